@@ -1,0 +1,1 @@
+"""Real parts for the tests: an MQTT broker, a live web server and a browser."""
