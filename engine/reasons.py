@@ -1,0 +1,274 @@
+"""Why an action is refused: a code, the rulebook section, and plain words.
+
+Every refusal carries a machine-readable ``code`` (stable, for phones and
+tests), the rulebook section it comes from, and a sentence in English and in
+Spanish that a player at the table understands. Sentences take named fields
+(``{section}``, ``{coins}``...) filled from the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: code -> (rulebook section, English, Spanish)
+REASONS: dict[str, tuple[str, str, str]] = {
+    "game_over": ("End of Game", "The game is over.", "La partida ha terminado."),
+    "wrong_decision": (
+        "Game Turn",
+        "That is not possible now: {waiting}.",
+        "Eso no es posible ahora: {waiting_es}.",
+    ),
+    "not_your_turn": (
+        "Game Turn",
+        "It is not your decision: {waiting}.",
+        "No es tu decisión: {waiting_es}.",
+    ),
+    "chance_outcome": (
+        "Game Setup",
+        "{outcome} cannot be drawn here: {why}.",
+        "{outcome} no puede salir aquí: {why_es}.",
+    ),
+    "mahout_colour_taken": (
+        "Game Setup, step 25",
+        "Another player's first mahout tile is already on the {colour} space.",
+        "La primera loseta de mahout de otro jugador ya está en el espacio {colour_es}.",
+    ),
+    "objective_not_in_hand": (
+        "The Objectives",
+        "That objective is not in your hand.",
+        "Ese objetivo no está en tu mano.",
+    ),
+    "elephant_first_turn": (
+        "Phase I. Move your elephant",
+        "On your first turn, place your elephant on a path of your choice.",
+        "En tu primer turno, coloca tu elefante en el camino que elijas.",
+    ),
+    "elephant_already_there": (
+        "Phase I. Move your elephant",
+        "Your elephant is already in {district}.",
+        "Tu elefante ya está en el distrito {district_es}.",
+    ),
+    "elephant_cost": (
+        "Phase I. Move your elephant",
+        "Elephants move clockwise only: {district} is {steps} steps away, which costs "
+        "{coins} coins, and you have {have}.",
+        "Los elefantes solo se mueven en sentido horario: {district_es} está a {steps} pasos, "
+        "cuesta {coins} monedas y tienes {have}.",
+    ),
+    "elephant_token_unavailable": (
+        "Knowledge tracks (movement token)",
+        "You have no unused movement token to place your elephant for free.",
+        "No tienes una ficha de movimiento sin usar para colocar tu elefante gratis.",
+    ),
+    "elephant_teleport_unavailable": (
+        "The Storehouses",
+        "You have no teleport storehouse to place your elephant anywhere.",
+        "No tienes el almacén que permite colocar el elefante en cualquier distrito.",
+    ),
+    "sow_empty_section": (
+        "Phase 2. Move workers",
+        "Section {section} has no workers to take.",
+        "La sección {section} no tiene trabajadores.",
+    ),
+    "not_carrying_colour": (
+        "Phase 2. Move workers",
+        "You are not carrying a {colour} worker.",
+        "No llevas ningún trabajador {colour_es}.",
+    ),
+    "section_full": (
+        "Phase 2. Move workers",
+        "Section {section} is full (4 workers); it is skipped.",
+        "La sección {section} está llena (4 trabajadores); se salta.",
+    ),
+    "skip_only_last": (
+        "Phase 2. Move workers",
+        "Only the last worker may skip sections.",
+        "Solo el último trabajador puede saltar secciones.",
+    ),
+    "skip_needs_coin": (
+        "Phase 2. Move workers",
+        "Skipping a section costs 1 coin, and you have none.",
+        "Saltar una sección cuesta 1 moneda y no tienes ninguna.",
+    ),
+    "tile_chosen": (
+        "Phase 2 (actions)",
+        "Your worker already uses the {tile} tile this turn.",
+        "Tu trabajador ya usa la loseta {tile} este turno.",
+    ),
+    "tile_closed": (
+        "Phase 2 (actions)",
+        "Your worker's tile actions are finished for this turn.",
+        "Las acciones de loseta de tu trabajador ya han terminado este turno.",
+    ),
+    "secondary_colour": (
+        "Phase 2 (actions)",
+        "The secondary action of {tile} needs a {colour} worker; your active worker is {worker}.",
+        "La acción secundaria de {tile} necesita un trabajador {colour_es}; tu trabajador activo "
+        "es {worker_es}.",
+    ),
+    "elephant_not_here": (
+        "Phase 2 (actions)",
+        "Your elephant is not in {district}, where your active worker is.",
+        "Tu elefante no está en el distrito {district_es}, donde está tu trabajador activo.",
+    ),
+    "elephant_used": (
+        "Phase 2 (actions)",
+        "You have already activated your elephant this turn.",
+        "Ya has activado tu elefante este turno.",
+    ),
+    "no_mahout_there": (
+        "The mahout tiles",
+        "You have no mahout tile on the {colour} space.",
+        "No tienes loseta de mahout en el espacio {colour_es}.",
+    ),
+    "nothing_to_do": (
+        "Game Turn",
+        "{what} would do nothing now: {why}.",
+        "{what_es} no haría nada ahora: {why_es}.",
+    ),
+    "bought_and_sold": (
+        "Economy",
+        "You {did} {resource} this turn; you cannot also {verb} it.",
+        "Has {did_es} {resource_es} este turno; no puedes también {verb_es}.",
+    ),
+    "cannot_afford": (
+        "Economy",
+        "Buying {resource} costs {coins} coins; you have {have}.",
+        "Comprar {resource_es} cuesta {coins} monedas; tienes {have}.",
+    ),
+    "nothing_to_sell": (
+        "Economy",
+        "You have no {resource} to sell.",
+        "No tienes {resource_es} para vender.",
+    ),
+    "follow_needs_trade": (
+        "Follow the Active Player",
+        "To follow with a market action you must buy or sell at least once.",
+        "Para seguir con una acción de mercado debes comprar o vender al menos una vez.",
+    ),
+    "upgrade_kind": (
+        "Mahout and upgrades",
+        "This action does not allow a {kind} upgrade.",
+        "Esta acción no permite una mejora de {kind_es}.",
+    ),
+    "upgrade_no_space": (
+        "Mahout and upgrades",
+        "There is no free {kind} space on your board.",
+        "No hay espacio libre de {kind_es} en tu tablero.",
+    ),
+    "upgrade_space_taken": (
+        "Mahout and upgrades",
+        "That {kind} space is already filled.",
+        "Ese espacio de {kind_es} ya está ocupado.",
+    ),
+    "upgrade_not_available": (
+        "Mahout and upgrades",
+        "{what} is not available to you.",
+        "{what} no está disponible para ti.",
+    ),
+    "upgrade_payment": (
+        "Mahout and upgrades",
+        "A {kind} upgrade costs 1 {cost}; {why}.",
+        "Una mejora de {kind_es} cuesta 1 {cost_es}; {why_es}.",
+    ),
+    "donation_no_counter": (
+        "The Golden Temple and Donations",
+        "Your elephant carries no donation counters.",
+        "Tu elefante no lleva contadores de donación.",
+    ),
+    "donation_space": (
+        "The Golden Temple and Donations",
+        "There is no space {level}.{space} on the donation tile.",
+        "No existe el espacio {level}.{space} en la loseta de donación.",
+    ),
+    "donation_space_taken": (
+        "The Golden Temple and Donations",
+        "Space {level}.{space} in {district} is already taken.",
+        "El espacio {level}.{space} de {district_es} ya está ocupado.",
+    ),
+    "donation_needs_below": (
+        "The Golden Temple and Donations",
+        "Level {level} needs both spaces below it filled first.",
+        "El nivel {level} necesita primero los dos espacios de debajo ocupados.",
+    ),
+    "donation_cost": (
+        "The Golden Temple and Donations",
+        "Level {level} costs {cost}; you have {have}.",
+        "El nivel {level} cuesta {cost_es}; tienes {have_es}.",
+    ),
+    "track_not_allowed": (
+        "Knowledge tracks",
+        "This step must go on the {track} track.",
+        "Este paso debe ir en el marcador de {track_es}.",
+    ),
+    "two_steps_form": (
+        "The Storehouses",
+        "Move one counter up 2 steps, or two different counters up 1 step each.",
+        "Sube un marcador 2 pasos, o dos marcadores distintos 1 paso cada uno.",
+    ),
+    "discard_none": (
+        "The Storehouses",
+        "You have no {what} to discard.",
+        "No tienes {what_es} para descartar.",
+    ),
+    "exchange_unavailable": (
+        "The Storehouses",
+        "{why}.",
+        "{why_es}.",
+    ),
+    "follow_cannot": (
+        "Follow the Active Player",
+        "You cannot perform your {colour} mahout tile now: {why}.",
+        "No puedes realizar ahora tu loseta de mahout {colour_es}: {why_es}.",
+    ),
+    "choice_out_of_range": (
+        "Game Turn",
+        "There is no such choice here.",
+        "Esa opción no existe aquí.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A refusal: what rule, where in the rulebook, and the words for players."""
+
+    code: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rule(self) -> str:
+        return REASONS[self.code][0]
+
+    @property
+    def en(self) -> str:
+        return REASONS[self.code][1].format_map(_Missing(self.fields))
+
+    @property
+    def es(self) -> str:
+        return REASONS[self.code][2].format_map(_Missing(self.fields))
+
+    def text(self, language: str = "en") -> str:
+        return self.es if language == "es" else self.en
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "en": self.en, "es": self.es}
+
+
+class _Missing(dict[str, Any]):
+    """Format helper: a Spanish field falls back to its English twin."""
+
+    def __missing__(self, key: str) -> Any:
+        if key.endswith("_es") and key[:-3] in self:
+            return self[key[:-3]]
+        return "{" + key + "}"
+
+
+class IllegalActionError(ValueError):
+    """An action the rules refuse; ``reason`` says which rule and why."""
+
+    def __init__(self, action: object, reason: Reason):
+        self.action = action
+        self.reason = reason
+        super().__init__(f"{action}: {reason.en} (rulebook: {reason.rule})")
