@@ -1,0 +1,82 @@
+"""The engine's public surface: the rest of the product calls only this.
+
+Playing:
+    >>> from engine.amritsar import new_game, legal_actions, apply, decision
+    >>> state = new_game(3, seed=11)          # setup draws made at random
+    >>> decision(state).kind.name             # the starting player's first objective
+    'SETUP_OBJECTIVE'
+    >>> state, events = apply(state, legal_actions(state)[0])
+
+Rule checks:
+    >>> from engine.amritsar import parse_action, why_illegal
+    >>> why_illegal(state, parse_action("sow N1")).code
+    'wrong_decision'
+
+Scoring, views, persistence:
+    >>> sheets = score(state)                  # itemised PP per seat
+    >>> public = view(state, None)             # no player's secrets
+    >>> from_json(to_json(state)) == state
+    True
+
+Reconciliation: ``observe(state)`` is what camera and sensors can check;
+``legal_actions(state, ActionFilter(...))`` prunes the search. ``Game`` keeps
+the record with undo and a redacted copy per player.
+"""
+
+from engine.actions import Act, Action, ElephantMode, format_action, parse_action
+from engine.catalog import Catalog, CatalogError, default_catalog, load_catalog
+from engine.decisions import Decision, Pending
+from engine.game import ActionFilter, apply, decision, legal_actions, new_game, why_illegal
+from engine.observe import Observation, observe
+from engine.reasons import IllegalActionError, Reason
+from engine.record import Entry, Game, UndoError
+from engine.rules.core import Event
+from engine.rules.scoring import ScoreLine, ScoreSheet, score, score_sheet, winners
+from engine.serialize import StateError, from_dict, from_json, status, to_dict, to_json
+from engine.state import CHANCE, MAHARAJAH, MAHARAJAH_SEAT, NOBODY, GameState
+from engine.view import view
+
+__all__ = [
+    "CHANCE",
+    "MAHARAJAH",
+    "MAHARAJAH_SEAT",
+    "NOBODY",
+    "Act",
+    "Action",
+    "ActionFilter",
+    "Catalog",
+    "CatalogError",
+    "Decision",
+    "ElephantMode",
+    "Entry",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "Observation",
+    "Pending",
+    "Reason",
+    "ScoreLine",
+    "ScoreSheet",
+    "StateError",
+    "UndoError",
+    "apply",
+    "decision",
+    "default_catalog",
+    "format_action",
+    "from_dict",
+    "from_json",
+    "legal_actions",
+    "load_catalog",
+    "new_game",
+    "observe",
+    "parse_action",
+    "score",
+    "score_sheet",
+    "status",
+    "to_dict",
+    "to_json",
+    "view",
+    "why_illegal",
+    "winners",
+]
