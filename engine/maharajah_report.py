@@ -1,0 +1,812 @@
+"""The solo Maharajah's turn told three ways: why, what to move, and as data.
+
+A person carries out the Maharajah's moves on the real table, so each of his
+turns (``engine.rules.maharajah``) comes out as a ``MaharajahTurn``:
+
+- ``trace``: what he tried, in order, and why each option was taken or
+  skipped ("North (4 PP): he cannot pay any free space ...; East (3 PP): he
+  donates on level 2, space 1 for 4 PP").
+- ``instructions``: the physical moves in the order a person performs them,
+  each naming the component and where it goes, in English and Spanish.
+- the same instructions as structured data: every ``Instruction`` also says
+  what moves (``kind``, ``component``, whose ``seat``), from where to where,
+  the district, level and space, the resource and market row, whether it
+  touches the main board, and which ``engine.observe.Observation`` fields
+  show it (``observed``). Changes on his own board, quarry and storehouse
+  have ``main_board`` false and nothing ``observed``: the camera cannot check
+  them, so a reconciler trusts the person (or asks) for those.
+
+``after`` holds what followed his turn automatically before the next decision
+(an end of decade, the end of the game), built from the events by
+``describe_events``, so a reconciler comparing the camera with
+``observe(next_state)`` can word every difference.
+
+The report travels inside the ``"maharajah_turn"`` event that applying his
+turn returns (its ``what`` is ``MaharajahTurn.to_json()``); ``engine.solo``
+reads it back and computes it for a state without applying it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from engine.board import District, Resource, WorkerColour
+from engine.rules.core import Event
+from engine.rules.scoring import CATEGORIES
+from engine.state import MAHARAJAH_SEAT, GameState
+
+# --------------------------------------------------------------------------
+# Words in both languages
+
+DISTRICT_ES = ("Norte", "Este", "Sur", "Oeste")
+COLOUR_ES = ("amarillo", "azul", "blanco", "verde")
+RESOURCE_ES = ("mármol", "cobre", "oro")
+_RESOURCE_PLURAL = (("marbles", "mármoles"), ("copper", "cobres"), ("gold", "oros"))
+
+
+@dataclass(frozen=True)
+class Word:
+    """A value that reads differently in English and Spanish."""
+
+    en: str
+    es: str
+
+
+def district_word(district: int) -> Word:
+    return Word(District(district).title, DISTRICT_ES[district])
+
+
+def colour_word(colour: int) -> Word:
+    return Word(WorkerColour(colour).name.lower(), COLOUR_ES[colour])
+
+
+def resource_word(resource: int, count: int = 1) -> Word:
+    """A resource's name, plural when ``count`` is not 1."""
+    if count == 1:
+        return Word(Resource(resource).name.lower(), RESOURCE_ES[resource])
+    return Word(*_RESOURCE_PLURAL[resource])
+
+
+def resources_word(counts: Sequence[int]) -> Word:
+    """``(2, 0, 1)`` -> "2 marbles, 1 gold" / "2 mármoles, 1 oro"; "nothing" when empty."""
+    parts = [(n, resource_word(r, n)) for r, n in enumerate(counts) if n]
+    if not parts:
+        return Word("nothing", "nada")
+    return Word(
+        ", ".join(f"{n} {word.en}" for n, word in parts),
+        ", ".join(f"{n} {word.es}" for n, word in parts),
+    )
+
+
+def space_word(space: int) -> Word:
+    """A Maharajah space as the table names it: between two districts."""
+    first = District(space)
+    second = first.clockwise()
+    return Word(
+        f"the space between {first.title} and {second.title}",
+        f"el espacio entre {DISTRICT_ES[first]} y {DISTRICT_ES[second]}",
+    )
+
+
+def render(template: tuple[str, str], values: dict[str, Any]) -> tuple[str, str]:
+    """Fill an (English, Spanish) template; ``Word`` values pick their language."""
+    en = {k: v.en if isinstance(v, Word) else v for k, v in values.items()}
+    es = {k: v.es if isinstance(v, Word) else v for k, v in values.items()}
+    return template[0].format_map(en), template[1].format_map(es)
+
+
+#: Trace messages: code -> (English, Spanish).
+TRACE: dict[str, tuple[str, str]] = {
+    "donation_order": (
+        "Donation: he tries the districts in the order of the active temple tile's "
+        "majority PP: {order}.",
+        "Donación: prueba los distritos en el orden de los PP de mayoría de la loseta de "
+        "templo activa: {order}.",
+    ),
+    "no_counter_on_elephant": (
+        "Donation: not possible, his elephant carries no donation counters.",
+        "Donación: no es posible, su elefante no lleva contadores de donación.",
+    ),
+    "district_full": (
+        "{district} ({pp} PP): its donation tile is full.",
+        "{district} ({pp} PP): su loseta de donación está completa.",
+    ),
+    "district_cost": (
+        "{district} ({pp} PP): he cannot pay any free space ({needs}; his storehouse holds "
+        "{have}).",
+        "{district} ({pp} PP): no puede pagar ninguna casilla libre ({needs}; su almacén "
+        "tiene {have}).",
+    ),
+    "district_tried": (
+        "{district} ({pp} PP): already tried above.",
+        "{district} ({pp} PP): ya probado antes.",
+    ),
+    "donated": (
+        "{district} ({pp} PP): he donates on level {level}, space {space}, for {points} PP "
+        "(the space worth most to him{tie}).",
+        "{district} ({pp} PP): dona en el nivel {level}, casilla {space}, por {points} PP "
+        "(la casilla que más le da{tie}).",
+    ),
+    "no_district": (
+        "He can donate nowhere: his elephant stays in {district} and he takes his next "
+        "donation counter instead.",
+        "No puede donar en ningún distrito: su elefante se queda en {district} y recupera "
+        "su siguiente contador de donación.",
+    ),
+    "actions": (
+        "Actions: {first} (your last active worker) and {second} (the worker beside the "
+        "Maharajah token), top to bottom on his board: {order}.",
+        "Acciones: {first} (tu último trabajador activo) y {second} (el trabajador junto a "
+        "la ficha de marajá), de arriba abajo en su tablero: {order}.",
+    ),
+    "actions_one": (
+        "Action: {colour} (the worker beside the Maharajah token); you have had no active "
+        "worker yet, so that is his only action.",
+        "Acción: {colour} (el trabajador junto a la ficha de marajá); aún no has tenido "
+        "trabajador activo, así que es su única acción.",
+    ),
+    "action_yellow": (
+        "{n}. Yellow: a donation counter to his elephant, a marble from his quarry, then the "
+        "market returns one of the same type to the reserve.",
+        "{n}. Amarillo: un contador de donación a su elefante, un mármol de su cantera y el "
+        "mercado devuelve uno del mismo tipo a la reserva.",
+    ),
+    "action_blue": (
+        "{n}. Blue: 2 resources from his quarry for decade {decade}: {resources}.",
+        "{n}. Azul: 2 recursos de su cantera en la década {decade}: {resources}.",
+    ),
+    "action_white": (
+        "{n}. White: his white-track counter moves one step.",
+        "{n}. Blanco: su contador del marcador blanco avanza un paso.",
+    ),
+    "action_green": (
+        "{n}. Green: he donates in his objective's district, else by the temple order, else "
+        "he takes a donation counter.",
+        "{n}. Verde: dona en el distrito de su objetivo, si no en el orden del templo, y si "
+        "no recupera un contador de donación.",
+    ),
+    "objective_district": (
+        "His objective {objective} names {district}: he tries it first.",
+        "Su objetivo {objective} indica {district}: lo prueba primero.",
+    ),
+    "objective_no_district": (
+        "His objective {objective} names no district: he goes straight to the temple order.",
+        "Su objetivo {objective} no indica distrito: pasa directamente al orden del templo.",
+    ),
+    "counter_taken": (
+        "He takes his next donation counter (row {row}, space {col} of his board).",
+        "Recupera su siguiente contador de donación (fila {row}, casilla {col} de su tablero).",
+    ),
+    "no_counter_left": (
+        "No donation counter is left on his board: 1 PP instead.",
+        "No quedan contadores de donación en su tablero: 1 PP en su lugar.",
+    ),
+    "row_done": (
+        "Row {row} of his board is now empty: he gets its benefit, {benefit}.",
+        "La fila {row} de su tablero queda vacía: obtiene su beneficio, {benefit}.",
+    ),
+    "resource_taken": (
+        "He takes 1 {resource} from his quarry.",
+        "Coge 1 {resource} de su cantera.",
+    ),
+    "resource_substituted": (
+        "No {wanted} in his quarry: he takes the next available one, 1 {resource}.",
+        "No hay {wanted} en su cantera: coge el siguiente disponible, 1 {resource}.",
+    ),
+    "quarry_empty": (
+        "His quarry is empty: 1 PP instead of 1 {wanted}.",
+        "Su cantera está vacía: 1 PP en lugar de 1 {wanted}.",
+    ),
+    "storehouse_full": (
+        "His storehouse is full ({capacity} resources): 1 PP instead of 1 {wanted}.",
+        "Su almacén está lleno ({capacity} recursos): 1 PP en lugar de 1 {wanted}.",
+    ),
+    "market_returned": (
+        "The market returns 1 {resource} (row {row}) to the reserve.",
+        "El mercado devuelve 1 {resource} (fila {row}) a la reserva.",
+    ),
+    "market_has_none": (
+        "The market has no {resource} left: nothing returns to the reserve.",
+        "No quedan {resource} en el mercado: no se devuelve nada a la reserva.",
+    ),
+    "market_nothing_got": (
+        "He got no resource: nothing returns from the market.",
+        "No ha obtenido ningún recurso: no se devuelve nada del mercado.",
+    ),
+    "white_step": (
+        "His white-track counter moves to space {to}: {benefit}.",
+        "Su contador del marcador blanco pasa a la casilla {to}: {benefit}.",
+    ),
+    "white_bounce": (
+        "His white-track counter moves between the last two spaces, to space {to}: 1 PP.",
+        "Su contador del marcador blanco se mueve entre las dos últimas casillas, a la "
+        "casilla {to}: 1 PP.",
+    ),
+    "benefit_ignored": (
+        "{benefit}: nothing the Maharajah can take.",
+        "{benefit}: nada que el marajá pueda obtener.",
+    ),
+    "decade_ends": (
+        "The Maharajah token is back on its start space: decade {decade} ends.",
+        "La ficha de marajá vuelve a su casilla inicial: termina la década {decade}.",
+    ),
+}
+
+#: Instruction texts: code -> (English, Spanish).
+INSTRUCTIONS: dict[str, tuple[str, str]] = {
+    "mark_two": (
+        "Put his two action markers on the {first} and {second} worker actions of his board.",
+        "Coloca sus dos marcadores de acción en las acciones del trabajador {first} y del "
+        "trabajador {second} de su tablero.",
+    ),
+    "mark_same": (
+        "Put both of his action markers on the {colour} worker action of his board (he "
+        "performs it twice).",
+        "Coloca sus dos marcadores de acción en la acción del trabajador {colour} de su "
+        "tablero (la realiza dos veces).",
+    ),
+    "elephant": (
+        "Move the Maharajah's elephant from {source} to {district} (free, no penalty).",
+        "Mueve el elefante del marajá de {source} a {district} (gratis, sin penalización).",
+    ),
+    "donation": (
+        "Take one donation counter off the Maharajah's elephant and put it on {district}, "
+        "level {level}, space {space} from the left.",
+        "Quita un contador de donación del elefante del marajá y colócalo en {district}, "
+        "nivel {level}, casilla {space} desde la izquierda.",
+    ),
+    "pay": (
+        "Put 1 {resource} from his storehouse back in his quarry.",
+        "Devuelve 1 {resource} de su almacén a su cantera.",
+    ),
+    "take": (
+        "Move 1 {resource} from his quarry to his storehouse.",
+        "Mueve 1 {resource} de su cantera a su almacén.",
+    ),
+    "counter": (
+        "Move his next donation counter (row {row}, space {col} of his board) onto his "
+        "elephant in {district}.",
+        "Mueve su siguiente contador de donación (fila {row}, casilla {col} de su tablero) "
+        "a su elefante en {district}.",
+    ),
+    "market_return": (
+        "Return 1 {resource} from the market ({resource} column, row {row}) to the reserve.",
+        "Devuelve 1 {resource} del mercado (columna de {resource}, fila {row}) a la reserva.",
+    ),
+    "white_track": (
+        "Move his white-track counter from space {source} to space {target}.",
+        "Mueve su contador del marcador blanco de la casilla {source} a la {target}.",
+    ),
+    "pp_maharajah": (
+        "Move the Maharajah's PP counter {direction} {amount} to {total} ({why}).",
+        "Mueve el contador de PP del marajá {amount} casillas {direction}, hasta {total} ({why}).",
+    ),
+    "pp_player": (
+        "Move your PP counter {direction} {amount} to {total} ({why}).",
+        "Mueve tu contador de PP {amount} casillas {direction}, hasta {total} ({why}).",
+    ),
+    "pp_maharajah_no_total": (
+        "Move the Maharajah's PP counter {direction} {amount} ({why}).",
+        "Mueve el contador de PP del marajá {amount} casillas {direction} ({why}).",
+    ),
+    "pp_player_no_total": (
+        "Move your PP counter {direction} {amount} ({why}).",
+        "Mueve tu contador de PP {amount} casillas {direction} ({why}).",
+    ),
+    "token": (
+        "Move the Maharajah token clockwise to {target}; the {colour} worker stands beside it.",
+        "Mueve la ficha de marajá en sentido horario a {target}; junto a ella está el "
+        "trabajador {colour}.",
+    ),
+    "coins_take": (
+        "Take {amount} coin(s) from the reserve into your storehouses.",
+        "Coge {amount} moneda(s) de la reserva y ponlas en tus almacenes.",
+    ),
+    "coins_pay": (
+        "Pay {amount} coin(s) from your storehouses to the reserve.",
+        "Paga {amount} moneda(s) de tus almacenes a la reserva.",
+    ),
+    "resource_take": (
+        "Take {amount} {resource} from the reserve into your storehouses.",
+        "Coge {amount} {resource} de la reserva y ponlo en tus almacenes.",
+    ),
+    "resource_pay": (
+        "Return {amount} {resource} from your storehouses to the reserve.",
+        "Devuelve {amount} {resource} de tus almacenes a la reserva.",
+    ),
+    "counter_from_market": (
+        "Move one of your donation counters from your market space to your elephant.",
+        "Mueve uno de tus contadores de donación de tu espacio del mercado a tu elefante.",
+    ),
+    "counter_from_board": (
+        "Move the donation counter you uncovered on your board to your {target}.",
+        "Mueve el contador de donación que has descubierto en tu tablero a tu {target}.",
+    ),
+    "bridge_flip": (
+        "Flip the bridge tile of decade {decade} face down.",
+        "Da la vuelta a la loseta de puente de la década {decade}.",
+    ),
+    "temple": (
+        "Remove the temple tile just scored, put the next temple piece in the centre of the "
+        "board and face the new active temple tile ({tile}) north.",
+        "Retira la loseta de templo puntuada, coloca la siguiente pieza del templo en el "
+        "centro del tablero y orienta al norte la nueva loseta de templo activa ({tile}).",
+    ),
+}
+
+#: The Observation fields (``engine.observe``) each kind of main-board change shows in.
+OBSERVED: dict[str, tuple[str, ...]] = {
+    "elephant": ("elephants",),
+    "donation": ("donations",),
+    "market_return": ("market",),
+    "token": ("maharajah_space",),
+    "counter_from_market": ("market_spaces",),
+    "counter_from_board": ("market_spaces",),  # only when it goes to the market space
+    "bridge_flip": ("bridge_face_up",),
+    "temple": ("temple_active",),
+}
+
+
+# --------------------------------------------------------------------------
+# The records
+
+
+@dataclass(frozen=True)
+class TraceLine:
+    """One thing he tried or did, and why.
+
+    ``phase`` is ``"donation"`` (step 1), ``"actions"`` (step 2 as a whole),
+    ``"action"`` (one of his two actions, ``colour`` says which) or
+    ``"end_of_round"``; ``code`` is a key of ``TRACE`` (stable, for tests and
+    phones that render their own words); ``taken`` says whether the option
+    was carried out (a skipped district, an impossible step: false).
+    """
+
+    phase: str
+    code: str
+    en: str
+    es: str
+    colour: int = -1
+    taken: bool = True
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One physical move a person makes, as words and as data.
+
+    ``kind`` says what happens (``elephant``, ``donation``, ``pay``, ``take``,
+    ``counter``, ``market_return``, ``white_track``, ``mark_actions``, ``pp``,
+    ``token``; after the turn also ``coins``, ``resource``, ``bridge_flip``,
+    ``temple``). ``component`` names the piece (``elephant``,
+    ``donation_counter``, ``marble``/``copper``/``gold``, ``action_marker``,
+    ``knowledge_counter``, ``pp_counter``, ``maharajah_token``, ``coin``,
+    ``bridge_tile``, ``temple_tile``); ``seat`` whose it is
+    (``MAHARAJAH_SEAT`` for his, -1 for shared pieces).
+
+    ``source`` and ``target`` are places: ``district:E``,
+    ``donation:E:2.1`` (district, level, space from the left),
+    ``market:marble:3`` (column, row from the top), ``reserve``,
+    ``his_board:1.2`` (his counter rows), ``his_elephant``, ``his_quarry``,
+    ``his_storehouse``, ``his_white_track:3``, ``his_actions``,
+    ``pp_track:12``, ``maharajah_space:NE``, ``your_storehouses``,
+    ``your_market_space``, ``your_elephant``, ``bridge:1`` (the decade's
+    bridge tile), ``temple:T2`` (the new active temple tile).
+
+    ``main_board``: the move touches the main board (its tiles, elephants,
+    market, PP track, reserve corners). ``observed``: the
+    ``engine.observe.Observation`` fields in which the camera sees it; empty
+    when the camera cannot check it (his own board, quarry and storehouse, the
+    PP track, counters riding on an elephant).
+    """
+
+    kind: str
+    component: str
+    seat: int
+    source: str
+    target: str
+    main_board: bool
+    observed: tuple[str, ...]
+    en: str
+    es: str
+    district: int = -1
+    level: int = 0
+    space: int = 0  # from the left, 1-based (donation spaces, board spaces)
+    resource: int = -1
+    row: int = 0  # market row from the top, or his board's counter row (1-based)
+    amount: int = 1
+
+    def text(self, language: str = "en") -> str:
+        return self.es if language == "es" else self.en
+
+
+@dataclass(frozen=True)
+class MaharajahTurn:
+    """One turn of the Maharajah: ``trace``, ``instructions`` and what followed."""
+
+    decade: int
+    round: int
+    last_colour: int  # the active worker of the human's last turn (-1: none yet)
+    token_colour: int  # the worker beside the Maharajah token
+    order: tuple[int, ...]  # the colours of the actions he performed, in order
+    trace: tuple[TraceLine, ...]
+    instructions: tuple[Instruction, ...]
+    pp_before: int
+    pp_after: int
+    after: tuple[Instruction, ...] = field(default=())
+
+    @property
+    def pp_gained(self) -> int:
+        return self.pp_after - self.pp_before
+
+    @property
+    def all_instructions(self) -> tuple[Instruction, ...]:
+        """His turn, then what followed it before the next decision."""
+        return self.instructions + self.after
+
+    def main_board(self) -> tuple[Instruction, ...]:
+        """Moves on the main board (what the table screen highlights)."""
+        return tuple(i for i in self.all_instructions if i.main_board)
+
+    def off_main_board(self) -> tuple[Instruction, ...]:
+        """Moves on his board, quarry and storehouse (and your own board)."""
+        return tuple(i for i in self.all_instructions if not i.main_board)
+
+    def observed(self) -> dict[str, tuple[Instruction, ...]]:
+        """Observation field -> the instructions that change it."""
+        result: dict[str, list[Instruction]] = {}
+        for instruction in self.all_instructions:
+            for name in instruction.observed:
+                result.setdefault(name, []).append(instruction)
+        return {name: tuple(items) for name, items in result.items()}
+
+    def lines(self, language: str = "en") -> list[str]:
+        """The instructions as numbered sentences, for a phone or the table screen."""
+        return [f"{n}. {i.text(language)}" for n, i in enumerate(self.all_instructions, 1)]
+
+    def explanation(self, language: str = "en") -> list[str]:
+        return [line.es if language == "es" else line.en for line in self.trace]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decade": self.decade,
+            "round": self.round,
+            "last_colour": self.last_colour,
+            "token_colour": self.token_colour,
+            "order": list(self.order),
+            "pp_before": self.pp_before,
+            "pp_after": self.pp_after,
+            "trace": [_record_dict(t) for t in self.trace],
+            "instructions": [_record_dict(i) for i in self.instructions],
+            "after": [_record_dict(i) for i in self.after],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> MaharajahTurn:
+        try:
+            return MaharajahTurn(
+                decade=int(data["decade"]),
+                round=int(data["round"]),
+                last_colour=int(data["last_colour"]),
+                token_colour=int(data["token_colour"]),
+                order=tuple(int(c) for c in data["order"]),
+                trace=tuple(TraceLine(**t) for t in data["trace"]),
+                instructions=tuple(_instruction(i) for i in data["instructions"]),
+                pp_before=int(data["pp_before"]),
+                pp_after=int(data["pp_after"]),
+                after=tuple(_instruction(i) for i in data.get("after", [])),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a Maharajah turn report: {error}") from error
+
+    @staticmethod
+    def from_json(text: str) -> MaharajahTurn:
+        return MaharajahTurn.from_dict(json.loads(text))
+
+
+def _record_dict(record: TraceLine | Instruction) -> dict[str, Any]:
+    data = {f.name: getattr(record, f.name) for f in fields(record)}
+    if isinstance(record, Instruction):
+        data["observed"] = list(record.observed)
+    return data
+
+
+def _instruction(data: dict[str, Any]) -> Instruction:
+    return Instruction(**{**data, "observed": tuple(data.get("observed", ()))})
+
+
+# --------------------------------------------------------------------------
+# Building a turn
+
+
+def pp_why(category: str) -> Word:
+    """The reason for a PP change, from the score sheet's categories."""
+    _, en, es = CATEGORIES.get(category, ("", category, category))
+    return Word(en, es)
+
+
+class TurnBuilder:
+    """Collects the trace and the instructions while his rules run.
+
+    The rules call ``trace`` and ``instruct`` as they go, and ``flush_pp``
+    after anything that may change PP: it turns the ``"pp"`` events added
+    since the last flush into PP-track instructions with running totals.
+    """
+
+    def __init__(self, s: GameState, events: list[Event]):
+        assert s.maharajah is not None
+        self.state = s
+        self.events = events
+        self._seen = len(events)
+        self.pp_before = s.maharajah.pp
+        self.trace_lines: list[TraceLine] = []
+        self.instructions: list[Instruction] = []
+        self.phase = "donation"
+        self.colour = -1
+
+    def trace(self, code: str, *, taken: bool = True, **values: Any) -> None:
+        en, es = render(TRACE[code], values)
+        self.trace_lines.append(TraceLine(self.phase, code, en, es, self.colour, taken))
+
+    def instruct(
+        self,
+        kind: str,
+        code: str,
+        words: dict[str, Any],
+        *,
+        component: str,
+        source: str,
+        target: str,
+        main_board: bool,
+        seat: int = MAHARAJAH_SEAT,
+        observed: tuple[str, ...] | None = None,
+        district: int = -1,
+        level: int = 0,
+        space: int = 0,
+        resource: int = -1,
+        row: int = 0,
+        amount: int = 1,
+    ) -> None:
+        """Add one move; ``words`` fill the text, the keywords are its data."""
+        en, es = render(INSTRUCTIONS[code], words)
+        self.instructions.append(
+            Instruction(
+                kind=kind,
+                component=component,
+                seat=seat,
+                source=source,
+                target=target,
+                main_board=main_board,
+                observed=OBSERVED.get(kind, ()) if observed is None else observed,
+                en=en,
+                es=es,
+                district=district,
+                level=level,
+                space=space,
+                resource=resource,
+                row=row,
+                amount=amount,
+            )
+        )
+
+    def flush_pp(self) -> None:
+        new = self.events[self._seen :]
+        self._seen = len(self.events)
+        self.instructions.extend(pp_instructions(new, self.state))
+
+    def finish(self, last_colour: int, token_colour: int, order: tuple[int, ...]) -> MaharajahTurn:
+        self.flush_pp()
+        assert self.state.maharajah is not None
+        return MaharajahTurn(
+            decade=self.state.decade,
+            round=self.state.round,
+            last_colour=last_colour,
+            token_colour=token_colour,
+            order=order,
+            trace=tuple(self.trace_lines),
+            instructions=tuple(self.instructions),
+            pp_before=self.pp_before,
+            pp_after=self.state.maharajah.pp,
+        )
+
+
+def _pp_of(s: GameState, seat: int) -> int:
+    if s.maharajah is not None and seat == MAHARAJAH_SEAT:
+        return s.maharajah.pp
+    return s.players[seat].pp
+
+
+def pp_instructions(events: Iterable[Event], after: GameState | None) -> list[Instruction]:
+    """PP-track moves for the ``"pp"`` events; totals read back from ``after``.
+
+    ``after`` is the state once these events have happened (totals are
+    counted back from it); without it the moves are given without totals.
+    """
+    gains = [e for e in events if e.kind == "pp" and e.amount]
+    running: dict[int, int] = {}
+    if after is not None:
+        for e in gains:
+            running.setdefault(e.player, _pp_of(after, e.player))
+        for e in gains:
+            running[e.player] -= e.amount
+    result = []
+    for e in gains:
+        maharajah = after is not None and after.maharajah is not None
+        his = maharajah and e.player == MAHARAJAH_SEAT
+        values: dict[str, Any] = {
+            "amount": abs(e.amount),
+            "direction": Word("forward", "adelante") if e.amount > 0 else Word("back", "atrás"),
+            "why": pp_why(e.what),
+        }
+        code = "pp_maharajah" if his else "pp_player"
+        source = target = "pp_track"
+        if e.player in running:
+            start = running[e.player]
+            running[e.player] = start + e.amount
+            values["total"] = running[e.player]
+            source, target = f"pp_track:{start}", f"pp_track:{running[e.player]}"
+        else:
+            code += "_no_total"
+        en, es = render(INSTRUCTIONS[code], values)
+        result.append(
+            Instruction(
+                kind="pp",
+                component="pp_counter",
+                seat=e.player,
+                source=source,
+                target=target,
+                main_board=True,
+                observed=(),
+                en=en,
+                es=es,
+                amount=e.amount,
+            )
+        )
+    return result
+
+
+# --------------------------------------------------------------------------
+# What follows his turn (end of decade, end of game), from the events
+
+
+def describe_events(events: Sequence[Event], after: GameState | None) -> tuple[Instruction, ...]:
+    """Physical moves for the bookkeeping events that follow a turn.
+
+    Covers PP, a player's coins and resources, donation counters moved to an
+    elephant, the bridge tile flipped and the new active temple tile: what an
+    end of decade and the end of the game change. ``after`` is the state once
+    the events have happened (for PP totals and tile names).
+    """
+    result: list[Instruction] = []
+    pp_batch: list[Event] = []
+    pp_all = pp_instructions(events, after)
+    pp_index = 0
+
+    def emit_pp() -> None:
+        nonlocal pp_index
+        result.extend(pp_all[pp_index : pp_index + len(pp_batch)])
+        pp_index += len(pp_batch)
+        pp_batch.clear()
+
+    for e in events:
+        if e.kind == "pp" and e.amount:
+            pp_batch.append(e)
+            continue
+        emit_pp()
+        result.extend(_event_instruction(e, after))
+    emit_pp()
+    return tuple(result)
+
+
+def _make(kind: str, code: str, values: dict[str, Any], **data: Any) -> Instruction:
+    en, es = render(INSTRUCTIONS[code], values)
+    data.setdefault("observed", OBSERVED.get(kind, ()))
+    return Instruction(kind=kind, en=en, es=es, **data)
+
+
+def _event_instruction(e: Event, after: GameState | None) -> list[Instruction]:
+    if e.kind == "coins" and e.amount:
+        code = "coins_take" if e.amount > 0 else "coins_pay"
+        source, target = ("reserve", "your_storehouses")
+        if e.amount < 0:
+            source, target = target, source
+        return [
+            _make(
+                "coins",
+                code,
+                {"amount": abs(e.amount)},
+                component="coin",
+                seat=e.player,
+                source=source,
+                target=target,
+                main_board=False,
+                amount=e.amount,
+            )
+        ]
+    if e.kind == "resource" and e.amount:
+        resource = Resource[e.what.upper()]
+        code = "resource_take" if e.amount > 0 else "resource_pay"
+        source, target = ("reserve", "your_storehouses")
+        if e.amount < 0:
+            source, target = target, source
+        return [
+            _make(
+                "resource",
+                code,
+                {"amount": abs(e.amount), "resource": resource_word(resource)},
+                component=e.what,
+                seat=e.player,
+                source=source,
+                target=target,
+                main_board=False,
+                resource=int(resource),
+                amount=e.amount,
+            )
+        ]
+    if e.kind == "counter" and e.what == "market space":
+        return [
+            _make(
+                "counter_from_market",
+                "counter_from_market",
+                {},
+                component="donation_counter",
+                seat=e.player,
+                source="your_market_space",
+                target="your_elephant",
+                main_board=True,
+            )
+        ]
+    if e.kind == "counter" and e.what == "board":
+        to_market = e.where == "market space"
+        return [
+            _make(
+                "counter_from_board",
+                "counter_from_board",
+                {
+                    "target": Word("market space", "espacio del mercado")
+                    if to_market
+                    else Word("elephant", "elefante")
+                },
+                component="donation_counter",
+                seat=e.player,
+                source="your_board",
+                target="your_market_space" if to_market else "your_elephant",
+                main_board=True,
+                observed=("market_spaces",) if to_market else (),
+            )
+        ]
+    if e.kind == "bridge_flipped":
+        return [
+            _make(
+                "bridge_flip",
+                "bridge_flip",
+                {"decade": _ROMAN[e.amount - 1]},
+                component="bridge_tile",
+                seat=-1,
+                source=f"bridge:{e.amount}",
+                target=f"bridge:{e.amount}",
+                main_board=True,
+            )
+        ]
+    if e.kind == "temple":
+        return [
+            _make(
+                "temple",
+                "temple",
+                {"tile": e.what},
+                component="temple_tile",
+                seat=-1,
+                source="temple",
+                target=f"temple:{e.what}",
+                main_board=True,
+            )
+        ]
+    return []
+
+
+_ROMAN = ("I", "II", "III", "IV", "V")
