@@ -200,10 +200,6 @@ TRACE: dict[str, tuple[str, str]] = {
         "His quarry is empty: 1 PP instead of 1 {wanted}.",
         "Su cantera está vacía: 1 PP en lugar de 1 {wanted}.",
     ),
-    "storehouse_full": (
-        "His storehouse is full ({capacity} resources): 1 PP instead of 1 {wanted}.",
-        "Su almacén está lleno ({capacity} recursos): 1 PP en lugar de 1 {wanted}.",
-    ),
     "market_returned": (
         "The market returns 1 {resource} (row {row}) to the reserve.",
         "El mercado devuelve 1 {resource} (fila {row}) a la reserva.",

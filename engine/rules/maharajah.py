@@ -42,10 +42,14 @@ Cases the rulebook leaves open, decided here (also noted in
   at an equal position the lower level wins (he keeps his dearer resources).
 - *Temple ties* (only possible with an owner's override of the temple
   tiles): districts worth the same PP are tried clockwise from North.
-- *His storehouse is full*: a resource he cannot store is a resource he
-  cannot get, so it stays in his quarry and he scores 1 PP instead, as for
-  an empty quarry. A yellow action that got no resource returns nothing from
-  the market (there is no "type just obtained").
+- *His storehouse is full*: it never is. No resource leaves or enters his
+  board, and the rulebook's own rule for an empty quarry (1 PP per resource
+  he cannot get) needs every resource of his quarry to fit in his
+  storehouse, so resources beyond its printed coin spaces stack on it. The
+  catalog's storehouse ``capacity`` counts those printed coins, for the end
+  scoring of visible coins (never below 0). A yellow action that got no
+  resource (empty quarry) returns nothing from the market: there is no
+  "type just obtained".
 - *Resources he pays* go back to the first empty quarry space printed with
   their type, and he takes a type from its first full space, so the quarry
   empties from its top left as the rulebook reads it.
@@ -233,7 +237,7 @@ def take_resource(s: GameState, b: TurnBuilder, wanted: int) -> int:
 
     ``wanted`` is a resource, or ``NONE`` for the next available one. A type
     missing from the quarry is replaced by the next one present; with the
-    quarry empty, or his storehouse full, he scores 1 PP instead.
+    quarry empty he scores 1 PP instead.
     """
     m = _him(s)
     want = resource_word(wanted) if wanted != NONE else Word("resource", "recurso")
@@ -241,12 +245,6 @@ def take_resource(s: GameState, b: TurnBuilder, wanted: int) -> int:
     if not present:
         b.trace("quarry_empty", taken=False, wanted=want)
         gain_pp(s, _SEAT, 1, ("maharajah_quarry", "quarry empty"), b.events)
-        b.flush_pp()
-        return NONE
-    capacity = s.catalog.maharajah.storehouse_capacity
-    if sum(m.storehouse) >= capacity:
-        b.trace("storehouse_full", taken=False, wanted=want, capacity=capacity)
-        gain_pp(s, _SEAT, 1, ("maharajah_quarry", "storehouse full"), b.events)
         b.flush_pp()
         return NONE
     space = next((i for i in present if m.quarry[i] == wanted), present[0])
@@ -652,7 +650,7 @@ def end_items(s: GameState) -> list[tuple[str, str, int]]:
 
     His objective (twice in the hard variant) and, on one of the last two
     spaces of his white track, 1 PP per resource in his storehouse or per
-    visible printed coin (a storehouse space without a resource).
+    visible printed coin (a printed coin space without a resource on it).
     """
     m = _him(s)
     board = s.catalog.maharajah
@@ -666,7 +664,7 @@ def end_items(s: GameState) -> list[tuple[str, str, int]]:
     if end is EndScoring.PER_RESOURCE:
         items.append(("maharajah_end", f"space {m.white + 1}: resources", sum(m.storehouse)))
     elif end is EndScoring.PER_COIN:
-        visible = board.storehouse_capacity - sum(m.storehouse)
+        visible = max(0, board.storehouse_capacity - sum(m.storehouse))
         items.append(("maharajah_end", f"space {m.white + 1}: visible coins", visible))
     elif end is EndScoring.PER_COUNTER:
         items.append(("maharajah_end", f"space {m.white + 1}: counters", m.on_elephant))
