@@ -87,8 +87,21 @@ def space_word(space: int) -> Word:
     second = first.clockwise()
     return Word(
         f"the space between {first.title} and {second.title}",
-        f"el espacio entre {DISTRICT_ES[first]} y {DISTRICT_ES[second]}",
+        f"espacio entre {DISTRICT_ES[first]} y {DISTRICT_ES[second]}",
     )
+
+
+def steps_word(count: int) -> Word:
+    """How far a counter moves on a track: "2" / "2 casillas"."""
+    return Word(str(count), f"{count} casilla" + ("" if count == 1 else "s"))
+
+
+def storehouse_word(counts: Sequence[int]) -> Word:
+    """What his storehouse holds, as a clause."""
+    if not any(counts):
+        return Word("his storehouse is empty", "su almacén está vacío")
+    held = resources_word(counts)
+    return Word(f"his storehouse holds {held.en}", f"su almacén tiene {held.es}")
 
 
 def render(template: tuple[str, str], values: dict[str, Any]) -> tuple[str, str]:
@@ -115,10 +128,8 @@ TRACE: dict[str, tuple[str, str]] = {
         "{district} ({pp} PP): su loseta de donación está completa.",
     ),
     "district_cost": (
-        "{district} ({pp} PP): he cannot pay any free space ({needs}; his storehouse holds "
-        "{have}).",
-        "{district} ({pp} PP): no puede pagar ninguna casilla libre ({needs}; su almacén "
-        "tiene {have}).",
+        "{district} ({pp} PP): he cannot pay any free space ({needs}; {have}).",
+        "{district} ({pp} PP): no puede pagar ninguna casilla libre ({needs}; {have}).",
     ),
     "district_tried": (
         "{district} ({pp} PP): already tried above.",
@@ -278,23 +289,23 @@ INSTRUCTIONS: dict[str, tuple[str, str]] = {
     ),
     "pp_maharajah": (
         "Move the Maharajah's PP counter {direction} {amount} to {total} ({why}).",
-        "Mueve el contador de PP del marajá {amount} casillas {direction}, hasta {total} ({why}).",
+        "Mueve el contador de PP del marajá {amount} {direction}, hasta {total} ({why}).",
     ),
     "pp_player": (
         "Move your PP counter {direction} {amount} to {total} ({why}).",
-        "Mueve tu contador de PP {amount} casillas {direction}, hasta {total} ({why}).",
+        "Mueve tu contador de PP {amount} {direction}, hasta {total} ({why}).",
     ),
     "pp_maharajah_no_total": (
         "Move the Maharajah's PP counter {direction} {amount} ({why}).",
-        "Mueve el contador de PP del marajá {amount} casillas {direction} ({why}).",
+        "Mueve el contador de PP del marajá {amount} {direction} ({why}).",
     ),
     "pp_player_no_total": (
         "Move your PP counter {direction} {amount} ({why}).",
-        "Mueve tu contador de PP {amount} casillas {direction} ({why}).",
+        "Mueve tu contador de PP {amount} {direction} ({why}).",
     ),
     "token": (
         "Move the Maharajah token clockwise to {target}; the {colour} worker stands beside it.",
-        "Mueve la ficha de marajá en sentido horario a {target}; junto a ella está el "
+        "Mueve la ficha de marajá en sentido horario al {target}; junto a ella está el "
         "trabajador {colour}.",
     ),
     "coins_take": (
@@ -635,7 +646,7 @@ def pp_instructions(events: Iterable[Event], after: GameState | None) -> list[In
         maharajah = after is not None and after.maharajah is not None
         his = maharajah and e.player == MAHARAJAH_SEAT
         values: dict[str, Any] = {
-            "amount": abs(e.amount),
+            "amount": steps_word(abs(e.amount)),
             "direction": Word("forward", "adelante") if e.amount > 0 else Word("back", "atrás"),
             "why": pp_why(e.what),
         }

@@ -85,6 +85,7 @@ from engine.maharajah_report import (
     resource_word,
     resources_word,
     space_word,
+    storehouse_word,
 )
 from engine.reasons import Reason
 from engine.rules.core import (
@@ -193,7 +194,7 @@ def _refusal(s: GameState, district: int) -> tuple[str, dict[str, Any]]:
                 for level, cost in needs.items()
             ),
         ),
-        "have": resources_word(m.storehouse),
+        "have": storehouse_word(m.storehouse),
     }
 
 
