@@ -310,7 +310,7 @@ INSTRUCTIONS: dict[str, tuple[str, str]] = {
     ),
     "coins_take": (
         "Take {amount} coin(s) from the reserve into your storehouses.",
-        "Coge {amount} moneda(s) de la reserva y ponlas en tus almacenes.",
+        "Coge {amount} moneda(s) de la reserva para tus almacenes.",
     ),
     "coins_pay": (
         "Pay {amount} coin(s) from your storehouses to the reserve.",
@@ -318,7 +318,7 @@ INSTRUCTIONS: dict[str, tuple[str, str]] = {
     ),
     "resource_take": (
         "Take {amount} {resource} from the reserve into your storehouses.",
-        "Coge {amount} {resource} de la reserva y ponlo en tus almacenes.",
+        "Coge {amount} {resource} de la reserva para tus almacenes.",
     ),
     "resource_pay": (
         "Return {amount} {resource} from your storehouses to the reserve.",
@@ -717,44 +717,8 @@ def _make(kind: str, code: str, values: dict[str, Any], **data: Any) -> Instruct
 
 
 def _event_instruction(e: Event, after: GameState | None) -> list[Instruction]:
-    if e.kind == "coins" and e.amount:
-        code = "coins_take" if e.amount > 0 else "coins_pay"
-        source, target = ("reserve", "your_storehouses")
-        if e.amount < 0:
-            source, target = target, source
-        return [
-            _make(
-                "coins",
-                code,
-                {"amount": abs(e.amount)},
-                component="coin",
-                seat=e.player,
-                source=source,
-                target=target,
-                main_board=False,
-                amount=e.amount,
-            )
-        ]
-    if e.kind == "resource" and e.amount:
-        resource = Resource[e.what.upper()]
-        code = "resource_take" if e.amount > 0 else "resource_pay"
-        source, target = ("reserve", "your_storehouses")
-        if e.amount < 0:
-            source, target = target, source
-        return [
-            _make(
-                "resource",
-                code,
-                {"amount": abs(e.amount), "resource": resource_word(resource)},
-                component=e.what,
-                seat=e.player,
-                source=source,
-                target=target,
-                main_board=False,
-                resource=int(resource),
-                amount=e.amount,
-            )
-        ]
+    if e.kind in ("coins", "resource") and e.amount:
+        return [_reserve_instruction(e)]
     if e.kind == "counter" and e.what == "market space":
         return [
             _make(
@@ -814,6 +778,30 @@ def _event_instruction(e: Event, after: GameState | None) -> list[Instruction]:
             )
         ]
     return []
+
+
+def _reserve_instruction(e: Event) -> Instruction:
+    """A player's coins or resources taken from, or paid to, the reserve."""
+    taking = e.amount > 0
+    source, target = ("reserve", "your_storehouses") if taking else ("your_storehouses", "reserve")
+    values: dict[str, Any] = {"amount": abs(e.amount)}
+    resource = -1
+    if e.kind == "resource":
+        resource = int(Resource[e.what.upper()])
+        values["resource"] = resource_word(resource, abs(e.amount))
+    code = f"{e.kind}_{'take' if taking else 'pay'}"
+    return _make(
+        e.kind,
+        code,
+        values,
+        component="coin" if e.kind == "coins" else e.what,
+        seat=e.player,
+        source=source,
+        target=target,
+        main_board=False,
+        resource=resource,
+        amount=e.amount,
+    )
 
 
 _ROMAN = ("I", "II", "III", "IV", "V")

@@ -254,23 +254,7 @@ def take_resource(s: GameState, b: TurnBuilder, wanted: int) -> int:
         b.trace("resource_substituted", wanted=want, resource=resource_word(got))
     else:
         b.trace("resource_taken", resource=resource_word(got))
-    quarry = list(m.quarry)
-    quarry[space] = NONE
-    m.quarry = tuple(quarry)
-    m.storehouse = _added(m.storehouse, got, 1)
-    b.instruct(
-        "take",
-        "take",
-        {"resource": resource_word(got)},
-        component=Resource(got).name.lower(),
-        source="his_quarry",
-        target="his_storehouse",
-        main_board=False,
-        resource=got,
-    )
-    b.events.append(
-        Event("maharajah_resource", _SEAT, 1, Resource(got).name.lower(), "quarry>storehouse")
-    )
+    _move_resource(s, b, got, space, to_storehouse=True)
     return got
 
 
@@ -282,22 +266,32 @@ def return_resource(s: GameState, b: TurnBuilder, resource: int) -> None:
     space = next((i for i in empty if printed[i] == resource), empty[0] if empty else NONE)
     if space == NONE:  # pragma: no cover - resources are conserved (status checks it)
         raise AssertionError("his quarry has no space for a resource he paid")
+    _move_resource(s, b, resource, space, to_storehouse=False)
+
+
+def _move_resource(
+    s: GameState, b: TurnBuilder, resource: int, space: int, *, to_storehouse: bool
+) -> None:
+    """Move one resource between quarry space ``space`` and his storehouse."""
+    m = _him(s)
     quarry = list(m.quarry)
-    quarry[space] = resource
+    quarry[space] = NONE if to_storehouse else resource
     m.quarry = tuple(quarry)
-    m.storehouse = _added(m.storehouse, resource, -1)
+    m.storehouse = _added(m.storehouse, resource, 1 if to_storehouse else -1)
+    ends = ("his_quarry", "his_storehouse") if to_storehouse else ("his_storehouse", "his_quarry")
+    name = Resource(resource).name.lower()
     b.instruct(
-        "pay",
-        "pay",
+        "take" if to_storehouse else "pay",
+        "take" if to_storehouse else "pay",
         {"resource": resource_word(resource)},
-        component=Resource(resource).name.lower(),
-        source="his_storehouse",
-        target="his_quarry",
+        component=name,
+        source=ends[0],
+        target=ends[1],
         main_board=False,
         resource=resource,
     )
     b.events.append(
-        Event("maharajah_resource", _SEAT, -1, Resource(resource).name.lower(), "storehouse>quarry")
+        Event("maharajah_resource", _SEAT, 1 if to_storehouse else -1, name, ">".join(ends))
     )
 
 

@@ -15,9 +15,10 @@ import pytest
 from engine.actions import Act, Action
 from engine.board import WorkerColour
 from engine.game import apply
-from engine.maharajah_report import MaharajahTurn
+from engine.maharajah_report import MaharajahTurn, describe_events
 from engine.observe import observe
 from engine.reasons import IllegalActionError
+from engine.rules.core import Event
 from engine.serialize import to_json
 from engine.solo import maharajah_turn, play_maharajah_turn, turn_from_events
 from engine.state import GameState
@@ -163,3 +164,34 @@ def test_an_end_of_decade_after_his_turn_is_in_the_report() -> None:
     if his_pp:
         assert after.maharajah is not None
         assert his_pp[-1].target == f"pp_track:{after.maharajah.pp}"
+
+
+def test_bookkeeping_events_become_moves_a_person_makes() -> None:
+    events = [
+        Event("pp", 0, 2, "majority", "decade I, North (T1)"),
+        Event("coins", 0, -2),
+        Event("resource", 0, 2, "gold"),
+        Event("counter", 0, 1, "market space", "elephant"),
+        Event("bridge_flipped", -1, 1, "B3"),
+        Event("temple", -1, 2, "T4"),
+        Event("decade_end", -1, 1),
+    ]
+    moves = describe_events(events, None)
+    assert [m.kind for m in moves] == [
+        "pp",
+        "coins",
+        "resource",
+        "counter_from_market",
+        "bridge_flip",
+        "temple",
+    ]
+    pp, coins, gold, counter, bridge, temple = moves
+    assert pp.en == "Move your PP counter forward 2 (Majority)."
+    assert pp.es == "Mueve tu contador de PP 2 casillas adelante (Mayoría)."
+    assert (coins.source, coins.target, coins.amount) == ("your_storehouses", "reserve", -2)
+    assert coins.en == "Pay 2 coin(s) from your storehouses to the reserve."
+    assert gold.en == "Take 2 gold from the reserve into your storehouses."
+    assert (gold.resource, gold.es) == (2, "Coge 2 oros de la reserva para tus almacenes.")
+    assert counter.observed == ("market_spaces",) and counter.main_board
+    assert (bridge.target, bridge.observed) == ("bridge:1", ("bridge_face_up",))
+    assert (temple.target, temple.observed) == ("temple:T4", ("temple_active",))
