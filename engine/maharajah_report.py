@@ -560,46 +560,13 @@ class TurnBuilder:
         en, es = render(TRACE[code], values)
         self.trace_lines.append(TraceLine(self.phase, code, en, es, self.colour, taken))
 
-    def instruct(
-        self,
-        kind: str,
-        code: str,
-        words: dict[str, Any],
-        *,
-        component: str,
-        source: str,
-        target: str,
-        main_board: bool,
-        seat: int = MAHARAJAH_SEAT,
-        observed: tuple[str, ...] | None = None,
-        district: int = -1,
-        level: int = 0,
-        space: int = 0,
-        resource: int = -1,
-        row: int = 0,
-        amount: int = 1,
-    ) -> None:
-        """Add one move; ``words`` fill the text, the keywords are its data."""
-        en, es = render(INSTRUCTIONS[code], words)
-        self.instructions.append(
-            Instruction(
-                kind=kind,
-                component=component,
-                seat=seat,
-                source=source,
-                target=target,
-                main_board=main_board,
-                observed=OBSERVED.get(kind, ()) if observed is None else observed,
-                en=en,
-                es=es,
-                district=district,
-                level=level,
-                space=space,
-                resource=resource,
-                row=row,
-                amount=amount,
-            )
-        )
+    def instruct(self, kind: str, code: str, words: dict[str, Any], **data: Any) -> None:
+        """Add one move: ``words`` fill its text, ``data`` are ``Instruction`` fields.
+
+        ``seat`` defaults to his; ``observed`` to what ``OBSERVED`` says of the kind.
+        """
+        data.setdefault("seat", MAHARAJAH_SEAT)
+        self.instructions.append(_make(kind, code, words, **data))
 
     def flush_pp(self) -> None:
         new = self.events[self._seen :]
