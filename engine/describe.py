@@ -312,11 +312,10 @@ def describe_action(state: GameState, action: Action, language: str = "en") -> s
             Act.ELEPHANT_MAIN: ("Elefante: acción principal", "Elephant: main action"),
         }[kind]
         slot = SLOTS[lang][a]
-        return (
-            f"{which[0 if es else 1]} de {tile.id} ({slot}): {describe_effect(half, lang)}"
-            if es
-            else f"{which[1]} of {tile.id} ({slot}): {describe_effect(half, lang)}"
-        )
+        name = district_tile.id
+        if es:
+            return f"{which[0]} de {name} ({slot}): {describe_effect(half, lang)}"
+        return f"{which[1]} of {name} ({slot}): {describe_effect(half, lang)}"
     if kind in (Act.ELEPHANT_MAHOUT, Act.MAHOUT):
         tile = catalog.mahout_tiles[state.players[seat].mahouts[a]]
         prefix = ("Elefante: " if es else "Elephant: ") if kind is Act.ELEPHANT_MAHOUT else ""
