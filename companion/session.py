@@ -402,7 +402,7 @@ class TableSession:
                 ]
             sheets = []
             for sheet in score(state):
-                lines = [
+                lines: list[dict[str, Any]] = [
                     {
                         "category": line.category,
                         "amount": line.amount,
@@ -415,7 +415,7 @@ class TableSession:
                     for line in sheet.lines
                     if state.finished or not line.provisional or sheet.seat == seat
                 ]
-                visible_provisional = sum(l["amount"] for l in lines if l["provisional"])  # noqa: E741
+                visible_provisional = sum(int(item["amount"]) for item in lines if item["provisional"])
                 sheets.append(
                     {
                         "seat": sheet.seat,
