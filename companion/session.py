@@ -162,6 +162,13 @@ class TableSession:
         self.steps: list[int] = []  # game.entries length before each step (for undo)
         self.maharajah_card: dict[str, Any] | None = None
         self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
+        #: Called with (state before, state after, source) after every step and undo,
+        #: under the session lock: the reconciler learns of moves it did not see.
+        self.on_step: list[Callable[[GameState, GameState, str], None]] = []
+        #: When set, a pending decision's options are narrowed to these (the camera
+        #: saw something that only some answers explain); cleared on every change.
+        self.narrowed: tuple[Action, ...] | None = None
+        self.narrowed_note: tuple[str, str] | None = None
 
     # -- construction --------------------------------------------------------
 
@@ -280,12 +287,17 @@ class TableSession:
                 reason = why_illegal(self.state, action)
                 if reason is not None:
                     return Outcome.refused(self.state_id, reason)
+            before = self.state
             self.steps.append(len(self.game.entries))
             for action in actions:
                 self._play(action, source)
             self._run_automatic()
+            self.narrowed = None
+            self.narrowed_note = None
             self.state_id += 1
             state_id = self.state_id
+            for hook in self.on_step:
+                hook(before, self.state, source)
         self._announce(source)
         return Outcome(True, state_id)
 
@@ -330,6 +342,20 @@ class TableSession:
         seat = self.seats[decider]
         return (seat.name, seat.name)
 
+    def narrow(self, options: Sequence[Action], note_en: str, note_es: str) -> None:
+        """Offer only these answers to the pending decision (the camera ruled out the rest)."""
+        with self._lock:
+            self.narrowed = tuple(options)
+            self.narrowed_note = (note_en, note_es)
+            self.state_id += 1
+        self._announce("narrowed")
+
+    def touch(self, reason: str) -> None:
+        """Something shown changed outside the game state (a checklist tick)."""
+        with self._lock:
+            self.state_id += 1
+        self._announce(reason)
+
     def raise_alert(
         self, reason: Reason, fix_en: str = "", fix_es: str = "", seat: int | None = None
     ) -> Alert:
@@ -373,12 +399,17 @@ class TableSession:
                 )
             target = self.steps.pop()
             self._log("undo", {"to": target})
+            before = self.state
             while len(self.game.entries) > target:
                 self.game.undo(allow_reveal=True)
                 if self.log:
                     self.log.pop()
+            self.narrowed = None
+            self.narrowed_note = None
             self.state_id += 1
             state_id = self.state_id
+            for hook in self.on_step:
+                hook(before, self.state, "undo")
         self._announce("undo")
         return Outcome(True, state_id)
 
@@ -415,7 +446,9 @@ class TableSession:
                     for line in sheet.lines
                     if state.finished or not line.provisional or sheet.seat == seat
                 ]
-                visible_provisional = sum(int(item["amount"]) for item in lines if item["provisional"])
+                visible_provisional = sum(
+                    int(item["amount"]) for item in lines if item["provisional"]
+                )
                 sheets.append(
                     {
                         "seat": sheet.seat,
@@ -439,6 +472,8 @@ class TableSession:
                     "en": d.prompt_en,
                     "es": d.prompt_es,
                     "hidden": d.kind in HIDDEN_DECISIONS,
+                    "note_en": self.narrowed_note[0] if self.narrowed_note else "",
+                    "note_es": self.narrowed_note[1] if self.narrowed_note else "",
                     "chance": d.kind in CHANCE_KINDS,
                     "mine": mine,
                 },
