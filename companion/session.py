@@ -32,6 +32,7 @@ from engine.amritsar import (
     Game,
     GameState,
     Reason,
+    apply,
     decision,
     legal_actions,
     parse_action,
@@ -169,6 +170,8 @@ class TableSession:
         #: saw something that only some answers explain); cleared on every change.
         self.narrowed: tuple[Action, ...] | None = None
         self.narrowed_note: tuple[str, str] | None = None
+        #: True when rebuilt from a log: the first look at the table checks it.
+        self.resumed = False
 
     # -- construction --------------------------------------------------------
 
@@ -250,9 +253,8 @@ class TableSession:
             self.store.append(kind, payload)
 
     def _play(self, action: Action, source: str) -> list[Event]:
-        """Apply one action (already checked), logging the decision first."""
+        """Apply one action (already checked); the caller logged the step."""
         state = self.state
-        self._log("action", {"action": str(action), "source": source})
         seat = state.pending[-1].player if state.pending else None
         private = action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE) or (
             action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE
@@ -280,13 +282,22 @@ class TableSession:
                 return
             self._play(actions[0], "maharajah")
 
-    def apply_actions(self, actions: Sequence[Action], source: str) -> Outcome:
-        """Apply a sequence as one undoable step (the reconciler's entry point)."""
+    def apply_actions(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
+        """Apply a sequence as one undoable step (the reconciler's entry point).
+
+        The step is written to the event log before anything is applied; the
+        Maharajah's turns that follow are not logged: they are derived again
+        on replay. ``log=False`` is for that replay.
+        """
         with self._lock:
+            probe = self.state
             for action in actions:
-                reason = why_illegal(self.state, action)
+                reason = why_illegal(probe, action)
                 if reason is not None:
                     return Outcome.refused(self.state_id, reason)
+                probe, _ = apply(probe, action, check=False)
+            if log:
+                self._log("step", {"actions": [str(a) for a in actions], "source": source})
             before = self.state
             self.steps.append(len(self.game.entries))
             for action in actions:
@@ -386,7 +397,7 @@ class TableSession:
             self.state_id += 1
         self._announce("alerts cleared")
 
-    def undo(self) -> Outcome:
+    def undo(self, *, log: bool = True) -> Outcome:
         """Step back one step (one input's worth of actions)."""
         with self._lock:
             if not self.steps:
@@ -398,7 +409,8 @@ class TableSession:
                     "No hay nada que deshacer.",
                 )
             target = self.steps.pop()
-            self._log("undo", {"to": target})
+            if log:
+                self._log("undo", {"to": target})
             before = self.state
             while len(self.game.entries) > target:
                 self.game.undo(allow_reveal=True)

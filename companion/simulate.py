@@ -92,7 +92,11 @@ class ScriptedTable:
         self.session = session
         self.reconciler = reconciler
         self.table = table
+        self.seed = seed
         self.rng = random.Random(seed)
+        # Choices depend only on the seed and the position in the game, so a run
+        # resumed from a log continues exactly as an uninterrupted one.
+        self.position = len(session.game.entries)
         self.policy = policy
         self.truth = session.state
         self.trail: list[tuple[GameState, Action]] = []
@@ -139,6 +143,8 @@ class ScriptedTable:
     def step(self) -> None:
         truth = self.truth
         actions = legal_actions(truth)
+        self.rng.seed(f"{self.seed}:{self.position}")
+        self.position += 1
         action = self.policy(truth, actions, self.rng)
         self.report.log.append(describe_action(truth, action))
         self.narrate(describe_action(truth, action))
