@@ -172,6 +172,8 @@ class TableSession:
         self.narrowed_note: tuple[str, str] | None = None
         #: True when rebuilt from a log: the first look at the table checks it.
         self.resumed = False
+        #: Every step applied, as (source, actions): what ``companion replay`` compares.
+        self.step_log: list[tuple[str, tuple[Action, ...]]] = []
 
     # -- construction --------------------------------------------------------
 
@@ -299,6 +301,7 @@ class TableSession:
             if log:
                 self._log("step", {"actions": [str(a) for a in actions], "source": source})
             before = self.state
+            self.step_log.append((source, tuple(actions)))
             self.steps.append(len(self.game.entries))
             for action in actions:
                 self._play(action, source)

@@ -16,7 +16,9 @@ It receives settled observations of the table (camera and sensors fused into
   those moves. Show them as a checklist, ticking each one as the camera sees
   it done. Inference goes on meanwhile (players may do the owed move and
   their next one together); only an unexplained table is read as "still
-  behind" rather than as an illegal move.
+  behind" rather than as an illegal move. After an undo the table still
+  shows the undone moves, which are legal again, so then nothing is inferred
+  until the pieces are back.
 
 Nothing is inferred while the table is settling (a hand over the board).
 "Turn done" closes the current turn: it ends the action phase, finishes a
@@ -53,6 +55,9 @@ class Checklist:
 
     title_en: str
     title_es: str
+    #: After an undo the table still shows the undone moves, which are legal
+    #: again: nothing is inferred until the pieces are back.
+    blocking: bool = False
     items: list[Instruction] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)
 
@@ -100,7 +105,7 @@ class Reconciler:
         )
         with self._lock:
             seen = self.seen or Seen.of(observe(before))
-            self.debt = Checklist(*title)
+            self.debt = Checklist(*title, blocking=source == "undo")
             self._refresh_debt(after, seen)
 
     def _refresh_debt(self, state: GameState, seen: Seen) -> bool:
@@ -132,6 +137,13 @@ class Reconciler:
         with self._lock:
             self.seen = seen
             state = session.state
+            if self.debt is not None and self.debt.blocking:
+                if self._refresh_debt(state, seen):
+                    self.debt = None
+                    session.touch("table caught up")
+                else:
+                    session.touch("checklist")
+                return None
             inference = infer(state, seen, max_nodes=self.max_nodes)
             self.last = inference
             if self.debt is not None:
