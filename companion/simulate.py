@@ -88,6 +88,7 @@ class ScriptedTable:
         seed: int = 0,
         policy: Policy = random_policy,
         narrate: Callable[[str], None] | None = None,
+        phone_first: float = 0.7,
     ):
         self.session = session
         self.reconciler = reconciler
@@ -102,6 +103,9 @@ class ScriptedTable:
         self.trail: list[tuple[GameState, Action]] = []
         self.report = ScriptReport()
         self.narrate = narrate or (lambda line: None)
+        #: How often a player answers the phone before touching the table; the
+        #: rest of the time they move pieces first and answer when asked.
+        self.phone_first = phone_first
         table.show(self.truth)
 
     def _phone(self, action: Action) -> None:
@@ -157,11 +161,19 @@ class ScriptedTable:
             # The companion played his turn already; a person now carries out his
             # instructions on the table, and the camera checks them.
             self.report.maharajah_turns += 1
-        self.table.show(after)
         if kind in HIDDEN_DECISIONS or not _shows_on_table(truth, after):
-            self._catch_up()
-            self.trail = []
+            if self.session.state == truth and self.rng.random() < self.phone_first:
+                # The player answers on the phone as they make the choice...
+                self._phone(action)
+                self.trail = []
+                self.table.show(after)  # ...and moves what it moves (the token, say)
+                self._camera()
+            else:
+                self.table.show(after)
+                self._catch_up()
+                self.trail = []
         else:
+            self.table.show(after)
             self._camera()
 
     def play(self, max_actions: int = 5000) -> ScriptReport:

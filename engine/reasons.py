@@ -271,6 +271,13 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "The table changed in a way the game does not allow now.",
         "La mesa ha cambiado de una forma que la partida no permite ahora.",
     ),
+    "turn_not_closed": (
+        "End of Round",
+        "The table has moved on: answer any choice still open on the phones and press "
+        "'turn done' so the companion can follow.",
+        "La mesa ya ha avanzado: responde a las elecciones pendientes en los móviles y pulsa "
+        "'turno terminado' para que el asistente pueda seguir.",
+    ),
     "table_behind": (
         "Game Turn",
         "The table does not show the last moves yet.",

@@ -42,6 +42,9 @@ from engine.amritsar import Act, Action, GameState, Reason, legal_actions, obser
 from engine.decisions import Pending
 from engine.describe import HIDDEN_DECISIONS
 
+#: What the end of a round or decade changes on the board.
+_ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
+
 #: Decisions "turn done" may close, and how.
 _CLOSERS = {
     Pending.ACTIONS: Action(Act.END_ACTIONS),
@@ -174,8 +177,54 @@ class Reconciler:
         elif inference.kind == "wait":
             self._waits += 1
         elif inference.kind == "none":
-            self._raise_illegal(state, seen)
+            if self._moved_on(state, seen):
+                self._raise_notice(Reason("turn_not_closed"))
+            else:
+                self._raise_illegal(state, seen)
         return inference
+
+    def _closed(self, state: GameState) -> GameState:
+        """Where "turn done" and passing every follow prompt would lead."""
+        from engine.amritsar import apply
+
+        for _ in range(40):
+            if not state.pending:
+                break
+            top = state.pending[-1]
+            kind = Pending(top.kind)
+            if kind in _CLOSERS:
+                action = _CLOSERS[kind]
+            elif kind is Pending.ELEPHANT and top.a == 3:
+                action = Action(Act.STAY)
+            elif kind is Pending.FOLLOW:
+                action = Action(Act.PASS)
+            else:
+                break
+            state, _ = apply(state, action)
+        return state
+
+    def _moved_on(self, state: GameState, seen: Seen) -> bool:
+        """Does the table show the turn already closed (the token moved on, say)?"""
+        differing = {m.field for m in mismatches(observe(state), seen)}
+        pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
+        if differing <= _ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in _CLOSERS):
+            return True  # only the end-of-round pieces moved while a choice is still open
+        closed = self._closed(state)
+        if closed is state or closed == state:
+            return False
+        return infer(closed, seen, max_nodes=self.max_nodes // 4).kind in (
+            "agree",
+            "apply",
+            "ask",
+            "wait",
+        )
+
+    def _raise_notice(self, reason: Reason) -> None:
+        current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+        if current is not None and current.code == reason.code:
+            return
+        self._clear_illegal()
+        self.illegal_alert = self.session.raise_alert(reason).id
 
     def _colours(self) -> tuple[str, ...]:
         return tuple("maharajah" if s.is_maharajah else s.colour for s in self.session.seats)

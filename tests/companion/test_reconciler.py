@@ -138,3 +138,22 @@ def test_replay_finds_where_a_decision_would_now_differ(tmp_path: Path) -> None:
     report = replay(store)
     assert not report.same
     assert report.differences[0].seq == victim.seq
+
+
+def test_legal_play_never_raises_an_illegal_move_alert() -> None:
+    # Players who move pieces before answering their phones run ahead of the
+    # companion; that earns at most a "press turn done" notice, never a rule alert.
+    raised: list[str] = []
+    for seed in range(4):
+        session = TableSession.new(["Ana", "Ben", "Cai"][: 2 + seed % 2], seed=seed)
+        original = session.raise_alert
+
+        def spy(reason, *args, _original=original, **kwargs):  # type: ignore[no-untyped-def]
+            raised.append(reason.code)
+            return _original(reason, *args, **kwargs)
+
+        session.raise_alert = spy  # type: ignore[method-assign]
+        ScriptedTable(
+            session, Reconciler(session), PerfectTable(), seed=seed, phone_first=0.3
+        ).play()
+    assert set(raised) <= {"turn_not_closed"}
