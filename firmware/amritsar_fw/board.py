@@ -92,6 +92,11 @@ class Board:
     def send_state(self):
         return self._send("state", self.snapshot())
 
+    def on_link_up(self):
+        """The link (re)connected: introduce the board and its full state."""
+        self.send_hello()
+        self.send_state()
+
     # -- commands in
     def on_command(self, payload):
         try:
