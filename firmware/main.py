@@ -10,7 +10,6 @@ import json
 import time
 
 import machine
-
 from amritsar_fw.board import Board
 from amritsar_fw.hw_pico import PicoHardware, UsbSerial
 
@@ -38,9 +37,17 @@ def main():
             ssl = ssl_module.SSLContext(ssl_module.PROTOCOL_TLS_CLIENT)
             ssl.verify_mode = ssl_module.CERT_REQUIRED
             ssl.load_verify_locations(cafile=mqtt.get("ca_file", "ca.der"))
-        link = MqttLink(hw, board_id, mqtt["server"], mqtt.get("port", 8883 if ssl else 1883),
-                        mqtt.get("user"), mqtt.get("password"), mqtt.get("prefix", "amritsar"),
-                        ssl=ssl, ha_discovery=mqtt.get("ha_discovery", False))
+        link = MqttLink(
+            hw,
+            board_id,
+            mqtt["server"],
+            mqtt.get("port", 8883 if ssl else 1883),
+            mqtt.get("user"),
+            mqtt.get("password"),
+            mqtt.get("prefix", "amritsar"),
+            ssl=ssl,
+            ha_discovery=mqtt.get("ha_discovery", False),
+        )
     else:
         from amritsar_fw.links import SerialLink
 
@@ -50,7 +57,7 @@ def main():
 
 try:
     main()
-except Exception as e:  # noqa: BLE001 - keep the table running
+except Exception as e:
     import sys
 
     sys.print_exception(e)

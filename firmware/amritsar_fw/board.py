@@ -62,7 +62,13 @@ class Board:
     # -- messages out
     def _send(self, t, fields):
         self.seq += 1
-        obj = {"v": PROTOCOL_VERSION, "board": self.board_id, "boot": self.boot, "seq": self.seq, "t": t}
+        obj = {
+            "v": PROTOCOL_VERSION,
+            "board": self.board_id,
+            "boot": self.boot,
+            "seq": self.seq,
+            "t": t,
+        }
         for key in fields:
             obj[key] = fields[key]
         payload = dumps(obj)
@@ -128,7 +134,8 @@ class Board:
             if not self.reader_ok[i]:
                 self.reader_ok[i] = self.readers[i].init()
 
-    def _scan(self, i):
+    def _scan(self, i, quiet=False):
+        """Inventory reader ``i``; report arrivals and departures unless ``quiet``."""
         reader = self.readers[i]
         district = DISTRICTS[i]
         if not self.reader_ok[i]:
@@ -144,7 +151,7 @@ class Board:
             reader.antenna(False)
         known = self.tags[i]
         for uid in seen:
-            if uid not in known:
+            if uid not in known and not quiet:
                 self._send("arrive", {"district": district, "uid": uid})
             known[uid] = 0
         for uid in sorted(known):
@@ -184,7 +191,10 @@ class Board:
 
     # -- main loop
     def start(self):
+        """Boot: find the readers, read the table once, then say hello and send the state."""
         self._init_readers()
+        for i in range(len(self.readers)):
+            self._scan(i, quiet=True)
         self.send_hello()
         self.send_state()
 

@@ -53,22 +53,32 @@ def crc32(data):
 
 
 def cobs_encode(data):
-    """Consistent Overhead Byte Stuffing: the result holds no zero byte."""
+    """Consistent Overhead Byte Stuffing: the result holds no zero byte.
+
+    As in Cheshire and Baker's paper: a code byte 1..254 gives the length of
+    the block after it plus one and stands for a zero after the block; 255
+    stands for 254 bytes with no zero after them. A packet ending in a full
+    254-byte block gets no empty block after it.
+    """
     out = bytearray()
     block = bytearray()
+    filled = False
     for b in data:
         if b == 0:
             out.append(len(block) + 1)
             out.extend(block)
             block = bytearray()
+            filled = False
         else:
             block.append(b)
             if len(block) == 254:
                 out.append(255)
                 out.extend(block)
                 block = bytearray()
-    out.append(len(block) + 1)
-    out.extend(block)
+                filled = True
+    if block or not filled:
+        out.append(len(block) + 1)
+        out.extend(block)
     return bytes(out)
 
 
@@ -99,7 +109,9 @@ def encode_frame(payload):
     if len(payload) > MAX_PAYLOAD:
         raise ValueError("payload of %d bytes exceeds %d" % (len(payload), MAX_PAYLOAD))
     crc = crc32(payload)
-    body = bytes(payload) + bytes(((crc >> 24) & 0xFF, (crc >> 16) & 0xFF, (crc >> 8) & 0xFF, crc & 0xFF))
+    body = bytes(payload) + bytes(
+        ((crc >> 24) & 0xFF, (crc >> 16) & 0xFF, (crc >> 8) & 0xFF, crc & 0xFF)
+    )
     return cobs_encode(body) + b"\x00"
 
 

@@ -8,16 +8,19 @@ chip-select per reader, the hall-sensor and button inputs (pull-ups on, so
 USB serial byte stream and the Wi-Fi connection.
 """
 
+import os
 import sys
 import time
 
 import machine
 import micropython
-import os
 
 PINS = {
     "pico_w": {
-        "spi_id": 0, "sck": 18, "mosi": 19, "miso": 16,
+        "spi_id": 0,
+        "sck": 18,
+        "mosi": 19,
+        "miso": 16,
         "cs": (17, 20, 21, 22),  # N E S W
         "rst": 14,
         "hall": (2, 3, 4, 5),  # NE ES SW WN
@@ -25,7 +28,10 @@ PINS = {
         "led": "LED",
     },
     "esp32": {
-        "spi_id": 2, "sck": 18, "mosi": 23, "miso": 19,
+        "spi_id": 2,
+        "sck": 18,
+        "mosi": 23,
+        "miso": 19,
         "cs": (5, 17, 16, 4),
         "rst": 22,
         "hall": (32, 33, 25, 26),
@@ -69,8 +75,15 @@ class PicoHardware:
         time.sleep_ms(2)
         rst.value(1)  # wake every reader from hard power-down
         time.sleep_ms(50)
-        self.spi = SPI(p["spi_id"], baudrate=4000000, polarity=0, phase=0,
-                       sck=Pin(p["sck"]), mosi=Pin(p["mosi"]), miso=Pin(p["miso"]))
+        self.spi = SPI(
+            p["spi_id"],
+            baudrate=4000000,
+            polarity=0,
+            phase=0,
+            sck=Pin(p["sck"]),
+            mosi=Pin(p["mosi"]),
+            miso=Pin(p["miso"]),
+        )
         self.reader_cs = [Pin(n, Pin.OUT, value=1) for n in p["cs"]]
         self.hall = [Pin(n, Pin.IN, Pin.PULL_UP) for n in p["hall"]]
         self.buttons = {}

@@ -93,7 +93,9 @@ def parse_command(payload):
     if not isinstance(obj, dict):
         raise ValueError("command is not a JSON object")
     if obj.get("v") != PROTOCOL_VERSION:
-        raise ValueError("command has protocol version %r, board speaks %d" % (obj.get("v"), PROTOCOL_VERSION))
+        raise ValueError(
+            "command has protocol version %r, board speaks %d" % (obj.get("v"), PROTOCOL_VERSION)
+        )
     t = obj.get("t")
     if t not in COMMAND_TYPES:
         raise ValueError("unknown command %r" % (t,))

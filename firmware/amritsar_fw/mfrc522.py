@@ -230,12 +230,12 @@ class MFRC522:
             if status != OK or len(data) != 3 or crc_a(data[:1]) != bytes(data[1:]):
                 return None
             sak = data[0]
-            if cl[0] == CASCADE_TAG:
-                uid.extend(cl[1:4])
-            else:
+            if not sak & 0x04:  # UID complete: all four bytes are UID
                 uid.extend(cl[0:4])
-            if not sak & 0x04:  # UID complete
                 return bytes(uid)
+            if cl[0] != CASCADE_TAG:
+                return None  # more levels announced without the cascade tag
+            uid.extend(cl[1:4])
         return None
 
     def inventory(self, max_tags=MAX_TAGS):

@@ -34,9 +34,20 @@ AUTH_REFUSED = (4, 5)
 class MqttLink:
     name = "mqtt"
 
-    def __init__(self, hw, board_id, server, port=1883, user=None, password=None,
-                 prefix="amritsar", keepalive=30, ssl=None, ha_discovery=False,
-                 client_id=None):
+    def __init__(
+        self,
+        hw,
+        board_id,
+        server,
+        port=1883,
+        user=None,
+        password=None,
+        prefix="amritsar",
+        keepalive=30,
+        ssl=None,
+        ha_discovery=False,
+        client_id=None,
+    ):
         self.hw = hw
         self.board_id = board_id
         self.server = server
@@ -84,7 +95,7 @@ class MqttLink:
                 for _ in range(8):
                     if self.client.check_msg() is None:
                         break
-            except Exception as e:  # noqa: BLE001 - any socket trouble means "reconnect"
+            except Exception as e:
                 self._lost(e)
         got = self.inbox
         self.inbox = []
@@ -109,7 +120,7 @@ class MqttLink:
             if self.hw.ticks_diff(now, self._next_ping) >= 0:
                 self.client.ping()
                 self._next_ping = now + self.keepalive * 500
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             self._lost(e)
 
     # -- connection
@@ -119,8 +130,15 @@ class MqttLink:
             self.last_error = "Wi-Fi not connected"
             self._retry_in(BACKOFF_MIN_MS)
             return
-        client = MQTTClient(self.client_id, self.server, self.port, self.user, self.password,
-                            self.keepalive, self.ssl)
+        client = MQTTClient(
+            self.client_id,
+            self.server,
+            self.port,
+            self.user,
+            self.password,
+            self.keepalive,
+            self.ssl,
+        )
         client.set_callback(self._on_message)
         client.set_last_will(self.t_status, b"offline", True, 1)
         try:
@@ -139,7 +157,7 @@ class MqttLink:
             else:
                 self._retry_in(self._grow_backoff())
             return
-        except Exception as e:  # noqa: BLE001 - no network, refused, reset
+        except Exception as e:
             self._close(client)
             self.last_error = "cannot reach the broker: %r" % (e,)
             self._retry_in(self._grow_backoff())
@@ -166,7 +184,7 @@ class MqttLink:
         try:
             if client.sock is not None:
                 client.sock.close()
-        except Exception:  # noqa: BLE001, S110 - closing a dead socket
+        except Exception:
             pass
 
     def _lost(self, error):
@@ -195,22 +213,46 @@ class MqttLink:
 
     def _publish_discovery(self, client):
         node = "amritsar_" + self.board_id.replace("-", "_")
-        device = {"identifiers": [node], "name": "Amritsar sensor board " + self.board_id,
-                  "manufacturer": "Amritsar table companion"}
+        device = {
+            "identifiers": [node],
+            "name": "Amritsar sensor board " + self.board_id,
+            "manufacturer": "Amritsar table companion",
+        }
         names = {"N": "North", "E": "East", "S": "South", "W": "West"}
         entries = []
         for d in DISTRICTS:
-            entries.append(("sensor", "reader_" + d, {
-                "name": "Elephants on the " + names[d] + " path",
-                "state_topic": self.t_state + "reader/" + d,
-                "value_template": "{{ value_json | length }}"}))
+            entries.append(
+                (
+                    "sensor",
+                    "reader_" + d,
+                    {
+                        "name": "Elephants on the " + names[d] + " path",
+                        "state_topic": self.t_state + "reader/" + d,
+                        "value_template": "{{ value_json | length }}",
+                    },
+                )
+            )
         for s in SPACES:
-            entries.append(("binary_sensor", "space_" + s, {
-                "name": "Maharajah on " + s, "state_topic": self.t_state + "space/" + s,
-                "payload_on": "on", "payload_off": "off"}))
+            entries.append(
+                (
+                    "binary_sensor",
+                    "space_" + s,
+                    {
+                        "name": "Maharajah on " + s,
+                        "state_topic": self.t_state + "space/" + s,
+                        "payload_on": "on",
+                        "payload_off": "off",
+                    },
+                )
+            )
         for b in BUTTONS:
-            entries.append(("sensor", "button_" + b, {
-                "name": "Presses of " + b, "state_topic": self.t_state + "button/" + b}))
+            entries.append(
+                (
+                    "sensor",
+                    "button_" + b,
+                    {"name": "Presses of " + b, "state_topic": self.t_state + "button/" + b},
+                )
+            )
         for kind, key, config in entries:
             config["unique_id"] = node + "_" + key
             config["availability_topic"] = self.t_status

@@ -9,6 +9,7 @@ button, pull a reader's cable.
 """
 
 from amritsar_fw.messages import BUTTONS, DISTRICTS, SPACES
+
 from amritsar_sim.fake_mfrc522 import FakeMFRC522, FakeTag
 
 

@@ -72,7 +72,7 @@ class FakeTag:
         """One frame from the reader -> the bits this tag sends back, or None."""
         if nbits == 7:
             cmd = frame[0] & 0x7F
-            if cmd == 0x26 and self.state == IDLE or cmd == 0x52 and self.state in (IDLE, HALT):
+            if (cmd == 0x26 and self.state == IDLE) or (cmd == 0x52 and self.state in (IDLE, HALT)):
                 self.state = READY
                 self.level = 0
                 return _bits(self.atqa(), 16)

@@ -14,7 +14,7 @@ SOCK_STREAM = _socket.SOCK_STREAM
 TIMEOUT = 10.0
 
 
-class socket:  # noqa: N801 - MicroPython's name
+class socket:
     def __init__(self, af=_socket.AF_INET, kind=_socket.SOCK_STREAM, proto=0):
         self._sock = _socket.socket(af, kind, proto)
         self._sock.settimeout(TIMEOUT)
