@@ -52,7 +52,7 @@ def _run(board: Board, hw: FakeHardware, ms: int) -> None:
 
 
 def test_boot_says_hello_then_full_state() -> None:
-    board, hw, link = _board()
+    board, _, link = _board()
     kinds = [m["t"] for m in link.messages()]
     assert kinds == ["hello", "state"]
     assert all(m["board"] == "table-1" and m["boot"] == board.boot for m in link.messages())
@@ -109,7 +109,7 @@ def test_resend_replays_bytes_and_too_old_becomes_state() -> None:
 
 
 def test_bad_commands_are_counted_and_ignored() -> None:
-    board, hw, link = _board()
+    board, _, link = _board()
     link.sent.clear()
     link.inbox += [b"not json", b'{"v":1,"t":"dance"}', b'{"v":1,"t":"resend","from":"x"}']
     board.step()
