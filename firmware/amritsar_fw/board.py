@@ -152,6 +152,12 @@ class Board:
         known = self.tags[i]
         for uid in seen:
             if uid not in known and not quiet:
+                # A sticker is one elephant: seen here, it has left any other path,
+                # even before that path's reader has missed it long enough.
+                for j in range(len(self.tags)):
+                    if j != i and uid in self.tags[j]:
+                        del self.tags[j][uid]
+                        self._send("leave", {"district": DISTRICTS[j], "uid": uid})
                 self._send("arrive", {"district": district, "uid": uid})
             known[uid] = 0
         for uid in sorted(known):
