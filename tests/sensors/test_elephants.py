@@ -42,7 +42,7 @@ def test_missing_file_is_an_empty_pairing(tmp_path: Path) -> None:
 def test_bad_files_say_what_to_fix(tmp_path: Path, content: str, words: str) -> None:
     path = tmp_path / "elephants.toml"
     path.write_text(content)
-    with pytest.raises(PairingError, match="elephants.toml") as caught:
+    with pytest.raises(PairingError, match=r"elephants\.toml") as caught:
         ElephantRegistry.load(path)
     assert words in str(caught.value)
 

@@ -154,7 +154,7 @@ def test_a_gap_asks_for_a_resend_and_fills_in_order() -> None:
     out = session.receive(parse_message(after), 0.0)
     assert out.events == [] and len(out.commands) == 1
     assert json.loads(out.commands[0]) == {"v": 1, "t": "resend", "from": 3}
-    events = _feed(session, board, lost + [after])
+    events = _feed(session, board, [*lost, after])
     assert _changes(events) == [
         ("ElephantArrived", District.NORTH, PURPLE, "purple"),
         ("ButtonPressed", "done", 1),
