@@ -224,8 +224,8 @@ class MqttLink(SensorLink):
                 return
         self.connected.set()
         with self._lock:
-            boards = list(self.sessions)
-        for board in boards:  # after our own reconnect: did we miss anything?
+            boards = [name for name, session in self.sessions.items() if not session.online]
+        for board in boards:  # after our own reconnect: is it there, did we miss anything?
             self._send_command(board, command("hello"))
 
     def _on_publish(

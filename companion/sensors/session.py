@@ -178,6 +178,7 @@ class BoardSession:
         self.boot = boot
         self.last = 0
         self.baseline = False
+        self.online = False  # a new boot is announced again
         self.pending.clear()
         self._resend_deadline = None
         # A boot's first hello is followed by its state; no need to ask.
@@ -258,9 +259,11 @@ class BoardSession:
         h = self._header(msg)
         ev = out.events
         if isinstance(msg, Hello):
-            self.online = True
+            was_online, self.online = self.online, True
             self._probe_at = None
             self.firmware, self.link_name, self.readers = msg.firmware, msg.link, msg.readers
+            if was_online:
+                return  # an answer to a probe, or the board's own reconnect: nothing new
             ev.append(BoardOnline(**h, firmware=msg.firmware, link=msg.link, readers=msg.readers))
         elif isinstance(msg, Arrive):
             if msg.uid not in mirror.tags[msg.district]:

@@ -118,7 +118,9 @@ class MqttLink:
                 self._publish_state(board.snapshot())
                 self._state_dirty = False
             if self.hw.ticks_diff(now, self._next_ping) >= 0:
-                self.client.ping()
+                # Keeps the connection alive and mends a stale retained "offline"
+                # (a last will the broker fired late, after our reconnect).
+                self.client.publish(self.t_status, b"online", True, 1)
                 self._next_ping = now + self.keepalive * 500
         except Exception as e:
             self._lost(e)
@@ -170,7 +172,8 @@ class MqttLink:
         self._published = {}
         self._state_dirty = True
         self._next_ping = self.hw.ticks_ms() + self.keepalive * 500
-        board.on_link_up()
+        if self.connects > 1:
+            board.on_link_up()  # the first time, the boot's hello and state are queued already
 
     def _grow_backoff(self):
         delay = self._backoff

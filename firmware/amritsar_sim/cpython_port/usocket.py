@@ -32,6 +32,8 @@ class socket:
         self._sock.settimeout(seconds)
 
     def write(self, buf, n=None):
+        if isinstance(buf, str):  # MicroPython streams take str as its UTF-8 bytes
+            buf = buf.encode()
         data = bytes(buf) if n is None else bytes(buf)[:n]
         self._sock.sendall(data)
         return len(data)
