@@ -25,7 +25,7 @@ PINS = {
         "rst": 14,
         "hall": (2, 3, 4, 5),  # NE ES SW WN
         "buttons": {"done": 6, "undo": 7},
-        "led": "LED",
+        "led": 15,  # external LED at the board edge; "LED" is the Pico W on-board one
     },
     "esp32": {
         "spi_id": 2,
