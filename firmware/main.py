@@ -25,6 +25,9 @@ def load_config():
 def main():
     config = load_config()
     hw = PicoHardware(config.get("hardware", "pico_w"), config.get("wifi"))
+    if hw.buttons["undo"].value() == 0:
+        print("undo held at power-up: firmware not started, REPL free")
+        return
     board_id = config.get("board_id") or "board-" + hw.unique_id()[-6:]
     mqtt = config.get("mqtt")
     if config.get("link", "serial") == "mqtt" and mqtt:
