@@ -50,31 +50,45 @@ BATCH = 5000
 
 def corpus(rng: random.Random, size: int) -> list[bytes]:
     """Genuine message payloads of every type, with varied fields."""
-    uids = [bytes(rng.randrange(256) for _ in range(rng.choice([4, 7, 10]))).hex().upper()
-            for _ in range(40)]
+    uids = [
+        bytes(rng.randrange(256) for _ in range(rng.choice([4, 7, 10]))).hex().upper()
+        for _ in range(40)
+    ]
     out = []
     for seq in range(1, size + 1):
-        head = {"v": 1, "board": f"table-{rng.randrange(9)}",
-                "boot": f"{rng.randrange(2**32):08x}", "seq": seq}
+        head = {
+            "v": 1,
+            "board": f"table-{rng.randrange(9)}",
+            "boot": f"{rng.randrange(2**32):08x}",
+            "seq": seq,
+        }
         kind = rng.randrange(7)
         if kind == 0:
             body = {"t": "arrive", "district": rng.choice("NESW"), "uid": rng.choice(uids)}
         elif kind == 1:
             body = {"t": "leave", "district": rng.choice("NESW"), "uid": rng.choice(uids)}
         elif kind == 2:
-            body = {"t": "token", "space": rng.choice(MAHARAJAH_SPACE_NAMES),
-                    "on": rng.random() < 0.5}
+            body = {
+                "t": "token",
+                "space": rng.choice(MAHARAJAH_SPACE_NAMES),
+                "on": rng.random() < 0.5,
+            }
         elif kind == 3:
-            body = {"t": "button", "button": rng.choice(["done", "undo"]),
-                    "presses": rng.randrange(1, 500)}
+            body = {
+                "t": "button",
+                "button": rng.choice(["done", "undo"]),
+                "presses": rng.randrange(1, 500),
+            }
         elif kind == 4:
             body = {"t": "hb", "up": rng.randrange(10**6)}
         elif kind == 5:
-            body = {"t": "state",
-                    "tags": {d: sorted(rng.sample(uids, rng.randrange(4))) for d in "NESW"},
-                    "token": [rng.choice(MAHARAJAH_SPACE_NAMES)],
-                    "presses": {"done": rng.randrange(99), "undo": rng.randrange(99)},
-                    "faults": []}
+            body = {
+                "t": "state",
+                "tags": {d: sorted(rng.sample(uids, rng.randrange(4))) for d in "NESW"},
+                "token": [rng.choice(MAHARAJAH_SPACE_NAMES)],
+                "presses": {"done": rng.randrange(99), "undo": rng.randrange(99)},
+                "faults": [],
+            }
         else:
             body = {"t": "hello", "fw": "1.0.0", "link": "serial", "readers": ["N", "E", "S", "W"]}
         out.append(encode_json({**head, **body}))
@@ -119,9 +133,14 @@ def mutators(rng: random.Random, frames: list[bytes]) -> dict[str, Callable[[byt
         return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300)))
 
     return {
-        "bit flips": flip, "byte changes": set_bytes, "insertions": insert,
-        "deletions": delete, "truncations": truncate, "splices": splice,
-        "noise bursts": burst, "random bytes": random_frame,
+        "bit flips": flip,
+        "byte changes": set_bytes,
+        "insertions": insert,
+        "deletions": delete,
+        "truncations": truncate,
+        "splices": splice,
+        "noise bursts": burst,
+        "random bytes": random_frame,
     }
 
 
@@ -151,7 +170,7 @@ def fuzz_companion(n: int, rng: random.Random) -> dict[str, object]:
         stream = b"\x00".join(chunk) + b"\x00"
         try:
             got = decoder.feed(stream)
-        except Exception:  # noqa: BLE001 - a crash is exactly what we count
+        except Exception:  # a crash is exactly what we count
             crashes += 1
             decoder = FrameDecoder()
             continue
@@ -163,7 +182,7 @@ def fuzz_companion(n: int, rng: random.Random) -> dict[str, object]:
                 parse_message(payload)
             except ProtocolError as error:
                 parse_errors[error.kind] += 1
-            except Exception:  # noqa: BLE001
+            except Exception:
                 crashes += 1
     fuzz_seconds = time.perf_counter() - start
 
@@ -178,13 +197,19 @@ def fuzz_companion(n: int, rng: random.Random) -> dict[str, object]:
     clean_seconds = time.perf_counter() - start
     reached_crc = decoder.errors["crc"] + accepted
     return {
-        "frames": done, "by mutation": dict(made), "unchanged by mutation": unchanged,
-        "refused": dict(decoder.errors), "accepted": accepted, "corrupt accepted": corrupt,
-        "crashes": crashes, "parse errors on accepted": dict(parse_errors),
+        "frames": done,
+        "by mutation": dict(made),
+        "unchanged by mutation": unchanged,
+        "refused": dict(decoder.errors),
+        "accepted": accepted,
+        "corrupt accepted": corrupt,
+        "crashes": crashes,
+        "parse errors on accepted": dict(parse_errors),
         "reached the CRC check": reached_crc,
         "expected slips with CRC-16": round(reached_crc / 65536, 1),
         "expected slips with CRC-32": f"{reached_crc / 2**32:.1e}",
-        "fuzz frames/s": round(done / fuzz_seconds), "clean frames/s": round(decoded / clean_seconds),
+        "fuzz frames/s": round(done / fuzz_seconds),
+        "clean frames/s": round(decoded / clean_seconds),
         "fuzz/clean time ratio": round(fuzz_seconds / clean_seconds, 2),
         "clean decoded": decoded,
     }
@@ -192,7 +217,8 @@ def fuzz_companion(n: int, rng: random.Random) -> dict[str, object]:
 
 def fuzz_board(n: int, rng: random.Random) -> dict[str, object]:
     commands = [encode_json({"v": 1, "t": t}) for t in ("hello", "state")] + [
-        encode_json({"v": 1, "t": "resend", "from": k}) for k in range(1, 500)]
+        encode_json({"v": 1, "t": "resend", "from": k}) for k in range(1, 500)
+    ]
     genuine = set(commands)
     frames = [board_framing.encode_frame(p) for p in commands]
     kinds = mutators(rng, frames)
@@ -204,15 +230,21 @@ def fuzz_board(n: int, rng: random.Random) -> dict[str, object]:
         chunk = [kinds[rng.choice(names)](rng.choice(frames)[:-1]) for _ in range(100)]
         try:
             got = reader.feed(b"\x00".join(chunk) + b"\x00")
-        except Exception:  # noqa: BLE001
+        except Exception:
             crashes += 1
             reader = board_framing.FrameReader()
             continue
         accepted += len(got)
         corrupt += sum(p not in genuine for p in got)
     seconds = time.perf_counter() - start
-    return {"frames": n, "accepted": accepted, "refused": reader.bad_frames,
-            "corrupt accepted": corrupt, "crashes": crashes, "frames/s": round(n / seconds)}
+    return {
+        "frames": n,
+        "accepted": accepted,
+        "refused": reader.bad_frames,
+        "corrupt accepted": corrupt,
+        "crashes": crashes,
+        "frames/s": round(n / seconds),
+    }
 
 
 def main() -> int:
@@ -221,8 +253,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print(f"machine: {platform.machine()} {platform.processor() or ''} "
-          f"Python {platform.python_version()}, seed {args.seed}")
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} "
+        f"Python {platform.python_version()}, seed {args.seed}"
+    )
     companion = fuzz_companion(args.frames, rng)
     print("companion decoder:")
     for key, value in companion.items():
