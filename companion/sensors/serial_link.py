@@ -84,10 +84,9 @@ class SerialLink(SensorLink):
             if opened is None:
                 self._closing.wait(self.retry_interval)
                 continue
-            port, first = opened
-            self._serve(port, first)
+            self._serve(*opened)
 
-    def _open(self) -> tuple[serial.Serial, list[bytes]] | None:
+    def _open(self) -> tuple[serial.Serial, FrameDecoder, list[bytes]] | None:
         paths = [self.port] if self.port else self.find_ports()
         for path in paths:
             try:
@@ -95,16 +94,16 @@ class SerialLink(SensorLink):
             except (serial.SerialException, OSError) as error:
                 self.last_error = f"cannot open {path}: {error}"
                 continue
-            first = self._probe(port)
+            decoder = FrameDecoder()
+            first = self._probe(port, decoder)
             if first is not None:
                 self.port_in_use = path
-                return port, first
+                return port, decoder, first
             port.close()
         return None
 
-    def _probe(self, port: serial.Serial) -> list[bytes] | None:
+    def _probe(self, port: serial.Serial, decoder: FrameDecoder) -> list[bytes] | None:
         """Say hello and wait for a valid frame; its payloads, or None when nobody answers."""
-        decoder = FrameDecoder()
         deadline = time.monotonic() + self.probe_timeout
         try:
             port.write(encode_frame(command("hello")))
@@ -120,8 +119,7 @@ class SerialLink(SensorLink):
         self.last_error = f"{port.port}: no sensor board answered"
         return None
 
-    def _serve(self, port: serial.Serial, first: list[bytes]) -> None:
-        decoder = FrameDecoder()
+    def _serve(self, port: serial.Serial, decoder: FrameDecoder, first: list[bytes]) -> None:
         boards: set[str] = set()
         self.connections += 1
         with self._write_lock:

@@ -254,18 +254,19 @@ class BoardSession:
         }
 
     def _apply(self, msg: Message, out: Output) -> None:
-        mirror = self.mirror if self.mirror is not None else Mirror()
-        self.mirror = mirror
         h = self._header(msg)
         ev = out.events
-        if isinstance(msg, Hello):
+        if isinstance(msg, Hello):  # may come before any state: leaves the mirror alone
             was_online, self.online = self.online, True
             self._probe_at = None
             self.firmware, self.link_name, self.readers = msg.firmware, msg.link, msg.readers
             if was_online:
                 return  # an answer to a probe, or the board's own reconnect: nothing new
             ev.append(BoardOnline(**h, firmware=msg.firmware, link=msg.link, readers=msg.readers))
-        elif isinstance(msg, Arrive):
+            return
+        mirror = self.mirror if self.mirror is not None else Mirror()
+        self.mirror = mirror
+        if isinstance(msg, Arrive):
             if msg.uid not in mirror.tags[msg.district]:
                 mirror.tags[msg.district].add(msg.uid)
                 colour = self.colour_of(msg.uid)

@@ -28,7 +28,6 @@ import os
 import random
 import tempfile
 import threading
-import time
 import tty
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,16 +57,6 @@ class BoardMqtt:
     password: str | None = None
     prefix: str = "amritsar"
     ha_discovery: bool = False
-
-
-class RealClock:
-    """Milliseconds of the monotonic clock; sleeping really sleeps."""
-
-    def ticks_ms(self) -> int:
-        return int(time.monotonic() * 1000)
-
-    def sleep_ms(self, ms: int) -> None:
-        time.sleep(ms / 1000)
 
 
 class PtyPort:
@@ -134,7 +123,8 @@ class SimulatedBoard:
     def _ensure_hardware(self) -> Any:
         if self._fw is None:
             self._fw = load_firmware()
-            self._hw = self._fw.fake_hw.FakeHardware(clock=RealClock(), seed=self._seed)
+            fake = self._fw.fake_hw
+            self._hw = fake.FakeHardware(clock=fake.RealClock(), seed=self._seed)
         return self._hw
 
     def start(self) -> Self:

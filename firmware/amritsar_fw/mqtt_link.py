@@ -95,7 +95,7 @@ class MqttLink:
                 for _ in range(8):
                     if self.client.check_msg() is None:
                         break
-            except Exception as e:
+            except Exception as e:  # any socket trouble means "reconnect"
                 self._lost(e)
         got = self.inbox
         self.inbox = []
@@ -122,7 +122,7 @@ class MqttLink:
                 # (a last will the broker fired late, after our reconnect).
                 self.client.publish(self.t_status, b"online", True, 1)
                 self._next_ping = now + self.keepalive * 500
-        except Exception as e:
+        except Exception as e:  # socket errors, and umqtt asserts on garbled replies
             self._lost(e)
 
     # -- connection
@@ -159,7 +159,7 @@ class MqttLink:
             else:
                 self._retry_in(self._grow_backoff())
             return
-        except Exception as e:
+        except Exception as e:  # no network, refused, reset
             self._close(client)
             self.last_error = "cannot reach the broker: %r" % (e,)
             self._retry_in(self._grow_backoff())
@@ -187,7 +187,7 @@ class MqttLink:
         try:
             if client.sock is not None:
                 client.sock.close()
-        except Exception:
+        except Exception:  # closing a dead socket
             pass
 
     def _lost(self, error):

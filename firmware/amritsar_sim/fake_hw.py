@@ -110,6 +110,27 @@ class ManualClock:
         self.now += ms
 
 
+class RealClock:
+    """The interpreter's own millisecond clock; sleeping really sleeps."""
+
+    def __init__(self):
+        import time
+
+        self._time = time
+        self._micro = hasattr(time, "ticks_ms")
+
+    def ticks_ms(self):
+        if self._micro:
+            return self._time.ticks_ms()
+        return int(self._time.monotonic() * 1000)
+
+    def sleep_ms(self, ms):
+        if self._micro:
+            self._time.sleep_ms(ms)
+        else:
+            self._time.sleep(ms / 1000)
+
+
 class FakeTable:
     """The physical state under the main board, as the sensors would feel it."""
 

@@ -89,4 +89,5 @@ def main(path):
         hw.sleep_ms(board.step_ms)
 
 
-main(sys.argv[1])
+if __name__ == "__main__":
+    main(sys.argv[1])

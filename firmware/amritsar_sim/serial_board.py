@@ -1,0 +1,66 @@
+"""A fake board as a process: the firmware on fake hardware, speaking on stdin/stdout.
+
+Run: ``micropython serial_board.py SCRIPT.json`` (or ``python``) with
+``firmware`` on the path and stdin/stdout connected to one end of a serial
+line (a pty in the tests). It runs in real time: the script's steps act on
+the fake table at their ``at`` milliseconds after boot (``at < 0``: before
+power-up), as in ``scenario.py``; the board talks over the real serial link
+code; the process ends after ``until`` ms, or when killed (the cable pulled).
+"""
+
+import json
+import sys
+
+from amritsar_fw.board import Board
+from amritsar_fw.links import SerialLink
+
+from amritsar_sim.fake_hw import FakeHardware, RealClock
+from amritsar_sim.scenario import act
+
+
+class StdioPort:
+    """stdin/stdout as the board's byte stream, never blocking on read."""
+
+    def __init__(self):
+        import select
+
+        self._in = sys.stdin.buffer
+        self._out = sys.stdout.buffer
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+
+    def read(self):
+        data = bytearray()
+        while len(data) < 512 and self._poll.poll(0):
+            chunk = self._in.read(1)
+            if not chunk:
+                break
+            data.extend(chunk)
+        return bytes(data)
+
+    def write(self, data):
+        self._out.write(data)
+        if hasattr(self._out, "flush"):
+            self._out.flush()
+
+
+def main(path):
+    with open(path) as f:
+        script = json.load(f)
+    hw = FakeHardware(clock=RealClock(), seed=script.get("seed", 1))
+    link = SerialLink(StdioPort())
+    steps = sorted(script["steps"], key=lambda s: s["at"])
+    for step in [s for s in steps if s["at"] < 0]:
+        act(hw, link, step)
+    board = Board(hw, script.get("board", "table-1"), link)
+    board.start()
+    start = hw.ticks_ms()
+    pending = [s for s in steps if s["at"] >= 0]
+    while hw.ticks_diff(hw.ticks_ms(), start) < script["until"]:
+        while pending and pending[0]["at"] <= hw.ticks_diff(hw.ticks_ms(), start):
+            act(hw, link, pending.pop(0))
+        board.step()
+        hw.sleep_ms(board.step_ms)
+
+
+main(sys.argv[1])
