@@ -40,34 +40,31 @@ class SensorEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ElephantArrived(SensorEvent):
+class ElephantEvent(SensorEvent):
+    """An elephant's tag on a district's path: ``ElephantArrived`` or ``ElephantLeft``."""
+
+    district: District
+    uid: str
+    colour: str | None
+
+    @property
+    def known(self) -> bool:
+        return self.colour is not None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ElephantArrived(ElephantEvent):
     """A tag entered the reader under a district's elephant path."""
 
-    district: District
-    uid: str
-    colour: str | None
-
-    @property
-    def known(self) -> bool:
-        return self.colour is not None
-
 
 @dataclass(frozen=True, kw_only=True)
-class ElephantLeft(SensorEvent):
+class ElephantLeft(ElephantEvent):
     """A tag is no longer on a district's elephant path."""
 
-    district: District
-    uid: str
-    colour: str | None
-
-    @property
-    def known(self) -> bool:
-        return self.colour is not None
-
 
 @dataclass(frozen=True, kw_only=True)
-class MaharajahPlaced(SensorEvent):
-    """The token's magnet is over Maharajah space ``space`` (index, see ``space_name``)."""
+class MaharajahEvent(SensorEvent):
+    """The Maharajah token and space ``space`` (index; ``space_name`` gives NE, ES, SW or WN)."""
 
     space: int
 
@@ -77,14 +74,13 @@ class MaharajahPlaced(SensorEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MaharajahLifted(SensorEvent):
+class MaharajahPlaced(MaharajahEvent):
+    """The token's magnet is over Maharajah space ``space``."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class MaharajahLifted(MaharajahEvent):
     """The token left Maharajah space ``space``."""
-
-    space: int
-
-    @property
-    def space_name(self) -> str:
-        return MAHARAJAH_SPACE_NAMES[self.space]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,11 +9,12 @@ USB serial byte stream and the Wi-Fi connection.
 """
 
 import os
-import sys
 import time
 
 import machine
 import micropython
+
+from amritsar_fw.links import StdioPort
 
 PINS = {
     "pico_w": {
@@ -41,29 +42,12 @@ PINS = {
 }
 
 
-class UsbSerial:
+class UsbSerial(StdioPort):
     """The USB CDC console as a raw byte stream (Ctrl-C no longer interrupts)."""
 
     def __init__(self):
-        import select
-
         micropython.kbd_intr(-1)  # 0x03 inside a frame must not stop the program
-        self._in = sys.stdin.buffer
-        self._out = sys.stdout.buffer
-        self._poll = select.poll()
-        self._poll.register(sys.stdin, select.POLLIN)
-
-    def read(self):
-        data = bytearray()
-        while len(data) < 256 and self._poll.poll(0):
-            chunk = self._in.read(1)
-            if not chunk:
-                break
-            data.extend(chunk)
-        return bytes(data)
-
-    def write(self, data):
-        self._out.write(data)
+        super().__init__()
 
 
 class PicoHardware:

@@ -7,7 +7,39 @@ it is one end of a pseudo-terminal. Incoming bytes go through a
 ``FrameReader``, so noise on the line costs the damaged frame and nothing else.
 """
 
+import sys
+
 from amritsar_fw.framing import FrameReader, encode_frame
+
+
+class StdioPort:
+    """stdin/stdout as a raw byte stream that never blocks on read.
+
+    On the Pico this is the USB CDC console; in the fake board process it is
+    whatever the process's stdin and stdout are connected to (a pty).
+    """
+
+    def __init__(self):
+        import select
+
+        self._in = sys.stdin.buffer
+        self._out = sys.stdout.buffer
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+
+    def read(self):
+        data = bytearray()
+        while len(data) < 512 and self._poll.poll(0):
+            chunk = self._in.read(1)
+            if not chunk:
+                break
+            data.extend(chunk)
+        return bytes(data)
+
+    def write(self, data):
+        self._out.write(data)
+        if hasattr(self._out, "flush"):
+            self._out.flush()
 
 
 class SerialLink:

@@ -12,36 +12,10 @@ import json
 import sys
 
 from amritsar_fw.board import Board
-from amritsar_fw.links import SerialLink
+from amritsar_fw.links import SerialLink, StdioPort
 
 from amritsar_sim.fake_hw import FakeHardware, RealClock
 from amritsar_sim.scenario import act
-
-
-class StdioPort:
-    """stdin/stdout as the board's byte stream, never blocking on read."""
-
-    def __init__(self):
-        import select
-
-        self._in = sys.stdin.buffer
-        self._out = sys.stdout.buffer
-        self._poll = select.poll()
-        self._poll.register(sys.stdin, select.POLLIN)
-
-    def read(self):
-        data = bytearray()
-        while len(data) < 512 and self._poll.poll(0):
-            chunk = self._in.read(1)
-            if not chunk:
-                break
-            data.extend(chunk)
-        return bytes(data)
-
-    def write(self, data):
-        self._out.write(data)
-        if hasattr(self._out, "flush"):
-            self._out.flush()
 
 
 def main(path):
