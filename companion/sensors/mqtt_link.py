@@ -88,6 +88,28 @@ class MqttSettings:
         return self.client_id or f"amritsar-companion-{socket.gethostname()}"
 
 
+def tls_problem(settings: MqttSettings) -> str | None:
+    """Why the broker's certificate is refused, or None (no TLS fault found)."""
+    tls = settings.tls
+    if tls is None:
+        return None
+    context = ssl.create_default_context(cafile=tls.ca_certs)
+    if tls.certfile:
+        context.load_cert_chain(tls.certfile, tls.keyfile)
+    if tls.insecure:
+        context.check_hostname = False
+    try:
+        with (
+            socket.create_connection((settings.host, settings.port), timeout=3) as raw,
+            context.wrap_socket(raw, server_hostname=settings.host),
+        ):
+            return None
+    except ssl.SSLCertVerificationError as error:
+        return str(error.verify_message)
+    except (OSError, ssl.SSLError):
+        return None  # unreachable or busy: worth retrying
+
+
 class MqttLink(SensorLink):
     """Events from every board under ``settings.prefix`` (or just ``settings.board``)."""
 
@@ -134,6 +156,7 @@ class MqttLink(SensorLink):
         client.on_message = self._on_message
         client.on_subscribe = self._on_subscribe
         client.on_publish = self._on_publish
+        client.on_connect_fail = self._on_connect_fail
         props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         props.SessionExpiryInterval = s.session_expiry
         client.connect_async(
@@ -204,6 +227,21 @@ class MqttLink(SensorLink):
             [(s.topic(s.board, "event"), 1), (s.topic(s.board, "status"), 1)],
         )
         client.publish(s.companion_status, b"online", qos=1, retain=True)
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        s = self.settings
+        self.last_error = f"cannot connect to the MQTT broker at {s.host}:{s.port}"
+        problem = tls_problem(s) if s.tls is not None else None
+        if problem is not None:  # a certificate will not fix itself: stop
+            self._fail(
+                LinkRefused(
+                    f"The MQTT broker at {s.host}:{s.port} failed the TLS check: {problem}. "
+                    "Check the CA certificate file in the companion's settings.",
+                    f"El bróker MQTT en {s.host}:{s.port} no pasó la comprobación TLS: "
+                    f"{problem}. Revise el certificado de la autoridad (CA) en los ajustes.",
+                )
+            )
+            client.disconnect()
 
     def _on_subscribe(
         self, client: mqtt.Client, userdata: Any, mid: int, reasons: list[ReasonCode], props: Any
