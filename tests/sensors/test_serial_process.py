@@ -1,7 +1,7 @@
 """Serial end to end with the board as a separate process on a real pty.
 
 The fake board process is the firmware itself under the MicroPython unix port
-(``firmware/amritsar_sim/serial_board.py``: fake hardware, real serial link
+(``firmware/amritsar_sim/board_process.py``: fake hardware, real serial link
 code on stdin/stdout), its stdin and stdout on the master side of a
 pseudo-terminal. The companion's ``SerialLink`` opens the slave side with
 pyserial through a stable symlink. Killing the process is pulling the cable;
@@ -44,7 +44,7 @@ class BoardProcess:
         tty.setraw(slave)
         env = dict(os.environ, MICROPYPATH=f"{FIRMWARE}:{FIRMWARE / 'lib'}")
         self.process = subprocess.Popen(
-            [str(MICROPYTHON), str(FIRMWARE / "amritsar_sim" / "serial_board.py"), str(path)],
+            [str(MICROPYTHON), str(FIRMWARE / "amritsar_sim" / "board_process.py"), str(path)],
             stdin=master,
             stdout=master,
             stderr=subprocess.PIPE,
