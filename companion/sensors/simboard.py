@@ -14,7 +14,7 @@ connects to the broker given in ``mqtt``.
 Usage::
 
     with SimulatedBoard("table-1") as sim:
-        link = SerialLink(sim.port, sim.registry()).start()
+        link = sim.serial_link()   # or SerialLink(sim.port, sim.registry()).start()
         sim.place_elephant(District.NORTH, "purple")
         sim.move_maharajah("NE")
         sim.press(BoardButton.DONE)
@@ -37,6 +37,7 @@ from typing import Any, Self
 from companion.sensors.elephants import ElephantRegistry, normalise_uid
 from companion.sensors.events import BoardButton
 from companion.sensors.firmware import Firmware, load_firmware
+from companion.sensors.serial_link import SerialLink
 from engine.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, District
 
 #: The NFC stickers of the simulated elephants, one per player colour. They
@@ -248,6 +249,13 @@ class SimulatedBoard:
     def registry() -> ElephantRegistry:
         """The pairing of the simulated elephants, as an owner would have saved it."""
         return ElephantRegistry(ELEPHANT_UIDS)
+
+    def serial_link(self, **options: Any) -> SerialLink:
+        """A started companion-side ``SerialLink`` on this board's port, with its pairing."""
+        if self.mqtt is not None:
+            raise RuntimeError("this simulated board talks MQTT; use MqttLink")
+        options.setdefault("retry_interval", 0.1)
+        return SerialLink(self.port, self.registry(), **options).start()
 
     # ------------------------------------------------------------------ acting on the table
     def place_elephant(self, district: District | str, elephant: str) -> None:

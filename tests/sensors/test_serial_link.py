@@ -189,7 +189,7 @@ def test_finds_the_board_among_serial_ports(sim: SimulatedBoard) -> None:
 
 def test_reader_fault_is_reported_and_part_of_the_state(sim: SimulatedBoard) -> None:
     sim.start()
-    link = _link(sim.port, sim)
+    link = sim.serial_link()
     try:
         events = collect(link, count(BoardState))
         sim.break_reader("E")
