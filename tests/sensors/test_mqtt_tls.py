@@ -28,80 +28,53 @@ from tests.sensors.helpers import BoardState, collect, count
 from tests.support.broker import MosquittoBroker
 from tests.support.realparts import require_executable
 
+EC_KEY = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+
+
+def _openssl(*args: str) -> None:
+    openssl = require_executable("openssl", "openssl (Debian: openssl)")
+    subprocess.run([openssl, *args], check=True, capture_output=True)
+
 
 def _make_ca(folder: Path, name: str) -> tuple[Path, Path]:
-    openssl = require_executable("openssl", "openssl (Debian: openssl)")
     key, cert = folder / f"{name}.key", folder / f"{name}.crt"
-    subprocess.run(
-        [
-            openssl,
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-keyout",
-            str(key),
-            "-out",
-            str(cert),
-            "-days",
-            "2",
-            "-subj",
-            f"/CN={name}",
-        ],
-        check=True,
-        capture_output=True,
+    _openssl(
+        "req",
+        "-x509",
+        *EC_KEY,
+        "-keyout",
+        str(key),
+        "-out",
+        str(cert),
+        "-days",
+        "2",
+        "-subj",
+        f"/CN={name}",
     )
     return key, cert
 
 
 def _make_server_cert(folder: Path, ca_key: Path, ca_cert: Path) -> tuple[Path, Path]:
-    openssl = require_executable("openssl", "openssl (Debian: openssl)")
     key, csr, cert = folder / "server.key", folder / "server.csr", folder / "server.crt"
     ext = folder / "san.cnf"
     ext.write_text("subjectAltName=IP:127.0.0.1\n")
-    subprocess.run(
-        [
-            openssl,
-            "req",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-keyout",
-            str(key),
-            "-out",
-            str(csr),
-            "-subj",
-            "/CN=127.0.0.1",
-        ],
-        check=True,
-        capture_output=True,
-    )
-    subprocess.run(
-        [
-            openssl,
-            "x509",
-            "-req",
-            "-in",
-            str(csr),
-            "-CA",
-            str(ca_cert),
-            "-CAkey",
-            str(ca_key),
-            "-CAcreateserial",
-            "-out",
-            str(cert),
-            "-days",
-            "2",
-            "-extfile",
-            str(ext),
-        ],
-        check=True,
-        capture_output=True,
+    _openssl("req", *EC_KEY, "-keyout", str(key), "-out", str(csr), "-subj", "/CN=127.0.0.1")
+    _openssl(
+        "x509",
+        "-req",
+        "-in",
+        str(csr),
+        "-CA",
+        str(ca_cert),
+        "-CAkey",
+        str(ca_key),
+        "-CAcreateserial",
+        "-out",
+        str(cert),
+        "-days",
+        "2",
+        "-extfile",
+        str(ext),
     )
     return key, cert
 
