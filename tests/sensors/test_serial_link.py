@@ -147,6 +147,7 @@ def test_unplug_and_replug_twice_loses_and_doubles_nothing(sim: SimulatedBoard) 
 
 
 def test_line_noise_is_counted_and_recovered_by_resend(sim: SimulatedBoard) -> None:
+    sim.heartbeat_ms = 500  # a spoiled last frame shows up as a gap at the next heartbeat
     sim.start()
     link = _link(sim.port, sim)
     try:
