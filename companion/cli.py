@@ -16,6 +16,7 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.demo",
     "companion.commands.replay",
+    "companion.commands.sensors",
 )
 
 
