@@ -415,7 +415,9 @@ class TableSession:
                     for line in sheet.lines
                     if state.finished or not line.provisional or sheet.seat == seat
                 ]
-                visible_provisional = sum(int(item["amount"]) for item in lines if item["provisional"])
+                visible_provisional = sum(
+                    int(item["amount"]) for item in lines if item["provisional"]
+                )
                 sheets.append(
                     {
                         "seat": sheet.seat,
