@@ -313,13 +313,7 @@ class TableSession:
         if self.ended:
             return self._ended_outcome()
         if state_id != self.state_id:
-            return Outcome(
-                False,
-                self.state_id,
-                "stale_state",
-                "The game has moved on since your screen was drawn; look again.",
-                "La partida ha avanzado desde que se dibujó tu pantalla; vuelve a mirar.",
-            )
+            return self._stale_outcome()
         try:
             action = parse_action(action_text)
         except ValueError as error:
@@ -386,6 +380,15 @@ class TableSession:
             self.state_id += 1
         self._announce("alerts cleared")
 
+    def _stale_outcome(self) -> Outcome:
+        return Outcome(
+            False,
+            self.state_id,
+            "stale_state",
+            "The game has moved on since your screen was drawn; look again.",
+            "La partida ha avanzado desde que se dibujó tu pantalla; vuelve a mirar.",
+        )
+
     def _ended_outcome(self) -> Outcome:
         return Outcome(
             False,
@@ -447,11 +450,26 @@ class TableSession:
         self._announce("seat")
         return seat
 
-    def undo(self) -> Outcome:
-        """Step back one step (one input's worth of actions)."""
+    def undo(self, state_id: int | None = None, by_seat: int | None = None) -> Outcome:
+        """Step back one step (one input's worth of actions).
+
+        With ``state_id``, refused unless the game is still at that state (a
+        repeated tap undoes once). With ``by_seat``, refused unless that seat
+        took the decision that opened the step (a phone undoing its own move).
+        """
         with self._lock:
             if self.ended:
                 return self._ended_outcome()
+            if state_id is not None and state_id != self.state_id:
+                return self._stale_outcome()
+            if by_seat is not None and self.steps and self.last_step_decider() != by_seat:
+                return Outcome(
+                    False,
+                    self.state_id,
+                    "not_your_step",
+                    "The last move was not yours; ask the table to undo it.",
+                    "El último movimiento no fue tuyo; pide a la mesa que lo deshaga.",
+                )
             if not self.steps:
                 return Outcome(
                     False,
