@@ -398,11 +398,13 @@ class TableSession:
             "La mesa ha terminado esta partida; ya no se puede cambiar nada.",
         )
 
-    def end(self) -> Outcome:
+    def end(self, state_id: int | None = None) -> Outcome:
         """The table ends the game early (a PIN-guarded command): scores stand as they are."""
         with self._lock:
             if self.ended:
                 return self._ended_outcome()
+            if state_id is not None and state_id != self.state_id:
+                return self._stale_outcome()
             self.ended = True
             self._log("end", {"state_id": self.state_id})
             self.state_id += 1
