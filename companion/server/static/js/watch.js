@@ -1,0 +1,68 @@
+// A spectator: public information only (the same view the table screen
+// gets, without any controls), laid out for a phone.
+
+import { byId, h, put } from "./dom.js";
+import { lang, setLang, t } from "./i18n.js";
+import { Live, api } from "./live.js";
+import { boardSvg } from "./board.js";
+import {
+  alertsPanel,
+  decadePanels,
+  decisionPanel,
+  gamePanel,
+  logPanel,
+  maharajahPanel,
+  scoresPanel,
+  statusBadge,
+} from "./render.js";
+
+let catalog = null;
+let live = null;
+let status = "connecting";
+
+function draw() {
+  const view = live?.view;
+  const head = h(
+    "header",
+    { class: "top" },
+    h("h1", {}, t("title_watch")),
+    statusBadge(status),
+    h("button", { type: "button", class: "lang", id: "lang", onclick: () => { setLang(lang() === "en" ? "es" : "en"); draw(); } }, t("language")),
+  );
+  if (!view || !catalog) {
+    put(byId("app"), head, h("p", { class: "panel" }, t("connecting")));
+    return;
+  }
+  const over = view.finished || view.ended;
+  put(
+    byId("app"),
+    head,
+    h("p", { class: "hint" }, t("no_token")),
+    alertsPanel(view),
+    decisionPanel(view),
+    maharajahPanel(view),
+    over ? gamePanel(view) : null,
+    scoresPanel(view),
+    h("div", { class: "board-wrap" }, boardSvg(view, catalog)),
+    decadePanels(view),
+    over ? null : gamePanel(view),
+    logPanel(view),
+  );
+}
+
+async function main() {
+  draw();
+  catalog = (await api("GET", "/api/catalog")).data;
+  live = new Live({
+    token: null,
+    onView: draw,
+    onStatus: (value) => {
+      status = value;
+      const badge = byId("status");
+      if (badge) badge.replaceWith(statusBadge(status));
+    },
+  });
+  live.start();
+}
+
+main();
