@@ -19,8 +19,6 @@ refuses it now (stale state, illegal move, game ended), 422 malformed request,
 429 PIN locked out.
 """
 
-from __future__ import annotations
-
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path

@@ -172,6 +172,7 @@ function draw() {
     put(root, header(null), h("p", { class: "panel" }, token ? t("connecting") : t("no_token")));
     return;
   }
+  document.body.dataset.stateId = String(view.state_id);
   const over = view.finished || view.ended;
   put(
     root,

@@ -209,6 +209,7 @@ function draw() {
     put(root, head, joinPanel());
     return;
   }
+  document.body.dataset.stateId = String(view.state_id);
   const over = view.finished || view.ended;
   const chance = view.decision.chance && pin && seats;
   put(

@@ -33,6 +33,7 @@ function draw() {
     put(byId("app"), head, h("p", { class: "panel" }, t("connecting")));
     return;
   }
+  document.body.dataset.stateId = String(view.state_id);
   const over = view.finished || view.ended;
   put(
     byId("app"),
