@@ -188,13 +188,16 @@ class Hub:
         self.clients.add(client)
         self.poke()
         sender = asyncio.create_task(self._send(ws, client))
+        receiver = asyncio.create_task(self._receive(ws, client))
         try:
-            await self._receive(ws, client)
+            # Either side ending ends the connection: a phone that left, or one
+            # that stopped reading past the send timeout.
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             self.clients.discard(client)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            for task in (sender, receiver):
+                task.cancel()
+            await asyncio.gather(sender, receiver, return_exceptions=True)
 
     async def _refuse(self, ws: WebSocket, close: int, code: str, en: str, es: str) -> None:
         with contextlib.suppress(Exception):
@@ -207,8 +210,9 @@ class Hub:
                 text = await client.queue.get()
                 await asyncio.wait_for(ws.send_text(text), self.send_timeout)
         except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            # A close frame cannot get past a full socket either: give it a moment only.
             with contextlib.suppress(Exception):
-                await ws.close(1011)
+                await asyncio.wait_for(ws.close(1011), 1.0)
 
     async def _receive(self, ws: WebSocket, client: Client) -> None:
         while True:
