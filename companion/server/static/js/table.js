@@ -95,27 +95,32 @@ async function changeSeat(index, change) {
   }
 }
 
+let lockedPanel = null; // kept across redraws, so a PIN being typed survives an update
+
 function joinPanel() {
   if (!pin || !seats) {
-    return h(
-      "section",
-      { class: "panel join", id: "join" },
-      h("h2", {}, t("join")),
-      h(
-        "form",
-        {
-          id: "pin-form",
-          onsubmit: (event) => {
-            event.preventDefault();
-            unlock(byId("pin-input").value.trim());
+    if (!lockedPanel || lockedPanel.dataset.lang !== lang()) {
+      lockedPanel = h(
+        "section",
+        { class: "panel join", id: "join", dataset: { lang: lang() } },
+        h("h2", {}, t("join")),
+        h(
+          "form",
+          {
+            id: "pin-form",
+            onsubmit: (event) => {
+              event.preventDefault();
+              unlock(byId("pin-input").value.trim());
+            },
           },
-        },
-        h("label", { for: "pin-input" }, t("pin")),
-        h("input", { id: "pin-input", type: "password", inputmode: "numeric", autocomplete: "off", maxlength: "12" }),
-        h("button", { type: "submit" }, t("unlock")),
-      ),
-      h("p", { id: "table-message", class: "feedback", role: "status" }),
-    );
+          h("label", { for: "pin-input" }, t("pin")),
+          h("input", { id: "pin-input", type: "password", inputmode: "numeric", autocomplete: "off", maxlength: "12" }),
+          h("button", { type: "submit" }, t("unlock")),
+        ),
+        h("p", { id: "table-message", class: "feedback", role: "status" }),
+      );
+    }
+    return lockedPanel;
   }
   return h(
     "section",
