@@ -30,9 +30,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.server.payload import Payloads
@@ -187,17 +188,19 @@ class Hub:
         # first view from it, so an older view never arrives after a newer one.
         self.clients.add(client)
         self.poke()
-        sender = asyncio.create_task(self._send(ws, client))
-        receiver = asyncio.create_task(self._receive(ws, client))
         try:
             # Either side ending ends the connection: a phone that left, or one
             # that stopped reading past the send timeout.
-            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            async with anyio.create_task_group() as group:
+
+                async def until_done(side: Callable[[WebSocket, Client], Awaitable[None]]) -> None:
+                    await side(ws, client)
+                    group.cancel_scope.cancel()
+
+                group.start_soon(until_done, self._send)
+                group.start_soon(until_done, self._receive)
         finally:
             self.clients.discard(client)
-            for task in (sender, receiver):
-                task.cancel()
-            await asyncio.gather(sender, receiver, return_exceptions=True)
 
     async def _refuse(self, ws: WebSocket, close: int, code: str, en: str, es: str) -> None:
         with contextlib.suppress(Exception):
