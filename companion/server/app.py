@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import APIKeyHeader
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -47,7 +47,8 @@ from companion.server.qr import qr_data_uri
 from companion.session import Outcome, TableSession
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAGES = {"/": "index.html", "/play": "play.html", "/table": "table.html", "/watch": "watch.html"}
+#: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.
+PAGES = {"/": "", "/play": "play", "/table": "table", "/watch": "watch"}
 
 #: Refusal code -> HTTP status (anything else a rule refused is 409).
 STATUS = {
@@ -240,16 +241,25 @@ def create_app(
             state_id=session.state_id,
         )
 
+    def settled(outcome: Outcome) -> JSONResponse:
+        """The reply to a command; a move made or undone answers the open undo requests."""
+        if outcome.ok:
+            payloads.clear_undo_requests()
+        return _reply(outcome)
+
     Seat = Annotated[int | None, Depends(seat_of)]
     Player = Annotated[int, Depends(player)]
     Table = Depends(table)
 
     # -- pages ------------------------------------------------------------------------
 
-    for route, filename in PAGES.items():
+    shell = (STATIC / "page.html").read_text(encoding="utf-8")
+    for route, name in PAGES.items():
+        html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
+        html = html.replace("{page}", name)
 
-        def page(filename: str = filename) -> FileResponse:
-            return FileResponse(STATIC / filename, media_type="text/html")
+        def page(html: str = html) -> HTMLResponse:
+            return HTMLResponse(html)
 
         app.add_api_route(route, page, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -291,10 +301,7 @@ def create_app(
     )
     def answer(body: AnswerBody, seat: Player) -> JSONResponse:
         """Answer the pending decision from this seat's phone."""
-        outcome = session.answer(seat, body.action, body.state_id)
-        if outcome.ok:
-            payloads.clear_undo_requests()
-        return _reply(outcome)
+        return settled(session.answer(seat, body.action, body.state_id))
 
     @app.post(
         "/api/undo",
@@ -305,11 +312,8 @@ def create_app(
     def undo(body: StateBody, seat: Player) -> JSONResponse:
         """Undo this seat's own last move, or ask the table to undo when it was not theirs."""
         outcome = session.undo(state_id=body.state_id, by_seat=seat)
-        if outcome.ok:
-            payloads.clear_undo_requests()
-            return _reply(outcome)
         if outcome.code != "not_your_step":
-            return _reply(outcome)
+            return settled(outcome)
         payloads.request_undo(seat, body.state_id)
         hub.poke()
         result = Result(
@@ -405,10 +409,7 @@ def create_app(
     )
     def table_undo(body: StateBody) -> JSONResponse:
         """Undo the last step, whoever made it (an override)."""
-        outcome = session.undo(state_id=body.state_id)
-        if outcome.ok:
-            payloads.clear_undo_requests()
-        return _reply(outcome)
+        return settled(session.undo(state_id=body.state_id))
 
     @app.post(
         "/api/table/end",

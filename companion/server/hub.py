@@ -41,6 +41,11 @@ from companion.session import TableSession, Update
 
 BAD_TOKEN_CLOSE = 4401
 BAD_HELLO_CLOSE = 4400
+BAD_HELLO = (
+    "bad_hello",
+    'Start with {"type": "hello", "token": ...}.',
+    'Empieza con {"type": "hello", "token": ...}.',
+)
 
 
 def _error(code: str, en: str, es: str) -> str:
@@ -147,22 +152,10 @@ class Hub:
             hello = await asyncio.wait_for(ws.receive_text(), self.hello_timeout)
             message = json.loads(hello)
         except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
-            await self._refuse(
-                ws,
-                BAD_HELLO_CLOSE,
-                "bad_hello",
-                'Start with {"type": "hello", "token": ...}.',
-                'Empieza con {"type": "hello", "token": ...}.',
-            )
+            await self._refuse(ws, BAD_HELLO_CLOSE, *BAD_HELLO)
             return
         if not isinstance(message, dict) or message.get("type") != "hello":
-            await self._refuse(
-                ws,
-                BAD_HELLO_CLOSE,
-                "bad_hello",
-                'Start with {"type": "hello", "token": ...}.',
-                'Empieza con {"type": "hello", "token": ...}.',
-            )
+            await self._refuse(ws, BAD_HELLO_CLOSE, *BAD_HELLO)
             return
         token = message.get("token")
         seat: int | None = None

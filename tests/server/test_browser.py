@@ -37,6 +37,7 @@ Opener = Callable[..., Any]
 def open_page(browser: Any) -> Iterator[Opener]:
     """Open a URL in a fresh context of the given size; closed after the test."""
     contexts: list[Any] = []
+    pages: list[Any] = []
 
     def opener(url: str, viewport: dict[str, int] = PHONE, *, lang: str = "en") -> Any:
         context = browser.new_context(
@@ -47,11 +48,14 @@ def open_page(browser: Any) -> Iterator[Opener]:
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.goto(url)
+        pages.append(page)
         return page
 
     yield opener
+    errors = [error for page in pages for error in page.errors]
     for context in contexts:
         context.close()
+    assert not errors, f"script errors in the pages: {errors}"
 
 
 def serve(live_server: Callable[[Any], str], session: TableSession) -> str:
@@ -123,7 +127,6 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     phone.reload()
     phone.wait_for_selector("#objectives li")
     assert phone.locator("#objectives li").count() == 4
-    assert not table.errors and not phone.errors
 
 
 def test_spectator_sees_public_information_only(

@@ -4,7 +4,7 @@
 // (#token=...) and is kept on this phone; it is sent only as a header.
 
 import { byId, h, put } from "./dom.js";
-import { lang, pick, setLang, t, district } from "./i18n.js";
+import { district, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
 import {
   alertsPanel,
@@ -16,7 +16,8 @@ import {
   maharajahPanel,
   scoresPanel,
   seatOf,
-  statusBadge,
+  showStatus,
+  topBar,
   undoRequestsPanel,
 } from "./render.js";
 
@@ -36,7 +37,6 @@ function takeToken() {
 const token = takeToken();
 let catalog = null;
 let live = null;
-let status = "connecting";
 let feedback = null; // {text, ok}
 
 function say(text, ok) {
@@ -156,13 +156,7 @@ function objectivesPanel(view) {
 
 function header(view) {
   const me = view ? seatOf(view, view.seat) : null;
-  return h(
-    "header",
-    { class: "top" },
-    me ? chip(me) : h("span", {}, t("title_play")),
-    statusBadge(status),
-    h("button", { type: "button", class: "lang", id: "lang", onclick: () => { setLang(lang() === "en" ? "es" : "en"); draw(); } }, t("language")),
-  );
+  return topBar(me ? chip(me) : h("span", {}, t("title_play")), draw);
 }
 
 function draw() {
@@ -222,11 +216,7 @@ async function main() {
       lastState = view.state_id;
       draw();
     },
-    onStatus: (value) => {
-      status = value;
-      const badge = byId("status");
-      if (badge) badge.replaceWith(statusBadge(status));
-    },
+    onStatus: showStatus,
     onError: refused,
   });
   live.start();

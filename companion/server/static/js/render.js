@@ -1,8 +1,8 @@
 // Panels shared by the player, table and spectator views. Each takes the view
 // the server sent (already without other players' secrets) and returns DOM.
 
-import { h } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { byId, h } from "./dom.js";
+import { lang, pick, setLang, t } from "./i18n.js";
 
 export const PLAYER_HEX = {
   purple: "#7b4fa0",
@@ -305,7 +305,31 @@ export function undoRequestsPanel(view, { onUndo } = {}) {
   );
 }
 
-export function statusBadge(status) {
+let connection = "connecting";
+
+function statusBadge() {
   const words = { connecting: t("connecting"), live: t("live"), offline: t("offline") };
-  return h("span", { class: `status ${status}`, id: "status" }, words[status] || status);
+  return h("span", { class: `status ${connection}`, id: "status" }, words[connection] || connection);
+}
+
+/** Live's onStatus: show whether the page is connected. */
+export function showStatus(value) {
+  connection = value;
+  const badge = byId("status");
+  if (badge) badge.replaceWith(statusBadge());
+}
+
+/** The bar on top of every view: who or what this is, the connection, the language switch. */
+export function topBar(first, redraw) {
+  const toggle = () => {
+    setLang(lang() === "en" ? "es" : "en");
+    redraw();
+  };
+  return h(
+    "header",
+    { class: "top" },
+    first,
+    statusBadge(),
+    h("button", { type: "button", class: "lang", id: "lang", onclick: toggle }, t("language")),
+  );
 }

@@ -4,7 +4,7 @@
 // override, seat names and links, ending the game).
 
 import { byId, h, put } from "./dom.js";
-import { lang, pick, setLang, t } from "./i18n.js";
+import { lang, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
 import { boardSvg } from "./board.js";
 import {
@@ -15,7 +15,8 @@ import {
   logPanel,
   maharajahPanel,
   scoresPanel,
-  statusBadge,
+  showStatus,
+  topBar,
   undoRequestsPanel,
 } from "./render.js";
 
@@ -24,7 +25,6 @@ let pin = sessionStorage.getItem(PIN_KEY);
 let seats = null; // join links, once unlocked
 let catalog = null;
 let live = null;
-let status = "connecting";
 let message = null;
 
 function takePin() {
@@ -203,13 +203,7 @@ async function drawChance(option) {
 function draw() {
   const root = byId("app");
   const view = live?.view;
-  const head = h(
-    "header",
-    { class: "top" },
-    h("h1", {}, t("title_table")),
-    statusBadge(status),
-    h("button", { type: "button", class: "lang", id: "lang", onclick: () => { setLang(lang() === "en" ? "es" : "en"); draw(); } }, t("language")),
-  );
+  const head = topBar(h("h1", {}, t("title_table")), draw);
   if (!view || !catalog) {
     put(root, head, joinPanel());
     return;
@@ -262,11 +256,7 @@ async function main() {
       if (pin && seats) loadSeats().then(draw, () => draw());
       else draw();
     },
-    onStatus: (value) => {
-      status = value;
-      const badge = byId("status");
-      if (badge) badge.replaceWith(statusBadge(status));
-    },
+    onStatus: showStatus,
   });
   live.start();
 }

@@ -2,7 +2,7 @@
 // gets, without any controls), laid out for a phone.
 
 import { byId, h, put } from "./dom.js";
-import { lang, setLang, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { Live, api } from "./live.js";
 import { boardSvg } from "./board.js";
 import {
@@ -13,22 +13,16 @@ import {
   logPanel,
   maharajahPanel,
   scoresPanel,
-  statusBadge,
+  showStatus,
+  topBar,
 } from "./render.js";
 
 let catalog = null;
 let live = null;
-let status = "connecting";
 
 function draw() {
   const view = live?.view;
-  const head = h(
-    "header",
-    { class: "top" },
-    h("h1", {}, t("title_watch")),
-    statusBadge(status),
-    h("button", { type: "button", class: "lang", id: "lang", onclick: () => { setLang(lang() === "en" ? "es" : "en"); draw(); } }, t("language")),
-  );
+  const head = topBar(h("h1", {}, t("title_watch")), draw);
   if (!view || !catalog) {
     put(byId("app"), head, h("p", { class: "panel" }, t("connecting")));
     return;
@@ -57,11 +51,7 @@ async function main() {
   live = new Live({
     token: null,
     onView: draw,
-    onStatus: (value) => {
-      status = value;
-      const badge = byId("status");
-      if (badge) badge.replaceWith(statusBadge(status));
-    },
+    onStatus: showStatus,
   });
   live.start();
 }
