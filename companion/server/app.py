@@ -31,6 +31,7 @@ from fastapi.security import APIKeyHeader
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from companion.server.address import reachable_base
 from companion.server.guard import PinGuard
 from companion.server.hub import Hub
 from companion.server.models import (
@@ -115,11 +116,14 @@ def create_app(
     pin_guard: PinGuard | None = None,
     queue_size: int = 8,
     send_timeout: float = 10.0,
+    lan_links: bool = False,
 ) -> FastAPI:
     """The web app for ``session``.
 
     ``public_url`` is the address phones reach the server at (for the join
-    links); by default the address the table screen itself used. ``pin_guard``
+    links); by default the address the table screen itself used, or with
+    ``lan_links`` (the server listens on every interface) a network address of
+    this machine when the table screen used a loopback one. ``pin_guard``
     replaces the default PIN rate limit (5 wrong PINs a minute per address).
     """
     payloads = Payloads(session)
@@ -342,7 +346,12 @@ def create_app(
 
     def link(request: Request, index: int) -> SeatLink:
         seat = session.seats[index]
-        base = (public_url or str(request.base_url)).rstrip("/")
+        if public_url:
+            base = public_url.rstrip("/")
+        elif lan_links:
+            base = reachable_base(str(request.base_url))
+        else:
+            base = str(request.base_url).rstrip("/")
         url = f"{base}/play#token={seat.token}"
         return SeatLink(
             index=seat.index, name=seat.name, colour=seat.colour, url=url, qr=qr_data_uri(url)

@@ -16,6 +16,7 @@ from typing import Any
 
 import uvicorn
 
+from companion.server.address import lan_addresses
 from companion.server.app import create_app
 from companion.session import TableSession
 
@@ -23,7 +24,8 @@ from companion.session import TableSession
 def _config(
     session: TableSession, host: str, port: int, public_url: str | None, log_level: str
 ) -> uvicorn.Config:
-    app = create_app(session, public_url=public_url)
+    everywhere = host in ("0.0.0.0", "::", "")
+    app = create_app(session, public_url=public_url, lan_links=everywhere)
     return uvicorn.Config(
         app,
         host=host,
@@ -37,7 +39,9 @@ def _config(
 
 def announce(session: TableSession, host: str, port: int) -> str:
     """Lines to print for the people at the table: where to point the table screen."""
-    shown = "localhost" if host in ("0.0.0.0", "::", "127.0.0.1") else host
+    shown = host
+    if host in ("0.0.0.0", "::", ""):
+        shown = next(iter(lan_addresses()), "localhost")
     return (
         f"Table screen: http://{shown}:{port}/table   (PIN {session.pin})\n"
         f"Spectators:   http://{shown}:{port}/watch\n"

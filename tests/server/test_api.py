@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.server import create_app
+from companion.server.address import is_loopback, lan_addresses, reachable_base
 from companion.session import TableSession
 from engine.amritsar import Pending, Reason, decision, legal_actions
 from tests.server.games import PIN, human_prompt, new_table, play_until
@@ -434,3 +435,17 @@ def test_prompt_for_a_choice_only_the_phone_can_make() -> None:
         }
         others = client.get("/api/view", headers=seat_headers(session, (seat + 1) % 3)).json()
         assert others["options"] == [] and not others["decision"]["mine"]
+
+
+def test_loopback_links_become_a_network_address_when_listening_everywhere(
+    session: TableSession,
+) -> None:
+    assert is_loopback("localhost") and is_loopback("127.0.0.1") and is_loopback("[::1]")
+    assert not is_loopback("192.168.1.20") and not is_loopback("testserver")
+    assert reachable_base("http://192.168.1.20:8000/") == "http://192.168.1.20:8000"
+    lan = lan_addresses()
+    with TestClient(create_app(session, lan_links=True), base_url="http://localhost:8000") as c:
+        url = c.get("/api/table/seats", headers=TABLE).json()[0]["url"]
+    expected = f"http://{lan[0]}:8000" if lan else "http://localhost:8000"
+    assert url == f"{expected}/play#token={session.seats[0].token}"
+    assert all(not is_loopback(a) for a in lan)
