@@ -35,6 +35,7 @@ typecheck: $(BIN)/.installed-dev
 bench: $(BIN)/.installed-dev
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/sensor_fuzz.py
+	$(BIN)/python bench/web.py
 
 # Install the Debian packages only when one of them is missing; refresh the
 # package lists once if the first attempt fails (a fresh machine has none).

@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.store import EventStore
@@ -162,6 +162,7 @@ class TableSession:
         self.log: list[LogLine] = []
         self.steps: list[int] = []  # game.entries length before each step (for undo)
         self.maharajah_card: dict[str, Any] | None = None
+        self.ended = False  # the table ended the game early: nothing more is applied
         self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
         #: Called with (state before, state after, source) after every step and undo,
         #: under the session lock: the reconciler learns of moves it did not see.
@@ -292,57 +293,76 @@ class TableSession:
         on replay. ``log=False`` is for that replay.
         """
         with self._lock:
-            probe = self.state
-            for action in actions:
-                reason = why_illegal(probe, action)
-                if reason is not None:
-                    return Outcome.refused(self.state_id, reason)
-                probe, _ = apply(probe, action, check=False)
-            if log:
-                self._log("step", {"actions": [str(a) for a in actions], "source": source})
-            before = self.state
-            self.step_log.append((source, tuple(actions)))
-            self.steps.append(len(self.game.entries))
-            for action in actions:
-                self._play(action, source)
-            self._run_automatic()
-            self.narrowed = None
-            self.narrowed_note = None
-            self.state_id += 1
-            state_id = self.state_id
-            for hook in self.on_step:
-                hook(before, self.state, source)
-        self._announce(source)
-        return Outcome(True, state_id)
+            outcome = self._apply(actions, source, log=log)
+        if outcome.ok:
+            self._announce(source)
+        return outcome
+
+    def _apply(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
+        """``apply_actions`` without the announcement; the caller holds the lock."""
+        if self.ended:
+            return self._ended_outcome()
+        probe = self.state
+        for action in actions:
+            reason = why_illegal(probe, action)
+            if reason is not None:
+                return Outcome.refused(self.state_id, reason)
+            probe, _ = apply(probe, action, check=False)
+        if log:
+            self._log("step", {"actions": [str(a) for a in actions], "source": source})
+        before = self.state
+        self.step_log.append((source, tuple(actions)))
+        self.steps.append(len(self.game.entries))
+        for action in actions:
+            self._play(action, source)
+        self._run_automatic()
+        self.narrowed = None
+        self.narrowed_note = None
+        self.state_id += 1
+        for hook in self.on_step:
+            hook(before, self.state, source)
+        return Outcome(True, self.state_id)
 
     def answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
-        """A phone answers the pending decision; checked against rules and seat."""
+        """A phone answers the pending decision; checked against rules and seat.
+
+        The state id check and the move happen under one hold of the lock, so
+        the same answer sent twice is applied once and refused as stale after.
+        """
         with self._lock:
-            if state_id != self.state_id:
-                return Outcome(
-                    False,
-                    self.state_id,
-                    "stale_state",
-                    "The game has moved on since your screen was drawn; look again.",
-                    "La partida ha avanzado desde que se dibujó tu pantalla; vuelve a mirar.",
-                )
-            try:
-                action = parse_action(action_text)
-            except ValueError as error:
-                return Outcome(False, self.state_id, "bad_action", str(error), str(error))
-            top = self.state.pending[-1] if self.state.pending else None
-            decider = top.player if top is not None else None
-            if decider != seat and not (decider == CHANCE and seat is None):
-                who = self._who(decider)
-                return Outcome(
-                    False,
-                    self.state_id,
-                    "not_your_decision",
-                    f"This decision belongs to {who[0]}.",
-                    f"Esta decisión le corresponde a {who[1]}.",
-                )
-            self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})
-        return self.apply_actions([action], "phone")
+            outcome = self._answer(seat, action_text, state_id)
+        if outcome.ok:
+            self._announce("phone")
+        return outcome
+
+    def _answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
+        if self.ended:
+            return self._ended_outcome()
+        if state_id != self.state_id:
+            return self._stale_outcome()
+        try:
+            action = parse_action(action_text)
+        except ValueError as error:
+            return Outcome(
+                False,
+                self.state_id,
+                "bad_action",
+                f"That is not an action: {error}",
+                f"Eso no es una acción: {error}",
+            )
+        top = self.state.pending[-1] if self.state.pending else None
+        decider = top.player if top is not None else None
+        if decider != seat and not (decider == CHANCE and seat is None):
+            who = self._who(decider)
+            return Outcome(
+                False,
+                self.state_id,
+                "not_your_decision",
+                f"This decision belongs to {who[0]}.",
+                f"Esta decisión le corresponde a {who[1]}.",
+            )
+        self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})
+        return self._apply([action], "phone")
 
     def _who(self, decider: int | None) -> tuple[str, str]:
         if decider is None:
@@ -400,9 +420,100 @@ class TableSession:
             self.state_id += 1
         self._announce("alerts cleared")
 
-    def undo(self, *, log: bool = True) -> Outcome:
-        """Step back one step (one input's worth of actions)."""
+    def _stale_outcome(self) -> Outcome:
+        return Outcome(
+            False,
+            self.state_id,
+            "stale_state",
+            "The game has moved on since your screen was drawn; look again.",
+            "La partida ha avanzado desde que se dibujó tu pantalla; vuelve a mirar.",
+        )
+
+    def _ended_outcome(self) -> Outcome:
+        return Outcome(
+            False,
+            self.state_id,
+            "game_ended",
+            "The table has ended this game; nothing more can change it.",
+            "La mesa ha terminado esta partida; ya no se puede cambiar nada.",
+        )
+
+    def end(self, state_id: int | None = None) -> Outcome:
+        """The table ends the game early (a PIN-guarded command): scores stand as they are."""
         with self._lock:
+            if self.ended:
+                return self._ended_outcome()
+            if state_id is not None and state_id != self.state_id:
+                return self._stale_outcome()
+            self.ended = True
+            self._log("end", {"state_id": self.state_id})
+            self.state_id += 1
+            state_id = self.state_id
+        self._announce("ended")
+        return Outcome(True, state_id)
+
+    def last_step_decider(self) -> int | None:
+        """Who took the decision that opened the last undoable step (a seat, or None)."""
+        with self._lock:
+            if not self.steps or self.steps[-1] >= len(self.game.entries):
+                return None
+            decider = self.game.entries[self.steps[-1]].decider
+            return decider if decider >= 0 else None
+
+    def rename_seat(self, seat: int, name: str) -> Seat:
+        """Correct the name shown for a seat (table configuration)."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a seat needs a name")
+        with self._lock:
+            if not 0 <= seat < len(self.seats):
+                raise ValueError(f"seat {seat} is not a player's seat at this table")
+            token = self.seats[seat].token
+        return self._replace_seat(seat, name, token)
+
+    def new_token(self, seat: int) -> Seat:
+        """Give a seat a fresh secret link; the old one stops working at once."""
+        with self._lock:
+            if not 0 <= seat < len(self.seats):
+                raise ValueError(f"seat {seat} is not a player's seat at this table")
+            name = self.seats[seat].name
+        return self._replace_seat(seat, name, secrets.token_urlsafe(16))
+
+    def _replace_seat(self, index: int, name: str, token: str) -> Seat:
+        with self._lock:
+            if not 0 <= index < len(self.seats) or self.seats[index].is_maharajah:
+                raise ValueError(f"seat {index} is not a player's seat at this table")
+            seat = replace(self.seats[index], name=name, token=token)
+            seats = list(self.seats)
+            seats[index] = seat
+            self.seats = tuple(seats)
+            self._log("seat", {"index": index, "name": seat.name, "token": seat.token})
+            self.state_id += 1
+        self._announce("seat")
+        return seat
+
+    def undo(
+        self, state_id: int | None = None, by_seat: int | None = None, *, log: bool = True
+    ) -> Outcome:
+        """Step back one step (one input's worth of actions).
+
+        With ``state_id``, refused unless the game is still at that state (a
+        repeated tap undoes once). With ``by_seat``, refused unless that seat
+        took the decision that opened the step (a phone undoing its own move).
+        """
+        with self._lock:
+            if self.ended:
+                return self._ended_outcome()
+            if state_id is not None and state_id != self.state_id:
+                return self._stale_outcome()
+            if by_seat is not None and self.steps and self.last_step_decider() != by_seat:
+                return Outcome(
+                    False,
+                    self.state_id,
+                    "not_your_step",
+                    "The last move was not yours; ask the table to undo it.",
+                    "El último movimiento no fue tuyo; pide a la mesa que lo deshaga.",
+                )
             if not self.steps:
                 return Outcome(
                     False,
@@ -438,13 +549,14 @@ class TableSession:
             mine = d.player == seat and seat is not None
             options = []
             if mine or (seat is None and d.player == CHANCE):
+                offered = self.narrowed if self.narrowed is not None else legal_actions(state)
                 options = [
                     {
                         "action": str(a),
                         "en": describe_action(state, a, "en"),
                         "es": describe_action(state, a, "es"),
                     }
-                    for a in legal_actions(state)
+                    for a in offered
                 ]
             sheets = []
             for sheet in score(state):
@@ -505,6 +617,7 @@ class TableSession:
                     if line.private_to is None or line.private_to == seat
                 ],
                 "finished": state.finished,
+                "ended": self.ended,
             }
 
     def _objectives(self, seat: int | None) -> list[dict[str, Any]]:
