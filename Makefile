@@ -8,8 +8,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT    := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-# Debian packages the tests talk to for real: an MQTT broker and a browser.
-SYSTEM_TEST_PACKAGES := mosquitto chromium
+# Debian packages the tests talk to for real: an MQTT broker and a browser
+# (openssl makes the test certificates for MQTT over TLS).
+SYSTEM_TEST_PACKAGES := mosquitto chromium openssl
 # Parallel test workers; CI machines have 2 cores.
 PYTEST_WORKERS ?= auto
 
@@ -33,6 +34,8 @@ typecheck: $(BIN)/.installed-dev
 
 bench: $(BIN)/.installed-dev
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/sensor_fuzz.py
+	$(BIN)/python bench/web.py
 
 # Install the Debian packages only when one of them is missing; refresh the
 # package lists once if the first attempt fails (a fresh machine has none).

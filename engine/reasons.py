@@ -222,6 +222,72 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "You cannot perform your {colour} mahout tile now: {why}.",
         "No puedes realizar ahora tu loseta de mahout {colour_es}: {why_es}.",
     ),
+    "elephant_phase": (
+        "Phase I. Move your elephant; Phase 3",
+        "Elephants move at the start of a turn (phase 1), or after the actions once the "
+        "movement token is unlocked (phase 3).",
+        "Los elefantes se mueven al empezar el turno (fase 1), o tras las acciones si la "
+        "ficha de movimiento está desbloqueada (fase 3).",
+    ),
+    "not_your_piece": (
+        "Game Turn",
+        "It is {current}'s turn; the {colour} {piece} only moves on its owner's turn.",
+        "Es el turno de {current}; el {piece_es} {colour_es} solo se mueve en el turno de su dueño.",
+    ),
+    "sow_one_section": (
+        "Phase 2. Move workers",
+        "Take all the workers of one section only.",
+        "Coge todos los trabajadores de una sola sección.",
+    ),
+    "sow_clockwise": (
+        "Phase 2. Move workers",
+        "Workers are left one per section, clockwise, starting after the section you emptied; "
+        "the next one belongs in {section}.",
+        "Los trabajadores se dejan de uno en uno en cada sección, en sentido horario, empezando "
+        "tras la sección vaciada; el siguiente va en {section}.",
+    ),
+    "sow_wrong_time": (
+        "Phase 2. Move workers",
+        "Workers are moved once per turn, in phase 2, by the player whose turn it is.",
+        "Los trabajadores se mueven una vez por turno, en la fase 2, por el jugador en turno.",
+    ),
+    "donation_elephant": (
+        "The Golden Temple and Donations",
+        "You can only donate in the district where your elephant is ({district}).",
+        "Solo puedes donar en el distrito donde está tu elefante ({district_es}).",
+    ),
+    "donation_wrong_time": (
+        "The Golden Temple and Donations",
+        "Donations are made only with the donation action of a mahout tile.",
+        "Las donaciones solo se hacen con la acción de donar de una loseta de mahout.",
+    ),
+    "market_wrong_time": (
+        "Economy",
+        "The market changes only during a market action.",
+        "El mercado solo cambia durante una acción de mercado.",
+    ),
+    "table_changed": (
+        "Game Turn",
+        "The table changed in a way the game does not allow now.",
+        "La mesa ha cambiado de una forma que la partida no permite ahora.",
+    ),
+    "turn_not_closed": (
+        "End of Round",
+        "The table has moved on: answer any choice still open on the phones and press "
+        "'turn done' so the companion can follow.",
+        "La mesa ya ha avanzado: responde a las elecciones pendientes en los móviles y pulsa "
+        "'turno terminado' para que el asistente pueda seguir.",
+    ),
+    "table_behind": (
+        "Game Turn",
+        "The table does not show the last moves yet.",
+        "La mesa aún no muestra los últimos movimientos.",
+    ),
+    "sensors_disagree": (
+        "Sensor board",
+        "The sensor board and the camera disagree about the {what}; trusting the sensor board.",
+        "La placa de sensores y la cámara no coinciden en {what_es}; se confía en la placa.",
+    ),
     "choice_out_of_range": (
         "Game Turn",
         "There is no such choice here.",

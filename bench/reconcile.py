@@ -1,0 +1,86 @@
+"""Time from a settled table observation to the reconciler's decision.
+
+Plays seeded games from the table's side (``companion.simulate``: moves on the
+table, the camera path infers them, phones answer what the table cannot show)
+and times every ``Reconciler.on_seen`` call: search, decision and applying the
+result to the session. Reports p50, p99 and max over all of them, split by
+outcome, and a baseline measured in the same run (one engine ``apply`` on the
+same positions) so the figures can be read as ratios on a noisy machine.
+
+Goal (issue 8): p99 at most 50 ms.
+
+Run: ``.venv/bin/python bench/reconcile.py [--games N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+
+from companion.reconcile.reconciler import Reconciler
+from companion.session import TableSession
+from companion.simulate import PerfectTable, ScriptedTable
+from engine.amritsar import apply, legal_actions
+
+
+class TimedReconciler(Reconciler):
+    def __init__(self, session: TableSession) -> None:
+        super().__init__(session)
+        self.timings: list[tuple[str, float]] = []
+
+    def on_seen(self, seen, *, settling=False):  # type: ignore[no-untyped-def]
+        began = time.perf_counter()
+        result = super().on_seen(seen, settling=settling)
+        self.timings.append((result.kind if result else "skipped", time.perf_counter() - began))
+        return result
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12)
+    args = parser.parse_args()
+    timings: list[tuple[str, float]] = []
+    baseline: list[float] = []
+    for game in range(args.games):
+        players = 2 + game % 3
+        session = TableSession.new([f"P{i}" for i in range(players)], seed=game)
+        reconciler = TimedReconciler(session)
+        table = ScriptedTable(session, reconciler, PerfectTable(), seed=game)
+        table.play()
+        timings += reconciler.timings
+        # Baseline: one checked engine apply, on positions of the same game.
+        for state in session.game.states[:: max(1, len(session.game.states) // 60)]:
+            actions = legal_actions(state)
+            if actions:
+                began = time.perf_counter()
+                apply(state, actions[0])
+                baseline.append(time.perf_counter() - began)
+    all_times = [t for _, t in timings]
+    base = statistics.median(baseline)
+    print(
+        f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}"
+    )
+    print(f"{args.games} games (2, 3 and 4 players), {len(all_times)} settled observations")
+    print(f"baseline: one checked engine apply, median {base * 1e3:.3f} ms")
+    print(
+        f"all: p50 {percentile(all_times, 0.5) * 1e3:.2f} ms, "
+        f"p99 {percentile(all_times, 0.99) * 1e3:.2f} ms, max {max(all_times) * 1e3:.2f} ms "
+        f"(p99 = {percentile(all_times, 0.99) / base:.0f} applies)"
+    )
+    for kind in sorted({k for k, _ in timings}):
+        values = [t for k, t in timings if k == kind]
+        print(
+            f"  {kind:7s} n={len(values):5d}  p50 {percentile(values, 0.5) * 1e3:6.2f} ms  "
+            f"p99 {percentile(values, 0.99) * 1e3:6.2f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,345 @@
+"""The reconciler: keeps a table session and the physical table in agreement.
+
+It receives settled observations of the table (camera and sensors fused into
+``Seen``) and the two buttons, and acts on the session:
+
+* The table changed and one legal sequence explains it: apply it.
+* Explanations differ only in a choice the table cannot show: apply what they
+  share and ask the deciding player's phone, offering only the choices that
+  explain the table.
+* Parts of the table are unseen and explanations differ there: wait.
+* Nothing legal explains it: an illegal move. Raise an alert naming the rule
+  (``diagnose``) and the piece moves that put it right; clear it once the
+  table is back.
+* The engine is ahead of the table (the Maharajah's turn, a move entered on a
+  phone, the token moved at the end of a round, an undo): the table owes
+  those moves. Show them as a checklist, ticking each one as the camera sees
+  it done. Inference goes on meanwhile (players may do the owed move and
+  their next one together); only an unexplained table is read as "still
+  behind" rather than as an illegal move. After an undo the table still
+  shows the undone moves, which are legal again, so then nothing is inferred
+  until the pieces are back.
+
+Nothing is inferred while the table is settling (a hand over the board).
+"Turn done" closes the current turn: it ends the action phase, finishes a
+market action, leaves the elephant in place in phase 3; it refuses while a
+choice is still open. "Undo" steps the session back and puts the table in
+debt for the pieces to put back.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.reconcile.diagnose import diagnose
+from companion.reconcile.instructions import Instruction, instructions
+from companion.reconcile.search import Inference, infer
+from companion.reconcile.seen import Seen, mismatches
+from companion.session import Outcome, TableSession
+from engine.amritsar import Act, Action, GameState, Reason, legal_actions, observe
+from engine.decisions import Pending
+from engine.describe import HIDDEN_DECISIONS
+
+#: What the end of a round or decade changes on the board.
+_ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
+
+#: Decisions "turn done" may close, and how.
+_CLOSERS = {
+    Pending.ACTIONS: Action(Act.END_ACTIONS),
+    Pending.MARKET: Action(Act.MARKET_DONE),
+}
+
+
+@dataclass
+class Checklist:
+    """Moves the table owes the engine, each ticked when the camera sees it."""
+
+    title_en: str
+    title_es: str
+    #: After an undo the table still shows the undone moves, which are legal
+    #: again: nothing is inferred until the pieces are back.
+    blocking: bool = False
+    items: list[Instruction] = field(default_factory=list)
+    done: list[bool] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title_en": self.title_en,
+            "title_es": self.title_es,
+            "items": [
+                {**i.to_dict(), "done": d} for i, d in zip(self.items, self.done, strict=True)
+            ],
+        }
+
+
+class Reconciler:
+    """Binds what the table shows to a ``TableSession``. Thread-safe."""
+
+    def __init__(self, session: TableSession, *, max_nodes: int = 4000):
+        self.session = session
+        self.max_nodes = max_nodes
+        self._lock = threading.RLock()
+        self.seen: Seen | None = None
+        self.debt: Checklist | None = None
+        self.last: Inference | None = None
+        self.illegal_alert: int | None = None
+        self._waits = 0
+        session.on_step.append(self._on_step)
+
+    # -- the session tells us about moves we did not see -------------------------
+
+    def _on_step(self, before: GameState, after: GameState, source: str) -> None:
+        if source == "camera":
+            return
+        if observe(before) == observe(after):
+            return
+        titles = {
+            "maharajah": ("Carry out the Maharajah's turn", "Realiza el turno del marajá"),
+            "undo": ("Put the pieces back", "Devuelve las piezas"),
+        }
+        title = titles.get(
+            source,
+            (
+                "Move the pieces as entered on the phone",
+                "Mueve las piezas como se indicó en el móvil",
+            ),
+        )
+        with self._lock:
+            seen = self.seen or Seen.of(observe(before))
+            self.debt = Checklist(*title, blocking=source == "undo")
+            self._refresh_debt(after, seen)
+
+    def _refresh_debt(self, state: GameState, seen: Seen) -> bool:
+        """Tick the checklist; True once the table has caught up."""
+        assert self.debt is not None
+        should = observe(state)
+        # Recompute what is left, but keep items already done on the list.
+        left = instructions(state, should, seen, self._colours())
+        if not self.debt.items:
+            self.debt.items = list(left)
+            self.debt.done = [False] * len(left)
+        keys = {(i.field, i.index) for i in left}
+        self.debt.done = [(i.field, i.index) not in keys for i in self.debt.items]
+        for item in left:
+            if (item.field, item.index) not in {(i.field, i.index) for i in self.debt.items}:
+                self.debt.items.append(item)
+                self.debt.done.append(False)
+        return not mismatches(should, seen)
+
+    # -- inputs ----------------------------------------------------------------------
+
+    def on_seen(self, seen: Seen, *, settling: bool = False) -> Inference | None:
+        """A new observation of the table. Returns what was inferred, if anything."""
+        if settling:
+            return None
+        session = self.session
+        if session.store is not None:
+            session.store.append("seen", seen.to_dict())
+        with self._lock:
+            self.seen = seen
+            state = session.state
+            if self.debt is not None and self.debt.blocking:
+                if self._refresh_debt(state, seen):
+                    self.debt = None
+                    session.touch("table caught up")
+                else:
+                    session.touch("checklist")
+                return None
+            inference = infer(state, seen, max_nodes=self.max_nodes)
+            self.last = inference
+            if self.debt is not None:
+                if inference.kind == "none":
+                    # The table is still behind: tick what is done, keep waiting.
+                    self._refresh_debt(state, seen)
+                    session.touch("checklist")
+                    return inference
+                self.debt = None
+                session.touch("table caught up")
+        return self._act(state, seen, inference)
+
+    def _act(self, state: GameState, seen: Seen, inference: Inference) -> Inference:
+        session = self.session
+        if inference.kind in ("agree", "apply", "ask"):
+            self._clear_illegal()
+        if inference.kind == "apply":
+            session.apply_actions(inference.actions, "camera")
+        elif inference.kind == "ask":
+            if inference.actions:
+                session.apply_actions(inference.actions, "camera")
+            if len(inference.options) < len(legal_actions(session.state)):
+                session.narrow(
+                    inference.options,
+                    "The table shows a change only some answers explain.",
+                    "La mesa muestra un cambio que solo explican algunas respuestas.",
+                )
+        elif inference.kind == "wait":
+            self._waits += 1
+        elif inference.kind == "none":
+            if self._moved_on(state, seen):
+                self._raise_notice(Reason("turn_not_closed"))
+            else:
+                self._raise_illegal(state, seen)
+        return inference
+
+    def _closed(self, state: GameState) -> GameState:
+        """Where "turn done" and passing every follow prompt would lead."""
+        from engine.amritsar import apply
+
+        for _ in range(40):
+            if not state.pending:
+                break
+            top = state.pending[-1]
+            kind = Pending(top.kind)
+            if kind in _CLOSERS:
+                action = _CLOSERS[kind]
+            elif kind is Pending.ELEPHANT and top.a == 3:
+                action = Action(Act.STAY)
+            elif kind is Pending.FOLLOW:
+                action = Action(Act.PASS)
+            else:
+                break
+            state, _ = apply(state, action)
+        return state
+
+    def _moved_on(self, state: GameState, seen: Seen) -> bool:
+        """Does the table show the turn already closed (the token moved on, say)?"""
+        differing = {m.field for m in mismatches(observe(state), seen)}
+        pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
+        if differing <= _ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in _CLOSERS):
+            return True  # only the end-of-round pieces moved while a choice is still open
+        closed = self._closed(state)
+        if closed is state or closed == state:
+            return False
+        return infer(closed, seen, max_nodes=self.max_nodes // 4).kind in (
+            "agree",
+            "apply",
+            "ask",
+            "wait",
+        )
+
+    def _raise_notice(self, reason: Reason) -> None:
+        current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+        if current is not None and current.code == reason.code:
+            return
+        self._clear_illegal()
+        self.illegal_alert = self.session.raise_alert(reason).id
+
+    def _colours(self) -> tuple[str, ...]:
+        return tuple("maharajah" if s.is_maharajah else s.colour for s in self.session.seats)
+
+    def _raise_illegal(self, state: GameState, seen: Seen) -> None:
+        names = tuple(s.name for s in self.session.seats)
+        found = diagnose(state, seen, self._colours(), names)
+        if self.illegal_alert is not None:
+            current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+            if (
+                current is not None
+                and current.code == found.reason.code
+                and current.fix_en == found.fix_en
+            ):
+                return
+            self._clear_illegal()
+        alert = self.session.raise_alert(
+            found.reason,
+            "Put it right: " + found.fix_en if found.fix else "",
+            "Corrígelo: " + found.fix_es if found.fix else "",
+            None,
+        )
+        self.illegal_alert = alert.id
+
+    def _clear_illegal(self) -> None:
+        if self.illegal_alert is None:
+            return
+        alert_id = self.illegal_alert
+        self.illegal_alert = None
+        with self.session._lock:
+            before = len(self.session.alerts)
+            self.session.alerts = [a for a in self.session.alerts if a.id != alert_id]
+            changed = len(self.session.alerts) != before
+        if changed:
+            self.session.touch("alert cleared")
+
+    def on_button(self, button: str) -> Outcome:
+        """The sensor board's (or a phone's) "done" or "undo" button."""
+        session = self.session
+        if session.store is not None:
+            session.store.append("button", {"button": button})
+        if button == "undo":
+            return session.undo()
+        if button != "done":
+            return Outcome(
+                False,
+                session.state_id,
+                "unknown_button",
+                f"Unknown button {button!r}.",
+                f"Botón desconocido {button!r}.",
+            )
+        return self.close_turn()
+
+    def close_turn(self) -> Outcome:
+        session = self.session
+        with self._lock:
+            if self.debt is not None:
+                return Outcome(
+                    False,
+                    session.state_id,
+                    "table_behind",
+                    "Finish the moves on the checklist first.",
+                    "Termina primero los movimientos de la lista.",
+                )
+            closing: list[Action] = []
+            state = session.state
+            from engine.amritsar import apply
+
+            while state.pending:
+                top = state.pending[-1]
+                kind = Pending(top.kind)
+                if kind in _CLOSERS and top.player == state.current:
+                    action = _CLOSERS[kind]
+                elif kind is Pending.ELEPHANT and top.a == 3 and top.player == state.current:
+                    action = Action(Act.STAY)
+                elif kind is Pending.FOLLOW:
+                    action = Action(Act.PASS)
+                else:
+                    break
+                closing.append(action)
+                state, _ = apply(state, action)
+                if state.current != session.state.current:
+                    break
+            if not closing:
+                last = session.state.pending[-1] if session.state.pending else None
+                kind = Pending(last.kind) if last else Pending.GAME_OVER
+                if kind in (Pending.ELEPHANT, Pending.SOW_ORIGIN, Pending.SOW_PLACE):
+                    reason = Reason(
+                        "wrong_decision",
+                        {
+                            "waiting": "move your workers first (phase 2 is compulsory)",
+                            "waiting_es": "mueve primero tus trabajadores (la fase 2 es obligatoria)",
+                        },
+                    )
+                elif kind in HIDDEN_DECISIONS:
+                    reason = Reason(
+                        "wrong_decision",
+                        {
+                            "waiting": "answer the choice on the phone first",
+                            "waiting_es": "responde primero en el móvil",
+                        },
+                    )
+                else:
+                    reason = Reason(
+                        "wrong_decision",
+                        {
+                            "waiting": "there is no turn to close",
+                            "waiting_es": "no hay turno que cerrar",
+                        },
+                    )
+                return Outcome.refused(session.state_id, reason)
+        return session.apply_actions(closing, "button")
+
+    # -- for views -------------------------------------------------------------------
+
+    def checklist(self) -> dict[str, Any] | None:
+        with self._lock:
+            return None if self.debt is None else self.debt.to_dict()

@@ -1,0 +1,257 @@
+"""Inference: which engine actions explain what the table now shows?
+
+From the last agreed state, search the engine's decision tree for action
+sequences whose observation matches what was seen. The search is best-first
+on ``seen.distance``: an action that moves the engine away from the table is
+never taken, and at most a few steps in a row may leave the distance
+unchanged (the elephant staying, a tile action with no trace on the board).
+At each decision only relevant actions are tried: those that can change a
+field still out of place (``may_change``), plus the few that merely move the
+turn on (leaving the elephant where it is). Choices that leave no trace on the
+main board are never guessed: when the search reaches one that the remaining
+differences do not depend on, it stops there and that decision becomes a
+prompt on the deciding player's phone.
+
+Outcomes (``Inference.kind``):
+    ``agree``   the table already matches the engine;
+    ``apply``   exactly one explanation: apply its actions;
+    ``ask``     explanations differ only in a choice the table cannot show, or
+                the remaining changes lie beyond such a choice: apply the
+                common prefix, then ask the decider, offering ``options``;
+    ``wait``    explanations differ in parts of the table not seen right now;
+    ``none``    nothing legal explains the table: an illegal move (see
+                ``diagnose``) or a table behind the engine.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass, field
+
+from companion.reconcile.seen import Seen, distance, mismatches
+from engine.amritsar import Act, Action, GameState, apply, legal_actions, observe
+from engine.decisions import Pending
+from engine.describe import HIDDEN_DECISIONS
+from engine.effects import Effect, Op
+from engine.state import NONE
+
+# Fields each effect operation can change on the main board.
+_OP_FIELDS: dict[Op, frozenset[str]] = {
+    Op.MARKET: frozenset({"market", "market_spaces"}),
+    Op.DONATE: frozenset({"donations"}),
+    Op.UPGRADE: frozenset({"revealed_storehouses", "market_spaces"}),
+    Op.COUNTER: frozenset({"market_spaces"}),
+    Op.TRACK: frozenset({"market_spaces", "revealed_storehouses", "elephants"}),
+    Op.TWO_STEPS: frozenset({"market_spaces", "revealed_storehouses", "elephants"}),
+    Op.UNLOCK_MOVEMENT: frozenset({"elephants"}),
+}
+_SOWING = frozenset({"sections", "section_coins"})
+
+
+def effect_fields(state: GameState, seat: int, effect: Effect) -> frozenset[str]:
+    """Main-board fields an effect could change (an over-approximation)."""
+    result: set[str] = set()
+    for step in effect:
+        if step.op is Op.CHOICE:
+            for alt in step.alts:
+                result |= effect_fields(state, seat, alt)
+        elif step.op is Op.MAHOUT:
+            tiles = state.catalog.mahout_tiles
+            for index in state.players[seat].mahouts:
+                if index >= 0 and tiles[index].action != effect:
+                    result |= effect_fields(state, seat, tiles[index].action)
+        else:
+            result |= _OP_FIELDS.get(step.op, frozenset())
+    return frozenset(result)
+
+
+def may_change(state: GameState, action: Action) -> frozenset[str]:
+    """Main-board fields this action (and what it starts) could change."""
+    kind = action.kind
+    top = state.pending[-1]
+    seat = top.player
+    catalog = state.catalog
+    if kind in (Act.SOW, Act.PLACE, Act.SKIP):
+        return _SOWING
+    if kind is Act.ELEPHANT:
+        return frozenset({"elephants"})
+    if kind in (Act.BUY, Act.SELL):
+        return frozenset({"market"})
+    if kind is Act.MARKET_DONE:
+        return frozenset({"market_spaces"})
+    if kind is Act.DONATE:
+        return frozenset({"donations"})
+    if kind is Act.UPGRADE_STOREHOUSE:
+        return frozenset({"revealed_storehouses", "market_spaces"})
+    if kind in (Act.UPGRADE_OBJECTIVE, Act.UPGRADE_MAHOUT):
+        return frozenset({"market_spaces"})
+    if kind in (Act.TRACK, Act.TWO_STEPS):
+        return _OP_FIELDS[Op.TRACK]
+    if kind in (Act.MAIN, Act.SECONDARY, Act.ELEPHANT_MAIN):
+        tile = catalog.district_tiles[state.district_tiles[state.active_district][action.a]]
+        return effect_fields(state, seat, tile.secondary if kind is Act.SECONDARY else tile.main)
+    if kind in (Act.ELEPHANT_MAHOUT, Act.MAHOUT):
+        tile_index = state.players[seat].mahouts[action.a]
+        return effect_fields(state, seat, catalog.mahout_tiles[tile_index].action)
+    if kind is Act.FOLLOW:
+        tile_index = state.players[seat].mahouts[top.a]
+        return effect_fields(state, seat, catalog.mahout_tiles[tile_index].action)
+    if kind is Act.ALTERNATIVE:
+        return effect_fields(state, seat, top.steps[0].alts[action.a])
+    if kind is Act.END_ACTIONS:
+        # Ending the actions leads on to phase 3 once the movement token is unlocked.
+        unlocked = 0 <= seat < len(state.players) and state.players[seat].movement != 0
+        return frozenset({"elephants"}) if unlocked else frozenset()
+    return frozenset()
+
+
+def _relevant(state: GameState, action: Action, out_of_place: frozenset[str], seen: Seen) -> bool:
+    kind = action.kind
+    if kind is Act.STAY:
+        return True  # moves the turn on to sowing
+    if kind is Act.MARKET_DONE:
+        return "market" not in out_of_place  # close the market once its columns agree
+    if kind in (Act.BUY, Act.SELL):
+        # Only trades the market column shows; a trade with the reserve leaves no
+        # trace on the board, so it is never guessed: the phone says it.
+        column = seen.market[action.a] if seen.market is not None else None
+        if column is None:
+            return False
+        now = state.market[action.a]
+        return column < now if kind is Act.BUY else column > now
+    if kind is Act.DONATE and seen.donations is not None:
+        seat = state.pending[-1].player
+        district = state.players[seat].elephant
+        row = seen.donations[district]
+        if row is not None:
+            from engine.rules.donation import space_index, tile_for
+
+            index = space_index(tile_for(state, district), action.a, action.b)
+            return row[index] in (seat, None)
+    if kind is Act.UPGRADE_STOREHOUSE and seen.revealed_storehouses is not None:
+        return action.a not in seen.revealed_storehouses
+    if kind is Act.ELEPHANT and seen.elephants is not None:
+        target = seen.elephants[state.pending[-1].player]
+        return target is None or target == action.a
+    return bool(may_change(state, action) & out_of_place)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    actions: tuple[Action, ...]
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Inference:
+    kind: str  # agree, apply, ask, wait, none
+    actions: tuple[Action, ...] = ()  # to apply now
+    options: tuple[Action, ...] = ()  # to offer the decider (ask)
+    decider: int = NONE
+    explanations: tuple[Explanation, ...] = ()
+    nodes: int = 0
+    remaining: int = 0  # distance left after ``actions`` (ask at a hidden stop)
+    candidates: tuple[tuple[Action, ...], ...] = field(default=())
+
+
+def _common_prefix(paths: list[tuple[Action, ...]]) -> tuple[Action, ...]:
+    prefix: list[Action] = []
+    for column in zip(*paths, strict=False):
+        if all(a == column[0] for a in column):
+            prefix.append(column[0])
+        else:
+            break
+    return tuple(prefix)
+
+
+def _has_unseen(seen: Seen) -> bool:
+    for name in Seen.__dataclass_fields__:
+        value = getattr(seen, name)
+        if value is None:
+            continue
+        if isinstance(value, tuple) and any(
+            item is None or (isinstance(item, tuple) and None in item) for item in value
+        ):
+            return True
+    return False
+
+
+def infer(
+    state: GameState,
+    seen: Seen,
+    *,
+    max_nodes: int = 4000,
+    max_idle: int = 4,
+    boundary: frozenset[Pending] = frozenset({Pending.GAME_OVER, Pending.MAHARAJAH_TURN}),
+) -> Inference:
+    """Search for the actions that take ``state`` to what was ``seen``."""
+    start = distance(observe(state), seen)
+    if start == 0:
+        return Inference("agree")
+    counter = itertools.count()
+    heap: list[tuple[int, int, int, GameState, tuple[Action, ...], int]] = [
+        (start, 0, next(counter), state, (), 0)
+    ]
+    found: list[Explanation] = []
+    stops: list[tuple[int, int, Explanation]] = []  # hidden decisions the search cannot pass
+    nodes = 0
+    while heap and nodes < max_nodes:
+        gap, depth, _, node, path, idle = heapq.heappop(heap)
+        nodes += 1
+        if node.finished or not node.pending:
+            continue
+        top = node.pending[-1]
+        kind = Pending(top.kind)
+        if kind in boundary:
+            continue
+        out_of_place = frozenset(m.field for m in mismatches(observe(node), seen))
+        tried = 0
+        for action in legal_actions(node):
+            if not _relevant(node, action, out_of_place, seen):
+                continue
+            tried += 1
+            child, _ = apply(node, action, check=False)
+            child_gap = distance(observe(child), seen)
+            if child_gap > gap:
+                continue
+            child_idle = idle + 1 if child_gap == gap else 0
+            if child_idle > max_idle:
+                continue
+            if child_gap == 0:
+                found.append(Explanation((*path, action), child))
+                continue
+            heapq.heappush(
+                heap, (child_gap, depth + 1, next(counter), child, (*path, action), child_idle)
+            )
+        if tried == 0 and kind in HIDDEN_DECISIONS and gap < start:
+            stops.append((gap, depth, Explanation(path, node)))
+    return _conclude(state, seen, found, stops, nodes)
+
+
+def _conclude(
+    state: GameState,
+    seen: Seen,
+    found: list[Explanation],
+    stops: list[tuple[int, int, Explanation]],
+    nodes: int,
+) -> Inference:
+    if found:
+        paths = sorted({e.actions for e in found}, key=len)
+        if len(paths) == 1:
+            return Inference("apply", paths[0], explanations=tuple(found), nodes=nodes)
+        prefix = _common_prefix(paths)
+        at = state
+        for action in prefix:
+            at, _ = apply(at, action, check=False)
+        options = tuple(dict.fromkeys(p[len(prefix)] for p in paths if len(p) > len(prefix)))
+        decider = at.pending[-1].player
+        hidden = Pending(at.pending[-1].kind) in HIDDEN_DECISIONS
+        kind = "ask" if hidden or not _has_unseen(seen) else "wait"
+        return Inference(kind, prefix, options, decider, tuple(found), nodes, 0, tuple(paths))
+    if stops:
+        gap, _, best = min(stops, key=lambda s: (s[0], s[1]))
+        options = tuple(legal_actions(best.state))
+        decider = best.state.pending[-1].player
+        return Inference("ask", best.actions, options, decider, (), nodes, gap)
+    return Inference("none", nodes=nodes)

@@ -1,0 +1,117 @@
+"""``companion replay LOG``: run a recorded game through reconciliation again.
+
+A log holds every input the companion received (camera observations, buttons,
+phone answers) and everything it decided (steps applied, alerts raised).
+Replaying feeds the same inputs to a fresh session and reconciler and
+compares, input by input, what is decided now with what was recorded. A difference is where the companion would now
+decide otherwise: after a fix, the old misreading; after a regression, the
+new one. ``export_case`` saves the position and observation of one input as a
+JSON test case, so a misdetection found at a table becomes a test.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.reconcile.reconciler import Reconciler
+from companion.reconcile.seen import Seen
+from companion.resume import ResumeError
+from companion.session import Seat, TableSession
+from companion.store import EventStore, LogEntry
+from engine.amritsar import Game, new_game, parse_action, to_dict
+from engine.state import MAHARAJAH_SEAT
+
+INPUTS = ("seen", "button", "answer")
+
+
+@dataclass
+class Difference:
+    seq: int  # log row of the input
+    kind: str
+    recorded: list[list[str]]
+    now: list[list[str]]
+
+    def describe(self) -> str:
+        return f"row {self.seq} ({self.kind}): recorded {self.recorded or 'nothing'}, now {self.now or 'nothing'}"
+
+
+@dataclass
+class ReplayReport:
+    inputs: int = 0
+    steps_recorded: int = 0
+    steps_now: int = 0
+    differences: list[Difference] = field(default_factory=list)
+    cases: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+
+def _fresh_session(config: dict[str, Any]) -> TableSession:
+    names = list(config["names"])
+    solo = bool(config["solo"])
+    hard = bool(config["hard"])
+    game = Game(
+        new_game(len(names), solo=solo, hard=hard), players=len(names), solo=solo, hard=hard
+    )
+    for text in config["setup"]:
+        game.play(parse_action(text))
+    colours = list(config["colours"])
+    seats = [Seat(i, n, colours[i], config["tokens"][i]) for i, n in enumerate(names)]
+    if solo:
+        seats.append(
+            Seat(MAHARAJAH_SEAT, "Maharajah", colours[MAHARAJAH_SEAT], "", is_maharajah=True)
+        )
+    session = TableSession(game, seats, pin=str(config["pin"]))
+    session._run_automatic()
+    return session
+
+
+def replay(store: EventStore) -> ReplayReport:
+    entries = list(store.entries())
+    if not entries or entries[0].kind != "game":
+        raise ResumeError(f"{store.path} holds no game")
+    session = _fresh_session(entries[0].payload)
+    reconciler = Reconciler(session)
+    report = ReplayReport()
+    # Group the recorded steps under the input that caused them.
+    groups: list[tuple[LogEntry, list[list[str]]]] = []
+    for entry in entries[1:]:
+        if entry.kind in INPUTS:
+            groups.append((entry, []))
+        elif entry.kind == "step" and groups:
+            groups[-1][1].append(list(entry.payload["actions"]))
+            report.steps_recorded += 1
+        elif entry.kind == "alert" and groups:
+            groups[-1][1].append(["alert " + str(entry.payload["code"])])
+    for entry, recorded in groups:
+        report.inputs += 1
+        before = len(session.step_log)
+        alerts_before = {a.id for a in session.alerts}
+        state_before = session.state
+        if entry.kind == "seen":
+            seen = Seen.from_dict(entry.payload)
+            reconciler.on_seen(seen)
+            report.cases[entry.seq] = {"state": to_dict(state_before), "seen": entry.payload}
+        elif entry.kind == "button":
+            reconciler.on_button(str(entry.payload["button"]))
+        elif entry.kind == "answer":
+            seat = entry.payload.get("seat")
+            session.answer(seat, str(entry.payload["action"]), session.state_id)
+        now = [[str(a) for a in actions] for _, actions in session.step_log[before:]]
+        report.steps_now += len(now)
+        now += [["alert " + a.code] for a in session.alerts if a.id not in alerts_before]
+        if now != recorded:
+            report.differences.append(Difference(entry.seq, entry.kind, recorded, now))
+    return report
+
+
+def export_case(report: ReplayReport, seq: int, path: Path) -> None:
+    """Save the position and observation of one camera input as a test case."""
+    if seq not in report.cases:
+        raise KeyError(f"row {seq} is not a camera observation")
+    path.write_text(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))

@@ -1,0 +1,87 @@
+"""Starting a logged session, and resuming one after a crash or a power cut.
+
+A session's log holds a ``game`` row (players, seats with their phone
+tokens, the table PIN, the setup draws) and then one row per step and per
+undo, each written before it was applied. Resuming reads the rows in order
+and applies them again, checked: the result is the state the companion had
+when it stopped, whatever instant that was. The inputs in the log (camera
+observations, buttons, phone answers) are not needed to resume; ``replay``
+uses them.
+
+The tokens and the PIN are kept in the log so the phones at the table keep
+working after a restart; the log is a local file on the companion.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.session import Seat, TableSession
+from companion.store import EventStore, StoreError
+from engine.amritsar import Game, new_game, parse_action
+from engine.state import MAHARAJAH_SEAT
+
+
+class ResumeError(RuntimeError):
+    """The log cannot be replayed (damaged, or written by incompatible rules)."""
+
+
+def resume(store: EventStore) -> TableSession:
+    """Rebuild the session a log describes."""
+    entries = list(store.entries())
+    if not entries or entries[0].kind != "game":
+        raise ResumeError(f"{store.path} holds no game")
+    config = entries[0].payload
+    names = list(config["names"])
+    solo = bool(config["solo"])
+    colours = list(config["colours"])
+    tokens = list(config["tokens"])
+    game = Game(
+        new_game(len(names), solo=solo, hard=bool(config["hard"])),
+        players=len(names),
+        solo=solo,
+        hard=bool(config["hard"]),
+    )
+    for index, text in enumerate(config["setup"]):
+        try:
+            game.play(parse_action(text))
+        except ValueError as error:
+            raise ResumeError(f"setup draw {index} ({text!r}) does not replay: {error}") from error
+    seats = [Seat(i, name, colours[i], tokens[i]) for i, name in enumerate(names)]
+    if solo:
+        seats.append(
+            Seat(MAHARAJAH_SEAT, "Maharajah", colours[MAHARAJAH_SEAT], "", is_maharajah=True)
+        )
+    session = TableSession(game, seats, store=None, pin=str(config["pin"]))
+    session._run_automatic()
+    for entry in entries[1:]:
+        if entry.kind == "step":
+            actions = [parse_action(text) for text in entry.payload["actions"]]
+            outcome = session.apply_actions(
+                actions, str(entry.payload.get("source", "log")), log=False
+            )
+            if not outcome.ok:
+                raise ResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
+        elif entry.kind == "undo":
+            session.undo(log=False)
+    session.store = store
+    session.resumed = True
+    return session
+
+
+def open_session(
+    path: Path | str,
+    names: list[str],
+    *,
+    solo: bool = False,
+    hard: bool = False,
+    seed: int | None = None,
+) -> TableSession:
+    """Resume the game logged in ``path``, or start a new one logged there."""
+    try:
+        store = EventStore(path)
+    except StoreError as error:
+        raise ResumeError(str(error)) from error
+    if store.count():
+        return resume(store)
+    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store)

@@ -1,0 +1,72 @@
+"""Sensor links: the board under the table, as one stream of typed events.
+
+What it is for: the sensor board (``firmware/``) reports elephants on the
+district paths, the Maharajah token and two buttons over USB serial or MQTT.
+This package turns either link into the same ``SensorEvent`` stream
+(``events``), dropping repeats, recovering gaps and resynchronising from full
+states (``session``), so reconciliation never needs to know the link.
+
+Public API::
+
+    from companion.sensors import SerialLink, MqttLink, MqttSettings, SimulatedBoard
+
+    with SerialLink(port=None, registry=Path("elephants.toml")) as link:  # None: find it
+        for event in link:              # SensorEvent subclasses, see events.py
+            ...
+
+What it may import: ``engine.board`` for names, pyserial, paho-mqtt, and
+(``simboard`` only) the firmware sources in ``firmware/``.
+"""
+
+from companion.sensors.elephants import ElephantRegistry, PairingError
+from companion.sensors.events import (
+    BoardButton,
+    BoardOffline,
+    BoardOnline,
+    BoardState,
+    ButtonPressed,
+    Elephant,
+    ElephantArrived,
+    ElephantEvent,
+    ElephantLeft,
+    MaharajahEvent,
+    MaharajahLifted,
+    MaharajahPlaced,
+    ReaderFault,
+    SensorEvent,
+)
+from companion.sensors.link import LinkRefused, SensorLink, SensorLinkError
+from companion.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
+from companion.sensors.serial_link import SerialLink
+from companion.sensors.simboard import ELEPHANT_UIDS, BoardMqtt, SimulatedBoard
+from companion.sensors.texts import describe
+
+__all__ = [
+    "ELEPHANT_UIDS",
+    "BoardButton",
+    "BoardMqtt",
+    "BoardOffline",
+    "BoardOnline",
+    "BoardState",
+    "ButtonPressed",
+    "Elephant",
+    "ElephantArrived",
+    "ElephantEvent",
+    "ElephantLeft",
+    "ElephantRegistry",
+    "LinkRefused",
+    "MaharajahEvent",
+    "MaharajahLifted",
+    "MaharajahPlaced",
+    "MqttLink",
+    "MqttSettings",
+    "PairingError",
+    "ReaderFault",
+    "SensorEvent",
+    "SensorLink",
+    "SensorLinkError",
+    "SerialLink",
+    "SimulatedBoard",
+    "TlsOptions",
+    "describe",
+]

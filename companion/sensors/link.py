@@ -1,0 +1,181 @@
+"""What every sensor link shares: the event queue, sessions per board, stopping.
+
+A link runs its I/O in a background thread and puts ``SensorEvent``s on a
+queue; the rest of the companion calls ``get()`` or iterates. Links differ
+only in how bytes reach them (``serial_link``, ``mqtt_link``) and how a
+command reaches the board (``_send_command``).
+
+A link that cannot go on (the broker refused the password, the ACL forbids a
+topic) stops and raises ``LinkRefused`` from ``get()`` once the events before
+it are consumed: retrying a refused password for ever helps nobody.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from companion.sensors.elephants import ElephantRegistry
+from companion.sensors.events import SensorEvent
+from companion.sensors.protocol import Message, ProtocolError, parse_message
+from companion.sensors.session import BoardSession, Output
+
+
+class SensorLinkError(RuntimeError):
+    """The link cannot deliver events; ``message_es`` is the Spanish text."""
+
+    def __init__(self, message: str, message_es: str = "") -> None:
+        super().__init__(message)
+        self.message_es = message_es or message
+
+
+class LinkRefused(SensorLinkError):
+    """The other side said no (credentials, ACL): the link stopped instead of retrying."""
+
+
+class SensorLink:
+    """Base class: ``start()``, then ``get()``/iterate, then ``close()`` (or ``with``)."""
+
+    def __init__(
+        self,
+        registry: ElephantRegistry | Path | None = None,
+        *,
+        resend_timeout: float = 1.0,
+        silence_timeout: float = 6.0,
+    ) -> None:
+        if isinstance(registry, Path):
+            registry = ElephantRegistry.load(registry)
+        self.registry = registry if registry is not None else ElephantRegistry()
+        self.resend_timeout = resend_timeout
+        self.silence_timeout = silence_timeout
+        self.sessions: dict[str, BoardSession] = {}
+        self.stats: Counter[str] = Counter()
+        self.last_error: str | None = None
+        self._events: queue.Queue[SensorEvent] = queue.Queue()
+        self._failure: SensorLinkError | None = None
+        self._closing = threading.Event()
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------ consumer side
+    def get(self, timeout: float | None = None) -> SensorEvent | None:
+        """The next event, or ``None`` after ``timeout`` seconds; raises once the link failed."""
+        try:
+            return self._events.get(block=False)
+        except queue.Empty:
+            pass
+        if self._failure is not None:
+            raise self._failure
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            wait = 0.1 if deadline is None else min(0.1, deadline - time.monotonic())
+            if wait <= 0:
+                return None
+            try:
+                return self._events.get(timeout=wait)
+            except queue.Empty:
+                if self._failure is not None:
+                    raise self._failure from None
+                if self._closing.is_set():
+                    return None
+
+    def drain(self) -> list[SensorEvent]:
+        """Every event waiting now, without blocking."""
+        events: list[SensorEvent] = []
+        while True:
+            try:
+                events.append(self._events.get(block=False))
+            except queue.Empty:
+                return events
+
+    def __iter__(self) -> Iterator[SensorEvent]:
+        while not self._closing.is_set():
+            event = self.get(timeout=0.5)
+            if event is not None:
+                yield event
+
+    @property
+    def failure(self) -> SensorLinkError | None:
+        return self._failure
+
+    def request_state(self, board: str | None = None) -> None:
+        """Ask one board (or every known one) for a full state."""
+        from companion.sensors.protocol import command
+
+        for name in [board] if board else list(self.sessions):
+            self._send_command(name, command("state"))
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self._closing.set()
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ link side
+    def _send_command(self, board: str, payload: bytes) -> None:
+        raise NotImplementedError
+
+    def _session(self, board: str) -> BoardSession:
+        session = self.sessions.get(board)
+        if session is None:
+            session = BoardSession(
+                board,
+                lambda uid: self.registry.colour_of(uid),
+                resend_timeout=self.resend_timeout,
+                silence_timeout=self.silence_timeout,
+            )
+            self.sessions[board] = session
+        return session
+
+    def _handle_payload(self, payload: bytes, now: float) -> str | None:
+        """Decode and apply one message; returns its board id, or None when refused."""
+        try:
+            message: Message = parse_message(payload)
+        except ProtocolError as error:
+            self.stats[f"bad {error.kind}"] += 1
+            self.last_error = error.detail
+            return None
+        self.stats["messages"] += 1
+        board = message.header.board
+        with self._lock:
+            self._emit(board, self._session(board).receive(message, now))
+        return board
+
+    def _tick(self, now: float) -> None:
+        with self._lock:
+            for board, session in list(self.sessions.items()):
+                self._emit(board, session.tick(now))
+
+    def _emit(self, board: str, output: Output) -> None:
+        for event in output.events:
+            self._events.put(event)
+        for payload in output.commands:
+            self._send_command(board, payload)
+
+    def _board_lost(self, board: str, reason: str) -> None:
+        with self._lock:
+            session = self.sessions.get(board)
+            if session is not None and session.online:
+                self._events.put(session.went_offline(reason))
+
+    def _fail(self, failure: SensorLinkError) -> None:
+        if self._failure is None:
+            self._failure = failure
+            self.last_error = str(failure)
+        self._closing.set()

@@ -1,0 +1,341 @@
+"""One board's conversation with the companion: order, repeats, gaps, resync.
+
+Both links (serial and MQTT) feed decoded messages into a ``BoardSession``
+and get back ``SensorEvent``s and commands to send to the board. All of the
+"lose nothing, double nothing" logic lives here, in one place, free of I/O:
+
+- a message whose (boot, seq) was already applied is dropped: MQTT's
+  at-least-once delivery and the board's resends may repeat one;
+- a message after a gap waits while the session asks the board to ``resend``
+  from the first missing number; the board replays its recent messages byte
+  for byte, or, when they are too old, sends a full ``state``;
+- a ``state`` becomes the new baseline: the session compares it with what it
+  knew and emits the differences as ordinary events marked ``resync=True``
+  (button presses too, through the boards' per-button press counters), then
+  a ``BoardState`` event;
+- a new boot id means the board restarted: the session asks for the state
+  unless the boot's own state is on its way.
+
+Events are emitted only for real transitions of the session's mirror of the
+board, so no replay or resync can report the same change twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypedDict
+
+from companion.sensors.events import (
+    BoardButton,
+    BoardOffline,
+    BoardOnline,
+    BoardState,
+    ButtonPressed,
+    Elephant,
+    ElephantArrived,
+    ElephantLeft,
+    MaharajahLifted,
+    MaharajahPlaced,
+    ReaderFault,
+    SensorEvent,
+)
+from companion.sensors.protocol import (
+    Arrive,
+    Button,
+    Fault,
+    FullState,
+    Heartbeat,
+    Hello,
+    Leave,
+    Message,
+    Token,
+    command,
+    resend_command,
+)
+from engine.board import District
+
+#: Why a board went offline, for the people at the table (English, Spanish).
+OFFLINE_REASONS: dict[str, tuple[str, str]] = {
+    "unplugged": (
+        "The sensor board was unplugged or its cable failed.",
+        "La placa de sensores se desconectó o falló su cable.",
+    ),
+    "silent": (
+        "The sensor board stopped answering.",
+        "La placa de sensores dejó de responder.",
+    ),
+    "offline": (
+        "The sensor board left the network.",
+        "La placa de sensores salió de la red.",
+    ),
+    "broker": (
+        "The companion lost the MQTT broker; sensor reports are paused.",
+        "El acompañante perdió el bróker MQTT; los avisos de los sensores están en pausa.",
+    ),
+}
+
+
+class _Header(TypedDict):
+    board: str
+    boot: str
+    seq: int
+    resync: bool
+
+
+@dataclass
+class Mirror:
+    """What the session believes the board senses right now."""
+
+    tags: dict[District, set[str]] = field(default_factory=lambda: {d: set() for d in District})
+    token: set[int] = field(default_factory=set)
+    presses: dict[BoardButton, int] = field(default_factory=lambda: dict.fromkeys(BoardButton, 0))
+    faults: set[District] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, state: FullState) -> Mirror:
+        return cls(
+            tags={d: set(state.tags[d]) for d in District},
+            token=set(state.token),
+            presses=dict(state.presses),
+            faults=set(state.faults),
+        )
+
+
+@dataclass
+class Output:
+    events: list[SensorEvent] = field(default_factory=list)
+    commands: list[bytes] = field(default_factory=list)
+
+    def extend(self, other: Output) -> None:
+        self.events += other.events
+        self.commands += other.commands
+
+
+class BoardSession:
+    def __init__(
+        self,
+        board: str,
+        colour_of: Callable[[str], str | None],
+        *,
+        resend_timeout: float = 1.0,
+        silence_timeout: float = 6.0,
+    ) -> None:
+        self.board = board
+        self.colour_of = colour_of
+        self.resend_timeout = resend_timeout
+        self.silence_timeout = silence_timeout
+        self.boot: str | None = None
+        self.last = 0
+        self.baseline = False
+        self.mirror: Mirror | None = None
+        self.mirror_boot: str | None = None
+        self.pending: dict[int, Message] = {}
+        self.online = False
+        self.firmware = ""
+        self.link_name = ""
+        self.readers: frozenset[District] = frozenset()
+        self.last_heard: float | None = None
+        self._resend_deadline: float | None = None
+        self._state_asked: float | None = None
+        self._probe_at: float | None = None
+        self.stats: Counter[str] = Counter()
+
+    # ------------------------------------------------------------------ input
+    def receive(self, msg: Message, now: float) -> Output:
+        out = Output()
+        self.last_heard = now
+        header = msg.header
+        if header.boot != self.boot:
+            self._new_boot(header.boot, msg, now)
+        if not self.baseline:
+            self._before_baseline(msg, now, out)
+            return out
+        if header.seq <= self.last:
+            self.stats["duplicates"] += 1
+            return out
+        if isinstance(msg, FullState):
+            self._apply_state(msg, out)
+        elif header.seq == self.last + 1:
+            self._apply(msg, out)
+            self.last = header.seq
+        else:
+            self.pending[header.seq] = msg
+            if self._resend_deadline is None:
+                self.stats["gaps"] += 1
+                out.commands.append(resend_command(self.last + 1))
+                self._resend_deadline = now + self.resend_timeout
+        self._drain(out)
+        if not self.online and self.baseline and self._probe_at is None:
+            out.commands.append(command("hello"))
+            self._probe_at = now
+        return out
+
+    def _new_boot(self, boot: str, msg: Message, now: float) -> None:
+        if self.boot is not None:
+            self.stats["reboots"] += 1
+        self.boot = boot
+        self.last = 0
+        self.baseline = False
+        self.online = False  # a new boot is announced again
+        self.pending.clear()
+        self._resend_deadline = None
+        # A boot's first hello is followed by its state; no need to ask.
+        booting = isinstance(msg, Hello) and msg.header.seq == 1
+        self._state_asked = now if booting else None
+
+    def _before_baseline(self, msg: Message, now: float, out: Output) -> None:
+        if isinstance(msg, FullState):
+            self._apply_state(msg, out)
+            self._drain(out)
+            return
+        if isinstance(msg, Hello):
+            self._apply(msg, out)
+        else:
+            self.pending[msg.header.seq] = msg
+        if self._state_asked is None:
+            out.commands.append(command("state"))
+            self._state_asked = now
+            self.stats["state requests"] += 1
+
+    def _drain(self, out: Output) -> None:
+        for seq in [s for s in self.pending if s <= self.last]:
+            del self.pending[seq]
+        while self.last + 1 in self.pending:
+            msg = self.pending.pop(self.last + 1)
+            if isinstance(msg, FullState):
+                self._apply_state(msg, out)
+            else:
+                self._apply(msg, out)
+                self.last = msg.header.seq
+        if not self.pending:
+            self._resend_deadline = None
+
+    # ------------------------------------------------------------------ time
+    def tick(self, now: float) -> Output:
+        out = Output()
+        if self.baseline and self._resend_deadline is not None and now >= self._resend_deadline:
+            out.commands.append(command("state"))
+            self._resend_deadline = now + self.resend_timeout
+            self.stats["state requests"] += 1
+        if (
+            not self.baseline
+            and self.boot is not None
+            and (self._state_asked is None or now - self._state_asked >= self.resend_timeout)
+        ):
+            out.commands.append(command("state"))
+            self._state_asked = now
+            self.stats["state requests"] += 1
+        if self.last_heard is not None and now - self.last_heard > self.silence_timeout:
+            if self.online:
+                out.events.append(self.went_offline("silent"))
+            if self._probe_at is None or now - self._probe_at >= self.silence_timeout:
+                out.commands.append(command("hello"))
+                self._probe_at = now
+        return out
+
+    def went_offline(self, reason: str) -> BoardOffline:
+        """The link lost this board; the mirror stays for the diff when it returns."""
+        self.online = False
+        self._probe_at = None
+        english, spanish = OFFLINE_REASONS[reason]
+        return BoardOffline(
+            board=self.board, boot=self.boot or "", seq=self.last, reason=english, reason_es=spanish
+        )
+
+    # ------------------------------------------------------------------ applying
+    def _header(self, msg: Message, resync: bool = False) -> _Header:
+        return {
+            "board": self.board,
+            "boot": msg.header.boot,
+            "seq": msg.header.seq,
+            "resync": resync,
+        }
+
+    def _apply(self, msg: Message, out: Output) -> None:
+        h = self._header(msg)
+        ev = out.events
+        if isinstance(msg, Hello):  # may come before any state: leaves the mirror alone
+            was_online, self.online = self.online, True
+            self._probe_at = None
+            self.firmware, self.link_name, self.readers = msg.firmware, msg.link, msg.readers
+            if was_online:
+                return  # an answer to a probe, or the board's own reconnect: nothing new
+            ev.append(BoardOnline(**h, firmware=msg.firmware, link=msg.link, readers=msg.readers))
+            return
+        mirror = self.mirror if self.mirror is not None else Mirror()
+        self.mirror = mirror
+        if isinstance(msg, Arrive):
+            if msg.uid not in mirror.tags[msg.district]:
+                mirror.tags[msg.district].add(msg.uid)
+                colour = self.colour_of(msg.uid)
+                ev.append(ElephantArrived(**h, district=msg.district, uid=msg.uid, colour=colour))
+        elif isinstance(msg, Leave):
+            if msg.uid in mirror.tags[msg.district]:
+                mirror.tags[msg.district].discard(msg.uid)
+                colour = self.colour_of(msg.uid)
+                ev.append(ElephantLeft(**h, district=msg.district, uid=msg.uid, colour=colour))
+        elif isinstance(msg, Token):
+            if msg.on and msg.space not in mirror.token:
+                mirror.token.add(msg.space)
+                ev.append(MaharajahPlaced(**h, space=msg.space))
+            elif not msg.on and msg.space in mirror.token:
+                mirror.token.discard(msg.space)
+                ev.append(MaharajahLifted(**h, space=msg.space))
+        elif isinstance(msg, Button):
+            before = mirror.presses[msg.button]
+            for count in range(before + 1, msg.presses + 1):
+                ev.append(ButtonPressed(**h, button=msg.button, presses=count))
+            mirror.presses[msg.button] = max(before, msg.presses)
+        elif isinstance(msg, Fault):
+            if msg.ok == (msg.district in mirror.faults):
+                if msg.ok:
+                    mirror.faults.discard(msg.district)
+                else:
+                    mirror.faults.add(msg.district)
+                ev.append(ReaderFault(**h, district=msg.district, ok=msg.ok))
+        elif isinstance(msg, Heartbeat | FullState):
+            pass
+
+    def _apply_state(self, state: FullState, out: Output) -> None:
+        new = Mirror.of(state)
+        old = self.mirror
+        h = self._header(state, resync=True)
+        ev = out.events
+        if old is not None:
+            for d in District:
+                for uid in sorted(old.tags[d] - new.tags[d]):
+                    ev.append(ElephantLeft(**h, district=d, uid=uid, colour=self.colour_of(uid)))
+            for d in District:
+                for uid in sorted(new.tags[d] - old.tags[d]):
+                    ev.append(ElephantArrived(**h, district=d, uid=uid, colour=self.colour_of(uid)))
+            for space in sorted(old.token - new.token):
+                ev.append(MaharajahLifted(**h, space=space))
+            for space in sorted(new.token - old.token):
+                ev.append(MaharajahPlaced(**h, space=space))
+            if self.mirror_boot == state.header.boot:
+                for button in BoardButton:
+                    for count in range(old.presses[button] + 1, new.presses[button] + 1):
+                        ev.append(ButtonPressed(**h, button=button, presses=count))
+            for d in sorted(old.faults ^ new.faults):
+                ev.append(ReaderFault(**h, district=d, ok=d not in new.faults))
+        self.mirror = new
+        self.mirror_boot = state.header.boot
+        self.baseline = True
+        self.last = state.header.seq
+        self._state_asked = None
+        ev.append(
+            BoardState(
+                board=self.board,
+                boot=state.header.boot,
+                seq=state.header.seq,
+                elephants={
+                    d: tuple(Elephant(uid, self.colour_of(uid)) for uid in sorted(new.tags[d]))
+                    for d in District
+                },
+                token_spaces=frozenset(new.token),
+                presses=dict(new.presses),
+                faulty_readers=frozenset(new.faults),
+            )
+        )

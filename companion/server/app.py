@@ -1,0 +1,446 @@
+"""The FastAPI app: REST for commands and queries, a WebSocket for live views.
+
+``create_app(session)`` serves one ``TableSession``:
+
+- pages: ``/`` (what to open), ``/play`` (a player's phone; the seat token
+  travels in the link's fragment, ``/play#token=...``, so it never reaches a
+  server log), ``/table`` (the table screen), ``/watch`` (a spectator), and
+  their files under ``/static``. No build step, nothing fetched from elsewhere.
+- REST under ``/api`` (schema at ``/api/openapi.json``): views, the record,
+  the public catalog, a phone's answers and undo; PIN-guarded table commands
+  under ``/api/table``. Every command carries the state id its screen showed.
+- ``/ws``: one WebSocket per client (protocol in ``companion.server.hub``).
+
+Every answer is checked by the session against the rules and the seat, so a
+phone cannot do what its seat or the rules do not allow; a refusal comes back
+with a reason in English and Spanish and a status: 400 malformed action, 401
+unknown seat token, 403 wrong PIN or another seat's decision, 409 the game
+refuses it now (stale state, illegal move, game ended), 422 malformed request,
+429 PIN locked out.
+"""
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.security import APIKeyHeader
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from companion.server.address import reachable_base
+from companion.server.guard import PinGuard
+from companion.server.hub import Hub
+from companion.server.models import (
+    AnswerBody,
+    Health,
+    Record,
+    Result,
+    SeatChange,
+    SeatLink,
+    StateBody,
+)
+from companion.server.payload import Payloads, catalog_payload
+from companion.server.qr import qr_data_uri
+from companion.session import Outcome, TableSession
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.
+PAGES = {"/": "", "/play": "play", "/table": "table", "/watch": "watch"}
+
+#: Refusal code -> HTTP status (anything else a rule refused is 409).
+STATUS = {
+    "applied": 200,
+    "undo_requested": 202,
+    "bad_action": 400,
+    "bad_token": 401,
+    "not_your_decision": 403,
+    "not_your_step": 403,
+    "bad_pin": 403,
+    "no_such_seat": 404,
+    "bad_request": 422,
+    "pin_locked": 429,
+}
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+seat_token_header = APIKeyHeader(
+    name="X-Seat-Token",
+    auto_error=False,
+    scheme_name="SeatToken",
+    description="A player's secret from their QR link; without it, a spectator.",
+)
+table_pin_header = APIKeyHeader(
+    name="X-Table-Pin",
+    auto_error=False,
+    scheme_name="TablePin",
+    description="The table PIN (rate limited per client).",
+)
+
+
+class Refused(Exception):
+    """A request refused before it reached the game; becomes a ``Result`` response."""
+
+    def __init__(
+        self, code: str, en: str, es: str, *, state_id: int, headers: dict[str, str] | None = None
+    ):
+        self.result = Result(ok=False, state_id=state_id, code=code, en=en, es=es)
+        self.headers = headers or {}
+
+
+def _responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {status: {"model": Result} for status in statuses}
+
+
+def _reply(outcome: Outcome, ok_code: int = 200) -> JSONResponse:
+    result = Result(**outcome.to_dict())
+    status = ok_code if outcome.ok else STATUS.get(outcome.code, 409)
+    return JSONResponse(result.model_dump(), status_code=status)
+
+
+def create_app(
+    session: TableSession,
+    *,
+    public_url: str | None = None,
+    pin_guard: PinGuard | None = None,
+    queue_size: int = 8,
+    send_timeout: float = 10.0,
+    lan_links: bool = False,
+) -> FastAPI:
+    """The web app for ``session``.
+
+    ``public_url`` is the address phones reach the server at (for the join
+    links); by default the address the table screen itself used, or with
+    ``lan_links`` (the server listens on every interface) a network address of
+    this machine when the table screen used a loopback one. ``pin_guard``
+    replaces the default PIN rate limit (5 wrong PINs a minute per address).
+    """
+    payloads = Payloads(session)
+    hub = Hub(session, payloads, queue_size=queue_size, send_timeout=send_timeout)
+    guard = pin_guard or PinGuard(session.check_pin)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="Amritsar table companion",
+        version="1",
+        description=__doc__,
+        openapi_url="/api/openapi.json",
+        docs_url=None,  # Swagger UI would load scripts from the Internet
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.session = session
+    app.state.payloads = payloads
+    app.state.hub = hub
+    app.state.pin_guard = guard
+
+    # -- errors and headers ---------------------------------------------------------
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, error: Refused) -> JSONResponse:
+        return JSONResponse(
+            error.result.model_dump(),
+            status_code=STATUS.get(error.result.code, 409),
+            headers=error.headers,
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        fields = [".".join(str(p) for p in e["loc"] if p != "body") for e in error.errors()]
+        problems = "; ".join(
+            f"{field or 'body'}: {e['msg']}"
+            for field, e in zip(fields, error.errors(), strict=True)
+        )
+        result = Result(
+            ok=False,
+            state_id=session.state_id,
+            code="bad_request",
+            en=f"The request is not well formed: {problems}",
+            es=f"La petición está mal formada: {problems}",
+            fields=[f for f in fields if f],
+        )
+        return JSONResponse(result.model_dump(), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        result = Result(
+            ok=False,
+            state_id=session.state_id,
+            code="not_found" if error.status_code == 404 else "http_error",
+            en=str(error.detail),
+            es="No encontrado" if error.status_code == 404 else str(error.detail),
+        )
+        return JSONResponse(result.model_dump(), status_code=error.status_code)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
+        response: Response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        if request.url.path.startswith("/api/"):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    # -- who is asking --------------------------------------------------------------
+
+    def seat_of(token: Annotated[str | None, Depends(seat_token_header)]) -> int | None:
+        """The seat a token names; no token: a spectator; a wrong one: refused."""
+        if token is None or token == "":
+            return None
+        seat = session.seat_for_token(token)
+        if seat is None:
+            raise Refused(
+                "bad_token",
+                "This link is not valid for this table (any more); scan your QR code again.",
+                "Este enlace no vale para esta mesa (ya); vuelve a escanear tu código QR.",
+                state_id=session.state_id,
+            )
+        return seat
+
+    def player(seat: Annotated[int | None, Depends(seat_of)]) -> int:
+        if seat is None:
+            raise Refused(
+                "bad_token",
+                "Only a player can do this: open the link from your QR code.",
+                "Solo un jugador puede hacer esto: abre el enlace de tu código QR.",
+                state_id=session.state_id,
+            )
+        return seat
+
+    def table(request: Request, pin: Annotated[str | None, Depends(table_pin_header)]) -> None:
+        client = request.client.host if request.client else "unknown"
+        verdict = guard.attempt(client, pin)
+        if verdict.ok:
+            return
+        if verdict.locked:
+            seconds = max(1, round(verdict.retry_after))
+            raise Refused(
+                "pin_locked",
+                f"Too many wrong PINs; try again in {seconds} s.",
+                f"Demasiados PIN incorrectos; vuelve a intentarlo en {seconds} s.",
+                state_id=session.state_id,
+                headers={"Retry-After": str(seconds)},
+            )
+        raise Refused(
+            "bad_pin",
+            "That is not the table PIN.",
+            "Ese no es el PIN de la mesa.",
+            state_id=session.state_id,
+        )
+
+    def settled(outcome: Outcome) -> JSONResponse:
+        """The reply to a command; a move made or undone answers the open undo requests."""
+        if outcome.ok:
+            payloads.clear_undo_requests()
+        return _reply(outcome)
+
+    Seat = Annotated[int | None, Depends(seat_of)]
+    Player = Annotated[int, Depends(player)]
+    Table = Depends(table)
+
+    # -- pages ------------------------------------------------------------------------
+
+    shell = (STATIC / "page.html").read_text(encoding="utf-8")
+    for route, name in PAGES.items():
+        html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
+        html = html.replace("{page}", name)
+
+        def page(html: str = html) -> HTMLResponse:
+            return HTMLResponse(html)
+
+        app.add_api_route(route, page, methods=["GET"], include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.websocket("/ws")
+    async def live(ws: WebSocket) -> None:
+        await hub.serve(ws, session.seat_for_token)
+
+    # -- queries --------------------------------------------------------------------------
+
+    @app.get("/api/health", response_model=Health, tags=["queries"])
+    def health() -> Health:
+        """Is the server up, at which state, with how many live clients."""
+        return Health(ok=True, state_id=session.state_id, clients=len(hub.clients))
+
+    @app.get("/api/view", tags=["queries"], responses=_responses(401))
+    def get_view(seat: Seat) -> dict[str, Any]:
+        """What this phone may see now (a spectator's view without a token)."""
+        return payloads.view(seat)
+
+    @app.get("/api/record", response_model=Record, tags=["queries"], responses=_responses(401))
+    def get_record(seat: Seat) -> Record:
+        """Every action so far, for a replay; other players' secrets say ``hidden``."""
+        with_lock = session.game.record_for(seat)
+        return Record(seat=seat, entries=with_lock)
+
+    @app.get("/api/catalog", tags=["queries"])
+    def get_catalog() -> dict[str, Any]:
+        """Public components of this game by id, in English and Spanish."""
+        return catalog_payload(session.state)
+
+    # -- a player's commands --------------------------------------------------------------
+
+    @app.post(
+        "/api/answer",
+        response_model=Result,
+        tags=["player"],
+        responses=_responses(400, 401, 403, 409, 422),
+    )
+    def answer(body: AnswerBody, seat: Player) -> JSONResponse:
+        """Answer the pending decision from this seat's phone."""
+        return settled(session.answer(seat, body.action, body.state_id))
+
+    @app.post(
+        "/api/undo",
+        response_model=Result,
+        tags=["player"],
+        responses=_responses(202, 401, 409, 422),
+    )
+    def undo(body: StateBody, seat: Player) -> JSONResponse:
+        """Undo this seat's own last move, or ask the table to undo when it was not theirs."""
+        outcome = session.undo(state_id=body.state_id, by_seat=seat)
+        if outcome.code != "not_your_step":
+            return settled(outcome)
+        payloads.request_undo(seat, body.state_id)
+        hub.poke()
+        result = Result(
+            ok=True,
+            state_id=session.state_id,
+            code="undo_requested",
+            en="The last move was not yours: the table has been asked to undo it.",
+            es="El último movimiento no fue tuyo: se ha pedido a la mesa que lo deshaga.",
+        )
+        return JSONResponse(result.model_dump(), status_code=202)
+
+    # -- the table's commands (PIN) ---------------------------------------------------------
+
+    table_refusals = _responses(403, 422, 429)
+
+    @app.post(
+        "/api/table/check-pin",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=table_refusals,
+    )
+    def check_pin() -> Result:
+        """Whether the PIN is right (the table screen asks before showing its controls)."""
+        return Result(ok=True, state_id=session.state_id, code="pin_ok")
+
+    def link(request: Request, index: int) -> SeatLink:
+        seat = session.seats[index]
+        if public_url:
+            base = public_url.rstrip("/")
+        elif lan_links:
+            base = reachable_base(str(request.base_url))
+        else:
+            base = str(request.base_url).rstrip("/")
+        url = f"{base}/play#token={seat.token}"
+        return SeatLink(
+            index=seat.index, name=seat.name, colour=seat.colour, url=url, qr=qr_data_uri(url)
+        )
+
+    @app.get(
+        "/api/table/seats",
+        response_model=list[SeatLink],
+        tags=["table"],
+        dependencies=[Table],
+        responses=table_refusals,
+    )
+    def seats(request: Request) -> list[SeatLink]:
+        """Each player's join link and QR code."""
+        return [link(request, s.index) for s in session.seats if not s.is_maharajah]
+
+    @app.post(
+        "/api/table/seats/{index}",
+        response_model=SeatLink,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 404, 422, 429),
+    )
+    def change_seat(request: Request, index: int, body: SeatChange) -> SeatLink:
+        """Rename a seat, or give it a fresh link (the old one stops working)."""
+        if not 0 <= index < len(session.seats) or session.seats[index].is_maharajah:
+            raise Refused(
+                "no_such_seat",
+                f"There is no player's seat {index} at this table.",
+                f"No hay asiento de jugador {index} en esta mesa.",
+                state_id=session.state_id,
+            )
+        if body.name is not None:
+            try:
+                session.rename_seat(index, body.name)
+            except ValueError as error:
+                raise Refused(
+                    "bad_request",
+                    f"name: {error}",
+                    "name: un asiento necesita un nombre",
+                    state_id=session.state_id,
+                ) from error
+        if body.new_link:
+            session.new_token(index)
+        return link(request, index)
+
+    @app.post(
+        "/api/table/answer",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(400, 403, 409, 422, 429),
+    )
+    def table_answer(body: AnswerBody) -> JSONResponse:
+        """Answer a setup draw from the table (what the camera would otherwise read)."""
+        return _reply(session.answer(None, body.action, body.state_id))
+
+    @app.post(
+        "/api/table/undo",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def table_undo(body: StateBody) -> JSONResponse:
+        """Undo the last step, whoever made it (an override)."""
+        return settled(session.undo(state_id=body.state_id))
+
+    @app.post(
+        "/api/table/end",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def end(body: StateBody) -> JSONResponse:
+        """End the game now; the scores stand as they are."""
+        return _reply(session.end(state_id=body.state_id))
+
+    @app.post(
+        "/api/table/clear-alerts",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=table_refusals,
+    )
+    def clear_alerts() -> Result:
+        """Dismiss the alerts shown (the reconciler raises them again if still true)."""
+        session.clear_alerts()
+        return Result(ok=True, state_id=session.state_id, code="applied")
+
+    return app

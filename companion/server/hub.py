@@ -1,0 +1,234 @@
+"""Live updates: one WebSocket per phone, a bounded queue each, one renderer.
+
+The session calls its listeners from whichever thread changed it (a phone's
+request, the reconciler, the sensor link) and they must never block. The hub's
+listener only sets an event on the server's loop. One broadcaster task wakes
+on it, renders the view once per distinct seat among the connected clients (in
+a worker thread: the session lock may be held by a long reconciliation) and
+offers each client its seat's text.
+
+Each client has its own bounded queue and its own sender task, so a slow
+phone only delays itself. Every message is a whole view, so when a queue is
+full the oldest message is dropped: the phone skips to a newer state and loses
+nothing. A send that stalls past ``send_timeout`` closes that connection; the
+phone reconnects and gets the latest view.
+
+Wire protocol (JSON text frames):
+
+- client -> server, first message: ``{"type": "hello", "token": "..."}``
+  (``token`` null or absent for a spectator);
+- server -> client: ``{"type": "welcome", "seat": n | null, "role": "player" |
+  "spectator"}``, then ``{"type": "view", "view": {...}}`` now and after every
+  change; ``{"type": "error", "code", "en", "es"}`` before closing on a bad
+  hello (close code 4401 for a token that matches no seat);
+- client -> server afterwards: ``{"type": "ping"}`` -> ``{"type": "pong",
+  "state_id": n}``. Commands go through REST, never the socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from companion.server.payload import Payloads
+from companion.session import TableSession, Update
+
+BAD_TOKEN_CLOSE = 4401
+BAD_HELLO_CLOSE = 4400
+BAD_HELLO = (
+    "bad_hello",
+    'Start with {"type": "hello", "token": ...}.',
+    'Empieza con {"type": "hello", "token": ...}.',
+)
+
+
+def _error(code: str, en: str, es: str) -> str:
+    return json.dumps({"type": "error", "code": code, "en": en, "es": es}, ensure_ascii=False)
+
+
+class Client:
+    """One connected phone: its seat and its bounded outgoing queue."""
+
+    def __init__(self, seat: int | None, queue_size: int):
+        self.seat = seat
+        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
+        self.dropped = 0
+
+    def offer(self, text: str) -> None:
+        """Queue ``text``; when full, drop the oldest (a newer view replaces it)."""
+        while self.queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.queue.get_nowait()
+                self.dropped += 1
+        self.queue.put_nowait(text)
+
+
+class Hub:
+    """The set of connected clients and the task that keeps them current."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        payloads: Payloads,
+        *,
+        queue_size: int = 8,
+        send_timeout: float = 10.0,
+        hello_timeout: float = 10.0,
+    ):
+        self.session = session
+        self.payloads = payloads
+        self.queue_size = queue_size
+        self.send_timeout = send_timeout
+        self.hello_timeout = hello_timeout
+        self.clients: set[Client] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # -- lifecycle ----------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self.session.add_listener(self._on_update)
+        self._task = asyncio.create_task(self._broadcast())
+
+    async def stop(self) -> None:
+        self.session.remove_listener(self._on_update)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._task = None
+
+    # -- change notices ---------------------------------------------------------------
+
+    def _on_update(self, update: Update) -> None:
+        """Session listener: any thread, never blocks."""
+        self.poke()
+
+    def poke(self) -> None:
+        """Ask for a fresh view to every client (safe from any thread)."""
+        loop, wake = self._loop, self._wake
+        if loop is None or wake is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is shutting down
+            loop.call_soon_threadsafe(wake.set)
+
+    async def _render(self, seats: set[int | None]) -> dict[int | None, str]:
+        def render() -> dict[int | None, str]:
+            return {
+                seat: '{"type":"view","view":' + self.payloads.view_json(seat) + "}"
+                for seat in seats
+            }
+
+        return await asyncio.to_thread(render)
+
+    async def _broadcast(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            clients = list(self.clients)
+            if not clients:
+                continue
+            texts = await self._render({c.seat for c in clients})
+            for client in clients:
+                if client in self.clients:
+                    client.offer(texts[client.seat])
+
+    # -- one connection -------------------------------------------------------------
+
+    async def serve(self, ws: WebSocket, seat_for_token: Callable[[str], int | None]) -> None:
+        """Run one WebSocket from hello to close."""
+        await ws.accept()
+        try:
+            hello = await asyncio.wait_for(ws.receive_text(), self.hello_timeout)
+            message = json.loads(hello)
+        except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+            await self._refuse(ws, BAD_HELLO_CLOSE, *BAD_HELLO)
+            return
+        if not isinstance(message, dict) or message.get("type") != "hello":
+            await self._refuse(ws, BAD_HELLO_CLOSE, *BAD_HELLO)
+            return
+        token = message.get("token")
+        seat: int | None = None
+        if token is not None:
+            seat = seat_for_token(token) if isinstance(token, str) else None
+            if seat is None:
+                await self._refuse(
+                    ws,
+                    BAD_TOKEN_CLOSE,
+                    "bad_token",
+                    "This link is not valid for this table (any more); scan your QR code again.",
+                    "Este enlace no vale para esta mesa (ya); vuelve a escanear tu código QR.",
+                )
+                return
+        client = Client(seat, self.queue_size)
+        welcome = {
+            "type": "welcome",
+            "seat": seat,
+            "role": "spectator" if seat is None else "player",
+        }
+        client.offer(json.dumps(welcome))
+        # The broadcaster alone renders views, in order: a new client gets its
+        # first view from it, so an older view never arrives after a newer one.
+        self.clients.add(client)
+        self.poke()
+        try:
+            # Either side ending ends the connection: a phone that left, or one
+            # that stopped reading past the send timeout.
+            async with anyio.create_task_group() as group:
+
+                async def until_done(side: Callable[[WebSocket, Client], Awaitable[None]]) -> None:
+                    await side(ws, client)
+                    group.cancel_scope.cancel()
+
+                group.start_soon(until_done, self._send)
+                group.start_soon(until_done, self._receive)
+        finally:
+            self.clients.discard(client)
+
+    async def _refuse(self, ws: WebSocket, close: int, code: str, en: str, es: str) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_text(_error(code, en, es))
+            await ws.close(close)
+
+    async def _send(self, ws: WebSocket, client: Client) -> None:
+        try:
+            while True:
+                text = await client.queue.get()
+                await asyncio.wait_for(ws.send_text(text), self.send_timeout)
+        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            # A close frame cannot get past a full socket either: give it a moment only.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(1011), 1.0)
+
+    async def _receive(self, ws: WebSocket, client: Client) -> None:
+        while True:
+            try:
+                text = await ws.receive_text()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            except KeyError:  # a binary frame
+                text = ""
+            try:
+                message: Any = json.loads(text)
+            except ValueError:
+                message = None
+            if isinstance(message, dict) and message.get("type") == "ping":
+                client.offer(json.dumps({"type": "pong", "state_id": self.session.state_id}))
+            else:
+                client.offer(
+                    _error(
+                        "unknown_message",
+                        'Only {"type": "ping"} is understood here; commands go through the REST API.',
+                        'Aquí solo se entiende {"type": "ping"}; las órdenes van por la API REST.',
+                    )
+                )

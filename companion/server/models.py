@@ -1,0 +1,77 @@
+"""Request and response bodies of the REST API (they make the OpenAPI schema).
+
+Every refusal has the same shape as a success (``Result``): ``ok``, the state
+id the server is at, a machine-readable ``code``, the reason in English and
+Spanish, the rulebook section when a rule refused it, and for malformed input
+the ``fields`` that were wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Result(BaseModel):
+    """What became of a command, or why a request was refused."""
+
+    ok: bool
+    state_id: int
+    code: str = Field(description="applied, undo_requested, stale_state, bad_token, ...")
+    en: str = ""
+    es: str = ""
+    rule: str = Field(default="", description="rulebook section when a rule refused the command")
+    fields: list[str] = Field(default_factory=list, description="request fields that were wrong")
+
+
+class AnswerBody(BaseModel):
+    """An answer to the pending decision, against the state the screen showed."""
+
+    action: str = Field(
+        min_length=1,
+        max_length=200,
+        description="an action in the engine's notation, as listed in the view's options",
+        examples=["first-objective A2"],
+    )
+    state_id: int = Field(ge=0, description="the state id of the view the answer was made on")
+
+
+class StateBody(BaseModel):
+    """A command that only makes sense at the state the screen showed."""
+
+    state_id: int = Field(ge=0)
+
+
+class SeatChange(BaseModel):
+    """Table configuration for one seat."""
+
+    name: str | None = Field(
+        default=None, min_length=1, max_length=40, description="a new name shown for the seat"
+    )
+    new_link: bool = Field(
+        default=False, description="issue a fresh secret link; the old one stops working"
+    )
+
+
+class SeatLink(BaseModel):
+    """A seat's join link and its QR code (PIN only: the link is the seat's secret)."""
+
+    index: int
+    name: str
+    colour: str
+    url: str
+    qr: str = Field(description="SVG QR code of url, as a data: URI for an <img>")
+
+
+class Health(BaseModel):
+    ok: bool
+    state_id: int
+    clients: int
+
+
+class Record(BaseModel):
+    """The game's record as this phone may see it (other players' secrets hidden)."""
+
+    seat: int | None
+    entries: list[dict[str, Any]]

@@ -1,0 +1,165 @@
+"""What the server sends: a seat's view with the server's extras, and the catalog.
+
+``Payloads.view(seat)`` is ``TableSession.seat_view(seat)`` (the session already
+removes other players' secrets) plus what only the server knows: open undo
+requests and whether this phone may undo the last step itself. Score lines get
+a ``decade`` number when they belong to an end-of-decade scoring (majorities,
+unpaid tax), read from the line's component text (``"decade II, East (T4)"``),
+so the table can draw one breakdown per decade.
+
+``catalog_payload(state)`` is the public component list a view needs to name
+what the state holds by id: district, temple, bridge and mahout tiles, the
+storehouses, this table's donation tiles and the market columns, each in
+English and Spanish. Objectives are left out on purpose: a phone learns only
+its own objectives, from its view.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from companion.session import TableSession
+from engine.board import District, Resource
+from engine.catalog import Requirement
+from engine.describe import COLOURS, describe_effect, describe_storehouse
+from engine.state import GameState
+
+_DECADE = re.compile(r"^decade (I{1,3})\b")
+_ROMAN = {"I": 1, "II": 2, "III": 3}
+
+REQUIREMENTS: dict[Requirement, tuple[str, str]] = {
+    Requirement.GROUP_OF_FOUR: (
+        "Leave a section with 4 workers",
+        "Deja una sección con 4 trabajadores",
+    ),
+    Requirement.DONATION: ("Make a donation", "Haz una donación"),
+    Requirement.UPGRADE: ("Add an upgrade", "Añade una mejora"),
+    Requirement.MARKET: ("Trade at the market", "Comercia en el mercado"),
+}
+
+
+def line_decade(component: str) -> int | None:
+    """The decade an end-of-decade score line belongs to, if it says so."""
+    match = _DECADE.match(component)
+    return _ROMAN[match.group(1)] if match else None
+
+
+@dataclass(frozen=True)
+class UndoRequest:
+    seat: int
+    state_id: int
+
+
+class Payloads:
+    """Builds the views the server sends and keeps the open undo requests."""
+
+    def __init__(self, session: TableSession):
+        self.session = session
+        self._lock = threading.Lock()
+        self._undo_requests: dict[int, UndoRequest] = {}
+
+    # -- undo requests ----------------------------------------------------------
+
+    def request_undo(self, seat: int, state_id: int) -> None:
+        with self._lock:
+            self._undo_requests[seat] = UndoRequest(seat, state_id)
+
+    def clear_undo_requests(self) -> None:
+        with self._lock:
+            self._undo_requests.clear()
+
+    def undo_requests(self) -> list[dict[str, Any]]:
+        with self._lock:
+            requests = sorted(self._undo_requests.values(), key=lambda r: r.seat)
+        seats = self.session.seats
+        return [
+            {"seat": r.seat, "name": seats[r.seat].name, "state_id": r.state_id}
+            for r in requests
+            if 0 <= r.seat < len(seats)
+        ]
+
+    # -- views ----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data = self.session.seat_view(seat)
+        for sheet in data["scores"]:
+            for line in sheet["lines"]:
+                line["decade"] = line_decade(str(line["component"]))
+        data["undo_requests"] = self.undo_requests()
+        data["can_undo"] = (
+            seat is not None
+            and not data["ended"]
+            and self.session.last_step_decider() == seat
+            and self.session.state_id == data["state_id"]
+        )
+        return data
+
+    def view_json(self, seat: int | None) -> str:
+        return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))
+
+
+def _pair(en: str, es: str) -> dict[str, str]:
+    return {"en": en, "es": es}
+
+
+def catalog_payload(state: GameState) -> dict[str, Any]:
+    """Public components of this game, by id, in English and Spanish."""
+    c = state.catalog
+    return {
+        "rules": {
+            "elephant_capacity": c.rules.elephant_capacity,
+            "decades": c.rules.decades,
+            "rounds_per_decade": c.rules.rounds_per_decade,
+        },
+        "tracks": {t.track.name.lower(): len(t.steps) for t in c.board.tracks},
+        "tax_coins": list(c.board.tax_coins),
+        "district_tiles": {
+            t.id: {
+                "colour": t.colour.letter,
+                "colour_name": _pair(COLOURS["en"][t.colour], COLOURS["es"][t.colour]),
+                "main": _pair(describe_effect(t.main, "en"), describe_effect(t.main, "es")),
+                "secondary": _pair(
+                    describe_effect(t.secondary, "en"), describe_effect(t.secondary, "es")
+                ),
+            }
+            for t in c.district_tiles
+        },
+        "temple_tiles": {
+            t.id: {District(d).letter: pp for d, pp in enumerate(t.pp)} for t in c.temple_tiles
+        },
+        "bridge_tiles": {
+            t.id: {
+                "requirement": _pair(*REQUIREMENTS[t.requirement]),
+                "benefit": _pair(
+                    describe_effect(t.benefit, "en"), describe_effect(t.benefit, "es")
+                ),
+            }
+            for t in c.bridge_tiles
+        },
+        "mahout_tiles": {
+            t.id: _pair(describe_effect(t.action, "en"), describe_effect(t.action, "es"))
+            for t in c.mahout_tiles
+        },
+        "storehouses": {
+            s.id: {
+                "capacity": s.capacity,
+                **_pair(describe_storehouse(s, "en"), describe_storehouse(s, "es")),
+            }
+            for s in c.storehouses
+        },
+        "donation_tiles": {
+            d.letter: [
+                {"cost": list(level.cost), "pp": list(level.pp)}
+                for level in c.donation_tile(state.donation_players, d).levels
+            ]
+            for d in District
+        },
+        "market": {
+            r.name.lower(): {"price": list(c.market[r].price), "pp": list(c.market[r].pp)}
+            for r in Resource
+        },
+    }

@@ -1,0 +1,111 @@
+"""Serve a table session with uvicorn: what ``companion run`` and ``companion demo`` call.
+
+``serve(session, host, port)`` blocks until Ctrl-C (or SIGTERM) and returns.
+``start_server(session, host, port)`` runs the same server in a background
+thread and returns a handle with the base URL and ``stop()``, for a demo that
+drives the table itself while phones watch.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import uvicorn
+
+from companion.server.address import lan_addresses
+from companion.server.app import create_app
+from companion.session import TableSession
+
+
+def _config(
+    session: TableSession, host: str, port: int, public_url: str | None, log_level: str
+) -> uvicorn.Config:
+    everywhere = host in ("0.0.0.0", "::", "")
+    app = create_app(session, public_url=public_url, lan_links=everywhere)
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        lifespan="on",
+        proxy_headers=False,  # the PIN rate limit keys on the real client address
+        ws_max_size=64 * 1024,
+    )
+
+
+def announce(session: TableSession, host: str, port: int) -> str:
+    """Lines to print for the people at the table: where to point the table screen."""
+    shown = host
+    if host in ("0.0.0.0", "::", ""):
+        shown = next(iter(lan_addresses()), "localhost")
+    return (
+        f"Table screen: http://{shown}:{port}/table   (PIN {session.pin})\n"
+        f"Spectators:   http://{shown}:{port}/watch\n"
+        "Players join by scanning their QR code on the table screen."
+    )
+
+
+def serve(
+    session: TableSession,
+    host: str = "0.0.0.0",
+    port: int = 8000,
+    *,
+    public_url: str | None = None,
+    log_level: str = "info",
+) -> None:
+    """Serve ``session`` on ``host:port`` until interrupted.
+
+    ``public_url`` (e.g. ``http://192.168.1.20:8000``) is what the QR codes
+    link to; by default the address the table screen was opened at.
+    """
+    uvicorn.Server(_config(session, host, port, public_url, log_level)).run()
+
+
+@dataclass
+class RunningServer:
+    """A server in a background thread."""
+
+    url: str
+    server: uvicorn.Server
+    thread: threading.Thread
+    sock: socket.socket
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout)
+        self.sock.close()
+
+
+def start_server(
+    session: TableSession,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    public_url: str | None = None,
+    log_level: str = "warning",
+    timeout: float = 10.0,
+) -> RunningServer:
+    """Start serving in a thread (``port=0``: any free port); returns once it listens."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    bound: Any = sock.getsockname()
+    server = uvicorn.Server(_config(session, host, bound[1], public_url, log_level))
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="companion-web"
+    )
+    thread.start()
+    deadline = time.monotonic() + timeout
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            server.should_exit = True
+            sock.close()
+            raise RuntimeError(f"the web server did not start on {host}:{bound[1]}")
+        time.sleep(0.01)
+    shown = f"[{bound[0]}]" if family == socket.AF_INET6 else bound[0]
+    return RunningServer(f"http://{shown}:{bound[1]}", server, thread, sock)

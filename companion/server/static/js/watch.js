@@ -1,0 +1,59 @@
+// A spectator: public information only (the same view the table screen
+// gets, without any controls), laid out for a phone.
+
+import { byId, h, put } from "./dom.js";
+import { t } from "./i18n.js";
+import { Live, api } from "./live.js";
+import { boardSvg } from "./board.js";
+import {
+  alertsPanel,
+  decadePanels,
+  decisionPanel,
+  gamePanel,
+  logPanel,
+  maharajahPanel,
+  scoresPanel,
+  showStatus,
+  topBar,
+} from "./render.js";
+
+let catalog = null;
+let live = null;
+
+function draw() {
+  const view = live?.view;
+  const head = topBar(h("h1", {}, t("title_watch")), draw);
+  if (!view || !catalog) {
+    put(byId("app"), head, h("p", { class: "panel" }, t("connecting")));
+    return;
+  }
+  document.body.dataset.stateId = String(view.state_id);
+  const over = view.finished || view.ended;
+  put(
+    byId("app"),
+    head,
+    h("p", { class: "hint" }, t("no_token")),
+    alertsPanel(view),
+    decisionPanel(view),
+    maharajahPanel(view),
+    over ? gamePanel(view) : null,
+    scoresPanel(view),
+    h("div", { class: "board-wrap" }, boardSvg(view, catalog)),
+    decadePanels(view),
+    over ? null : gamePanel(view),
+    logPanel(view),
+  );
+}
+
+async function main() {
+  draw();
+  catalog = (await api("GET", "/api/catalog")).data;
+  live = new Live({
+    token: null,
+    onView: draw,
+    onStatus: showStatus,
+  });
+  live.start();
+}
+
+main();

@@ -1,0 +1,647 @@
+"""A table session: one game at one table, and everything that may change it.
+
+The session owns the game record (``engine.amritsar.Game``), the seats, the
+event log, the alerts and the prompts. Every change comes through one of its
+methods, under one lock, from whichever part noticed it: a phone answering a
+prompt (``answer``), a button on the sensor board or a phone (``press``), the
+reconciler applying what the camera saw (``apply_actions``), an undo. Each
+change is logged before it is acted on, raises ``state_id`` by one, and is
+announced to the listeners (the web server) after the lock is released.
+
+Decisions the table cannot show (which resource, which tile action, follow or
+not) are prompts on the deciding player's phone. Any pending decision may be
+answered from the deciding player's phone, so a table without a camera still
+plays ("manual mode"). The solo Maharajah never waits for anyone: his turn is
+applied as soon as it is pending, and his card (trace and instructions) shown.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.store import EventStore
+from engine.amritsar import (
+    MAHARAJAH,
+    Act,
+    Action,
+    Game,
+    GameState,
+    Reason,
+    apply,
+    decision,
+    legal_actions,
+    parse_action,
+    score,
+    view,
+    why_illegal,
+)
+from engine.board import PLAYER_COLOURS
+from engine.catalog import default_catalog
+from engine.decisions import CHANCE_KINDS, Pending
+from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
+from engine.rules.core import Event
+from engine.rules.scoring import objective_value
+from engine.state import CHANCE, MAHARAJAH_SEAT
+
+Listener = Callable[["Update"], None]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: who sits there and the secret their phone holds."""
+
+    index: int
+    name: str
+    colour: str
+    token: str
+    is_maharajah: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "colour": self.colour,
+            "maharajah": self.is_maharajah,
+        }
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the table must know: an illegal move and how to put it right."""
+
+    id: int
+    code: str
+    rule: str
+    en: str
+    es: str
+    fix_en: str = ""
+    fix_es: str = ""
+    seat: int | None = None
+    created: float = field(default_factory=time.time)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "code": self.code,
+            "rule": self.rule,
+            "en": self.en,
+            "es": self.es,
+            "fix_en": self.fix_en,
+            "fix_es": self.fix_es,
+            "seat": self.seat,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a command: applied, refused with a reason, or stale."""
+
+    ok: bool
+    state_id: int
+    code: str = "applied"
+    en: str = ""
+    es: str = ""
+    rule: str = ""
+
+    @classmethod
+    def refused(cls, state_id: int, reason: Reason) -> Outcome:
+        return cls(False, state_id, reason.code, reason.en, reason.es, reason.rule)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "state_id": self.state_id,
+            "code": self.code,
+            "en": self.en,
+            "es": self.es,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True)
+class Update:
+    """Sent to listeners after every change."""
+
+    state_id: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class LogLine:
+    en: str
+    es: str
+    seat: int | None
+    private_to: int | None = None
+
+
+class TableSession:
+    """One game at one table. All methods are thread-safe."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        store: EventStore | None = None,
+        pin: str | None = None,
+    ):
+        self.game = game
+        self.seats = tuple(seats)
+        self.store = store
+        self.pin = pin or f"{secrets.randbelow(10**4):04d}"
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self.state_id = 0
+        self.alerts: list[Alert] = []
+        self._alert_ids = 0
+        self.log: list[LogLine] = []
+        self.steps: list[int] = []  # game.entries length before each step (for undo)
+        self.maharajah_card: dict[str, Any] | None = None
+        self.ended = False  # the table ended the game early: nothing more is applied
+        self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
+        #: Called with (state before, state after, source) after every step and undo,
+        #: under the session lock: the reconciler learns of moves it did not see.
+        self.on_step: list[Callable[[GameState, GameState, str], None]] = []
+        #: When set, a pending decision's options are narrowed to these (the camera
+        #: saw something that only some answers explain); cleared on every change.
+        self.narrowed: tuple[Action, ...] | None = None
+        self.narrowed_note: tuple[str, str] | None = None
+        #: True when rebuilt from a log: the first look at the table checks it.
+        self.resumed = False
+        #: Every step applied, as (source, actions): what ``companion replay`` compares.
+        self.step_log: list[tuple[str, tuple[Action, ...]]] = []
+
+    # -- construction --------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        names: Sequence[str],
+        *,
+        solo: bool = False,
+        hard: bool = False,
+        seed: int | None = None,
+        colours: Sequence[str] | None = None,
+        store: EventStore | None = None,
+        pin: str | None = None,
+    ) -> TableSession:
+        """A new game; ``names`` are the human players in seat order."""
+        players = len(names)
+        colours = list(colours or default_catalog().rules.player_colours)
+        game = Game.new(players, solo=solo, hard=hard, seed=seed)
+        seats = [
+            Seat(i, name, colours[i], secrets.token_urlsafe(16)) for i, name in enumerate(names)
+        ]
+        if solo:
+            seats.append(
+                Seat(MAHARAJAH_SEAT, "Maharajah", colours[MAHARAJAH_SEAT], "", is_maharajah=True)
+            )
+        session = cls(game, seats, store=store, pin=pin)
+        if store is not None:
+            store.append(
+                "game",
+                {
+                    "names": list(names),
+                    "solo": solo,
+                    "hard": hard,
+                    "colours": colours,
+                    "tokens": [s.token for s in seats],
+                    "pin": session.pin,
+                    "setup": [str(e.action) for e in game.entries],
+                },
+            )
+        session._run_automatic()
+        return session
+
+    # -- listeners -----------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        with self._lock:
+            self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        with self._lock:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+    def _announce(self, reason: str) -> None:
+        update = Update(self.state_id, reason)
+        for listener in list(self._listeners):
+            listener(update)
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def seat_for_token(self, token: str) -> int | None:
+        for seat in self.seats:
+            if seat.token and secrets.compare_digest(seat.token, token):
+                return seat.index
+        return None
+
+    def check_pin(self, pin: str) -> bool:
+        return secrets.compare_digest(self.pin, pin)
+
+    # -- changing ----------------------------------------------------------------
+
+    def _log(self, kind: str, payload: dict[str, Any]) -> None:
+        if self.store is not None:
+            self.store.append(kind, payload)
+
+    def _play(self, action: Action, source: str) -> list[Event]:
+        """Apply one action (already checked); the caller logged the step."""
+        state = self.state
+        seat = state.pending[-1].player if state.pending else None
+        private = action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE) or (
+            action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE
+        )
+        line = LogLine(
+            describe_action(state, action, "en"),
+            describe_action(state, action, "es"),
+            seat if seat is not None and seat >= 0 else None,
+            seat if private else None,
+        )
+        events = self.game.play(action, check=False)
+        self.log.append(line)
+        for hook in self.on_apply:
+            hook(state, action, events)
+        return events
+
+    def _run_automatic(self) -> None:
+        """Carry out decisions nobody at the table takes (the solo Maharajah)."""
+        while not self.state.finished and self.state.pending:
+            top = self.state.pending[-1]
+            if top.player != MAHARAJAH:
+                return
+            actions = legal_actions(self.state)
+            if len(actions) != 1:
+                return
+            self._play(actions[0], "maharajah")
+
+    def apply_actions(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
+        """Apply a sequence as one undoable step (the reconciler's entry point).
+
+        The step is written to the event log before anything is applied; the
+        Maharajah's turns that follow are not logged: they are derived again
+        on replay. ``log=False`` is for that replay.
+        """
+        with self._lock:
+            outcome = self._apply(actions, source, log=log)
+        if outcome.ok:
+            self._announce(source)
+        return outcome
+
+    def _apply(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
+        """``apply_actions`` without the announcement; the caller holds the lock."""
+        if self.ended:
+            return self._ended_outcome()
+        probe = self.state
+        for action in actions:
+            reason = why_illegal(probe, action)
+            if reason is not None:
+                return Outcome.refused(self.state_id, reason)
+            probe, _ = apply(probe, action, check=False)
+        if log:
+            self._log("step", {"actions": [str(a) for a in actions], "source": source})
+        before = self.state
+        self.step_log.append((source, tuple(actions)))
+        self.steps.append(len(self.game.entries))
+        for action in actions:
+            self._play(action, source)
+        self._run_automatic()
+        self.narrowed = None
+        self.narrowed_note = None
+        self.state_id += 1
+        for hook in self.on_step:
+            hook(before, self.state, source)
+        return Outcome(True, self.state_id)
+
+    def answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
+        """A phone answers the pending decision; checked against rules and seat.
+
+        The state id check and the move happen under one hold of the lock, so
+        the same answer sent twice is applied once and refused as stale after.
+        """
+        with self._lock:
+            outcome = self._answer(seat, action_text, state_id)
+        if outcome.ok:
+            self._announce("phone")
+        return outcome
+
+    def _answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
+        if self.ended:
+            return self._ended_outcome()
+        if state_id != self.state_id:
+            return self._stale_outcome()
+        try:
+            action = parse_action(action_text)
+        except ValueError as error:
+            return Outcome(
+                False,
+                self.state_id,
+                "bad_action",
+                f"That is not an action: {error}",
+                f"Eso no es una acción: {error}",
+            )
+        top = self.state.pending[-1] if self.state.pending else None
+        decider = top.player if top is not None else None
+        if decider != seat and not (decider == CHANCE and seat is None):
+            who = self._who(decider)
+            return Outcome(
+                False,
+                self.state_id,
+                "not_your_decision",
+                f"This decision belongs to {who[0]}.",
+                f"Esta decisión le corresponde a {who[1]}.",
+            )
+        self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})
+        return self._apply([action], "phone")
+
+    def _who(self, decider: int | None) -> tuple[str, str]:
+        if decider is None:
+            return ("nobody", "nadie")
+        if decider == CHANCE:
+            return ("the table (setup)", "la mesa (preparación)")
+        if decider == MAHARAJAH:
+            return ("the Maharajah", "el marajá")
+        if not 0 <= decider < len(self.seats):
+            return ("nobody", "nadie")
+        seat = self.seats[decider]
+        return (seat.name, seat.name)
+
+    def narrow(self, options: Sequence[Action], note_en: str, note_es: str) -> None:
+        """Offer only these answers to the pending decision (the camera ruled out the rest)."""
+        with self._lock:
+            self.narrowed = tuple(options)
+            self.narrowed_note = (note_en, note_es)
+            self.state_id += 1
+        self._announce("narrowed")
+
+    def touch(self, reason: str) -> None:
+        """Something shown changed outside the game state (a checklist tick)."""
+        with self._lock:
+            self.state_id += 1
+        self._announce(reason)
+
+    def raise_alert(
+        self, reason: Reason, fix_en: str = "", fix_es: str = "", seat: int | None = None
+    ) -> Alert:
+        with self._lock:
+            self._alert_ids += 1
+            alert = Alert(
+                self._alert_ids,
+                reason.code,
+                reason.rule,
+                reason.en,
+                reason.es,
+                fix_en,
+                fix_es,
+                seat,
+            )
+            self.alerts.append(alert)
+            self._log("alert", alert.to_dict())
+            self.state_id += 1
+        self._announce("alert")
+        return alert
+
+    def clear_alerts(self, code_prefix: str = "") -> None:
+        with self._lock:
+            before = len(self.alerts)
+            self.alerts = [a for a in self.alerts if not a.code.startswith(code_prefix)]
+            if len(self.alerts) == before:
+                return
+            self.state_id += 1
+        self._announce("alerts cleared")
+
+    def _stale_outcome(self) -> Outcome:
+        return Outcome(
+            False,
+            self.state_id,
+            "stale_state",
+            "The game has moved on since your screen was drawn; look again.",
+            "La partida ha avanzado desde que se dibujó tu pantalla; vuelve a mirar.",
+        )
+
+    def _ended_outcome(self) -> Outcome:
+        return Outcome(
+            False,
+            self.state_id,
+            "game_ended",
+            "The table has ended this game; nothing more can change it.",
+            "La mesa ha terminado esta partida; ya no se puede cambiar nada.",
+        )
+
+    def end(self, state_id: int | None = None) -> Outcome:
+        """The table ends the game early (a PIN-guarded command): scores stand as they are."""
+        with self._lock:
+            if self.ended:
+                return self._ended_outcome()
+            if state_id is not None and state_id != self.state_id:
+                return self._stale_outcome()
+            self.ended = True
+            self._log("end", {"state_id": self.state_id})
+            self.state_id += 1
+            state_id = self.state_id
+        self._announce("ended")
+        return Outcome(True, state_id)
+
+    def last_step_decider(self) -> int | None:
+        """Who took the decision that opened the last undoable step (a seat, or None)."""
+        with self._lock:
+            if not self.steps or self.steps[-1] >= len(self.game.entries):
+                return None
+            decider = self.game.entries[self.steps[-1]].decider
+            return decider if decider >= 0 else None
+
+    def rename_seat(self, seat: int, name: str) -> Seat:
+        """Correct the name shown for a seat (table configuration)."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a seat needs a name")
+        with self._lock:
+            if not 0 <= seat < len(self.seats):
+                raise ValueError(f"seat {seat} is not a player's seat at this table")
+            token = self.seats[seat].token
+        return self._replace_seat(seat, name, token)
+
+    def new_token(self, seat: int) -> Seat:
+        """Give a seat a fresh secret link; the old one stops working at once."""
+        with self._lock:
+            if not 0 <= seat < len(self.seats):
+                raise ValueError(f"seat {seat} is not a player's seat at this table")
+            name = self.seats[seat].name
+        return self._replace_seat(seat, name, secrets.token_urlsafe(16))
+
+    def _replace_seat(self, index: int, name: str, token: str) -> Seat:
+        with self._lock:
+            if not 0 <= index < len(self.seats) or self.seats[index].is_maharajah:
+                raise ValueError(f"seat {index} is not a player's seat at this table")
+            seat = replace(self.seats[index], name=name, token=token)
+            seats = list(self.seats)
+            seats[index] = seat
+            self.seats = tuple(seats)
+            self._log("seat", {"index": index, "name": seat.name, "token": seat.token})
+            self.state_id += 1
+        self._announce("seat")
+        return seat
+
+    def undo(
+        self, state_id: int | None = None, by_seat: int | None = None, *, log: bool = True
+    ) -> Outcome:
+        """Step back one step (one input's worth of actions).
+
+        With ``state_id``, refused unless the game is still at that state (a
+        repeated tap undoes once). With ``by_seat``, refused unless that seat
+        took the decision that opened the step (a phone undoing its own move).
+        """
+        with self._lock:
+            if self.ended:
+                return self._ended_outcome()
+            if state_id is not None and state_id != self.state_id:
+                return self._stale_outcome()
+            if by_seat is not None and self.steps and self.last_step_decider() != by_seat:
+                return Outcome(
+                    False,
+                    self.state_id,
+                    "not_your_step",
+                    "The last move was not yours; ask the table to undo it.",
+                    "El último movimiento no fue tuyo; pide a la mesa que lo deshaga.",
+                )
+            if not self.steps:
+                return Outcome(
+                    False,
+                    self.state_id,
+                    "nothing_to_undo",
+                    "There is nothing to undo.",
+                    "No hay nada que deshacer.",
+                )
+            target = self.steps.pop()
+            if log:
+                self._log("undo", {"to": target})
+            before = self.state
+            while len(self.game.entries) > target:
+                self.game.undo(allow_reveal=True)
+                if self.log:
+                    self.log.pop()
+            self.narrowed = None
+            self.narrowed_note = None
+            self.state_id += 1
+            state_id = self.state_id
+            for hook in self.on_step:
+                hook(before, self.state, "undo")
+        self._announce("undo")
+        return Outcome(True, state_id)
+
+    # -- views -------------------------------------------------------------------
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        """Everything a phone (or, with ``None``, the table screen) may show."""
+        with self._lock:
+            state = self.state
+            d = decision(state)
+            mine = d.player == seat and seat is not None
+            options = []
+            if mine or (seat is None and d.player == CHANCE):
+                offered = self.narrowed if self.narrowed is not None else legal_actions(state)
+                options = [
+                    {
+                        "action": str(a),
+                        "en": describe_action(state, a, "en"),
+                        "es": describe_action(state, a, "es"),
+                    }
+                    for a in offered
+                ]
+            sheets = []
+            for sheet in score(state):
+                lines: list[dict[str, Any]] = [
+                    {
+                        "category": line.category,
+                        "amount": line.amount,
+                        "component": line.component,
+                        "rule": line.rule,
+                        "en": line.label_en,
+                        "es": line.label_es,
+                        "provisional": line.provisional,
+                    }
+                    for line in sheet.lines
+                    if state.finished or not line.provisional or sheet.seat == seat
+                ]
+                visible_provisional = sum(
+                    int(item["amount"]) for item in lines if item["provisional"]
+                )
+                sheets.append(
+                    {
+                        "seat": sheet.seat,
+                        "total": sheet.total,
+                        "provisional_total": sheet.total + visible_provisional,
+                        "winner": sheet.winner,
+                        "donations": sheet.donations,
+                        "lines": lines,
+                    }
+                )
+            return {
+                "state_id": self.state_id,
+                "seat": seat,
+                "seats": [s.public() for s in self.seats],
+                "game": view(state, seat),
+                "decision": {
+                    "kind": d.kind.name,
+                    "seat": d.player if d.player >= 0 else None,
+                    "who_en": self._who(d.player)[0],
+                    "who_es": self._who(d.player)[1],
+                    "en": d.prompt_en,
+                    "es": d.prompt_es,
+                    "hidden": d.kind in HIDDEN_DECISIONS,
+                    "note_en": self.narrowed_note[0] if self.narrowed_note else "",
+                    "note_es": self.narrowed_note[1] if self.narrowed_note else "",
+                    "chance": d.kind in CHANCE_KINDS,
+                    "mine": mine,
+                },
+                "options": options,
+                "scores": sheets,
+                "objectives": self._objectives(seat),
+                "alerts": [
+                    a.to_dict() for a in self.alerts if a.seat in (None, seat) or seat is None
+                ],
+                "maharajah": self.maharajah_card,
+                "log": [
+                    {"en": line.en, "es": line.es, "seat": line.seat}
+                    for line in self.log[-40:]
+                    if line.private_to is None or line.private_to == seat
+                ],
+                "finished": state.finished,
+                "ended": self.ended,
+            }
+
+    def _objectives(self, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None or seat >= len(self.state.players):
+            return []
+        state = self.state
+        p = state.players[seat]
+        result = []
+        for placed, objectives in ((True, p.objectives), (False, p.objective_hand)):
+            for index in objectives:
+                if index < 0:
+                    continue
+                objective = state.catalog.objectives[index]
+                result.append(
+                    {
+                        "id": objective.id,
+                        "en": describe_objective(objective, "en"),
+                        "es": describe_objective(objective, "es"),
+                        "placed": placed,
+                        "worth": objective_value(state, seat, objective),
+                    }
+                )
+        return result
+
+
+def default_names(players: int) -> list[str]:
+    return [colour.title() for colour in PLAYER_COLOURS[:players]]

@@ -1,0 +1,3 @@
+"""MicroPython's ``ubinascii`` is CPython's ``binascii``."""
+
+from binascii import a2b_base64, b2a_base64, crc32, hexlify, unhexlify  # noqa: F401

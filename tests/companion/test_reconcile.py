@@ -1,0 +1,242 @@
+"""Reconciliation on built positions: each outcome, and illegal moves named.
+
+The table is given as ``Seen``: what camera and sensors report. Positions are
+built by playing a seeded game to a decision and editing the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.reconcile.diagnose import diagnose
+from companion.reconcile.instructions import instructions
+from companion.reconcile.search import infer
+from companion.reconcile.seen import Seen, distance
+from engine.amritsar import Act, Action, GameState, apply, legal_actions, new_game, observe
+from engine.board import District, WorkerColour, parse_section
+from engine.decisions import Pending
+from tests.support.positions import edit, play_to
+
+Y, B, W, G = (c.letter for c in WorkerColour)
+COLOURS = ("purple", "grey")
+NAMES = ("Ana", "Ben")
+
+
+def _second_turn(seed: int = 1) -> GameState:
+    """Purple's second turn: elephants on the board, phase 1 pending."""
+    state = play_to(new_game(2, seed=seed), Pending.ELEPHANT, 0)
+    state, _ = apply(state, legal_actions(state)[0])
+    while not (
+        state.pending[-1].kind == Pending.ELEPHANT
+        and state.current == 0
+        and state.pending[-1].a == 1
+    ):
+        state, _ = apply(state, legal_actions(state)[-1])
+    return state
+
+
+def _sowing_example() -> GameState:
+    """The rulebook's sowing example, from purple's phase 1 (Phase 2 figure).
+
+    Purple's elephant is in the East and will move to the West (2 steps, 1
+    coin, passing the Maharajah token: -1 PP in decade I). E1 holds a blue and
+    a white worker and 1 coin; E2 and W1 are full.
+    """
+
+    def change(d: dict[str, Any]) -> None:
+        d["board"]["sections"] = [B, W, B + W, Y + Y + G + G, "", "", Y + B + G + W, ""]
+        d["board"]["section_coins"] = [0, 0, 1, 0, 0, 0, 0, 0]
+        d["board"]["maharajah_space"] = "ES"
+        d["seats"][0]["elephant"] = "E"
+        d["seats"][0]["coins"] = 1
+
+    return edit(_second_turn(), change)
+
+
+def _seen_with(state: GameState, **fields: Any) -> Seen:
+    seen = Seen.of(observe(state))
+    return Seen(**{**{k: getattr(seen, k) for k in Seen.__dataclass_fields__}, **fields})
+
+
+def _sections(*names_and_workers: tuple[str, str], base: GameState) -> tuple[tuple[int, ...], ...]:
+    sections = [list(s) for s in base.sections]
+    for name, workers in names_and_workers:
+        sections[parse_section(name)] = [WorkerColour.parse(w) for w in workers]
+    return tuple(tuple(s) for s in sections)
+
+
+def test_unchanged_table_agrees() -> None:
+    state = _sowing_example()
+    assert infer(state, Seen.of(observe(state))).kind == "agree"
+
+
+def test_rulebook_sowing_example_seen_only_through_the_camera() -> None:
+    state = _sowing_example()
+    elephants = list(observe(state).elephants)
+    elephants[0] = District.WEST
+    seen = _seen_with(
+        state,
+        elephants=tuple(elephants),
+        sections=_sections(("E1", ""), ("S1", B), ("W2", W), base=state),
+        section_coins=None,  # the camera cannot count coins: the worker's path tells
+    )
+    result = infer(state, seen)
+    assert result.kind == "apply"
+    assert [str(a) for a in result.actions] == [
+        "elephant W",
+        "sow E1",
+        "place B",
+        "skip",
+        "place W",
+    ]
+    after = result.explanations[0].state
+    purple = after.players[0]
+    assert purple.coins == 0  # 1 - 1 (second step) + 1 (E1's coin) - 1 (skipping S2)
+    assert purple.pp == 4  # passed the Maharajah token in decade I
+    assert after.section_coins[parse_section("S2")] == 1
+    assert after.active_colour == WorkerColour.WHITE and after.active_district == District.WEST
+    assert after.pending[-1].kind == Pending.ACTIONS
+
+
+def test_half_finished_sowing_matches_the_worker_still_in_hand() -> None:
+    state = _sowing_example()
+    elephants = list(observe(state).elephants)
+    elephants[0] = District.WEST
+    seen = _seen_with(
+        state,
+        elephants=tuple(elephants),
+        sections=_sections(("E1", ""), ("S1", B), base=state),
+        section_coins=None,
+    )
+    result = infer(state, seen)
+    assert result.kind == "apply"
+    assert [str(a) for a in result.actions] == ["elephant W", "sow E1", "place B"]
+    assert result.explanations[0].state.hand == (WorkerColour.WHITE,)
+
+
+def test_anticlockwise_elephant_is_named_and_put_back() -> None:
+    state = edit(_sowing_example(), lambda d: d["seats"][0].update(coins=0))
+    elephants = list(observe(state).elephants)
+    elephants[0] = District.NORTH  # one step back, i.e. three steps clockwise
+    seen = _seen_with(state, elephants=tuple(elephants))
+    assert infer(state, seen).kind == "none"
+    found = diagnose(state, seen, COLOURS, NAMES)
+    assert found.reason.code == "elephant_cost"
+    assert "clockwise only" in found.reason.en and "sentido horario" in found.reason.es
+    assert [i.en for i in found.fix] == ["Move the purple elephant to East"]
+
+
+def test_worker_dropped_in_a_full_section() -> None:
+    state = _sowing_example()
+    seen = _seen_with(state, sections=_sections(("E1", W), ("E2", Y + Y + G + G + B), base=state))
+    assert infer(state, seen).kind == "none"
+    found = diagnose(state, seen, COLOURS, NAMES)
+    assert found.reason.code == "section_full"
+    assert "E2" in found.reason.en
+    assert [i.en for i in found.fix] == ["Move a blue worker from E2 to E1"]
+
+
+def test_worker_left_in_the_wrong_section() -> None:
+    state = _sowing_example()
+    # Both workers from E1: blue correctly to S1 (E2 is full), white skipped ahead
+    # to W2 without the coin it needs: legal. Putting white in N1 is not.
+    seen = _seen_with(state, sections=_sections(("E1", ""), ("S1", B), ("N1", B + W), base=state))
+    assert infer(state, seen).kind == "none"
+    found = diagnose(state, seen, COLOURS, NAMES)
+    assert found.reason.code == "sow_clockwise"
+    assert "S2" in found.reason.en
+
+
+def test_other_players_elephant_moved_on_my_turn() -> None:
+    state = _sowing_example()
+    elephants = list(observe(state).elephants)
+    elephants[1] = (elephants[1] + 1) % 4
+    seen = _seen_with(state, elephants=tuple(elephants))
+    found = diagnose(state, seen, COLOURS, NAMES)
+    assert found.reason.code == "not_your_piece"
+    assert "Ana's turn" in found.reason.en and "grey elephant" in found.reason.en
+
+
+def test_choice_the_table_cannot_show_is_asked_with_only_the_fitting_options() -> None:
+    # West holds DB2 (main: a market action); purple also has the market mahout
+    # tile and her elephant in the West. After sowing the table shows a purchase:
+    # only the actions that start a market action explain it, and the table
+    # cannot tell which of them she took, so her phone offers exactly those.
+    def change(d: dict[str, Any]) -> None:
+        west = d["board"]["district_tiles"]
+        taken = [t for k, row in west.items() if k != "W" for t in row]
+        if "DB2" in taken:  # swap DB2 into the West
+            holder = next(k for k, row in west.items() if "DB2" in row)
+            west[holder][west[holder].index("DB2")] = west["W"][1]
+        west["W"][1] = "DB2"
+        purple = d["seats"][0]
+        purple["mahouts"]["B"] = "market"
+        purple["mahout_hand"].remove("market")
+        purple["on_elephant"] += 1  # the counter the tile covered
+        purple["tax"] += 1  # the tile's tax icon
+        purple["coins"] = 3
+
+    state = edit(_sowing_example(), change)
+    for step in ("elephant W", "sow E1", "place B", "skip", "place W"):
+        state = apply(state, next(a for a in legal_actions(state) if str(a) == step))[0]
+    assert state.pending[-1].kind == Pending.ACTIONS
+    market_starts = {
+        a for a in legal_actions(state) if apply(state, a)[0].pending[-1].kind == Pending.MARKET
+    }
+    assert {str(a) for a in market_starts} >= {"main C", "elephant-main C", "elephant-mahout B"}
+    after = apply(state, Action(Act.MAIN, 1))[0]
+    bought = apply(after, Action(Act.BUY, 0))[0]
+    result = infer(state, Seen.of(observe(bought)))
+    assert result.kind == "ask"
+    assert result.decider == 0
+    assert set(result.options) == market_starts
+
+
+def test_workers_not_yet_seen_are_taken_as_still_in_hand() -> None:
+    state = _sowing_example()
+    elephants = list(observe(state).elephants)
+    elephants[0] = District.WEST
+    target = _sections(("E1", ""), ("S1", B), ("W2", W), base=state)
+    hidden = (parse_section("S1"), parse_section("W2"))
+    unseen = tuple(None if i in hidden else s for i, s in enumerate(target))
+    seen = _seen_with(state, elephants=tuple(elephants), sections=unseen, section_coins=None)
+    result = infer(state, seen)
+    # Only what is certain is applied; the placements follow once S1 and W2 are seen.
+    assert result.kind == "apply"
+    assert [str(a) for a in result.actions] == ["elephant W", "sow E1"]
+
+
+def test_covered_elephant_path_makes_it_wait() -> None:
+    state = _sowing_example()
+    target = _sections(("E1", ""), ("S1", B), ("S2", W), base=state)
+    elephants = list(observe(state).elephants)
+    elephants[0] = None  # a hand over the path, no sensor board
+    seen = _seen_with(state, elephants=tuple(elephants), sections=target, section_coins=None)
+    result = infer(state, seen)
+    # Staying or moving both explain the workers: wait until the elephant is seen.
+    assert result.kind == "wait"
+    assert result.decider == 0
+    assert {a.kind for a in result.options} == {Act.STAY, Act.ELEPHANT}
+
+
+def test_instructions_restore_a_table() -> None:
+    state = _sowing_example()
+    moved = apply(
+        apply(
+            apply(state, Action(Act.ELEPHANT, District.WEST, 0))[0],
+            Action(Act.SOW, parse_section("E1")),
+        )[0],
+        Action(Act.PLACE, WorkerColour.BLUE),
+    )[0]
+    # The table shows the moves; the engine stayed behind (an undo): put them back.
+    steps = instructions(state, observe(state), Seen.of(observe(moved)), COLOURS)
+    texts = sorted(i.en for i in steps)
+    assert texts == sorted(
+        [
+            "Move the purple elephant to East",
+            "Move a blue worker from S1 to E1",
+            "Put a white worker in E1",
+            "Section E1 should have 1 coin(s) (it has 0)",
+        ]
+    )
+    assert distance(observe(state), Seen.of(observe(moved))) > 0
