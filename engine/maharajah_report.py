@@ -33,18 +33,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.board import District, Resource, WorkerColour
+from engine.board import District, Resource
+from engine.describe import COLOURS, DISTRICTS, RESOURCES
 from engine.rules.core import Event
 from engine.rules.scoring import CATEGORIES
 from engine.state import MAHARAJAH_SEAT, GameState
 
 # --------------------------------------------------------------------------
 # Words in both languages
-
-DISTRICT_ES = ("Norte", "Este", "Sur", "Oeste")
-COLOUR_ES = ("amarillo", "azul", "blanco", "verde")
-RESOURCE_ES = ("mármol", "cobre", "oro")
-_RESOURCE_PLURAL = (("marbles", "mármoles"), ("copper", "cobres"), ("gold", "oros"))
 
 
 @dataclass(frozen=True)
@@ -56,18 +52,17 @@ class Word:
 
 
 def district_word(district: int) -> Word:
-    return Word(District(district).title, DISTRICT_ES[district])
+    return Word(DISTRICTS["en"][district], DISTRICTS["es"][district])
 
 
 def colour_word(colour: int) -> Word:
-    return Word(WorkerColour(colour).name.lower(), COLOUR_ES[colour])
+    return Word(COLOURS["en"][colour], COLOURS["es"][colour])
 
 
 def resource_word(resource: int, count: int = 1) -> Word:
     """A resource's name, plural when ``count`` is not 1."""
-    if count == 1:
-        return Word(Resource(resource).name.lower(), RESOURCE_ES[resource])
-    return Word(*_RESOURCE_PLURAL[resource])
+    form = 0 if count == 1 else 1
+    return Word(RESOURCES["en"][resource][form], RESOURCES["es"][resource][form])
 
 
 def resources_word(counts: Sequence[int]) -> Word:
@@ -87,7 +82,7 @@ def space_word(space: int) -> Word:
     second = first.clockwise()
     return Word(
         f"the space between {first.title} and {second.title}",
-        f"espacio entre {DISTRICT_ES[first]} y {DISTRICT_ES[second]}",
+        f"espacio entre {DISTRICTS['es'][first]} y {DISTRICTS['es'][second]}",
     )
 
 
