@@ -76,9 +76,8 @@ from engine.board import MAHARAJAH_SPACE_NAMES, District, Resource
 from engine.catalog import EndScoring
 from engine.decisions import Pending
 from engine.effects import Effect, Op
-from engine.maharajah_report import (
-    MaharajahTurn,
-    TurnBuilder,
+from engine.maharajah_report import MaharajahTurn, TurnBuilder
+from engine.maharajah_texts import (
     Word,
     colour_word,
     district_word,
