@@ -18,6 +18,10 @@ Scoring, views, persistence:
     >>> from_json(to_json(state)) == state
     True
 
+Solo: ``maharajah_turn(state)`` is the Maharajah's coming turn (trace,
+instructions in English and Spanish, the moves as data) without applying it;
+``play_maharajah_turn`` applies it; ``turn_from_events`` reads it back.
+
 Reconciliation: ``observe(state)`` is what camera and sensors can check;
 ``legal_actions(state, ActionFilter(...))`` prunes the search. ``Game`` keeps
 the record with undo and a redacted copy per player.
@@ -33,6 +37,14 @@ from engine.record import Entry, Game, UndoError
 from engine.rules.core import Event
 from engine.rules.scoring import ScoreLine, ScoreSheet, score, score_sheet, winners
 from engine.serialize import StateError, from_dict, from_json, status, to_dict, to_json
+from engine.solo import (
+    Instruction,
+    MaharajahTurn,
+    TraceLine,
+    maharajah_turn,
+    play_maharajah_turn,
+    turn_from_events,
+)
 from engine.state import CHANCE, MAHARAJAH, MAHARAJAH_SEAT, NOBODY, GameState
 from engine.view import view
 
@@ -53,12 +65,15 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalActionError",
+    "Instruction",
+    "MaharajahTurn",
     "Observation",
     "Pending",
     "Reason",
     "ScoreLine",
     "ScoreSheet",
     "StateError",
+    "TraceLine",
     "UndoError",
     "apply",
     "decision",
@@ -68,14 +83,17 @@ __all__ = [
     "from_json",
     "legal_actions",
     "load_catalog",
+    "maharajah_turn",
     "new_game",
     "observe",
     "parse_action",
+    "play_maharajah_turn",
     "score",
     "score_sheet",
     "status",
     "to_dict",
     "to_json",
+    "turn_from_events",
     "view",
     "why_illegal",
     "winners",

@@ -246,6 +246,8 @@ class MaharajahBoard:
     hard_counters_on_elephant: int
     hard_objective_times: int
     sources: Mapping[str, str]
+    #: His four actions from the top of his board down (performed in this order).
+    action_order: tuple[WorkerColour, ...] = tuple(WorkerColour)
 
 
 @dataclass(frozen=True)
@@ -922,6 +924,13 @@ def _read_maharajah(reader: _Reader, raw: dict[str, Any], rules: Rules) -> Mahar
     if len(blue) != rules.decades:
         reader.fail("maharajah.blue_action: one pair of resources per decade")
     hard = section("hard")
+    named = [
+        reader.enum("maharajah.actions.order", WorkerColour.parse, c)
+        for c in section("actions").get("order", [])
+    ]
+    order = tuple(c for c in named if c is not None)
+    if sorted(order) != list(WorkerColour):
+        reader.fail("maharajah.actions.order: each of the four worker colours once, top first")
     return MaharajahBoard(
         counter_rows=rows,
         row_benefits=benefits,
@@ -939,6 +948,7 @@ def _read_maharajah(reader: _Reader, raw: dict[str, Any], rules: Rules) -> Mahar
             "maharajah.hard.objective_times", hard.get("objective_times"), 1
         ),
         sources=sources,
+        action_order=order if sorted(order) == list(WorkerColour) else tuple(WorkerColour),
     )
 
 

@@ -576,8 +576,32 @@ def status(s: GameState) -> list[str]:
             )
         if m.pp != rules.starting_pp + sum(e[2] for e in m.ledger):
             problems.append("maharajah.pp: does not match his PP ledger")
+        problems += _maharajah_board_problems(s, m)
     if not s.pending and not s.finished:
         problems.append("pending: nothing is pending but the game is not over")
+    return problems
+
+
+def _maharajah_board_problems(s: GameState, m: MaharajahState) -> list[str]:
+    """His resources only move between his quarry and storehouse (Solo Mode)."""
+    board = s.catalog.maharajah
+    problems = []
+    if len(m.quarry) != len(board.quarry) or any(
+        r != NONE and r != printed for r, printed in zip(m.quarry, board.quarry, strict=False)
+    ):
+        problems.append("maharajah.quarry: each quarry space holds its printed resource or nothing")
+    for r in Resource:
+        total = m.quarry.count(r) + m.storehouse[r]
+        printed = board.quarry.count(r)
+        if total != printed or m.storehouse[r] < 0:
+            problems.append(
+                f"maharajah.storehouse.{r.name.lower()}: {m.storehouse[r]} in his storehouse and "
+                f"{m.quarry.count(r)} in his quarry, but his quarry prints {printed}"
+            )
+    if not 0 <= m.white <= len(board.white_steps):
+        problems.append(f"maharajah.white: {m.white} is off his white track")
+    if m.board_counters < 0 or m.on_elephant < 0:
+        problems.append("maharajah: a negative number of donation counters")
     return problems
 
 

@@ -13,6 +13,7 @@ from engine.rules import (  # noqa: F401  (imported to register their rules)
     effects_run,
     elephant,
     knowledge,
+    maharajah,
     market,
     setup,
     sowing,

@@ -71,6 +71,11 @@ CATEGORIES: dict[str, tuple[str, str, str]] = {
         "Resource he could not take",
         "Recurso que no pudo coger",
     ),
+    "maharajah_no_counter": (
+        "Solo Mode: his board",
+        "Counter he could not take",
+        "Contador que no pudo coger",
+    ),
     "maharajah_end": (
         "Solo Mode: End of Game",
         "White track end space",
@@ -196,6 +201,8 @@ def knowledge_end_items(s: GameState, seat: int) -> list[tuple[str, int]]:
 
 #: The solo Maharajah's end-of-game scoring, set by ``engine.rules.maharajah``.
 MAHARAJAH_FINAL: list[Callable[[GameState, Events], None]] = []
+#: What his end-of-game lines are worth now: (category, component, PP) each.
+MAHARAJAH_PROVISIONAL: list[Callable[[GameState], list[tuple[str, str, int]]]] = []
 
 
 def final_scoring(s: GameState, events: Events) -> None:
@@ -300,6 +307,11 @@ def score_sheet(s: GameState, seat: int) -> ScoreSheet:
                 entry = s.catalog.objectives[objective]
                 amount = objective_value(s, seat, entry)
                 lines.append(_line("objective", amount, entry.id, provisional=True))
+                provisional += amount
+    elif not s.finished:
+        for hook in MAHARAJAH_PROVISIONAL:
+            for category, component, amount in hook(s):
+                lines.append(_line(category, amount, component, provisional=True))
                 provisional += amount
     colour = "maharajah" if solo_maharajah else PLAYER_COLOURS[seat]
     return ScoreSheet(

@@ -14,6 +14,7 @@ MODULES = [
     "engine.game",
     "engine.record",
     "engine.serialize",
+    "engine.solo",
 ]
 
 

@@ -1,0 +1,201 @@
+"""How strong is the solo Maharajah? His final scores over many seeded games.
+
+Plays complete solo games (setup draws from the seed) against two simple
+humans and prints a Markdown table of his final PP, the human's final PP and
+how often the human wins, so a player can judge the opponent:
+
+- ``random``: every decision uniformly at random among the legal actions.
+- ``greedy``: plans each of its turns greedily. When a run of its own
+  decisions begins (a turn, or following the Maharajah token's worker), it
+  plays that run to its end ``SAMPLES`` times with random choices, scores
+  each end position with a simple estimate and carries out the best line.
+  The estimate: PP, plus what the end-of-game items (knowledge spaces,
+  objectives) are worth now, the active temple tile's PP for each district
+  where it would win or share the majority now, 0.3 per donation counter on
+  the elephant, resources by rarity (marble 0.4, copper 0.6, gold 0.8), 0.3
+  per coin and 0.5 per knowledge step, less the PP lost if the decade's tax
+  were due now.
+  No look-ahead past its own turn: a baseline, not a good player.
+
+Usage:
+    .venv/bin/python bench/solo_strength.py --games 1000 [--hard] [--workers 2]
+
+Figures go in bench/RESULTS.md with the machine and the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+from engine.actions import Action
+from engine.game import apply, legal_actions, new_game
+from engine.rules.decade import tax_due
+from engine.rules.scoring import counters_in, score_sheet, winners
+from engine.solo import MAHARAJAH_ACTION, is_maharajah_turn
+from engine.state import MAHARAJAH_SEAT, GameState
+
+HUMAN = 0
+RESOURCE_WORTH = (0.4, 0.6, 0.8)
+COUNTER_WORTH = 0.3
+COIN_WORTH = 0.3
+STEP_WORTH = 0.5
+
+Policy = Callable[[GameState, list[Action], random.Random], Action]
+
+
+def random_human(state: GameState, actions: list[Action], rng: random.Random) -> Action:
+    return rng.choice(actions)
+
+
+#: Random completions of a turn the greedy human compares.
+SAMPLES = 24
+
+
+def worth(state: GameState) -> float:
+    """The greedy human's estimate of a position for seat 0."""
+    p = state.players[HUMAN]
+    value = float(score_sheet(state, HUMAN).provisional_total)
+    if state.finished:
+        return value
+    temple = state.catalog.temple_tiles[state.temple[state.decade - 1]]
+    for district in range(4):
+        mine = counters_in(state, HUMAN, district)
+        if mine and mine >= counters_in(state, MAHARAJAH_SEAT, district):
+            value += temple.pp[district]  # the majority if the decade ended now
+    value += COUNTER_WORTH * p.on_elephant
+    value += sum(n * w for n, w in zip(p.resources, RESOURCE_WORTH, strict=True))
+    value += COIN_WORTH * p.coins + STEP_WORTH * sum(p.tracks)
+    short = max(0, tax_due(state, p) - p.coins)
+    return value - short * state.catalog.rules.tax_penalty[state.decade - 1]
+
+
+def _humans_turn(state: GameState) -> bool:
+    return not state.finished and not is_maharajah_turn(state)
+
+
+class GreedyHuman:
+    """Best of ``SAMPLES`` random completions of each run of its decisions."""
+
+    def __init__(self) -> None:
+        self.plan: list[Action] = []
+
+    def __call__(self, state: GameState, actions: list[Action], rng: random.Random) -> Action:
+        if not self.plan:
+            self.plan = self._best_line(state, rng)
+        return self.plan.pop(0)
+
+    @staticmethod
+    def _best_line(state: GameState, rng: random.Random) -> list[Action]:
+        best: list[Action] = []
+        best_value = float("-inf")
+        for _ in range(SAMPLES):
+            line: list[Action] = []
+            s = state
+            while _humans_turn(s):
+                action = rng.choice(legal_actions(s))
+                line.append(action)
+                s, _ = apply(s, action, check=False)
+            value = worth(s)
+            if value > best_value:
+                best, best_value = line, value
+        return best
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "random": lambda: random_human,
+    "greedy": GreedyHuman,
+}
+
+
+def play(seed: int, policy_name: str, hard: bool) -> tuple[int, int, bool]:
+    """One game: (his final PP, the human's final PP, the human won or shared)."""
+    policy = POLICIES[policy_name]()
+    rng = random.Random(seed * 7919 + 1)
+    state = new_game(1, solo=True, hard=hard, seed=seed)
+    while not state.finished:
+        if is_maharajah_turn(state):
+            state, _ = apply(state, MAHARAJAH_ACTION)
+            continue
+        actions = legal_actions(state)
+        state, _ = apply(state, policy(state, actions, rng), check=False)
+    assert state.maharajah is not None
+    return state.maharajah.pp, state.players[HUMAN].pp, HUMAN in winners(state)
+
+
+def _batch(args: tuple[list[int], str, bool]) -> list[tuple[int, int, bool]]:
+    seeds, policy, hard = args
+    return [play(seed, policy, hard) for seed in seeds]
+
+
+def run(
+    games: int, policy: str, hard: bool, workers: int
+) -> tuple[list[tuple[int, int, bool]], float]:
+    seeds = list(range(games))
+    chunks = [(seeds[i :: workers * 4], policy, hard) for i in range(workers * 4)]
+    start = time.perf_counter()
+    results: list[tuple[int, int, bool]] = []
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_batch, chunks):
+                results += part
+    else:
+        for chunk in chunks:
+            results += _batch(chunk)
+    return results, time.perf_counter() - start
+
+
+def _quantile(values: list[int], q: float) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def row(label: str, values: list[int]) -> str:
+    return (
+        f"| {label} | {statistics.mean(values):.1f} | {statistics.pstdev(values):.1f} | "
+        f"{min(values)} | {_quantile(values, 0.1)} | {statistics.median(values):.0f} | "
+        f"{_quantile(values, 0.9)} | {max(values)} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--hard", action="store_true", help="the harder variant")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--policies", default="random,greedy")
+    args = parser.parse_args(argv)
+    mode = "hard" if args.hard else "normal"
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print(f"games: {args.games} per human, Maharajah {mode}, workers: {args.workers}\n")
+    print("| seat (human policy) | mean | st. dev. | min | 10% | median | 90% | max |")
+    print("|---|---|---|---|---|---|---|---|")
+    timings = []
+    for policy in args.policies.split(","):
+        results, seconds = run(args.games, policy, args.hard, args.workers)
+        his = [r[0] for r in results]
+        human = [r[1] for r in results]
+        wins = sum(1 for r in results if r[2])
+        print(row(f"Maharajah ({policy})", his))
+        print(row(f"human ({policy}), wins {100 * wins / len(results):.1f}%", human))
+        timings.append((policy, seconds))
+    print()
+    base = timings[0][1]
+    for policy, seconds in timings:
+        print(
+            f"{policy}: {seconds:.1f} s, {1000 * seconds / args.games:.1f} ms per game "
+            f"({seconds / base:.2f}x the {timings[0][0]} run)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
