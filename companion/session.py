@@ -46,6 +46,7 @@ from engine.decisions import CHANCE_KINDS, Pending
 from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
 from engine.rules.core import Event
 from engine.rules.scoring import objective_value
+from engine.solo import MaharajahTurn, turn_from_events
 from engine.state import CHANCE, MAHARAJAH_SEAT
 
 Listener = Callable[["Update"], None]
@@ -162,6 +163,7 @@ class TableSession:
         self.log: list[LogLine] = []
         self.steps: list[int] = []  # game.entries length before each step (for undo)
         self.maharajah_card: dict[str, Any] | None = None
+        self.maharajah_turn: MaharajahTurn | None = None
         self.ended = False  # the table ended the game early: nothing more is applied
         self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
         #: Called with (state before, state after, source) after every step and undo,
@@ -270,9 +272,28 @@ class TableSession:
         )
         events = self.game.play(action, check=False)
         self.log.append(line)
+        if action.kind is Act.MAHARAJAH:
+            self._show_maharajah_turn(events)
         for hook in self.on_apply:
             hook(state, action, events)
         return events
+
+    def _show_maharajah_turn(self, events: list[Event]) -> None:
+        """His card for the table: the trace and the moves, each to be ticked."""
+        turn = turn_from_events(events, self.state)
+        if turn is None:
+            return
+        self.maharajah_turn = turn
+        self.maharajah_card = {
+            "decade": turn.decade,
+            "round": turn.round,
+            "pp_gained": turn.pp_gained,
+            "trace": [{"en": t.en, "es": t.es} for t in turn.trace],
+            "instructions": [
+                {"en": i.en, "es": i.es, "done": False, "checked": bool(i.observed)}
+                for i in turn.all_instructions
+            ],
+        }
 
     def _run_automatic(self) -> None:
         """Carry out decisions nobody at the table takes (the solo Maharajah)."""

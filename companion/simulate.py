@@ -23,7 +23,7 @@ from typing import Protocol
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
-from engine.amritsar import Action, GameState, apply, legal_actions, observe
+from engine.amritsar import Act, Action, GameState, apply, legal_actions, observe
 from engine.decisions import Pending
 from engine.describe import HIDDEN_DECISIONS, describe_action
 
@@ -122,6 +122,24 @@ class ScriptedTable:
         if inference is not None and inference.kind in ("apply", "ask"):
             self.report.camera_inferences += 1
 
+    def _carry_out_maharajah(self) -> None:
+        """The companion plays his turns at once; a person then moves his pieces."""
+        entries = self.session.game.entries
+        while (
+            not self.truth.finished
+            and self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
+            and len(entries) > self.position
+            and entries[self.position].action.kind is Act.MAHARAJAH
+        ):
+            (action,) = legal_actions(self.truth)
+            self.truth, _ = apply(self.truth, action, check=False)
+            self.trail = []
+            self.position += 1
+            self.report.actions += 1
+            self.report.maharajah_turns += 1
+            self.table.show(self.truth)
+            self._camera()
+
     def _catch_up(self) -> None:
         """Look at the table; answer on the phone what the camera cannot show.
 
@@ -132,6 +150,7 @@ class ScriptedTable:
         """
         self._camera()
         for _ in range(200):
+            self._carry_out_maharajah()
             state = self.session.state
             if state == self.truth:
                 return
@@ -168,6 +187,7 @@ class ScriptedTable:
                 self.trail = []
                 self.table.show(after)  # ...and moves what it moves (the token, say)
                 self._camera()
+                self._carry_out_maharajah()
             else:
                 self.table.show(after)
                 self._catch_up()

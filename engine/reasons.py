@@ -278,6 +278,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "La mesa ya ha avanzado: responde a las elecciones pendientes en los móviles y pulsa "
         "'turno terminado' para que el asistente pueda seguir.",
     ),
+    "misplaced_piece": (
+        "Game Turn",
+        "{piece} went to {seen}; it belongs to {expected}.",
+        "{piece_es} ha ido a {seen_es}; va en {expected_es}.",
+    ),
     "table_behind": (
         "Game Turn",
         "The table does not show the last moves yet.",

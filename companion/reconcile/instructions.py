@@ -53,6 +53,11 @@ def _space(state: GameState, district: int, position: int) -> tuple[str, str]:
     return (DISTRICTS["en"][district], DISTRICTS["es"][district])
 
 
+def space_words(state: GameState, district: int, position: int) -> tuple[str, str]:
+    """A donation space in words, English and Spanish."""
+    return _space(state, district, position)
+
+
 def _colour(colours: tuple[str, ...], seat: int) -> tuple[str, str]:
     name = colours[seat] if 0 <= seat < len(colours) else f"seat {seat}"
     return name, PLAYER_COLOURS_ES.get(name, name)

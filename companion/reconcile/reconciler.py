@@ -34,13 +34,31 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.reconcile.diagnose import diagnose
-from companion.reconcile.instructions import Instruction, instructions
+from companion.reconcile.instructions import Instruction, instructions, space_words
 from companion.reconcile.search import Inference, infer
 from companion.reconcile.seen import Seen, mismatches
 from companion.session import Outcome, TableSession
-from engine.amritsar import Act, Action, GameState, Reason, legal_actions, observe
+from engine.amritsar import Act, Action, GameState, Observation, Reason, legal_actions, observe
 from engine.decisions import Pending
 from engine.describe import HIDDEN_DECISIONS
+
+
+def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruction: Any) -> bool:
+    """Is this table item the one the Maharajah's instruction moves?"""
+    if field_name == "donations" and instruction.district >= 0 and instruction.level:
+        from engine.rules.donation import space_index, tile_for
+
+        tile = tile_for(state, instruction.district)
+        return index == (
+            instruction.district,
+            space_index(tile, instruction.level, instruction.space - 1),
+        )
+    if field_name == "market" and instruction.resource >= 0:
+        return index == (instruction.resource,)
+    if field_name == "elephants":
+        return index == (len(state.players),)  # his elephant is the last one observed
+    return True
+
 
 #: What the end of a round or decade changes on the board.
 _ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
@@ -83,6 +101,7 @@ class Reconciler:
         self._lock = threading.RLock()
         self.seen: Seen | None = None
         self.debt: Checklist | None = None
+        self.debt_from: Observation | None = None  # the table before the owed moves
         self.last: Inference | None = None
         self.illegal_alert: int | None = None
         self._waits = 0
@@ -109,7 +128,127 @@ class Reconciler:
         with self._lock:
             seen = self.seen or Seen.of(observe(before))
             self.debt = Checklist(*title, blocking=source == "undo")
+            self.debt_from = observe(before)
             self._refresh_debt(after, seen)
+
+    def _tick_maharajah(self, seen: Seen) -> None:
+        """Tick each move of his card that the camera now sees done."""
+        session = self.session
+        turn, card = session.maharajah_turn, session.maharajah_card
+        if turn is None or card is None:
+            return
+        state = session.state
+        left = mismatches(observe(state), seen)
+        changed = False
+        for item, instruction in zip(card["instructions"], turn.all_instructions, strict=True):
+            if not instruction.observed:
+                continue
+            done = not any(
+                m.field in instruction.observed and _concerns(state, m.index, m.field, instruction)
+                for m in left
+            )
+            if item["done"] != done:
+                item["done"] = done
+                changed = True
+        if changed:
+            session.touch("maharajah card")
+
+    def _flag_misplaced(self, state: GameState, seen: Seen) -> None:
+        """A piece moved to a place that is neither where it was nor where it belongs."""
+        before = self.debt_from
+        if before is None:
+            return
+        should = observe(state)
+        colours = self._colours()
+        wrong: list[tuple[str, str, str, str, str, str]] = []
+        if seen.donations is not None and should.donations and before.donations:
+            table = seen.donations
+
+            def at(d: int, p: int) -> int | None:
+                row = table[d]
+                return None if row is None else row[p]
+
+            spaces = [
+                (d, p)
+                for d, row in enumerate(should.donations)
+                if seen.donations[d] is not None
+                for p in range(len(row))
+            ]
+            owners = {
+                o
+                for d, p in spaces
+                for o in (should.donations[d][p], at(d, p))
+                if o is not None and o >= 0
+            }
+            for owner in sorted(owners):
+                put = [
+                    (d, p)
+                    for d, p in spaces
+                    if at(d, p) == owner
+                    and should.donations[d][p] != owner
+                    and before.donations[d][p] != owner
+                ]
+                owed = [
+                    (d, p)
+                    for d, p in spaces
+                    if should.donations[d][p] == owner
+                    and before.donations[d][p] != owner
+                    and at(d, p) != owner
+                ]
+                if not put:
+                    continue
+                seen_en, seen_es = space_words(state, *put[0])
+                exp_en, exp_es = (
+                    space_words(state, *owed[0]) if owed else ("off the tile", "fuera de la loseta")
+                )
+                name = colours[owner] if owner < len(colours) else "?"
+                piece_en = "His counter" if name == "maharajah" else f"The {name} counter"
+                piece_es = "Su contador" if name == "maharajah" else f"El contador {name}"
+                wrong.append((piece_en, piece_es, seen_en, seen_es, exp_en, exp_es))
+        if seen.elephants is not None and should.elephants and before.elephants:
+            for seat, where in enumerate(seen.elephants):
+                if where is None or where < 0 or seat >= len(should.elephants):
+                    continue
+                if where not in (should.elephants[seat], before.elephants[seat]):
+                    name = colours[seat] if seat < len(colours) else "?"
+                    from engine.describe import DISTRICTS
+
+                    wrong.append(
+                        (
+                            "His elephant" if name == "maharajah" else f"The {name} elephant",
+                            "Su elefante" if name == "maharajah" else f"El elefante {name}",
+                            DISTRICTS["en"][where],
+                            DISTRICTS["es"][where],
+                            DISTRICTS["en"][should.elephants[seat]],
+                            DISTRICTS["es"][should.elephants[seat]],
+                        )
+                    )
+        if not wrong:
+            return
+        piece_en, piece_es, seen_en, seen_es, exp_en, exp_es = wrong[0]
+        reason = Reason(
+            "misplaced_piece",
+            {
+                "piece": piece_en,
+                "piece_es": piece_es,
+                "seen": seen_en,
+                "seen_es": seen_es,
+                "expected": exp_en,
+                "expected_es": exp_es,
+            },
+        )
+        current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+        if current is not None and current.code == reason.code and current.en == reason.en:
+            return
+        self._clear_illegal()
+        assert self.debt is not None
+        fix_en = "; ".join(
+            i.en for i, d in zip(self.debt.items, self.debt.done, strict=True) if not d
+        )
+        fix_es = "; ".join(
+            i.es for i, d in zip(self.debt.items, self.debt.done, strict=True) if not d
+        )
+        self.illegal_alert = self.session.raise_alert(reason, fix_en, fix_es).id
 
     def _refresh_debt(self, state: GameState, seen: Seen) -> bool:
         """Tick the checklist; True once the table has caught up."""
@@ -139,6 +278,7 @@ class Reconciler:
             session.store.append("seen", seen.to_dict())
         with self._lock:
             self.seen = seen
+            self._tick_maharajah(seen)
             state = session.state
             if self.debt is not None and self.debt.blocking:
                 if self._refresh_debt(state, seen):
@@ -151,11 +291,14 @@ class Reconciler:
             self.last = inference
             if self.debt is not None:
                 if inference.kind == "none":
-                    # The table is still behind: tick what is done, keep waiting.
+                    # The table is still behind: tick what is done, keep waiting,
+                    # and flag any piece put somewhere it never belongs.
                     self._refresh_debt(state, seen)
+                    self._flag_misplaced(state, seen)
                     session.touch("checklist")
                     return inference
                 self.debt = None
+                self._clear_illegal()
                 session.touch("table caught up")
         return self._act(state, seen, inference)
 
