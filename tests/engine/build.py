@@ -21,6 +21,7 @@ colours and puts three workers of each colour in the sections.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from engine.actions import Action, parse_action
@@ -105,6 +106,13 @@ def table(players: int = 2, *, storehouses: Iterable[str] = ()) -> GameState:
     on its market space. The revealed storehouses are ``storehouses`` (ids).
     The pending decision is seat 0's phase 1 of decade I, round 1.
     """
+    s = _base(players).copy()
+    s.revealed_storehouses = tuple(storehouse(h) for h in storehouses)
+    return sound(s)
+
+
+@cache
+def _base(players: int) -> GameState:
     assert 2 <= players <= 4, "solo positions need the Maharajah's setup"
     s = new_game(players, seed=0)
     # Finish the players' setup choices, then lay the fixed board over it.
@@ -119,7 +127,6 @@ def table(players: int = 2, *, storehouses: Iterable[str] = ()) -> GameState:
         s.maharajah_workers = colours("YBWG")
     s.temple = tuple(index_of(CATALOG.temple_tiles, t) for t in TEMPLE)
     s.bridge = tuple(index_of(CATALOG.bridge_tiles, t) for t in BRIDGE)
-    s.revealed_storehouses = tuple(storehouse(h) for h in storehouses)
     start = mahout("donate")
     for p in s.players:
         first, *hand = OBJECTIVES[p.seat]
@@ -134,7 +141,7 @@ def table(players: int = 2, *, storehouses: Iterable[str] = ()) -> GameState:
     s.decade, s.round, s.turn_in_round = 1, 1, 0
     s.pending = ()
     start_turn(s)
-    return sound(s)
+    return s
 
 
 def sound(s: GameState) -> GameState:
