@@ -231,7 +231,42 @@ def seat(s: GameState, number: int, **fields: Any) -> GameState:
             value = tuple(
                 objective(o) if isinstance(o, str) else (NONE if o is None else o) for o in value
             )
+            if name == "objectives":
+                value = (*value, *(NONE,) * (4 - len(value)))
+                added = sum(1 for o in value if o != NONE) - sum(
+                    1 for o in p.objectives if o != NONE
+                )
+                p.tax += added * CATALOG.rules.objective_tax_icons
+                p.on_elephant += added
         setattr(p, name, value)
+    return new
+
+
+def donated(s: GameState, spaces: dict[str, int]) -> GameState:
+    """A copy with donation counters on the tiles: ``{"S2.1": 0}`` puts seat 0's
+    counter on the South tile, level 2, first space from the left.
+
+    Each counter comes from its owner's market space (or, when that is empty,
+    their elephant), so the position stays sound.
+    """
+    from engine.rules.donation import space_index, tile_for
+
+    new = s.copy()
+    rows = [list(owners) for owners in new.donations]
+    for where, owner in spaces.items():
+        district = District.parse(where[0])
+        level, _, index = where[1:].partition(".")
+        position = space_index(tile_for(new, district), int(level), int(index) - 1)
+        assert rows[district][position] == NONE, f"{where} is taken"
+        rows[district][position] = owner
+        if owner < len(new.players):
+            p = new.players[owner]
+            p.donation_counters_placed += 1
+            if p.market_space > 0:
+                p.market_space -= 1
+            else:
+                p.on_elephant -= 1
+    new.donations = tuple(tuple(owners) for owners in rows)
     return new
 
 
@@ -260,7 +295,7 @@ def at_turn(
         assert colour is not None and district is not None, "say where the active worker is"
         new.active_colour = int(WorkerColour.parse(colour))
         new.active_district = int(District.parse(district))
-    return new
+    return sound(new)
 
 
 def with_frame(s: GameState, kind: Pending, player: int, **frame: Any) -> GameState:
