@@ -135,7 +135,7 @@ def advance(s: GameState, events: Events) -> None:
         if kind in INTERNAL:
             RUN[kind](s, top, events)
             continue
-        if kind is not Pending.DISCARD and _overflowing(s):
+        if kind is not Pending.DISCARD and push_discard_if_overflowing(s):
             continue
         prepare = PREPARE.get(kind)
         if prepare is not None and prepare(s, top, events):
@@ -143,8 +143,12 @@ def advance(s: GameState, events: Events) -> None:
         return
 
 
-def _overflowing(s: GameState) -> bool:
-    """Push a discard decision for the first player holding more than fits."""
+def push_discard_if_overflowing(s: GameState) -> bool:
+    """Push a discard decision for the first player holding more than fits.
+
+    ``advance`` calls it before every decision; bookkeeping that reads what a
+    player holds (the final scoring) calls it first too.
+    """
     for p in s.players:
         if p.coins + sum(p.resources) > capacity(s, p):
             push(s, Frame(Pending.DISCARD, p.seat))
