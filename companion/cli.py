@@ -13,7 +13,10 @@ import argparse
 import importlib
 from collections.abc import Sequence
 
-COMMAND_MODULES: tuple[str, ...] = ("companion.commands.demo",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "companion.commands.demo",
+    "companion.commands.catalog",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1045,3 +1045,9 @@ __all__ = [
     "format_effect",
     "load_catalog",
 ]
+
+
+if __name__ == "__main__":  # python -m engine.catalog [--override FILE]
+    from engine.catalog_report import main
+
+    raise SystemExit(main())

@@ -11,6 +11,7 @@ MODULES = [
     "engine.actions",
     "engine.amritsar",
     "engine.catalog",
+    "engine.catalog_report",
     "engine.game",
     "engine.record",
     "engine.serialize",
