@@ -184,8 +184,10 @@ def _mahout_candidates(s: GameState, top: Frame) -> Iterable[Action]:
 def mahout_reason(s: GameState, seat: int, colour: int, flags: int) -> Reason | None:
     """Why the player cannot perform their mahout tile on this colour space."""
     p = s.players[seat]
+    if not 0 <= colour < 4:
+        return Reason("choice_out_of_range")
     colour_name = WorkerColour(colour).name.lower()
-    if not 0 <= colour < 4 or p.mahouts[colour] < 0:
+    if p.mahouts[colour] < 0:
         return Reason("no_mahout_there", {"colour": colour_name})
     tile = s.catalog.mahout_tiles[p.mahouts[colour]]
     if not can_do(s, seat, tile.action, flags):
