@@ -138,9 +138,6 @@ FORMULAS: dict[ObjectiveKind, tuple[str, str]] = {
 }
 
 
-_SPANISH_DISTRICTS = ("Norte", "Este", "Sur", "Oeste")
-
-
 def _t(key: str, lang: str) -> str:
     return TEXT[key][1 if lang == "es" else 0]
 
@@ -174,7 +171,7 @@ def describe_objective(objective: Objective, lang: str = "en") -> str:
     fields = {
         "district": ""
         if objective.district is None
-        else (_SPANISH_DISTRICTS[objective.district] if lang == "es" else objective.district.title),
+        else (objective.district.es if lang == "es" else objective.district.title),
         "track": objective.track.name.lower() if objective.track is not None else "",
         "spaces": spaces,
         "pp0": pp[0] if pp else 0,

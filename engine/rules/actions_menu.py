@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from engine.actions import SLOT_NAMES, Act, Action
 from engine.board import District, WorkerColour
 from engine.decisions import Pending
-from engine.effects import describe_effect
+from engine.effects import Effect, describe_effect
 from engine.reasons import Reason
 from engine.rules.core import (
     CHECKS,
@@ -38,9 +38,6 @@ from engine.state import NONE, Frame, GameState
 MAIN_DONE = 1
 SECONDARY_DONE = 2
 TILE_CLOSED = 4
-
-_SPANISH_COLOURS = ("amarillo", "azul", "blanco", "verde")
-_SPANISH_DISTRICTS = ("Norte", "Este", "Sur", "Oeste")
 
 
 def colour_matches(s: GameState, seat: int, worker: int, tile_colour: int) -> bool:
@@ -96,17 +93,29 @@ def _tile_reason(s: GameState, top: Frame, action: Action, half: int) -> Reason 
             {
                 "tile": tile.id,
                 "colour": tile.colour.name.lower(),
-                "colour_es": _SPANISH_COLOURS[tile.colour],
+                "colour_es": tile.colour.es,
                 "worker": WorkerColour(s.active_colour).name.lower(),
-                "worker_es": _SPANISH_COLOURS[s.active_colour],
+                "worker_es": WorkerColour(s.active_colour).es,
             },
         )
     effect = tile.main if half == MAIN_DONE else tile.secondary
     if not can_do(s, top.player, effect):
-        word = "main" if half == MAIN_DONE else "secondary"
-        what = f"The {word} action of {tile.id} ({describe_effect(effect)})"
-        return Reason("nothing_to_do", {"what": what, "why": why_cannot(s, top.player, effect)})
+        return _nothing_to_do(s, top.player, tile.id, effect, main=half == MAIN_DONE)
     return None
+
+
+def _nothing_to_do(s: GameState, seat: int, tile_id: str, effect: Effect, *, main: bool) -> Reason:
+    why, why_es = why_cannot(s, seat, effect)
+    word, word_es = ("main", "principal") if main else ("secondary", "secundaria")
+    return Reason(
+        "nothing_to_do",
+        {
+            "what": f"The {word} action of {tile_id} ({describe_effect(effect)})",
+            "what_es": f"La acción {word_es} de {tile_id} ({describe_effect(effect, 'es')})",
+            "why": why,
+            "why_es": why_es,
+        },
+    )
 
 
 def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
@@ -117,7 +126,7 @@ def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
         district = District(s.active_district)
         return Reason(
             "elephant_not_here",
-            {"district": district.title, "district_es": _SPANISH_DISTRICTS[district]},
+            {"district": district.title, "district_es": district.es},
         )
     return None
 
@@ -141,8 +150,7 @@ def _check_elephant_main(s: GameState, top: Frame, action: Action) -> Reason | N
         return reason
     tile = s.catalog.district_tiles[_tile(s, action.a)]
     if not can_do(s, top.player, tile.main):
-        what = f"The main action of {tile.id} ({describe_effect(tile.main)})"
-        return Reason("nothing_to_do", {"what": what, "why": why_cannot(s, top.player, tile.main)})
+        return _nothing_to_do(s, top.player, tile.id, tile.main, main=True)
     return None
 
 

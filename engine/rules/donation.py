@@ -64,7 +64,12 @@ def donation_reason(
 ) -> Reason | None:
     """Why a donation on this space is refused (``None`` when allowed)."""
     tile = tile_for(s, district)
-    fields = {"level": level, "space": index + 1, "district": District(district).title}
+    fields = {
+        "level": level,
+        "space": index + 1,
+        "district": District(district).title,
+        "district_es": District(district).es,
+    }
     if not 1 <= level <= len(tile.levels) or not 0 <= index < len(tile.levels[level - 1].pp):
         return Reason("donation_space", fields)
     if counters <= 0:
@@ -81,13 +86,23 @@ def donation_reason(
     if not (r[0] >= cost[0] and r[1] >= cost[1] and r[2] >= cost[2]):
         return Reason(
             "donation_cost",
-            {**fields, "cost": describe_cost(cost), "have": describe_cost(resources) or "nothing"},
+            {
+                **fields,
+                "cost": describe_cost(cost),
+                "cost_es": describe_cost(cost, "es"),
+                "have": describe_cost(resources) or "nothing",
+                "have_es": describe_cost(resources, "es") or "nada",
+            },
         )
     return None
 
 
-def describe_cost(cost: tuple[int, int, int]) -> str:
-    return ", ".join(f"{n} {Resource(r).name.lower()}" for r, n in enumerate(cost) if n)
+def describe_cost(cost: tuple[int, int, int], lang: str = "en") -> str:
+    return ", ".join(
+        f"{n} {Resource(r).es if lang == 'es' else Resource(r).name.lower()}"
+        for r, n in enumerate(cost)
+        if n
+    )
 
 
 def open_spaces(s: GameState, district: int) -> Iterable[tuple[int, int]]:
@@ -110,13 +125,21 @@ def can_donate(s: GameState, seat: int) -> bool:
     )
 
 
-def why_no_donation(s: GameState, seat: int) -> str:
+def why_no_donation(s: GameState, seat: int) -> tuple[str, str]:
+    """Why the player cannot donate now, in English and Spanish."""
     p = s.players[seat]
     if p.elephant < 0:
-        return "your elephant is not on the board"
+        return ("your elephant is not on the board", "tu elefante no está en el tablero")
     if p.on_elephant <= 0:
-        return "your elephant carries no donation counters"
-    return f"no free space in {District(p.elephant).title} that you can pay for"
+        return (
+            "your elephant carries no donation counters",
+            "tu elefante no lleva contadores de donación",
+        )
+    district = District(p.elephant)
+    return (
+        f"no free space in {district.title} that you can pay for",
+        f"no hay espacio libre en {district.es} que puedas pagar",
+    )
 
 
 def place_donation(

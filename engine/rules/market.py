@@ -40,8 +40,6 @@ from engine.state import Frame, GameState
 #: Market frame flag bits (beside effects_run.FOLLOWING = 1).
 DISCOUNT_USED = 2
 
-_SPANISH = {0: "mármol", 1: "cobre", 2: "oro"}
-
 
 def buy_price(s: GameState, resource: int) -> int:
     filled = s.market[resource]
@@ -68,7 +66,7 @@ def _discount(s: GameState, seat: int, flags: int) -> int:
 def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int) -> Reason | None:
     p = s.players[seat]
     name = Resource(resource).name.lower()
-    fields = {"resource": name, "resource_es": _SPANISH[resource]}
+    fields = {"resource": name, "resource_es": Resource(resource).es}
     if kind is Act.BUY:
         if s.sold >> resource & 1:
             return Reason(
@@ -253,7 +251,7 @@ def _check_exchange(s: GameState, top: Frame, action: Action) -> Reason | None:
             "exchange_unavailable",
             {
                 "why": f"You have no {name} to give",
-                "why_es": f"No tienes {_SPANISH[action.a]} para dar",
+                "why_es": f"No tienes {Resource(action.a).es} para dar",
             },
         )
     return None
