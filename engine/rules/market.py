@@ -65,14 +65,12 @@ def _discount(s: GameState, seat: int, flags: int) -> int:
 
 def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int) -> Reason | None:
     p = s.players[seat]
-    name = Resource(resource).name.lower()
-    fields = {"resource": name, "resource_es": Resource(resource).es}
     if kind is Act.BUY:
         if s.sold >> resource & 1:
             return Reason(
                 "bought_and_sold",
                 {
-                    **fields,
+                    **_names(resource),
                     "did": "sold",
                     "did_es": "vendido",
                     "verb": "buy",
@@ -81,13 +79,13 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
             )
         cost = max(0, buy_price(s, resource) - _discount(s, seat, flags))
         if p.coins < cost:
-            return Reason("cannot_afford", {**fields, "coins": cost, "have": p.coins})
+            return Reason("cannot_afford", {**_names(resource), "coins": cost, "have": p.coins})
         return None
     if s.bought >> resource & 1:
         return Reason(
             "bought_and_sold",
             {
-                **fields,
+                **_names(resource),
                 "did": "bought",
                 "did_es": "comprado",
                 "verb": "sell",
@@ -95,8 +93,12 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
             },
         )
     if p.resources[resource] <= 0:
-        return Reason("nothing_to_sell", fields)
+        return Reason("nothing_to_sell", _names(resource))
     return None
+
+
+def _names(resource: int) -> dict[str, str]:
+    return {"resource": Resource(resource).name.lower(), "resource_es": Resource(resource).es}
 
 
 def can_trade(s: GameState, seat: int) -> bool:
