@@ -103,3 +103,30 @@ def test_coin_and_market_in_either_order() -> None:
     coin_first, slot = worker_on("DW2", coins=2, resources="MM")
     coin_first = play(coin_first, f"main {slot}", "alternative 1")
     assert pending(coin_first) is Pending.DISCARD
+
+
+# mahout tile, actions after it, expected (coins, pp, resources, tracks)
+MAHOUT_TILES = [
+    ("coin_pp", (), (1, 6, (1, 0, 0), (0, 0, 0))),
+    ("coin_marble", (), (1, 5, (2, 0, 0), (0, 0, 0))),
+    ("resource", ("gain G",), (0, 5, (1, 0, 1), (0, 0, 0))),
+    ("knowledge", ("track res",), (0, 5, (2, 0, 0), (0, 1, 0))),
+    ("market", ("sell M", "done"), (1, 5, (0, 0, 0), (0, 0, 0))),
+    ("upgrade", ("upgrade objective B1 space 4 pay M",), (0, 7, (0, 0, 0), (0, 0, 0))),
+]
+
+
+@pytest.mark.parametrize(("tile", "then", "expected"), MAHOUT_TILES)
+def test_each_mahout_tile_does_what_it_shows(
+    tile: str, then: tuple[str, ...], expected: tuple[object, ...]
+) -> None:
+    """The rulebook's mahout tiles, each activated by the elephant (the donation
+    tile is tested in test_donation). The upgrade tile pays its upgrade with a
+    marble here thanks to the any-resource storehouse."""
+    s = seat(table(2), 0, coins=0, resources="M", elephant="N", mahouts={"G": tile})
+    if tile == "upgrade":
+        s = seat(s, 0, storehouses=["S14"])
+    s = at_turn(s, 0, "actions", colour="G", district="N")
+    s = play(s, "elephant-mahout G", *then)
+    p = s.players[0]
+    assert (p.coins, p.pp, p.resources, p.tracks) == expected

@@ -160,3 +160,11 @@ def test_unlocking_the_movement_token_mid_turn_opens_phase_three_that_turn() -> 
     s = play(s, "end") if pending(s) is Pending.ACTIONS else s
     assert pending(s) is Pending.ELEPHANT and s.pending[-1].a == 3
     assert "elephant W token" in legal(s)
+
+
+def test_any_number_of_elephants_share_a_district() -> None:
+    s = seat(table(3), 1, elephant="E")
+    s = seat(s, 2, elephant="E")
+    s = at_turn(seat(s, 0, elephant="N"), 0, "elephant")
+    after = play(s, "elephant E")
+    assert [p.elephant for p in after.players] == [1, 1, 1]
