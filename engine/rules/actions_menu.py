@@ -66,14 +66,18 @@ def _tile(s: GameState, slot: int) -> int:
     ],
 )
 def _menu_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    for slot in range(3):
-        yield Action(Act.MAIN, slot)
-        yield Action(Act.SECONDARY, slot)
-    for slot in range(3):
-        yield Action(Act.ELEPHANT_MAIN, slot)
-    for colour in WorkerColour:
-        yield Action(Act.ELEPHANT_MAHOUT, colour)
-    yield from exchange_candidates()
+    # Whole groups that cannot pass their checks are left out (the checks still
+    # decide, and still explain a refusal to ``why_illegal``).
+    if not s.tile_done & TILE_CLOSED:
+        for slot in range(3):
+            yield Action(Act.MAIN, slot)
+            yield Action(Act.SECONDARY, slot)
+    if not s.elephant_used and s.players[top.player].elephant == s.active_district:
+        for slot in range(3):
+            yield Action(Act.ELEPHANT_MAIN, slot)
+        for colour in WorkerColour:
+            yield Action(Act.ELEPHANT_MAHOUT, colour)
+    yield from exchange_candidates(s, top.player)
     yield Action(Act.END_ACTIONS)
 
 

@@ -114,7 +114,7 @@ def _market_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     for r in range(3):
         yield Action(Act.SELL, r)
     yield Action(Act.MARKET_DONE)
-    yield from exchange_candidates()
+    yield from exchange_candidates(s, top.player)
 
 
 @check(Act.BUY)
@@ -204,9 +204,11 @@ def _apply_done(s: GameState, top: Frame, action: Action, events: Events) -> Non
 # -- the exchange storehouse (offered in the action menu and the market) -----
 
 
-def exchange_candidates() -> Iterable[Action]:
-    for give, take in ((0, 1), (1, 0), (1, 2), (2, 1)):
-        yield Action(Act.EXCHANGE, give, take)
+def exchange_candidates(s: GameState, seat: int) -> Iterable[Action]:
+    """The four exchanges, for a player with the exchange storehouse."""
+    if has_perk(s, s.players[seat], Perk.EXCHANGE):
+        for give, take in ((0, 1), (1, 0), (1, 2), (2, 1)):
+            yield Action(Act.EXCHANGE, give, take)
 
 
 @check(Act.EXCHANGE)
