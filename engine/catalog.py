@@ -321,10 +321,10 @@ class Catalog:
     def objective(self, objective_id: str) -> Objective:
         return _by_id(self.objectives, objective_id, "objective")
 
-    def donation_tile(self, players: int, district: District) -> DonationTile:
+    def donation_tile(self, players: int, district: District | int) -> DonationTile:
         tile = self._donation_index.get((players, int(district)))
         if tile is None:
-            raise KeyError(f"no donation tile for {players} players in {district.title}")
+            raise KeyError(f"no donation tile for {players} players in {District(district).title}")
         return tile
 
     @cached_property

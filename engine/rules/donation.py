@@ -45,7 +45,7 @@ def space_index(tile: DonationTile, level: int, index: int) -> int:
 
 
 def tile_for(s: GameState, district: int) -> DonationTile:
-    return s.catalog.donation_tile(s.donation_players, District(district))
+    return s.catalog.donation_tile(s.donation_players, district)
 
 
 def space_problem(
