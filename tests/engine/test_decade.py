@@ -146,3 +146,15 @@ def test_storehouses_overflowing_at_the_end_of_the_last_decade_discard_before_sc
     p = s.players[0]
     assert (p.coins, p.resources) == (4, (0, 0, 0))
     assert ledger(s, 0, "knowledge_end") == 4
+
+
+def test_two_players_follow_the_start_spaces_worker_before_the_decade_is_scored() -> None:
+    # Beside WN stands the green worker; seat 0 has a coin-and-PP tile on green.
+    s = seat(table(2), 0, mahouts={"G": "coin_pp"}, coins=0)  # tax 2
+    s = change(s, round=4, maharajah_space=SW)
+    s = play(at_turn(s, 1, "actions", colour="Y", district="W"), "end")
+    assert pending(s) is Pending.FOLLOW and s.pending[-1].b == 1 and s.decade == 1
+    s = play(s, "follow")
+    # The coin it gave paid half the tax: the decade was scored after the follow.
+    assert s.decade == 2 and ledger(s, 0, "tax_penalty") == -1
+    assert s.players[0].coins == 0 and ledger(s, 0, "mahout") == 1

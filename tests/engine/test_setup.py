@@ -18,7 +18,7 @@ from engine.game import apply, legal_actions, new_game, why_illegal
 from engine.record import Game
 from engine.rules.core import push
 from engine.serialize import status
-from engine.state import CHANCE, NONE, Frame, GameState
+from engine.state import CHANCE, NONE, Frame, GameState, PlayerState
 from tests.engine.build import CATALOG, play, refusal
 
 SEEDS = range(25)
@@ -95,6 +95,7 @@ def test_setup_invariants_over_many_seeds(players: int, solo: bool, hard: bool) 
             assert (p.pp, p.coins, p.resources, p.tax) == (5, 1, (0, 0, 0), 1)
             assert (p.on_elephant, p.market_space, p.elephant) == (2, 5, NONE)
             assert p.tracks == (0, 0, 0) and p.storehouses == (NONE, NONE, NONE)
+            assert p.movement == PlayerState.LOCKED and len(p.mahout_hand) == 6
         assert len(dealt) == len(set(dealt)) == 4 * players
         # Step 25: no two players' first mahout tiles on the same colour.
         colours = [p.mahouts.index(next(m for m in p.mahouts if m != NONE)) for p in s.players]
