@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.board import District
 from engine.catalog import Catalog, CatalogError, Objective, ObjectiveKind, load_catalog
@@ -271,37 +271,25 @@ def _sections(catalog: Catalog, lang: str) -> list[str]:
         )
     )
     board = catalog.board
-    board_sources = board.sources
     out.append(
-        table(
+        _items(
             t("board"),
-            (t("item"), t("value"), t("src")),
+            lang,
+            board.sources,
             [
                 (
-                    t("mahout_spaces"),
+                    "mahout_spaces",
+                    "mahout_spaces",
                     " ".join(c.name.lower() for c in board.mahout_colours),
-                    _mark(board_sources.get("mahout_spaces", "")),
                 ),
                 (
-                    t("objective_spaces"),
+                    "objective_spaces",
+                    "objective_spaces",
                     " | ".join(format_effect(e) or "-" for e in board.objective_benefits),
-                    _mark(board_sources.get("objective_spaces", "")),
                 ),
-                (
-                    t("storehouse_spaces"),
-                    board.storehouse_spaces,
-                    _mark(board_sources.get("storehouse_spaces", "")),
-                ),
-                (
-                    t("starting_storehouse"),
-                    board.starting_storehouse_capacity,
-                    _mark(board_sources.get("starting_storehouse", "")),
-                ),
-                (
-                    t("tax_track"),
-                    " ".join(str(c) for c in board.tax_coins),
-                    _mark(board_sources.get("tax_track", "")),
-                ),
+                ("storehouse_spaces", "storehouse_spaces", board.storehouse_spaces),
+                ("starting_storehouse", "starting_storehouse", board.starting_storehouse_capacity),
+                ("tax_track", "tax_track", " ".join(str(c) for c in board.tax_coins)),
             ],
         )
     )
@@ -358,52 +346,41 @@ def _sections(catalog: Catalog, lang: str) -> list[str]:
         )
     )
     m = catalog.maharajah
-    ms = m.sources
+    rows = " | ".join(
+        f"{n} ({format_effect(b)})" for n, b in zip(m.counter_rows, m.row_benefits, strict=False)
+    )
+    white = " | ".join(
+        format_effect(step) + (f" ({end.value})" if end else "")
+        for step, end in zip(m.white_steps, m.white_end, strict=False)
+    )
     out.append(
-        table(
+        _items(
             t("maharajah"),
-            (t("item"), t("value"), t("src")),
+            lang,
+            m.sources,
             [
+                ("counter_rows", "counter_rows", rows),
+                ("quarry", "quarry", " ".join(r.letter for r in m.quarry)),
+                ("storehouse_capacity", "storehouse", m.storehouse_capacity),
+                ("white_track", "white_track", white),
                 (
-                    t("counter_rows"),
-                    " | ".join(
-                        f"{n} ({format_effect(b)})"
-                        for n, b in zip(m.counter_rows, m.row_benefits, strict=False)
-                    ),
-                    _mark(ms.get("counter_rows", "")),
-                ),
-                (
-                    t("quarry"),
-                    " ".join(r.letter for r in m.quarry),
-                    _mark(ms.get("quarry", "")),
-                ),
-                (
-                    t("storehouse_capacity"),
-                    m.storehouse_capacity,
-                    _mark(ms.get("storehouse", "")),
-                ),
-                (
-                    t("white_track"),
-                    " | ".join(
-                        format_effect(step) + (f" ({end.value})" if end else "")
-                        for step, end in zip(m.white_steps, m.white_end, strict=False)
-                    ),
-                    _mark(ms.get("white_track", "")),
-                ),
-                (
-                    t("blue_action"),
+                    "blue_action",
+                    "blue_action",
                     " | ".join("+".join(r.letter for r in pair) for pair in m.blue_by_decade),
-                    _mark(ms.get("blue_action", "")),
                 ),
-                (
-                    t("hard"),
-                    f"{m.hard_counters_on_elephant} / x{m.hard_objective_times}",
-                    _mark(ms.get("hard", "")),
-                ),
+                ("hard", "hard", f"{m.hard_counters_on_elephant} / x{m.hard_objective_times}"),
             ],
         )
     )
     return out
+
+
+def _items(
+    title: str, lang: str, sources: Mapping[str, str], items: Sequence[tuple[str, str, object]]
+) -> str:
+    """A table of single values: (text key of the label, source key, value)."""
+    rows = [(_t(label, lang), value, _mark(sources.get(key, ""))) for label, key, value in items]
+    return table(title, (_t("item", lang), _t("value", lang), _t("src", lang)), rows)
 
 
 def _value_list(title: str, values: Sequence[tuple[str, str, str]], lang: str) -> str:
