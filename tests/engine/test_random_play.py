@@ -35,7 +35,7 @@ from engine.state import GameState
 from engine.view import secrets_of, view
 from tests.engine.invariants import check_step
 
-GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(4)]
+GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(6)]
 
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
