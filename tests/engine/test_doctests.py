@@ -12,6 +12,7 @@ MODULES = [
     "engine.amritsar",
     "engine.catalog",
     "engine.catalog_report",
+    "engine.effects",
     "engine.game",
     "engine.record",
     "engine.serialize",
