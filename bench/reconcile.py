@@ -14,6 +14,13 @@ Run: ``.venv/bin/python bench/reconcile.py [--games N]``
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Run as a script, this folder comes first on sys.path, and bench/engine.py
+# would shadow the engine package: put the repository root there instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
 import argparse
 import platform
 import statistics

@@ -21,6 +21,13 @@ Run: ``.venv/bin/python bench/sensor_fuzz.py [--frames N] [--seed S]``
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Run as a script, this folder comes first on sys.path, and bench/engine.py
+# would shadow the engine package: put the repository root there instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
 import argparse
 import platform
 import random
@@ -34,16 +41,16 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "firmware"))
 
-from amritsar_fw import framing as board_framing  # noqa: E402
+from amritsar_fw import framing as board_framing
 
-from companion.sensors.protocol import (  # noqa: E402
+from companion.sensors.protocol import (
     FrameDecoder,
     ProtocolError,
     encode_frame,
     encode_json,
     parse_message,
 )
-from engine.board import MAHARAJAH_SPACE_NAMES  # noqa: E402
+from engine.board import MAHARAJAH_SPACE_NAMES
 
 BATCH = 5000
 

@@ -25,6 +25,13 @@ Figures go in bench/RESULTS.md with the machine and the command.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Run as a script, this folder comes first on sys.path, and bench/engine.py
+# would shadow the engine package: put the repository root there instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
 import argparse
 import os
 import platform

@@ -16,6 +16,13 @@ Run: .venv/bin/python bench/web.py [--clients 20] [--changes 200]
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Run as a script, this folder comes first on sys.path, and bench/engine.py
+# would shadow the engine package: put the repository root there instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
 import argparse
 import asyncio
 import json

@@ -31,6 +31,11 @@ class District(IntEnum):
     def title(self) -> str:
         return self.name.title()
 
+    @property
+    def es(self) -> str:
+        """The Spanish name, for text a player reads."""
+        return ("Norte", "Este", "Sur", "Oeste")[self.value]
+
     def clockwise(self, steps: int = 1) -> District:
         return District((self.value + steps) % 4)
 
@@ -56,6 +61,10 @@ class WorkerColour(IntEnum):
     def letter(self) -> str:
         return "YBWG"[self.value]
 
+    @property
+    def es(self) -> str:
+        return ("amarillo", "azul", "blanco", "verde")[self.value]
+
     @classmethod
     def parse(cls, text: str) -> WorkerColour:
         key = text.strip().upper()
@@ -75,6 +84,10 @@ class Resource(IntEnum):
     @property
     def letter(self) -> str:
         return "MCG"[self.value]
+
+    @property
+    def es(self) -> str:
+        return ("mármol", "cobre", "oro")[self.value]
 
     @classmethod
     def parse(cls, text: str) -> Resource:

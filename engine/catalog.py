@@ -28,7 +28,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -162,6 +162,15 @@ class DonationTile:
     @property
     def space_count(self) -> int:
         return sum(len(level.pp) for level in self.levels)
+
+    @cached_property
+    def offsets(self) -> tuple[int, ...]:
+        """Index of each level's first space: spaces are numbered level by level."""
+        offsets, total = [], 0
+        for level in self.levels:
+            offsets.append(total)
+            total += len(level.pp)
+        return tuple(offsets)
 
 
 @dataclass(frozen=True)
@@ -314,11 +323,15 @@ class Catalog:
     def objective(self, objective_id: str) -> Objective:
         return _by_id(self.objectives, objective_id, "objective")
 
-    def donation_tile(self, players: int, district: District) -> DonationTile:
-        for tile in self.donation_tiles:
-            if tile.players == players and tile.district is district:
-                return tile
-        raise KeyError(f"no donation tile for {players} players in {district.title}")
+    def donation_tile(self, players: int, district: District | int) -> DonationTile:
+        tile = self._donation_index.get((players, int(district)))
+        if tile is None:
+            raise KeyError(f"no donation tile for {players} players in {District(district).title}")
+        return tile
+
+    @cached_property
+    def _donation_index(self) -> dict[tuple[int, int], DonationTile]:
+        return {(t.players, int(t.district)): t for t in self.donation_tiles}
 
     def assumed_values(self) -> list[SourcedValue]:
         return [value for value in self.values if value.assumed]
@@ -1055,3 +1068,9 @@ __all__ = [
     "format_effect",
     "load_catalog",
 ]
+
+
+if __name__ == "__main__":  # python -m engine.catalog [--override FILE]
+    from engine.catalog_report import main
+
+    raise SystemExit(main())

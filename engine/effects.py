@@ -69,6 +69,10 @@ class Track(IntEnum):
                 return track
         raise ValueError(f"unknown knowledge track {text!r} (development, resources, money)")
 
+    @property
+    def es(self) -> str:
+        return ("desarrollo", "recursos", "dinero")[self.value]
+
 
 ANY_TRACK = -1
 
@@ -193,36 +197,80 @@ def format_effect(effect: Effect) -> str:
     return "+".join(_format_step(step) for step in effect)
 
 
-def describe_effect(effect: Effect) -> str:
-    """A short English phrase for an effect, for tables and logs."""
-    parts: list[str] = []
-    for step in effect:
-        op = step.op
-        if op is Op.COIN:
-            parts.append(f"{step.n} coin" + ("s" if step.n > 1 else ""))
-        elif op is Op.RESOURCE:
-            name = Resource(step.arg).name.lower()
-            parts.append(f"{step.n} {name}" + ("s" if step.n > 1 and name == "marble" else ""))
-        elif op is Op.ANY:
-            parts.append(f"{step.n} resource" + ("s" if step.n > 1 else "") + " of your choice")
-        elif op is Op.PP:
-            parts.append(f"{step.n} PP")
-        elif op is Op.COUNTER:
-            parts.append("a donation counter to your elephant")
-        elif op is Op.CHOICE:
-            parts.append(" or ".join(describe_effect(alt) for alt in step.alts))
-        elif op is Op.MARKET:
-            parts.append("a market action")
-        elif op is Op.MAHOUT:
-            parts.append("one of your mahout tiles")
-        elif op is Op.DONATE:
-            parts.append("a donation")
-        elif op is Op.TWO_STEPS:
-            parts.append("2 knowledge steps")
-        elif op is Op.UNLOCK_MOVEMENT:
-            parts.append("unlock the movement token")
-        elif op is Op.UPGRADE:
-            parts.append("a free upgrade" if step.n else _format_step(step).replace(":", " "))
-        elif op is Op.TRACK:
-            parts.append(_format_step(step).replace("track:", "a knowledge step: "))
-    return " and ".join(parts)
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _describe_upgrade(step: Step, lang: str) -> str:
+    if step.n:
+        return "una mejora gratis" if lang == "es" else "a free upgrade"
+    if step.arg == ALL_UPGRADES:
+        return "una mejora cualquiera" if lang == "es" else "any upgrade"
+    kinds = [u for u in Upgrade if step.arg >> u & 1]
+    if lang == "es":
+        names = {
+            Upgrade.STOREHOUSE: "almacén",
+            Upgrade.OBJECTIVE: "objetivo",
+            Upgrade.MAHOUT: "mahout",
+        }
+        words = [names[u] for u in kinds]
+        text = words[0]
+        for word in words[1:]:
+            text += (" u " if word.startswith("o") else " o ") + word
+        return "una mejora de " + text
+    return "a " + " or ".join(u.name.lower() for u in kinds) + " upgrade"
+
+
+def _describe_step(step: Step, lang: str) -> str:
+    es = lang == "es"
+    op = step.op
+    if op is Op.COIN:
+        return _plural(step.n, "moneda", "monedas") if es else _plural(step.n, "coin", "coins")
+    if op is Op.RESOURCE:
+        resource = Resource(step.arg)
+        if es:
+            return _plural(
+                step.n, resource.es, {"mármol": "mármoles"}.get(resource.es, resource.es)
+            )
+        name = resource.name.lower()
+        return _plural(step.n, name, name + "s" if name == "marble" else name)
+    if op is Op.ANY:
+        if es:
+            return _plural(step.n, "recurso", "recursos") + " a tu elección"
+        return _plural(step.n, "resource", "resources") + " of your choice"
+    if op is Op.PP:
+        return f"{step.n} PP"
+    if op is Op.CHOICE:
+        return (" o " if es else " or ").join(describe_effect(alt, lang) for alt in step.alts)
+    if op is Op.UPGRADE:
+        return _describe_upgrade(step, lang)
+    if op is Op.TRACK:
+        if step.arg == ANY_TRACK:
+            return (
+                "un paso de conocimiento a tu elección" if es else "a knowledge step of your choice"
+            )
+        track = Track(step.arg)
+        return f"un paso de {track.es}" if es else f"a {track.name.lower()} step"
+    english, spanish = {
+        Op.COUNTER: (
+            "a donation counter to your elephant",
+            "un contador de donación a tu elefante",
+        ),
+        Op.MARKET: ("a market action", "una acción de mercado"),
+        Op.MAHOUT: ("one of your mahout tiles", "una de tus losetas de mahout"),
+        Op.DONATE: ("a donation", "una donación"),
+        Op.TWO_STEPS: ("2 knowledge steps", "2 pasos de conocimiento"),
+        Op.UNLOCK_MOVEMENT: ("unlock the movement token", "desbloquear la ficha de movimiento"),
+    }[op]
+    return spanish if es else english
+
+
+def describe_effect(effect: Effect, lang: str = "en") -> str:
+    """A short phrase for an effect, for tables, logs and refusals (``en`` or ``es``).
+
+    >>> describe_effect(parse_effect("coin:1+market"))
+    '1 coin and a market action'
+    >>> describe_effect(parse_effect("marble:2|copper:1"), "es")
+    '2 mármoles o 1 cobre'
+    """
+    return (" y " if lang == "es" else " and ").join(_describe_step(s, lang) for s in effect)

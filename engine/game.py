@@ -63,8 +63,7 @@ def legal_actions(state: GameState, only: ActionFilter | None = None) -> list[Ac
     if not state.pending:
         return []
     top = state.pending[-1]
-    kind = Pending(top.kind)
-    generate = CANDIDATES.get(kind)
+    generate = CANDIDATES.get(top.kind)  # frames hold the Pending value as an int
     if generate is None:
         return []
     result = []
@@ -113,8 +112,20 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> tuple[Game
 
 
 def random_chance(state: GameState, rng: random.Random) -> Action:
-    """Draw a chance outcome uniformly among the legal ones."""
-    return rng.choice(legal_actions(state))
+    """Draw a chance outcome uniformly among the legal ones.
+
+    Outcomes are tried in a random order until one passes its check: the first
+    legal outcome of a random permutation is uniform among the legal ones, as
+    choosing from ``legal_actions`` would be, without checking every outcome
+    (the district-tile check searches ahead, and setup has ~50 draws).
+    """
+    top = state.pending[-1]
+    outcomes = list(CANDIDATES[top.kind](state, top))
+    while outcomes:
+        outcome = outcomes.pop(rng.randrange(len(outcomes)))
+        if CHECKS[outcome.kind](state, top, outcome) is None:
+            return outcome
+    raise ValueError(f"no outcome can be drawn for {Pending(top.kind).name}")
 
 
 def new_game(

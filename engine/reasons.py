@@ -19,11 +19,6 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "That is not possible now: {waiting}.",
         "Eso no es posible ahora: {waiting_es}.",
     ),
-    "not_your_turn": (
-        "Game Turn",
-        "It is not your decision: {waiting}.",
-        "No es tu decisión: {waiting_es}.",
-    ),
     "chance_outcome": (
         "Game Setup",
         "{outcome} cannot be drawn here: {why}.",
@@ -299,6 +294,29 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "Esa opción no existe aquí.",
     ),
 }
+
+
+#: Reasons raised when reading the physical table (``companion.reconcile``),
+#: not by the engine's own checks: a worker dropped in a full section, a piece
+#: moved at the wrong moment, the table behind or ahead of the game.
+TABLE_REASONS = frozenset(
+    {
+        "section_full",
+        "elephant_phase",
+        "not_your_piece",
+        "sow_one_section",
+        "sow_clockwise",
+        "sow_wrong_time",
+        "donation_elephant",
+        "donation_wrong_time",
+        "market_wrong_time",
+        "table_changed",
+        "turn_not_closed",
+        "misplaced_piece",
+        "table_behind",
+        "sensors_disagree",
+    }
+)
 
 
 @dataclass(frozen=True)

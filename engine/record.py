@@ -94,9 +94,11 @@ class Game:
         if seed is not None:
             import random
 
+            from engine.game import random_chance
+
             rng = random.Random(seed)
             while game.state.pending and game.state.pending[-1].kind in CHANCE_KINDS:
-                game.play(rng.choice(game.legal_actions()))
+                game.play(random_chance(game.state, rng))
         return game
 
     @property

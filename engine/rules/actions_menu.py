@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from engine.actions import SLOT_NAMES, Act, Action
 from engine.board import District, WorkerColour
 from engine.decisions import Pending
-from engine.effects import describe_effect
+from engine.effects import Effect, describe_effect
 from engine.reasons import Reason
 from engine.rules.core import (
     CHECKS,
@@ -38,9 +38,6 @@ from engine.state import NONE, Frame, GameState
 MAIN_DONE = 1
 SECONDARY_DONE = 2
 TILE_CLOSED = 4
-
-_SPANISH_COLOURS = ("amarillo", "azul", "blanco", "verde")
-_SPANISH_DISTRICTS = ("Norte", "Este", "Sur", "Oeste")
 
 
 def colour_matches(s: GameState, seat: int, worker: int, tile_colour: int) -> bool:
@@ -69,14 +66,18 @@ def _tile(s: GameState, slot: int) -> int:
     ],
 )
 def _menu_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    for slot in range(3):
-        yield Action(Act.MAIN, slot)
-        yield Action(Act.SECONDARY, slot)
-    for slot in range(3):
-        yield Action(Act.ELEPHANT_MAIN, slot)
-    for colour in WorkerColour:
-        yield Action(Act.ELEPHANT_MAHOUT, colour)
-    yield from exchange_candidates()
+    # Whole groups that cannot pass their checks are left out (the checks still
+    # decide, and still explain a refusal to ``why_illegal``).
+    if not s.tile_done & TILE_CLOSED:
+        for slot in range(3):
+            yield Action(Act.MAIN, slot)
+            yield Action(Act.SECONDARY, slot)
+    if not s.elephant_used and s.players[top.player].elephant == s.active_district:
+        for slot in range(3):
+            yield Action(Act.ELEPHANT_MAIN, slot)
+        for colour in WorkerColour:
+            yield Action(Act.ELEPHANT_MAHOUT, colour)
+    yield from exchange_candidates(s, top.player)
     yield Action(Act.END_ACTIONS)
 
 
@@ -96,17 +97,29 @@ def _tile_reason(s: GameState, top: Frame, action: Action, half: int) -> Reason 
             {
                 "tile": tile.id,
                 "colour": tile.colour.name.lower(),
-                "colour_es": _SPANISH_COLOURS[tile.colour],
+                "colour_es": tile.colour.es,
                 "worker": WorkerColour(s.active_colour).name.lower(),
-                "worker_es": _SPANISH_COLOURS[s.active_colour],
+                "worker_es": WorkerColour(s.active_colour).es,
             },
         )
     effect = tile.main if half == MAIN_DONE else tile.secondary
     if not can_do(s, top.player, effect):
-        word = "main" if half == MAIN_DONE else "secondary"
-        what = f"The {word} action of {tile.id} ({describe_effect(effect)})"
-        return Reason("nothing_to_do", {"what": what, "why": why_cannot(s, top.player, effect)})
+        return _nothing_to_do(s, top.player, tile.id, effect, main=half == MAIN_DONE)
     return None
+
+
+def _nothing_to_do(s: GameState, seat: int, tile_id: str, effect: Effect, *, main: bool) -> Reason:
+    why, why_es = why_cannot(s, seat, effect)
+    word, word_es = ("main", "principal") if main else ("secondary", "secundaria")
+    return Reason(
+        "nothing_to_do",
+        {
+            "what": f"The {word} action of {tile_id} ({describe_effect(effect)})",
+            "what_es": f"La acción {word_es} de {tile_id} ({describe_effect(effect, 'es')})",
+            "why": why,
+            "why_es": why_es,
+        },
+    )
 
 
 def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
@@ -117,7 +130,7 @@ def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
         district = District(s.active_district)
         return Reason(
             "elephant_not_here",
-            {"district": district.title, "district_es": _SPANISH_DISTRICTS[district]},
+            {"district": district.title, "district_es": district.es},
         )
     return None
 
@@ -141,8 +154,7 @@ def _check_elephant_main(s: GameState, top: Frame, action: Action) -> Reason | N
         return reason
     tile = s.catalog.district_tiles[_tile(s, action.a)]
     if not can_do(s, top.player, tile.main):
-        what = f"The main action of {tile.id} ({describe_effect(tile.main)})"
-        return Reason("nothing_to_do", {"what": what, "why": why_cannot(s, top.player, tile.main)})
+        return _nothing_to_do(s, top.player, tile.id, tile.main, main=True)
     return None
 
 

@@ -50,12 +50,14 @@ Apply = Callable[[GameState, Frame, Action, Events], None]
 Run = Callable[[GameState, Frame, Events], None]
 Prepare = Callable[[GameState, Frame, Events], bool]
 
-CANDIDATES: dict[Pending, Candidates] = {}
-ANSWERS: dict[Pending, frozenset[Act]] = {}
+# Keyed by Pending values; frames carry them as plain ints, which hash and
+# compare equal, so lookups need no conversion.
+CANDIDATES: dict[int, Candidates] = {}
+ANSWERS: dict[int, frozenset[Act]] = {}
 CHECKS: dict[Act, Check] = {}
 APPLY: dict[Act, Apply] = {}
-RUN: dict[Pending, Run] = {}
-PREPARE: dict[Pending, Prepare] = {}
+RUN: dict[int, Run] = {}
+PREPARE: dict[int, Prepare] = {}
 
 
 def decision(kind: Pending, answers: Iterable[Act]) -> Callable[[Candidates], Candidates]:
@@ -131,11 +133,11 @@ def advance(s: GameState, events: Events) -> None:
     """Carry out bookkeeping frames until a real decision (or the end) is pending."""
     while s.pending:
         top = s.pending[-1]
-        kind = Pending(top.kind)
+        kind = top.kind  # an int; the tables are keyed by Pending, which compares equal
         if kind in INTERNAL:
             RUN[kind](s, top, events)
             continue
-        if kind is not Pending.DISCARD and _overflowing(s):
+        if kind != Pending.DISCARD and push_discard_if_overflowing(s):
             continue
         prepare = PREPARE.get(kind)
         if prepare is not None and prepare(s, top, events):
@@ -143,10 +145,17 @@ def advance(s: GameState, events: Events) -> None:
         return
 
 
-def _overflowing(s: GameState) -> bool:
-    """Push a discard decision for the first player holding more than fits."""
+def push_discard_if_overflowing(s: GameState) -> bool:
+    """Push a discard decision for the first player holding more than fits.
+
+    ``advance`` calls it before every decision; bookkeeping that reads what a
+    player holds (the final scoring) calls it first too.
+    """
+    base = s.catalog.board.starting_storehouse_capacity
     for p in s.players:
-        if p.coins + sum(p.resources) > capacity(s, p):
+        held = p.coins + p.resources[0] + p.resources[1] + p.resources[2]
+        # The starting storehouse alone often suffices: skip summing the others.
+        if held > base and held > capacity(s, p):
             push(s, Frame(Pending.DISCARD, p.seat))
             return True
     return False

@@ -23,6 +23,7 @@ from engine.rules.core import (
     has_perk,
     pop,
     push,
+    push_discard_if_overflowing,
     push_effect,
     replace_top,
     runs,
@@ -109,6 +110,9 @@ def _run_decade_end(s: GameState, top: Frame, events: Events) -> None:
         _pay_tax(s, events)
         replace_top(s, top._replace(a=AFTER_INCOME))
         _push_income(s)
+        return
+    # Income may not fit the storehouses: discard before anything reads them.
+    if push_discard_if_overflowing(s):
         return
     pop(s)
     events.append(

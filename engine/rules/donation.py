@@ -37,19 +37,44 @@ from engine.state import MAHARAJAH_SEAT, NONE, Frame, GameState
 
 
 def level_offsets(tile: DonationTile) -> tuple[int, ...]:
-    offsets, total = [], 0
-    for level in tile.levels:
-        offsets.append(total)
-        total += len(level.pp)
-    return tuple(offsets)
+    return tile.offsets
 
 
 def space_index(tile: DonationTile, level: int, index: int) -> int:
-    return level_offsets(tile)[level - 1] + index
+    return tile.offsets[level - 1] + index
 
 
 def tile_for(s: GameState, district: int) -> DonationTile:
-    return s.catalog.donation_tile(s.donation_players, District(district))
+    return s.catalog.donation_tile(s.donation_players, district)
+
+
+def space_problem(
+    tile: DonationTile,
+    owners: tuple[int, ...],
+    level: int,
+    index: int,
+    counters: int,
+    resources: tuple[int, int, int],
+) -> str | None:
+    """The reason code refusing a donation on an existing space, or ``None``.
+
+    Cheap (no sentences), so ``can_donate`` can ask it of every space;
+    ``donation_reason`` turns the code into a refusal a player reads.
+    """
+    if counters <= 0:
+        return "donation_no_counter"
+    position = tile.offsets[level - 1] + index
+    if owners[position] != NONE:
+        return "donation_space_taken"
+    if level > 1:
+        below = tile.offsets[level - 2] + index
+        if owners[below] == NONE or owners[below + 1] == NONE:
+            return "donation_needs_below"
+    cost = tile.levels[level - 1].cost
+    r = resources
+    if r[0] < cost[0] or r[1] < cost[1] or r[2] < cost[2]:
+        return "donation_cost"
+    return None
 
 
 def donation_reason(
@@ -64,30 +89,35 @@ def donation_reason(
 ) -> Reason | None:
     """Why a donation on this space is refused (``None`` when allowed)."""
     tile = tile_for(s, district)
-    fields = {"level": level, "space": index + 1, "district": District(district).title}
-    if not 1 <= level <= len(tile.levels) or not 0 <= index < len(tile.levels[level - 1].pp):
-        return Reason("donation_space", fields)
-    if counters <= 0:
-        return Reason("donation_no_counter")
-    owners = s.donations[district]
-    if owners[space_index(tile, level, index)] != NONE:
-        return Reason("donation_space_taken", fields)
-    if level > 1:
-        below = space_index(tile, level - 1, index)
-        if owners[below] == NONE or owners[below + 1] == NONE:
-            return Reason("donation_needs_below", fields)
-    cost = tile.levels[level - 1].cost
-    r = resources
-    if not (r[0] >= cost[0] and r[1] >= cost[1] and r[2] >= cost[2]):
-        return Reason(
-            "donation_cost",
-            {**fields, "cost": describe_cost(cost), "have": describe_cost(resources) or "nothing"},
-        )
-    return None
+    exists = 1 <= level <= len(tile.levels) and 0 <= index < len(tile.levels[level - 1].pp)
+    code = (
+        space_problem(tile, s.donations[district], level, index, counters, resources)
+        if exists
+        else "donation_space"
+    )
+    if code is None:
+        return None
+    fields: dict[str, object] = {
+        "level": level,
+        "space": index + 1,
+        "district": District(district).title,
+        "district_es": District(district).es,
+    }
+    if code == "donation_cost":
+        cost = tile.levels[level - 1].cost
+        fields["cost"] = describe_cost(cost)
+        fields["cost_es"] = describe_cost(cost, "es")
+        fields["have"] = describe_cost(resources) or "nothing"
+        fields["have_es"] = describe_cost(resources, "es") or "nada"
+    return Reason(code, fields)
 
 
-def describe_cost(cost: tuple[int, int, int]) -> str:
-    return ", ".join(f"{n} {Resource(r).name.lower()}" for r, n in enumerate(cost) if n)
+def describe_cost(cost: tuple[int, int, int], lang: str = "en") -> str:
+    return ", ".join(
+        f"{n} {Resource(r).es if lang == 'es' else Resource(r).name.lower()}"
+        for r, n in enumerate(cost)
+        if n
+    )
 
 
 def open_spaces(s: GameState, district: int) -> Iterable[tuple[int, int]]:
@@ -98,25 +128,33 @@ def open_spaces(s: GameState, district: int) -> Iterable[tuple[int, int]]:
 
 
 def can_donate(s: GameState, seat: int) -> bool:
+    """Is there a space where the player could donate now (same test as the refusals)?"""
     p = s.players[seat]
     if p.elephant < 0 or p.on_elephant <= 0:
         return False
+    tile = tile_for(s, p.elephant)
+    owners = s.donations[p.elephant]
     return any(
-        donation_reason(
-            s, seat, p.elephant, level, i, counters=p.on_elephant, resources=p.resources
-        )
-        is None
+        space_problem(tile, owners, level, i, p.on_elephant, p.resources) is None
         for level, i in open_spaces(s, p.elephant)
     )
 
 
-def why_no_donation(s: GameState, seat: int) -> str:
+def why_no_donation(s: GameState, seat: int) -> tuple[str, str]:
+    """Why the player cannot donate now, in English and Spanish."""
     p = s.players[seat]
     if p.elephant < 0:
-        return "your elephant is not on the board"
+        return ("your elephant is not on the board", "tu elefante no está en el tablero")
     if p.on_elephant <= 0:
-        return "your elephant carries no donation counters"
-    return f"no free space in {District(p.elephant).title} that you can pay for"
+        return (
+            "your elephant carries no donation counters",
+            "tu elefante no lleva contadores de donación",
+        )
+    district = District(p.elephant)
+    return (
+        f"no free space in {district.title} that you can pay for",
+        f"no hay espacio libre en {district.es} que puedas pagar",
+    )
 
 
 def place_donation(

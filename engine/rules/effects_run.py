@@ -161,8 +161,16 @@ def _check_alternative(s: GameState, top: Frame, action: Action) -> Reason | Non
     if not 0 <= action.a < len(alts):
         return Reason("choice_out_of_range")
     if not can_do(s, top.player, alts[action.a], top.flags):
-        text = describe_effect(alts[action.a])
-        return Reason("nothing_to_do", {"what": text.capitalize(), "why": "it cannot be done"})
+        why, why_es = why_cannot(s, top.player, alts[action.a])
+        return Reason(
+            "nothing_to_do",
+            {
+                "what": describe_effect(alts[action.a]).capitalize(),
+                "what_es": describe_effect(alts[action.a], "es").capitalize(),
+                "why": why,
+                "why_es": why_es,
+            },
+        )
     return None
 
 
@@ -184,32 +192,41 @@ def _mahout_candidates(s: GameState, top: Frame) -> Iterable[Action]:
 def mahout_reason(s: GameState, seat: int, colour: int, flags: int) -> Reason | None:
     """Why the player cannot perform their mahout tile on this colour space."""
     p = s.players[seat]
-    colour_name = WorkerColour(colour).name.lower()
-    if not 0 <= colour < 4 or p.mahouts[colour] < 0:
-        return Reason("no_mahout_there", {"colour": colour_name})
+    if not 0 <= colour < 4:
+        return Reason("choice_out_of_range")
+    space = WorkerColour(colour)
+    names = {"colour": space.name.lower(), "colour_es": space.es}
+    if p.mahouts[colour] < 0:
+        return Reason("no_mahout_there", names)
     tile = s.catalog.mahout_tiles[p.mahouts[colour]]
     if not can_do(s, seat, tile.action, flags):
+        why, why_es = why_cannot(s, seat, tile.action)
         return Reason(
             "follow_cannot" if flags & FOLLOWING else "nothing_to_do",
             {
-                "colour": colour_name,
-                "what": f"Your {colour_name} mahout tile ({describe_effect(tile.action)})",
-                "why": why_cannot(s, seat, tile.action),
+                **names,
+                "what": f"Your {space.name.lower()} mahout tile ({describe_effect(tile.action)})",
+                "what_es": f"Tu loseta de mahout {space.es} ({describe_effect(tile.action, 'es')})",
+                "why": why,
+                "why_es": why_es,
             },
         )
     return None
 
 
-def why_cannot(s: GameState, seat: int, effect: Effect) -> str:
-    """A short English clause for why an effect would do nothing."""
+def why_cannot(s: GameState, seat: int, effect: Effect) -> tuple[str, str]:
+    """A short clause, in English and Spanish, for why an effect would do nothing."""
     ops = {step.op for step in effect}
     if Op.DONATE in ops:
         return donation.why_no_donation(s, seat)
     if Op.UPGRADE in ops:
-        return "no upgrade you can place and pay for"
+        return (
+            "no upgrade you can place and pay for",
+            "no hay mejora que puedas colocar y pagar",
+        )
     if Op.MARKET in ops:
-        return "nothing you can buy or sell"
-    return "nothing it can do"
+        return ("nothing you can buy or sell", "no puedes comprar ni vender nada")
+    return ("nothing it can do", "no puede hacer nada")
 
 
 @check(Act.MAHOUT)
@@ -240,7 +257,8 @@ def _check_track(s: GameState, top: Frame, action: Action) -> Reason | None:
     named = top.a
     substitute = has_perk(s, s.players[top.player], Perk.TRACK_SUBSTITUTE)
     if named != ANY_TRACK and action.a != named and not substitute:
-        return Reason("track_not_allowed", {"track": Track(named).name.lower()})
+        track = Track(named)
+        return Reason("track_not_allowed", {"track": track.name.lower(), "track_es": track.es})
     return None
 
 
@@ -288,8 +306,8 @@ def _check_discard(s: GameState, top: Frame, action: Action) -> Reason | None:
     if not 0 <= action.a < 3:
         return Reason("choice_out_of_range")
     if p.resources[action.a] <= 0:
-        name = Resource(action.a).name.lower()
-        return Reason("discard_none", {"what": name})
+        resource = Resource(action.a)
+        return Reason("discard_none", {"what": resource.name.lower(), "what_es": resource.es})
     return None
 
 

@@ -32,8 +32,6 @@ from engine.rules.core import (
 )
 from engine.state import Frame, GameState, PlayerState
 
-_SPANISH_DISTRICTS = ("Norte", "Este", "Sur", "Oeste")
-
 
 def move_cost(s: GameState, p: PlayerState, district: int) -> tuple[int, int, bool]:
     """Steps, coins and whether the move passes over the Maharajah token."""
@@ -81,7 +79,7 @@ def _check_elephant(s: GameState, top: Frame, action: Action) -> Reason | None:
     if not 0 <= action.a < 4 or action.b not in (0, 1, 2):
         return Reason("choice_out_of_range")
     district = District(action.a)
-    names = {"district": district.title, "district_es": _SPANISH_DISTRICTS[district]}
+    names = {"district": district.title, "district_es": district.es}
     if p.elephant < 0:
         return None if action.b == ElephantMode.NORMAL else Reason("elephant_first_turn")
     if action.a == p.elephant:

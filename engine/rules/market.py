@@ -40,8 +40,6 @@ from engine.state import Frame, GameState
 #: Market frame flag bits (beside effects_run.FOLLOWING = 1).
 DISCOUNT_USED = 2
 
-_SPANISH = {0: "mármol", 1: "cobre", 2: "oro"}
-
 
 def buy_price(s: GameState, resource: int) -> int:
     filled = s.market[resource]
@@ -67,14 +65,12 @@ def _discount(s: GameState, seat: int, flags: int) -> int:
 
 def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int) -> Reason | None:
     p = s.players[seat]
-    name = Resource(resource).name.lower()
-    fields = {"resource": name, "resource_es": _SPANISH[resource]}
     if kind is Act.BUY:
         if s.sold >> resource & 1:
             return Reason(
                 "bought_and_sold",
                 {
-                    **fields,
+                    **_names(resource),
                     "did": "sold",
                     "did_es": "vendido",
                     "verb": "buy",
@@ -83,13 +79,13 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
             )
         cost = max(0, buy_price(s, resource) - _discount(s, seat, flags))
         if p.coins < cost:
-            return Reason("cannot_afford", {**fields, "coins": cost, "have": p.coins})
+            return Reason("cannot_afford", {**_names(resource), "coins": cost, "have": p.coins})
         return None
     if s.bought >> resource & 1:
         return Reason(
             "bought_and_sold",
             {
-                **fields,
+                **_names(resource),
                 "did": "bought",
                 "did_es": "comprado",
                 "verb": "sell",
@@ -97,8 +93,12 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
             },
         )
     if p.resources[resource] <= 0:
-        return Reason("nothing_to_sell", fields)
+        return Reason("nothing_to_sell", _names(resource))
     return None
+
+
+def _names(resource: int) -> dict[str, str]:
+    return {"resource": Resource(resource).name.lower(), "resource_es": Resource(resource).es}
 
 
 def can_trade(s: GameState, seat: int) -> bool:
@@ -114,7 +114,7 @@ def _market_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     for r in range(3):
         yield Action(Act.SELL, r)
     yield Action(Act.MARKET_DONE)
-    yield from exchange_candidates()
+    yield from exchange_candidates(s, top.player)
 
 
 @check(Act.BUY)
@@ -204,9 +204,11 @@ def _apply_done(s: GameState, top: Frame, action: Action, events: Events) -> Non
 # -- the exchange storehouse (offered in the action menu and the market) -----
 
 
-def exchange_candidates() -> Iterable[Action]:
-    for give, take in ((0, 1), (1, 0), (1, 2), (2, 1)):
-        yield Action(Act.EXCHANGE, give, take)
+def exchange_candidates(s: GameState, seat: int) -> Iterable[Action]:
+    """The four exchanges, for a player with the exchange storehouse."""
+    if has_perk(s, s.players[seat], Perk.EXCHANGE):
+        for give, take in ((0, 1), (1, 0), (1, 2), (2, 1)):
+            yield Action(Act.EXCHANGE, give, take)
 
 
 @check(Act.EXCHANGE)
@@ -253,7 +255,7 @@ def _check_exchange(s: GameState, top: Frame, action: Action) -> Reason | None:
             "exchange_unavailable",
             {
                 "why": f"You have no {name} to give",
-                "why_es": f"No tienes {_SPANISH[action.a]} para dar",
+                "why_es": f"No tienes {Resource(action.a).es} para dar",
             },
         )
     return None

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from engine.actions import Act, Action
 from engine.board import SECTION_COUNT, SECTION_NAMES, District, WorkerColour
 from engine.catalog import Catalog
-from engine.decisions import Pending
+from engine.decisions import PROMPTS, Pending
 from engine.reasons import Reason
 from engine.rules.core import (
     Event,
@@ -38,7 +38,6 @@ from engine.rules.turn import start_turn
 from engine.state import CHANCE, NONE, Frame, GameState, MaharajahState, PlayerState
 
 _OBJECTIVE_TYPES = "ABCD"
-_SPANISH_COLOURS = ("amarillo", "azul", "blanco", "verde")
 
 
 def initial_state(catalog: Catalog, players: int, *, solo: bool, hard: bool) -> GameState:
@@ -257,66 +256,96 @@ def _worker_counts(s: GameState) -> list[int]:
     return counts
 
 
-def _chance_reason(s: GameState, top: Frame, outcome: int) -> str | None:
-    """Why this outcome cannot be drawn here (English clause), or ``None``."""
+_PLACED = ("that {} is already placed", "esa {} ya está colocada")
+_DEALT = ("that objective is already dealt", "ese objetivo ya está repartido")
+
+
+def _chance_reason(s: GameState, top: Frame, outcome: int) -> tuple[str, str] | None:
+    """Why this outcome cannot be drawn here (English and Spanish clause), or ``None``."""
     catalog = s.catalog
     kind = Pending(top.kind)
     if kind is Pending.CHANCE_TEMPLE:
-        return "that temple tile is already placed" if outcome in s.temple else None
+        if outcome in s.temple:
+            return (_PLACED[0].format("temple tile"), _PLACED[1].format("loseta de templo"))
+        return None
     if kind is Pending.CHANCE_BRIDGE:
-        return "that bridge tile is already placed" if outcome in s.bridge else None
+        if outcome in s.bridge:
+            return (_PLACED[0].format("bridge tile"), _PLACED[1].format("loseta de puente"))
+        return None
     if kind is Pending.CHANCE_DISTRICT_TILE:
         if outcome in _tiles_placed(s):
-            return "that district tile is already placed"
+            return (_PLACED[0].format("district tile"), _PLACED[1].format("loseta de distrito"))
         colour = catalog.district_tiles[outcome].colour
         district, slot = top.a, top.b
         if any(
             t != NONE and catalog.district_tiles[t].colour is colour
             for t in s.district_tiles[district]
         ):
-            return "a district never holds two tiles of the same colour"
+            return (
+                "a district never holds two tiles of the same colour",
+                "un distrito nunca tiene dos losetas del mismo color",
+            )
         if slot == 0 and any(
             row[0] != NONE and catalog.district_tiles[row[0]].colour is colour
             for row in s.district_tiles
         ):
-            return "the first tile of each colour pile goes to a different district"
+            return (
+                "the first tile of each colour pile goes to a different district",
+                "la primera loseta de cada montón de color va a un distrito distinto",
+            )
         assignment = [list(row) for row in s.district_tiles]
         assignment[district][slot] = outcome
         if not _district_tiles_complete(s, assignment):
-            return "the other districts could then not get three colours each"
+            return (
+                "the other districts could then not get three colours each",
+                "los demás distritos ya no podrían tener tres colores cada uno",
+            )
         return None
     if kind is Pending.CHANCE_WORKER:
         counts = _worker_counts(s)
         limit = 4 if top.a >= SECTION_COUNT else 3
         if counts[outcome] >= limit:
-            return f"all {limit} {WorkerColour(outcome).name.lower()} workers are already out"
+            colour = WorkerColour(outcome)
+            return (
+                f"all {limit} {colour.name.lower()} workers are already out",
+                f"los {limit} trabajadores de color {colour.es} ya están colocados",
+            )
         return None
     if kind is Pending.CHANCE_STOREHOUSE:
-        return "that storehouse is already revealed" if outcome in s.revealed_storehouses else None
+        if outcome in s.revealed_storehouses:
+            return ("that storehouse is already revealed", "ese almacén ya está revelado")
+        return None
     if kind is Pending.CHANCE_OBJECTIVE:
         objective = catalog.objectives[outcome]
         wanted = _OBJECTIVE_TYPES[top.b]
         if objective.type != wanted:
-            return f"this deal is a type {wanted} objective"
+            return (
+                f"this deal is a type {wanted} objective",
+                f"este reparto es de un objetivo de tipo {wanted}",
+            )
         if any(outcome in p.objective_hand for p in s.players):
-            return "that objective is already dealt"
+            return _DEALT
         return None
     if kind is Pending.CHANCE_MAHARAJAH_OBJECTIVE:
         objective = catalog.objectives[outcome]
         if objective.type != "C" or not objective.solo_star:
-            return "the Maharajah draws type C objectives until one shows the solo star"
+            return (
+                "the Maharajah draws type C objectives until one shows the solo star",
+                "el marajá roba objetivos de tipo C hasta uno con la estrella de solitario",
+            )
         if any(outcome in p.objective_hand for p in s.players):
-            return "that objective is already dealt"
+            return _DEALT
         return None
-    return None if 0 <= outcome < len(s.players) else "there is no such player"
+    if 0 <= outcome < len(s.players):
+        return None
+    return ("there is no such player", "no existe ese jugador")
 
 
 @check(Act.CHANCE)
 def _check_chance(s: GameState, top: Frame, action: Action) -> Reason | None:
     if action.b != top.kind:
-        return Reason(
-            "wrong_decision", {"waiting": f"the draw is {Pending(top.kind).name.lower()}"}
-        )
+        en, es = PROMPTS[Pending(top.kind)]
+        return Reason("wrong_decision", {"waiting": en.lower(), "waiting_es": es.lower()})
     catalog_sizes = {
         Pending.CHANCE_TEMPLE: len(s.catalog.temple_tiles),
         Pending.CHANCE_BRIDGE: len(s.catalog.bridge_tiles),
@@ -335,7 +364,7 @@ def _check_chance(s: GameState, top: Frame, action: Action) -> Reason | None:
     from engine.actions import format_action
 
     outcome = format_action(action).split()[-1]
-    return Reason("chance_outcome", {"outcome": outcome, "why": why})
+    return Reason("chance_outcome", {"outcome": outcome, "why": why[0], "why_es": why[1]})
 
 
 @applies(Act.CHANCE)
@@ -441,7 +470,7 @@ def _check_setup_mahout(s: GameState, top: Frame, action: Action) -> Reason | No
                 "mahout_colour_taken",
                 {
                     "colour": WorkerColour(action.a).name.lower(),
-                    "colour_es": _SPANISH_COLOURS[action.a],
+                    "colour_es": WorkerColour(action.a).es,
                 },
             )
     return None

@@ -32,8 +32,6 @@ from engine.rules.core import (
 )
 from engine.state import Frame, GameState
 
-_SPANISH_COLOURS = ("amarillo", "azul", "blanco", "verde")
-
 
 def next_open_section(s: GameState, after: int) -> int:
     """The next section clockwise after ``after`` that is not full."""
@@ -94,7 +92,7 @@ def _place_candidates(s: GameState, top: Frame) -> Iterable[Action]:
 def _check_place(s: GameState, top: Frame, action: Action) -> Reason | None:
     if action.a not in s.hand:
         name = WorkerColour(action.a).name.lower() if 0 <= action.a < 4 else str(action.a)
-        spanish = _SPANISH_COLOURS[action.a] if 0 <= action.a < 4 else name
+        spanish = WorkerColour(action.a).es if 0 <= action.a < 4 else name
         return Reason("not_carrying_colour", {"colour": name, "colour_es": spanish})
     return None
 

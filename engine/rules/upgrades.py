@@ -103,7 +103,10 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
             name = (
                 catalog.storehouses[what].id if 0 <= what < len(catalog.storehouses) else str(what)
             )
-            return Reason("upgrade_not_available", {"what": f"Storehouse {name}"})
+            return Reason(
+                "upgrade_not_available",
+                {"what": f"Storehouse {name}", "what_es": f"El almacén {name}"},
+            )
         spaces: tuple[int, ...] = p.storehouses
     elif kind is Upgrade.OBJECTIVE:
         if what not in p.objective_hand:
@@ -116,7 +119,10 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
                 if 0 <= what < len(catalog.mahout_tiles)
                 else str(what)
             )
-            return Reason("upgrade_not_available", {"what": f"Mahout tile {name}"})
+            return Reason(
+                "upgrade_not_available",
+                {"what": f"Mahout tile {name}", "what_es": f"La loseta de mahout {name}"},
+            )
         spaces = p.mahouts
     if NONE not in spaces:
         return Reason("upgrade_no_space", fields)
@@ -124,24 +130,28 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
         return Reason("choice_out_of_range")
     if spaces[where] != NONE:
         return Reason("upgrade_space_taken", fields)
-    cost = int(catalog.rules.upgrade_cost[kind])
-    cost_name = Resource(cost).name.lower()
+    cost = Resource(catalog.rules.upgrade_cost[kind])
+    fields = {**fields, "cost": cost.name.lower(), "cost_es": cost.es}
     if top.b:
         if paid != NONE:
             return Reason(
                 "upgrade_payment",
-                {**fields, "cost": cost_name, "why": "this upgrade is free, pay nothing"},
+                {
+                    **fields,
+                    "why": "this upgrade is free, pay nothing",
+                    "why_es": "esta mejora es gratis, no pagues nada",
+                },
             )
         return None
     allowed = payments(s, p, kind, False)
     if paid not in allowed:
         if paid == NONE:
-            why = "it is not free"
+            why = ("it is not free", "no es gratis")
         elif not 0 <= paid < 3 or p.resources[paid] <= 0:
-            why = "you do not have that resource"
+            why = ("you do not have that resource", "no tienes ese recurso")
         else:
-            why = f"you must pay {cost_name}"
-        return Reason("upgrade_payment", {**fields, "cost": cost_name, "why": why})
+            why = (f"you must pay {cost.name.lower()}", f"debes pagar {cost.es}")
+        return Reason("upgrade_payment", {**fields, "why": why[0], "why_es": why[1]})
     return None
 
 

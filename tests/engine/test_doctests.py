@@ -11,6 +11,8 @@ MODULES = [
     "engine.actions",
     "engine.amritsar",
     "engine.catalog",
+    "engine.catalog_report",
+    "engine.effects",
     "engine.game",
     "engine.record",
     "engine.serialize",
