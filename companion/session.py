@@ -264,11 +264,14 @@ class TableSession:
         private = action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE) or (
             action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE
         )
+        owner = seat
+        if action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE:
+            owner = state.pending[-1].a  # the objective is dealt to this seat
         line = LogLine(
             describe_action(state, action, "en"),
             describe_action(state, action, "es"),
             seat if seat is not None and seat >= 0 else None,
-            seat if private else None,
+            owner if private else None,
         )
         events = self.game.play(action, check=False)
         self.log.append(line)

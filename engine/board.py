@@ -142,6 +142,9 @@ def maharajah_spaces_crossed(start: District, steps: int) -> tuple[int, ...]:
     return tuple((start.value + k) % 4 for k in range(steps))
 
 
+#: Decades are numbered I, II, III on the board.
+DECADE_NUMERALS: tuple[str, ...] = ("I", "II", "III", "IV", "V")
+
 #: Player colours, seat order as chosen at setup. The rulebook's examples
 #: name purple, grey and pink; the fourth is assumed (catalog says so).
 PLAYER_COLOURS: tuple[str, ...] = ("purple", "grey", "pink", "orange")

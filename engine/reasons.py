@@ -47,9 +47,9 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "elephant_cost": (
         "Phase I. Move your elephant",
         "Elephants move clockwise only: {district} is {steps} steps away, which costs "
-        "{coins} coins, and you have {have}.",
+        "{coins_en}, and you have {have}.",
         "Los elefantes solo se mueven en sentido horario: {district_es} está a {steps} pasos, "
-        "cuesta {coins} monedas y tienes {have}.",
+        "cuesta {coins_es} y tienes {have}.",
     ),
     "elephant_token_unavailable": (
         "Knowledge tracks (movement token)",
@@ -129,8 +129,8 @@ REASONS: dict[str, tuple[str, str, str]] = {
     ),
     "cannot_afford": (
         "Economy",
-        "Buying {resource} costs {coins} coins; you have {have}.",
-        "Comprar {resource_es} cuesta {coins} monedas; tienes {have}.",
+        "Buying {resource} costs {coins_en}; you have {have}.",
+        "Comprar {resource_es} cuesta {coins_es}; tienes {have}.",
     ),
     "nothing_to_sell": (
         "Economy",
@@ -349,6 +349,12 @@ class _Missing(dict[str, Any]):
     """Format helper: a Spanish field falls back to its English twin."""
 
     def __missing__(self, key: str) -> Any:
+        # "coins_en" / "coins_es": a coin count in words, singular or plural.
+        if key in ("coins_en", "coins_es") and isinstance(self.get("coins"), int):
+            count = self["coins"]
+            if key == "coins_en":
+                return f"{count} coin" + ("" if count == 1 else "s")
+            return f"{count} moneda" + ("" if count == 1 else "s")
         if key.endswith("_es") and key[:-3] in self:
             return self[key[:-3]]
         return "{" + key + "}"

@@ -11,7 +11,7 @@ objectives, then the winner.
 
 from __future__ import annotations
 
-from engine.board import District
+from engine.board import DECADE_NUMERALS, District
 from engine.catalog import DecadeBenefit, Perk
 from engine.decisions import Pending
 from engine.effects import Op, Step, Track
@@ -31,8 +31,6 @@ from engine.rules.core import (
 from engine.rules.scoring import final_scoring
 from engine.rules.turn import start_turn
 from engine.state import NONE, Frame, GameState, PlayerState
-
-_ROMAN = ("I", "II", "III", "IV", "V")
 
 MAJORITIES_AND_TAX = 0
 AFTER_INCOME = 1
@@ -68,7 +66,7 @@ def _score_majorities(s: GameState, events: Events) -> None:
         best = max(counts.values())
         for seat, count in sorted(counts.items()):
             if count == best:
-                where = f"decade {_ROMAN[s.decade - 1]}, {district.title} ({temple.id})"
+                where = f"decade {DECADE_NUMERALS[s.decade - 1]}, {district.title} ({temple.id})"
                 gain_pp(s, seat, temple.pp[district], ("majority", where), events)
 
 
@@ -80,7 +78,7 @@ def _pay_tax(s: GameState, events: Events) -> None:
         gain_coins(s, p.seat, -paid, events)
         events.append(Event("tax", p.seat, paid, str(due)))
         if due > paid:
-            where = f"decade {_ROMAN[s.decade - 1]}: {due - paid} coin(s) unpaid"
+            where = f"decade {DECADE_NUMERALS[s.decade - 1]}: {due - paid} coin(s) unpaid"
             gain_pp(s, p.seat, -(due - paid) * penalty, ("tax_penalty", where), events)
 
 
@@ -93,7 +91,7 @@ def _push_income(s: GameState) -> None:
             for position in range(reached, 0, -1):
                 benefit = track.steps[position - 1].decade
                 name = f"{Track(track.track).name.lower()} {position}"
-                src = ("income", name)
+                src = ("income", f"decade {DECADE_NUMERALS[s.decade - 1]}: {name}")
                 if benefit is DecadeBenefit.COUNTER:
                     push_effect(s, seat, (Step(Op.COUNTER, 1),), src)
                 elif benefit is DecadeBenefit.ANY:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.actions import Act, Action, ElephantMode
-from engine.board import District, maharajah_spaces_crossed
+from engine.board import DECADE_NUMERALS, District, maharajah_spaces_crossed
 from engine.catalog import Perk
 from engine.decisions import Pending
 from engine.reasons import Reason
@@ -110,7 +110,13 @@ def _apply_elephant(s: GameState, top: Frame, action: Action, events: Events) ->
         gain_coins(s, seat, -coins, events)
         if passes and not has_perk(s, p, Perk.NO_MAHARAJAH_PENALTY):
             penalty = s.catalog.rules.maharajah_penalty[s.decade - 1]
-            gain_pp(s, seat, -penalty, ("elephant_penalty", f"decade {s.decade}"), events)
+            gain_pp(
+                s,
+                seat,
+                -penalty,
+                ("elephant_penalty", f"decade {DECADE_NUMERALS[s.decade - 1]}"),
+                events,
+            )
     elif action.b == ElephantMode.TOKEN:
         p.movement = PlayerState.SPENT
     elif action.b == ElephantMode.TELEPORT:
