@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.board import Resource
+from engine.board import DECADE_NUMERALS, Resource
 from engine.maharajah_texts import (
     INSTRUCTIONS,
     TRACE,
@@ -420,7 +420,7 @@ def _event_instruction(e: Event, after: GameState | None) -> list[Instruction]:
             _make(
                 "bridge_flip",
                 "bridge_flip",
-                {"decade": _ROMAN[e.amount - 1]},
+                {"decade": DECADE_NUMERALS[e.amount - 1]},
                 component="bridge_tile",
                 seat=-1,
                 source=f"bridge:{e.amount}",
@@ -466,6 +466,3 @@ def _reserve_instruction(e: Event) -> Instruction:
         resource=resource,
         amount=e.amount,
     )
-
-
-_ROMAN = ("I", "II", "III", "IV", "V")
