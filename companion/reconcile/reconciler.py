@@ -60,6 +60,30 @@ def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruc
     return True
 
 
+def closing_actions(state: GameState) -> list[Action]:
+    """What "turn done" applies: end the actions, finish a market action, leave
+    the elephant in phase 3, and pass every follow prompt still open."""
+    from engine.amritsar import apply
+
+    result: list[Action] = []
+    for _ in range(40):
+        if not state.pending:
+            break
+        top = state.pending[-1]
+        kind = Pending(top.kind)
+        if kind in _CLOSERS and top.player == state.current:
+            action = _CLOSERS[kind]
+        elif kind is Pending.ELEPHANT and top.a == 3 and top.player == state.current:
+            action = Action(Act.STAY)
+        elif kind is Pending.FOLLOW:
+            action = Action(Act.PASS)
+        else:
+            break
+        result.append(action)
+        state, _ = apply(state, action)
+    return result
+
+
 #: What the end of a round or decade changes on the board.
 _ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
 
@@ -330,19 +354,7 @@ class Reconciler:
         """Where "turn done" and passing every follow prompt would lead."""
         from engine.amritsar import apply
 
-        for _ in range(40):
-            if not state.pending:
-                break
-            top = state.pending[-1]
-            kind = Pending(top.kind)
-            if kind in _CLOSERS:
-                action = _CLOSERS[kind]
-            elif kind is Pending.ELEPHANT and top.a == 3:
-                action = Action(Act.STAY)
-            elif kind is Pending.FOLLOW:
-                action = Action(Act.PASS)
-            else:
-                break
+        for action in closing_actions(state):
             state, _ = apply(state, action)
         return state
 
@@ -432,25 +444,7 @@ class Reconciler:
                     "Finish the moves on the checklist first.",
                     "Termina primero los movimientos de la lista.",
                 )
-            closing: list[Action] = []
-            state = session.state
-            from engine.amritsar import apply
-
-            while state.pending:
-                top = state.pending[-1]
-                kind = Pending(top.kind)
-                if kind in _CLOSERS and top.player == state.current:
-                    action = _CLOSERS[kind]
-                elif kind is Pending.ELEPHANT and top.a == 3 and top.player == state.current:
-                    action = Action(Act.STAY)
-                elif kind is Pending.FOLLOW:
-                    action = Action(Act.PASS)
-                else:
-                    break
-                closing.append(action)
-                state, _ = apply(state, action)
-                if state.current != session.state.current:
-                    break
+            closing = closing_actions(session.state)
             if not closing:
                 last = session.state.pending[-1] if session.state.pending else None
                 kind = Pending(last.kind) if last else Pending.GAME_OVER
