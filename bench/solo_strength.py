@@ -41,83 +41,21 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
+from companion.players import GreedyPlayer, random_player
 from engine.actions import Action
 from engine.game import apply, legal_actions, new_game
-from engine.rules.decade import tax_due
-from engine.rules.scoring import counters_in, score_sheet, winners
+from engine.rules.scoring import winners
 from engine.solo import MAHARAJAH_ACTION, is_maharajah_turn
-from engine.state import MAHARAJAH_SEAT, GameState
+from engine.state import GameState
 
 HUMAN = 0
-RESOURCE_WORTH = (0.4, 0.6, 0.8)
-COUNTER_WORTH = 0.3
-COIN_WORTH = 0.3
-STEP_WORTH = 0.5
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 
 
-def random_human(state: GameState, actions: list[Action], rng: random.Random) -> Action:
-    return rng.choice(actions)
-
-
-#: Random completions of a turn the greedy human compares.
-SAMPLES = 24
-
-
-def worth(state: GameState) -> float:
-    """The greedy human's estimate of a position for seat 0."""
-    p = state.players[HUMAN]
-    value = float(score_sheet(state, HUMAN).provisional_total)
-    if state.finished:
-        return value
-    temple = state.catalog.temple_tiles[state.temple[state.decade - 1]]
-    for district in range(4):
-        mine = counters_in(state, HUMAN, district)
-        if mine and mine >= counters_in(state, MAHARAJAH_SEAT, district):
-            value += temple.pp[district]  # the majority if the decade ended now
-    value += COUNTER_WORTH * p.on_elephant
-    value += sum(n * w for n, w in zip(p.resources, RESOURCE_WORTH, strict=True))
-    value += COIN_WORTH * p.coins + STEP_WORTH * sum(p.tracks)
-    short = max(0, tax_due(state, p) - p.coins)
-    return value - short * state.catalog.rules.tax_penalty[state.decade - 1]
-
-
-def _humans_turn(state: GameState) -> bool:
-    return not state.finished and not is_maharajah_turn(state)
-
-
-class GreedyHuman:
-    """Best of ``SAMPLES`` random completions of each run of its decisions."""
-
-    def __init__(self) -> None:
-        self.plan: list[Action] = []
-
-    def __call__(self, state: GameState, actions: list[Action], rng: random.Random) -> Action:
-        if not self.plan:
-            self.plan = self._best_line(state, rng)
-        return self.plan.pop(0)
-
-    @staticmethod
-    def _best_line(state: GameState, rng: random.Random) -> list[Action]:
-        best: list[Action] = []
-        best_value = float("-inf")
-        for _ in range(SAMPLES):
-            line: list[Action] = []
-            s = state
-            while _humans_turn(s):
-                action = rng.choice(legal_actions(s))
-                line.append(action)
-                s, _ = apply(s, action, check=False)
-            value = worth(s)
-            if value > best_value:
-                best, best_value = line, value
-        return best
-
-
 POLICIES: dict[str, Callable[[], Policy]] = {
-    "random": lambda: random_human,
-    "greedy": GreedyHuman,
+    "random": lambda: random_player,
+    "greedy": lambda: GreedyPlayer(HUMAN),
 }
 
 
