@@ -291,6 +291,15 @@ class Reconciler:
                 self.debt.done.append(False)
         return not mismatches(should, seen)
 
+    def expect_layout(self, title_en: str, title_es: str) -> None:
+        """The table must be laid out as the game stands (a new game dealt by the
+        companion, or a game resumed after a restart): nothing is inferred until
+        it is, and the checklist says what to put where."""
+        with self._lock:
+            self.debt = Checklist(title_en, title_es, blocking=True)
+            self.debt_from = None
+            self.session.touch("layout expected")
+
     # -- inputs ----------------------------------------------------------------------
 
     def on_seen(self, seen: Seen, *, settling: bool = False) -> Inference | None:

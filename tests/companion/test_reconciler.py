@@ -157,3 +157,25 @@ def test_legal_play_never_raises_an_illegal_move_alert() -> None:
             session, Reconciler(session), PerfectTable(), seed=seed, phone_first=0.3
         ).play()
     assert set(raised) <= {"turn_not_closed"}
+
+
+def test_a_resumed_game_waits_for_the_table_to_be_laid_out(tmp_path: Path) -> None:
+    path = tmp_path / "game.sqlite"
+    first = open_session(path, ["Ana", "Ben"], seed=4)
+    ScriptedTable(first, Reconciler(first), PerfectTable(), seed=4).play(max_actions=60)
+    resumed = open_session(path, ["Ana", "Ben"])
+    assert resumed.resumed and resumed.state == first.state
+    reconciler = Reconciler(resumed)
+    reconciler.expect_layout("Lay the table out", "Prepara la mesa")
+    # Someone knocked an elephant off its path while the companion was off.
+    table = Seen.of(observe(resumed.state))
+    elephants = list(table.elephants or ())
+    elephants[0] = -1
+    disturbed = Seen(**{**table.__dict__, "elephants": tuple(elephants)})
+    reconciler.on_seen(disturbed)
+    checklist = reconciler.checklist()
+    assert checklist is not None and [i["done"] for i in checklist["items"]] == [False]
+    assert "elephant" in checklist["items"][0]["en"]
+    assert not resumed.alerts  # owed pieces, not a rule broken
+    reconciler.on_seen(table)
+    assert reconciler.checklist() is None
