@@ -155,6 +155,7 @@ class TableSession:
         self.seats = tuple(seats)
         self.store = store
         self.pin = pin or f"{secrets.randbelow(10**4):04d}"
+        #: One re-entrant lock for the table; the reconciler shares it.
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self.state_id = 0
@@ -164,6 +165,8 @@ class TableSession:
         self.steps: list[int] = []  # game.entries length before each step (for undo)
         self.maharajah_card: dict[str, Any] | None = None
         self.maharajah_turn: MaharajahTurn | None = None
+        #: The reconciler's list of moves the table owes (shown on every view).
+        self.checklist_provider: Callable[[], dict[str, Any] | None] | None = None
         self.ended = False  # the table ended the game early: nothing more is applied
         self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
         #: Called with (state before, state after, source) after every step and undo,
@@ -298,16 +301,21 @@ class TableSession:
             ],
         }
 
-    def _run_automatic(self) -> None:
-        """Carry out decisions nobody at the table takes (the solo Maharajah)."""
+    def _run_automatic(self) -> bool:
+        """Carry out decisions nobody at the table takes (the solo Maharajah).
+
+        Returns whether he played."""
+        played = False
         while not self.state.finished and self.state.pending:
             top = self.state.pending[-1]
             if top.player != MAHARAJAH:
-                return
+                break
             actions = legal_actions(self.state)
             if len(actions) != 1:
-                return
+                break
             self._play(actions[0], "maharajah")
+            played = True
+        return played
 
     def apply_actions(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
         """Apply a sequence as one undoable step (the reconciler's entry point).
@@ -339,7 +347,8 @@ class TableSession:
         self.steps.append(len(self.game.entries))
         for action in actions:
             self._play(action, source)
-        self._run_automatic()
+        if self._run_automatic():
+            source = "maharajah"  # the table now owes his moves too
         self.narrowed = None
         self.narrowed_note = None
         self.state_id += 1
@@ -635,6 +644,7 @@ class TableSession:
                     a.to_dict() for a in self.alerts if a.seat in (None, seat) or seat is None
                 ],
                 "maharajah": self.maharajah_card,
+                "checklist": self.checklist_provider() if self.checklist_provider else None,
                 "log": [
                     {"en": line.en, "es": line.es, "seat": line.seat}
                     for line in self.log[-40:]

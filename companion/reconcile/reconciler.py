@@ -29,7 +29,6 @@ debt for the pieces to put back.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,14 +121,19 @@ class Reconciler:
     def __init__(self, session: TableSession, *, max_nodes: int = 4000):
         self.session = session
         self.max_nodes = max_nodes
-        self._lock = threading.RLock()
+        # One lock for the whole table: the session calls the reconciler's hooks
+        # while holding its lock, and the reconciler calls the session, so two
+        # locks could be taken in opposite orders by two threads.
+        self._lock = session._lock
         self.seen: Seen | None = None
         self.debt: Checklist | None = None
         self.debt_from: Observation | None = None  # the table before the owed moves
+        self._published: dict[str, Any] | None = None
         self.last: Inference | None = None
         self.illegal_alert: int | None = None
         self._waits = 0
         session.on_step.append(self._on_step)
+        session.checklist_provider = self.checklist
 
     # -- the session tells us about moves we did not see -------------------------
 
@@ -289,6 +293,7 @@ class Reconciler:
             if (item.field, item.index) not in {(i.field, i.index) for i in self.debt.items}:
                 self.debt.items.append(item)
                 self.debt.done.append(False)
+        self._publish()
         return not mismatches(should, seen)
 
     def expect_layout(self, title_en: str, title_es: str) -> None:
@@ -298,7 +303,8 @@ class Reconciler:
         with self._lock:
             self.debt = Checklist(title_en, title_es, blocking=True)
             self.debt_from = None
-            self.session.touch("layout expected")
+            self._publish()
+        self.session.touch("layout expected")
 
     # -- inputs ----------------------------------------------------------------------
 
@@ -316,6 +322,7 @@ class Reconciler:
             if self.debt is not None and self.debt.blocking:
                 if self._refresh_debt(state, seen):
                     self.debt = None
+                    self._publish()
                     session.touch("table caught up")
                 else:
                     session.touch("checklist")
@@ -331,6 +338,7 @@ class Reconciler:
                     session.touch("checklist")
                     return inference
                 self.debt = None
+                self._publish()
                 self._clear_illegal()
                 session.touch("table caught up")
         return self._act(state, seen, inference)
@@ -487,5 +495,9 @@ class Reconciler:
     # -- for views -------------------------------------------------------------------
 
     def checklist(self) -> dict[str, Any] | None:
-        with self._lock:
-            return None if self.debt is None else self.debt.to_dict()
+        """The checklist as last published; takes no lock (the session's views
+        call it while holding the session's lock)."""
+        return self._published
+
+    def _publish(self) -> None:
+        self._published = None if self.debt is None else self.debt.to_dict()

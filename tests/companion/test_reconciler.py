@@ -179,3 +179,32 @@ def test_a_resumed_game_waits_for_the_table_to_be_laid_out(tmp_path: Path) -> No
     assert not resumed.alerts  # owed pieces, not a rule broken
     reconciler.on_seen(table)
     assert reconciler.checklist() is None
+
+
+def test_camera_thread_and_phone_requests_do_not_deadlock() -> None:
+    # The camera thread feeds observations while phones read views and answer:
+    # every path takes the table's one lock, so neither can wait on the other.
+    import threading
+
+    session = TableSession.new(["Ana", "Ben"], seed=8)
+    reconciler = Reconciler(session)
+    table = ScriptedTable(session, reconciler, PerfectTable(), seed=8, phone_first=0.5)
+    stop = threading.Event()
+    views = 0
+
+    def phones() -> None:
+        nonlocal views
+        while not stop.is_set():
+            session.seat_view(0)
+            session.seat_view(None)
+            views += 1
+
+    reader = threading.Thread(target=phones, daemon=True)
+    reader.start()
+    worker = threading.Thread(target=table.play, daemon=True)
+    worker.start()
+    worker.join(timeout=120)
+    stop.set()
+    reader.join(timeout=10)
+    assert not worker.is_alive() and not reader.is_alive(), "a thread is stuck"
+    assert session.state.finished and views > 10

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
-import pytest
 
 from companion.server import create_app
 from companion.session import TableSession
@@ -26,51 +25,11 @@ from engine.amritsar import Pending, Reason, decision, legal_actions
 from engine.describe import describe_action
 from engine.view import secrets_of
 from tests.server.games import PIN, finished, human_prompt, new_table, play_until
-
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1024, "height": 1366}
-
-Opener = Callable[..., Any]
-
-
-@pytest.fixture
-def open_page(browser: Any) -> Iterator[Opener]:
-    """Open a URL in a fresh context of the given size; closed after the test."""
-    contexts: list[Any] = []
-    pages: list[Any] = []
-
-    def opener(url: str, viewport: dict[str, int] = PHONE, *, lang: str = "en") -> Any:
-        context = browser.new_context(
-            viewport=viewport, locale="es-ES" if lang == "es" else "en-GB"
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(url)
-        pages.append(page)
-        return page
-
-    yield opener
-    errors = [error for page in pages for error in page.errors]
-    for context in contexts:
-        context.close()
-    assert not errors, f"script errors in the pages: {errors}"
+from tests.server.pages import PHONE, TABLET, Opener, wait_state
 
 
 def serve(live_server: Callable[[Any], str], session: TableSession) -> str:
     return live_server(create_app(session))
-
-
-def wait_state(page: Any, state_id: int, timeout: float = 5000) -> None:
-    """Until the page shows ``state_id`` or later (polled: the pages' CSP forbids eval)."""
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        shown = page.locator("body").get_attribute("data-state-id")
-        if shown is not None and int(shown) >= state_id:
-            return
-        assert time.monotonic() < deadline, f"the page still shows state {shown}, not {state_id}"
-        time.sleep(0.01)
 
 
 def unlock_table(page: Any) -> None:

@@ -277,6 +277,29 @@ export function maharajahPanel(view) {
   );
 }
 
+/** Moves the table owes the game (laying out, an undo, a phone entry), ticked as the camera sees them. */
+export function checklistPanel(view) {
+  const list = view.checklist;
+  if (!list || !list.items || !list.items.length) return null;
+  return h(
+    "section",
+    { class: "panel checklist", id: "checklist" },
+    h("h2", {}, pick({ en: list.title_en, es: list.title_es })),
+    h(
+      "ol",
+      { class: "instructions" },
+      list.items.map((step) =>
+        h(
+          "li",
+          { class: step.done ? "done" : "todo" },
+          h("span", { class: "tick", "aria-label": step.done ? t("done") : t("to_do") }, step.done ? "✓" : "○"),
+          h("span", {}, pick(step)),
+        ),
+      ),
+    ),
+  );
+}
+
 export function logPanel(view) {
   const lines = [...view.log].reverse().slice(0, 15);
   return h(
