@@ -1,0 +1,214 @@
+"""Marker detection: OpenCV's ``ArucoDetector`` restricted to the plan's ids.
+
+Two ways to look:
+
+- :meth:`MarkerDetector.detect` scans a whole frame;
+- :meth:`MarkerDetector.detect_regions` scans only small regions (around where
+  markers were last seen), pasted side by side into one small mosaic image so
+  the detector runs once. This is the tracking mode that keeps a steady table
+  cheap; the pipeline still scans the full frame at a lower rate and whenever
+  something moves.
+
+The detector is given a dictionary holding only the plan's codes (a subset of
+``DICT_4X4_100`` with pairwise distance >= 4), and its parameters are tuned for
+small markers (see ``docs/vision.md``): the minimum marker size is set in
+pixels, not as a share of the image, so a small mosaic and a 12 MP still find
+the same markers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .plan import DEFAULT_PLAN, DICTIONARY_NAME, MarkerPlan
+
+Image = NDArray[np.uint8]
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
+
+#: Smallest marker side the detector looks for, in pixels.
+MIN_SIDE_PX = 12
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One marker found in a frame: plan id and its 4 corners in image pixels
+    (ArUco order: the printed marker's top-left, top-right, bottom-right, bottom-left)."""
+
+    marker_id: int
+    corners: NDArray[np.float32]
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.corners.mean(axis=0)
+        return (float(c[0]), float(c[1]))
+
+    @property
+    def side_px(self) -> float:
+        d = np.roll(self.corners, -1, axis=0) - self.corners
+        return float(np.sqrt((d**2).sum(axis=1)).mean())
+
+    def box(self, margin: float) -> Box:
+        x0, y0 = self.corners.min(axis=0) - margin
+        x1, y1 = self.corners.max(axis=0) + margin
+        return (int(x0), int(y0), int(np.ceil(x1)), int(np.ceil(y1)))
+
+
+def plan_dictionary(plan: MarkerPlan = DEFAULT_PLAN) -> cv2.aruco.Dictionary:
+    """A dictionary holding only the plan's codes, in plan id order (index == plan id
+    when the plan uses ids 0..n-1; :func:`plan_index` maps otherwise)."""
+    base = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY_NAME))
+    ids = sorted(plan.ids)
+    return cv2.aruco.Dictionary(base.bytesList[ids], base.markerSize, 1)
+
+
+def tuned_parameters(min_side_px: float = MIN_SIDE_PX) -> cv2.aruco.DetectorParameters:
+    """Detector parameters for small, tilted, blurred markers (chosen by bench/vision.py)."""
+    p = cv2.aruco.DetectorParameters()
+    p.adaptiveThreshWinSizeMin = 3
+    p.adaptiveThreshWinSizeMax = 23
+    p.adaptiveThreshWinSizeStep = 10
+    p.adaptiveThreshConstant = 7
+    p.minMarkerPerimeterRate = 0.01
+    p.polygonalApproxAccuracyRate = 0.05
+    p.minCornerDistanceRate = 0.05
+    p.minDistanceToBorder = 1
+    p.perspectiveRemovePixelPerCell = 8
+    p.perspectiveRemoveIgnoredMarginPerCell = 0.25
+    p.maxErroneousBitsInBorderRate = 0.35
+    p.errorCorrectionRate = 0.0
+    p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    p.useAruco3Detection = False
+    return p
+
+
+def _set_min_side(
+    detector: cv2.aruco.ArucoDetector,
+    params: cv2.aruco.DetectorParameters,
+    shape: Sequence[int],
+    min_side_px: float,
+) -> None:
+    rate = 4 * min_side_px / max(shape[0], shape[1])
+    if abs(params.minMarkerPerimeterRate - rate) > 1e-9:
+        params.minMarkerPerimeterRate = rate
+        detector.setDetectorParameters(params)
+
+
+class MarkerDetector:
+    """Finds the plan's markers in grey or colour frames."""
+
+    def __init__(
+        self,
+        plan: MarkerPlan = DEFAULT_PLAN,
+        params: cv2.aruco.DetectorParameters | None = None,
+        min_side_px: float = MIN_SIDE_PX,
+    ) -> None:
+        self.plan = plan
+        self._ids = np.array(sorted(plan.ids), dtype=np.int32)
+        self.dictionary = plan_dictionary(plan)
+        self.params = params if params is not None else tuned_parameters()
+        self.min_side_px = min_side_px
+        self._detector = cv2.aruco.ArucoDetector(self.dictionary, self.params)
+
+    def detect(self, image: Image) -> list[Detection]:
+        grey = _grey(image)
+        _set_min_side(self._detector, self.params, grey.shape, self.min_side_px)
+        corners, ids, _ = self._detector.detectMarkers(grey)
+        return self._wrap(corners, ids, (0.0, 0.0))
+
+    def detect_regions(self, image: Image, boxes: Sequence[Box]) -> list[Detection]:
+        """Detect only inside ``boxes`` (merged where they overlap), in one call."""
+        grey = _grey(image)
+        h, w = grey.shape
+        merged = merge_boxes([_clip(b, w, h) for b in boxes])
+        merged = [b for b in merged if b[2] - b[0] > 4 and b[3] - b[1] > 4]
+        if not merged:
+            return []
+        mosaic, offsets = _pack(grey, merged)
+        _set_min_side(self._detector, self.params, mosaic.shape, self.min_side_px)
+        corners, ids, _ = self._detector.detectMarkers(mosaic)
+        out: list[Detection] = []
+        if ids is None:
+            return out
+        for c, i in zip(corners, ids.ravel(), strict=True):
+            pts = c.reshape(4, 2)
+            centre = pts.mean(axis=0)
+            for (mx, my, bw, bh), (bx, by) in offsets:
+                if mx <= centre[0] < mx + bw and my <= centre[1] < my + bh:
+                    shifted = pts + np.array([bx - mx, by - my], dtype=np.float32)
+                    out.append(Detection(int(self._ids[int(i)]), shifted.astype(np.float32)))
+                    break
+        return out
+
+    def _wrap(
+        self,
+        corners: Sequence[NDArray[np.float32]],
+        ids: NDArray[np.int32] | None,
+        offset: tuple[float, float],
+    ) -> list[Detection]:
+        if ids is None:
+            return []
+        shift = np.array(offset, dtype=np.float32)
+        return [
+            Detection(int(self._ids[int(i)]), (c.reshape(4, 2) + shift).astype(np.float32))
+            for c, i in zip(corners, ids.ravel(), strict=True)
+        ]
+
+
+def _grey(image: Image) -> Image:
+    if image.ndim == 2:
+        return image
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def _clip(box: Box, w: int, h: int) -> Box:
+    x0, y0, x1, y1 = box
+    return (max(0, x0), max(0, y0), min(w, x1), min(h, y1))
+
+
+def merge_boxes(boxes: Sequence[Box]) -> list[Box]:
+    """Union overlapping boxes until none overlap."""
+    out = sorted(boxes)
+    changed = True
+    while changed:
+        changed = False
+        merged: list[Box] = []
+        for b in out:
+            for k, m in enumerate(merged):
+                if b[0] < m[2] and m[0] < b[2] and b[1] < m[3] and m[1] < b[3]:
+                    merged[k] = (min(b[0], m[0]), min(b[1], m[1]), max(b[2], m[2]), max(b[3], m[3]))
+                    changed = True
+                    break
+            else:
+                merged.append(b)
+        out = merged
+    return out
+
+
+_GAP = 8
+
+
+def _pack(grey: Image, boxes: Sequence[Box]) -> tuple[Image, list[tuple[Box, tuple[int, int]]]]:
+    """Shelf-pack the regions into one image; returns it and, per region, its
+    (x, y, w, h) in the mosaic and its (x, y) in the frame."""
+    order = sorted(boxes, key=lambda b: -(b[3] - b[1]))
+    total = sum((b[2] - b[0] + _GAP) * (b[3] - b[1] + _GAP) for b in order)
+    width = max(max(b[2] - b[0] for b in order) + _GAP, int(np.sqrt(total) * 1.2))
+    placements: list[tuple[Box, tuple[int, int]]] = []
+    x = y = shelf = 0
+    for b in order:
+        bw, bh = b[2] - b[0], b[3] - b[1]
+        if x + bw + _GAP > width:
+            x, y, shelf = 0, y + shelf, 0
+        placements.append(((x + _GAP, y + _GAP, bw, bh), (b[0], b[1])))
+        x += bw + _GAP
+        shelf = max(shelf, bh + _GAP)
+    height = y + shelf + _GAP
+    mosaic = np.full((height, width + _GAP), int(grey.mean()), dtype=np.uint8)
+    for (mx, my, bw, bh), (bx, by) in placements:
+        mosaic[my : my + bh, mx : mx + bw] = grey[by : by + bh, bx : bx + bw]
+    return mosaic, placements

@@ -1,0 +1,410 @@
+"""One frame's reading: detected markers -> what lies in each zone.
+
+Each marker's centre goes to the board plane through the homography, then back
+down to the foot of its piece (parallax: a worker's sticker is 16 mm up), and
+the zone there takes the piece. The printed coin spots and market cells work
+the other way round: seen means clear, not seen (while the spot is visible)
+means something covers it.
+
+The reading is a flat map from zone key to value; a zone that cannot be seen
+now (under a hand, outside the frame) has no entry. Impossible things seen
+(one worker in two places, five workers in one section, more counters of a
+colour than exist) become :class:`~vision.snapshot.Problem` entries naming the
+zones concerned, in English and Spanish.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.board import (
+    MAHARAJAH_SPACE_NAMES,
+    PLAYER_COLOURS,
+    SECTION_CAPACITY,
+    SECTION_NAMES,
+    District,
+    Resource,
+)
+
+from .detect import Detection
+from .geometry import ground_to_foot
+from .layout import (
+    DECADES,
+    DISTRICT_SLOT_NAMES,
+    Layout,
+    Zone,
+    ZoneIndex,
+    ZoneKind,
+    donation_level_sizes,
+    donation_space_names,
+    market_cell_name,
+)
+from .plan import COUNTERS_PER_PLAYER, Kind, MarkerPlan
+from .register import Registration
+from .snapshot import ELEPHANT_OFF, Problem
+
+Value = Hashable
+#: How close (mm) a printed marker must be to its anchor to count as that spot.
+PRINTED_TOLERANCE_MM = 6.0
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A token marker placed on the board: what, where its piece stands, which zone."""
+
+    kind: Kind
+    component: str
+    face: str
+    foot: tuple[float, float]
+    zone: Zone | None
+    angle_deg: float
+
+
+@dataclass
+class Reading:
+    """Zone key -> value for the zones visible in this frame, plus problems and the
+    board positions of the pieces seen (for the occlusion check)."""
+
+    values: dict[str, Value] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+def zone_keys(layout: Layout, players: int) -> dict[str, Zone]:
+    """Every zone key a snapshot reports, with the zone that decides its visibility."""
+    keys: dict[str, Zone] = {}
+    for s in SECTION_NAMES:
+        keys[f"section:{s}"] = layout.zone(ZoneKind.SECTION, s)
+        keys[f"coins:{s}"] = layout.zone(ZoneKind.COIN_SPOT, s)
+    for sp in MAHARAJAH_SPACE_NAMES:
+        keys[f"maharajah-worker:{sp}"] = layout.zone(ZoneKind.MAHARAJAH_WORKER, sp)
+    for c in PLAYER_COLOURS:
+        keys[f"elephant:{c}"] = layout.zone(ZoneKind.PATH, "N")  # placeholder: whole board
+        keys[f"market-space:{c}"] = layout.zone(ZoneKind.MARKET_SPACE, c)
+    keys["maharajah"] = layout.zone(ZoneKind.MAHARAJAH, MAHARAJAH_SPACE_NAMES[0])
+    for name in donation_space_names(players):
+        keys[f"donation:{name}"] = layout.zone(ZoneKind.DONATION, name, players)
+    for r in Resource:
+        for row in range(1, 6):
+            name = market_cell_name(r, row)
+            keys[f"market:{name}"] = layout.zone(ZoneKind.MARKET_CELL, name)
+    for d in District:
+        for slot in DISTRICT_SLOT_NAMES:
+            name = f"{d.letter}:{slot}"
+            keys[f"district-slot:{name}"] = layout.zone(ZoneKind.DISTRICT_SLOT, name)
+    for t in ("active", "lower", "middle"):
+        keys[f"temple:{t}"] = layout.zone(ZoneKind.TEMPLE, t)
+    for dec in DECADES:
+        keys[f"bridge:{dec}"] = layout.zone(ZoneKind.BRIDGE, dec)
+    keys["storehouses"] = layout.zone(ZoneKind.STOREHOUSES, "display")
+    return keys
+
+
+#: Keys whose value depends on the whole board (an elephant or the Maharajah
+#: token may be anywhere), visible only when no zone of their kind is hidden.
+GLOBAL_KEYS_PREFIX = ("elephant:", "maharajah")
+
+
+class Reader:
+    """Turns detections into a :class:`Reading` for a fixed layout, plan and player count."""
+
+    def printed_anchor(self, key: str) -> tuple[float, float]:
+        """Board position of a printed spot's marker (``coins:N1``, ``market:gold:2``)."""
+        return self._anchors[key]
+
+    def __init__(self, layout: Layout, plan: MarkerPlan, players: int) -> None:
+        self.layout = layout
+        self.plan = plan
+        self.players = players
+        self.index = ZoneIndex(layout, players)
+        self.keys = zone_keys(layout, players)
+        self._entries = {e.marker_id: e for e in plan.entries}
+        self._printed: dict[int, list[tuple[str, tuple[float, float]]]] = {}
+        spot = plan.find(Kind.COIN_SPOT, "coin-spot")
+        cell = plan.find(Kind.MARKET_CELL, "market-cell")
+        self._printed[spot.marker_id] = [
+            (f"coins:{z.name}", z.anchors[0]) for z in layout.of_kind(ZoneKind.COIN_SPOT)
+        ]
+        self._printed[cell.marker_id] = [
+            (f"market:{z.name}", z.anchors[0]) for z in layout.of_kind(ZoneKind.MARKET_CELL)
+        ]
+        self._anchors = {k: a for spots in self._printed.values() for k, a in spots}
+        self._storehouse_anchors = layout.zone(ZoneKind.STOREHOUSES, "display").anchors
+
+    def place(
+        self, detections: Sequence[Detection], reg: Registration
+    ) -> tuple[list[Seen], set[str]]:
+        """Token markers with their zones, and the printed spots seen clear."""
+        if not detections:
+            return [], set()
+        centres = np.array([d.centre for d in detections], dtype=np.float64)
+        ground = reg.to_board(centres)
+        tops = reg.to_board(np.array([d.corners[1] for d in detections], dtype=np.float64))
+        lefts = reg.to_board(np.array([d.corners[0] for d in detections], dtype=np.float64))
+        seen: list[Seen] = []
+        clear: set[str] = set()
+        for d, g, right, left in zip(detections, ground, tops, lefts, strict=True):
+            entry = self._entries.get(d.marker_id)
+            if entry is None or entry.kind is Kind.CORNER:
+                continue
+            if d.marker_id in self._printed:
+                for key, (ax, ay) in self._printed[d.marker_id]:
+                    if math.hypot(g[0] - ax, g[1] - ay) <= PRINTED_TOLERANCE_MM:
+                        clear.add(key)
+                continue
+            foot = ground_to_foot(float(g[0]), float(g[1]), reg.camera, entry.height_mm)
+            angle = math.degrees(math.atan2(right[1] - left[1], right[0] - left[0])) % 360
+            zone = self.index.lookup(*foot)
+            seen.append(Seen(entry.kind, entry.component, entry.face, foot, zone, angle))
+        return seen, clear
+
+    def read(self, detections: Sequence[Detection], reg: Registration) -> Reading:
+        """Every zone's value as if all were visible; the caller drops hidden zones.
+        An elephant or Maharajah token not seen anywhere reads ``None``."""
+        seen, clear = self.place(detections, reg)
+        out = Reading()
+        vals = out.values
+        problems = out.problems
+        seen = _dedupe(seen)
+        by_zone: dict[str, list[Seen]] = defaultdict(list)
+        for s in seen:
+            out.positions.setdefault(f"{s.kind.value}:{s.component}:{s.face}", s.foot)
+            if s.zone is not None:
+                by_zone[s.zone.key].append(s)
+        vis = dict.fromkeys(self.keys, True)
+
+        # Workers in sections and beside the Maharajah spaces.
+        for section in SECTION_NAMES:
+            key = f"section:{section}"
+            zone = self.keys[key]
+            workers = [s for s in by_zone.get(zone.key, []) if s.kind is Kind.WORKER]
+            a0, a3 = np.array(zone.anchors[0]), np.array(zone.anchors[-1])
+            axis = a3 - a0
+            workers.sort(key=lambda s: float((np.array(s.foot) - a0) @ axis))
+            if vis[key]:
+                vals[key] = tuple(s.component for s in workers)
+            if len(workers) > SECTION_CAPACITY:
+                problems.append(
+                    Problem(
+                        "section-overfull",
+                        (key,),
+                        tuple(s.component for s in workers),
+                        f"{len(workers)} workers seen in section {section}; a section holds {SECTION_CAPACITY}.",
+                        f"Se ven {len(workers)} trabajadores en la sección {section}; caben {SECTION_CAPACITY}.",
+                    )
+                )
+        for space in MAHARAJAH_SPACE_NAMES:
+            key = f"maharajah-worker:{space}"
+            zone = self.keys[key]
+            here = [s.component for s in by_zone.get(zone.key, []) if s.kind is Kind.WORKER]
+            if vis[key]:
+                vals[key] = here[0] if here else None
+
+        # Elephants and the Maharajah token: anywhere on the board.
+        for colour in PLAYER_COLOURS:
+            key = f"elephant:{colour}"
+            mine = [s for s in seen if s.kind is Kind.ELEPHANT and s.component == colour]
+            if mine:
+                z = mine[0].zone
+                vals[key] = z.name if z is not None and z.kind is ZoneKind.PATH else ELEPHANT_OFF
+            else:
+                vals[key] = None
+        tokens = [
+            s
+            for s in seen
+            if s.kind is Kind.MAHARAJAH and s.zone is not None and s.zone.kind is ZoneKind.MAHARAJAH
+        ]
+        if tokens:
+            vals["maharajah"] = tokens[0].zone.name if tokens[0].zone else None
+            if len(tokens) > 1:
+                problems.append(
+                    Problem(
+                        "maharajah-twice",
+                        tuple(f"maharajah:{t.zone.name}" for t in tokens if t.zone),
+                        tuple(t.component for t in tokens),
+                        "A Maharajah token is seen on two Maharajah spaces; only one belongs on the board.",
+                        "Se ve una ficha de Maharajá en dos espacios; solo una va en el tablero.",
+                    )
+                )
+        else:
+            vals["maharajah"] = None
+
+        # Donation counters: on donation spaces and on the market spaces.
+        counts: dict[str, int] = defaultdict(int)
+        for s in seen:
+            if s.kind is Kind.COUNTER:
+                counts[s.component] += 1
+        for name in donation_space_names(self.players):
+            key = f"donation:{name}"
+            here = [
+                s.component for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER
+            ]
+            if vis[key]:
+                vals[key] = here[0] if here else None
+        self._check_donations(vals, problems)
+        for colour in PLAYER_COLOURS:
+            key = f"market-space:{colour}"
+            here = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER]
+            if vis[key]:
+                vals[key] = sum(1 for s in here if s.component == colour)
+            strangers = sorted({s.component for s in here if s.component != colour})
+            if strangers:
+                problems.append(
+                    Problem(
+                        "wrong-market-space",
+                        (key,),
+                        tuple(strangers),
+                        f"Donation counters of {', '.join(strangers)} lie on the {colour} market space.",
+                        f"Hay contadores de donación de {', '.join(strangers)} en el espacio de mercado {colour}.",
+                    )
+                )
+        for colour, n in counts.items():
+            if n > COUNTERS_PER_PLAYER:
+                problems.append(
+                    Problem(
+                        "too-many",
+                        (),
+                        (colour,),
+                        f"{n} {colour} donation counters seen; there are only {COUNTERS_PER_PLAYER}.",
+                        f"Se ven {n} contadores {colour}; solo hay {COUNTERS_PER_PLAYER}.",
+                    )
+                )
+
+        # Printed spots: seen = clear, hidden while visible = covered.
+        for key in [k for k in self.keys if k.startswith(("coins:", "market:"))]:
+            if vis[key]:
+                vals[key] = key not in clear
+
+        # Setup tiles.
+        for d in District:
+            for slot in DISTRICT_SLOT_NAMES:
+                key = f"district-slot:{d.letter}:{slot}"
+                here = [
+                    s.component
+                    for s in by_zone.get(self.keys[key].key, [])
+                    if s.kind is Kind.DISTRICT_TILE
+                ]
+                if vis[key]:
+                    vals[key] = here[0] if here else None
+        for slot in ("active", "lower", "middle"):
+            key = f"temple:{slot}"
+            here = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.TEMPLE_TILE]
+            if vis[key]:
+                if not here:
+                    vals[key] = None
+                elif slot == "active":
+                    vals[key] = (here[0].component, int(round(here[0].angle_deg / 90.0)) % 4 * 90)
+                else:
+                    vals[key] = here[0].component
+        for decade in DECADES:
+            key = f"bridge:{decade}"
+            here = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.BRIDGE_TILE]
+            if vis[key]:
+                vals[key] = (here[0].component, here[0].face == "front") if here else None
+        if vis["storehouses"]:
+            stores = [
+                s
+                for s in by_zone.get(self.keys["storehouses"].key, [])
+                if s.kind is Kind.STOREHOUSE
+            ]
+            stores.sort(key=lambda s: _nearest(self._storehouse_anchors, s.foot))
+            vals["storehouses"] = tuple(s.component for s in stores)
+
+        self._check_unique(seen, problems)
+        return out
+
+    def _check_donations(self, vals: dict[str, Value], problems: list[Problem]) -> None:
+        sizes = donation_level_sizes(self.players)
+        for d in District:
+            for level in range(2, 5):
+                for i in range(sizes[level - 1]):
+                    key = f"donation:{d.letter}:{level}:{i}"
+                    if vals.get(key) is None:
+                        continue
+                    below = [f"donation:{d.letter}:{level - 1}:{j}" for j in (i, i + 1)]
+                    if any(b in vals and vals[b] is None for b in below):
+                        problems.append(
+                            Problem(
+                                "unsupported-donation",
+                                (key, *below),
+                                (str(vals[key]),),
+                                f"A counter lies on level {level} of the {d.title} donation tile with an empty space below it.",
+                                f"Hay un contador en el nivel {level} de la loseta de donación de {_ES_DISTRICT[d]} con un espacio vacío debajo.",
+                            )
+                        )
+
+    def _check_unique(self, seen: Sequence[Seen], problems: list[Problem]) -> None:
+        places: dict[tuple[Kind, str, str], list[Seen]] = defaultdict(list)
+        for s in seen:
+            if s.kind is not Kind.COUNTER:
+                places[(s.kind, s.component, s.face)].append(s)
+        for (kind, comp, _), where in places.items():
+            if len(where) > 1:
+                zones = tuple(w.zone.key if w.zone else "off-board" for w in where)
+                problems.append(
+                    Problem(
+                        f"{kind.value}-twice",
+                        tuple(z for z in zones if z != "off-board"),
+                        (comp,),
+                        f"{kind.value.replace('-', ' ').capitalize()} {comp} is seen in two places: {', '.join(zones)}.",
+                        f"Se ve {_ES_KIND.get(kind, kind.value)} {comp} en dos sitios: {', '.join(zones)}.",
+                    )
+                )
+        for s in seen:
+            if (
+                s.kind is Kind.WORKER
+                and s.zone is not None
+                and s.zone.kind not in (ZoneKind.SECTION, ZoneKind.MAHARAJAH_WORKER)
+            ):
+                problems.append(
+                    Problem(
+                        "off-zone",
+                        (s.zone.key,),
+                        (s.component,),
+                        f"Worker {s.component} stands on {s.zone.key}, which is not a section.",
+                        f"El trabajador {s.component} está en {s.zone.key}, que no es una sección.",
+                    )
+                )
+
+
+_ES_DISTRICT = {
+    District.NORTH: "Norte",
+    District.EAST: "Este",
+    District.SOUTH: "Sur",
+    District.WEST: "Oeste",
+}
+_ES_KIND = {
+    Kind.WORKER: "el trabajador",
+    Kind.ELEPHANT: "el elefante",
+    Kind.MAHARAJAH: "la ficha de Maharajá",
+    Kind.DISTRICT_TILE: "la loseta de distrito",
+    Kind.TEMPLE_TILE: "la loseta de templo",
+    Kind.BRIDGE_TILE: "la loseta de puente",
+    Kind.STOREHOUSE: "el almacén",
+}
+
+
+def _nearest(anchors: Sequence[tuple[float, float]], p: tuple[float, float]) -> int:
+    return min(
+        range(len(anchors)), key=lambda i: math.hypot(anchors[i][0] - p[0], anchors[i][1] - p[1])
+    )
+
+
+def _dedupe(seen: list[Seen]) -> list[Seen]:
+    """Drop repeated detections of one sticker (same component within 4 mm)."""
+    out: list[Seen] = []
+    for s in seen:
+        if not any(
+            o.kind is s.kind
+            and o.component == s.component
+            and o.face == s.face
+            and math.hypot(o.foot[0] - s.foot[0], o.foot[1] - s.foot[1]) < 4.0
+            for o in out
+        ):
+            out.append(s)
+    return out

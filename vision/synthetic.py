@@ -1,0 +1,758 @@
+"""The synthetic table: renders camera frames of a known table state.
+
+For tests, benchmarks and the demo, where no camera exists. A
+:class:`TableRenderer` draws the board texture (zones, printed corner, coin
+spot and market cell markers) and every piece of a :class:`TableSnapshot`
+"truth" with its sticker marker, then views it through a pinhole camera
+(:class:`CameraPose`: height, tilt up to 45 degrees, rotation) and spoils the
+frame as a real camera would (:class:`Effects`: blur, noise, uneven light,
+glare, JPEG) and can put a hand over the board (:class:`Hand`).
+
+Pieces stand at their real height: a worker's sticker is drawn where a camera
+would see the top of a 16 mm piece, so the pipeline's parallax correction is
+exercised. Everything is deterministic from the seed.
+
+:class:`SyntheticCamera` is a frame source over the renderer: tell it the
+table's truth, or a move (``move(new_truth, hand_frames=4)``), and read frames.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.board import PLAYER_COLOURS, District, Resource
+
+from .detect import plan_dictionary
+from .geometry import Camera, CameraPose, build_camera, foot_to_ground
+from .layout import (
+    DISTRICT_SLOT_NAMES,
+    Layout,
+    ZoneKind,
+    default_layout,
+    market_cell_name,
+)
+from .plan import DEFAULT_PLAN, Kind, MarkerPlan
+from .snapshot import ELEPHANT_OFF, TableSnapshot
+from .sources import Frame
+
+Image = NDArray[np.uint8]
+Point = tuple[float, float]
+
+#: Counters that fit flat on a market space; more are stacked and hidden.
+MARKET_SPACE_FLAT = 6
+
+# Colours (BGR).
+PLAYER_BGR = {
+    "purple": (140, 50, 120),
+    "grey": (120, 120, 120),
+    "pink": (170, 120, 235),
+    "orange": (40, 130, 240),
+}
+WORKER_BGR = {"Y": (40, 210, 235), "B": (200, 110, 40), "W": (235, 235, 235), "G": (60, 160, 60)}
+RESOURCE_BGR = {
+    Resource.MARBLE: (225, 225, 230),
+    Resource.COPPER: (50, 110, 190),
+    Resource.GOLD: (30, 190, 230),
+}
+BOARD_BGR = (150, 195, 215)
+TABLE_BGR = (40, 60, 85)
+SKIN_BGR = (120, 160, 215)
+
+
+@dataclass(frozen=True)
+class Effects:
+    """How a frame is spoilt. All default to off (a clean frame)."""
+
+    blur_sigma: float = 0.0
+    noise_sigma: float = 0.0
+    light_gradient: float = 0.0
+    glare: float = 0.0
+    jpeg_quality: int | None = None
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand-shaped blob above the board: palm at ``centre`` (board mm), the arm
+    coming in from compass direction ``from_deg`` (180: from the south edge)."""
+
+    centre: Point
+    from_deg: float = 180.0
+    height_mm: float = 90.0
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A piece to draw: its foot position (board mm), marker, look and height."""
+
+    marker_id: int
+    at: Point
+    side_mm: float
+    height_mm: float
+    angle_deg: float
+    body: str  # disc, elephant, tile, cube, coin
+    size_mm: float
+    bgr: tuple[int, int, int]
+
+
+def _seeded(*parts: object) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32(repr(parts).encode()))
+
+
+class TableRenderer:
+    """Draws truths through a camera. Board texture is cached; so is the piece
+    layer for the last (truth, camera) pair."""
+
+    def __init__(
+        self,
+        layout: Layout | None = None,
+        plan: MarkerPlan = DEFAULT_PLAN,
+        *,
+        pose: CameraPose = CameraPose(),
+        size: tuple[int, int] = (1920, 1080),
+        effects: Effects = Effects(),
+        seed: int = 0,
+        texture_px_per_mm: float | None = None,
+    ) -> None:
+        self.layout = layout or default_layout()
+        self.plan = plan
+        self.size = size
+        self.effects = effects
+        self.seed = seed
+        self._dictionary = plan_dictionary(plan)
+        self._plan_index = {mid: i for i, mid in enumerate(sorted(plan.ids))}
+        self._marker_cache: dict[tuple[int, int], Image] = {}
+        self.set_pose(pose, texture_px_per_mm)
+        self._layer_key: object = None
+        self._layer: Image | None = None
+
+    # -- camera ------------------------------------------------------------
+    def set_pose(self, pose: CameraPose, texture_px_per_mm: float | None = None) -> None:
+        self.pose = pose
+        self.camera: Camera = build_camera(pose, self.size, self.layout.extent_mm)
+        self.H = self.camera.plane_homography(0.0)
+        scale = texture_px_per_mm or max(2.0, math.ceil(self.board_px_per_mm() * 1.3 * 2) / 2)
+        if getattr(self, "tex_scale", None) != scale:
+            self.tex_scale = scale
+            self._base = self._draw_base()
+        x0, y0, _, _ = self.layout.extent_mm
+        S = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
+        self._tex_to_img = self.H @ np.linalg.inv(S)
+        self._light = None
+        self._layer_key = None
+
+    def board_px_per_mm(self) -> float:
+        """Largest image pixels per board mm anywhere on the board (nearest edge)."""
+        x0, y0, x1, y1 = self.layout.extent_mm
+        pts = np.array([[x, y] for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
+        best = 0.0
+        for x, y in pts:
+            a = cv2.perspectiveTransform(np.array([[[x, y], [x + 1, y]]]), self.H)[0]
+            best = max(best, float(np.linalg.norm(a[1] - a[0])))
+        return best
+
+    @property
+    def focal_px(self) -> float:
+        return float(self.camera.K[0, 0])
+
+    # -- texture -------------------------------------------------------------
+    def _to_tex(self, pts: Sequence[Point]) -> NDArray[np.int32]:
+        x0, y0, _, _ = self.layout.extent_mm
+        s = self.tex_scale * 16
+        return np.array([[(x - x0) * s, (y - y0) * s] for x, y in pts], dtype=np.int32)
+
+    def _draw_base(self) -> Image:
+        x0, y0, x1, y1 = self.layout.extent_mm
+        s = self.tex_scale
+        tex = np.empty((math.ceil((y1 - y0) * s), math.ceil((x1 - x0) * s), 3), np.uint8)
+        tex[:] = TABLE_BGR
+        bw, bh = self.layout.board_mm
+        cv2.fillConvexPoly(
+            tex, self._to_tex([(0, 0), (bw, 0), (bw, bh), (0, bh)]), BOARD_BGR, cv2.LINE_AA, 4
+        )
+        lake = [(190.0, 190.0), (450.0, 190.0), (450.0, 450.0), (190.0, 450.0)]
+        cv2.fillConvexPoly(tex, self._to_tex(lake), (170, 140, 90), cv2.LINE_AA, 4)
+        rng = _seeded("art", self.seed)
+        for _ in range(60):  # board art: strokes that are not markers
+            a = rng.uniform(0, bw, 2)
+            b = a + rng.normal(0, 40, 2)
+            shade = int(rng.integers(40, 140))
+            cv2.line(
+                tex,
+                self._to_tex([tuple(a)])[0],
+                self._to_tex([tuple(b)])[0],
+                (shade, shade + 20, shade + 30),
+                max(1, int(s)),
+                cv2.LINE_AA,
+                4,
+            )
+        zone_bgr = {
+            ZoneKind.SECTION: (120, 170, 200),
+            ZoneKind.PATH: (110, 150, 170),
+            ZoneKind.MAHARAJAH: (60, 120, 200),
+            ZoneKind.DISTRICT_SLOT: (130, 175, 195),
+            ZoneKind.MARKET_SPACE: (160, 160, 190),
+            ZoneKind.STOREHOUSES: (60, 80, 105),
+            ZoneKind.DONATION: (200, 200, 205),
+        }
+        for zone in self.layout.zones:
+            bgr = zone_bgr.get(zone.kind)
+            if bgr is not None and not (zone.kind is ZoneKind.DONATION and zone.players != (4,)):
+                cv2.fillPoly(tex, [self._to_tex(zone.polygon)], bgr, cv2.LINE_AA, 4)
+            cv2.polylines(tex, [self._to_tex(zone.polygon)], True, (70, 90, 110), 1, cv2.LINE_AA, 4)
+        for name, centre in self.layout.corners.items():
+            entry = self.plan.find(Kind.CORNER, name)
+            self._stamp(tex, entry.marker_id, centre, entry.side_mm, 0.0)
+        spot = self.plan.find(Kind.COIN_SPOT, "coin-spot")
+        for zone in self.layout.of_kind(ZoneKind.COIN_SPOT):
+            self._stamp(tex, spot.marker_id, zone.anchors[0], spot.side_mm, 0.0)
+        cell = self.plan.find(Kind.MARKET_CELL, "market-cell")
+        for zone in self.layout.of_kind(ZoneKind.MARKET_CELL):
+            self._stamp(tex, cell.marker_id, zone.anchors[0], cell.side_mm, 0.0)
+        return tex
+
+    def _marker_image(self, marker_id: int, px: int) -> Image:
+        key = (marker_id, px)
+        img = self._marker_cache.get(key)
+        if img is None:
+            img = cv2.aruco.generateImageMarker(self._dictionary, self._plan_index[marker_id], px)
+            self._marker_cache[key] = img
+        return img
+
+    def _stamp(
+        self, tex: Image, marker_id: int, centre: Point, side_mm: float, angle_deg: float
+    ) -> None:
+        """Sticker (white quiet zone of one cell) and marker, turned by ``angle_deg``."""
+        s = self.tex_scale
+        x0, y0, _, _ = self.layout.extent_mm
+        cx, cy = (centre[0] - x0) * s, (centre[1] - y0) * s
+        side = side_mm * s
+        a = math.radians(angle_deg)
+        ux, uy = math.cos(a), math.sin(a)  # marker's right
+        vx, vy = -uy, ux  # marker's down
+
+        def corner(fx: float, fy: float, half: float) -> tuple[float, float]:
+            return (cx + (fx * ux + fy * vx) * half, cy + (fx * uy + fy * vy) * half)
+
+        sticker = side * 8 / 6 / 2
+        quad = np.array(
+            [
+                corner(-1, -1, sticker),
+                corner(1, -1, sticker),
+                corner(1, 1, sticker),
+                corner(-1, 1, sticker),
+            ]
+        )
+        cv2.fillConvexPoly(tex, (quad * 16).astype(np.int32), (250, 250, 250), cv2.LINE_AA, 4)
+        px = max(12, int(round(side / 6)) * 6)
+        marker = self._marker_image(marker_id, px)
+        src = np.float32([[0, 0], [px, 0], [0, px]])
+        dst = np.float32(
+            [corner(-1, -1, side / 2), corner(1, -1, side / 2), corner(-1, 1, side / 2)]
+        )
+        bx0 = int(max(0, math.floor(quad[:, 0].min()) - 1))
+        by0 = int(max(0, math.floor(quad[:, 1].min()) - 1))
+        bx1 = int(min(tex.shape[1], math.ceil(quad[:, 0].max()) + 2))
+        by1 = int(min(tex.shape[0], math.ceil(quad[:, 1].max()) + 2))
+        if bx1 <= bx0 or by1 <= by0:
+            return
+        M = cv2.getAffineTransform(src, dst - np.float32([bx0, by0]))
+        roi = tex[by0:by1, bx0:bx1]
+        m3 = cv2.cvtColor(marker, cv2.COLOR_GRAY2BGR)
+        cv2.warpAffine(
+            m3,
+            M,
+            (bx1 - bx0, by1 - by0),
+            roi,
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_TRANSPARENT,
+        )
+
+    # -- pieces --------------------------------------------------------------
+    def sprites(self, truth: TableSnapshot) -> list[Sprite]:
+        """Every piece of ``truth`` as a sprite at its foot position."""
+        plan, layout, seed = self.plan, self.layout, self.seed
+        out: list[Sprite] = []
+
+        def jitter(key: str) -> tuple[float, float, float]:
+            r = _seeded("piece", seed, key)
+            return (float(r.normal(0, 0.8)), float(r.normal(0, 0.8)), float(r.uniform(0, 360)))
+
+        def add(
+            kind: Kind,
+            comp: str,
+            at: Point,
+            body: str,
+            size: float,
+            bgr: tuple[int, int, int],
+            *,
+            face: str = "",
+            angle: float | None = None,
+            key: str = "",
+            level: int = 0,
+        ) -> None:
+            entry = plan.find(kind, comp, face)
+            jx, jy, ja = jitter(f"{kind}:{comp}:{key}")
+            if body == "tile":
+                jx, jy, ja = jx * 0.5, jy * 0.5, 0.0
+            out.append(
+                Sprite(
+                    entry.marker_id,
+                    (at[0] + jx, at[1] + jy),
+                    entry.side_mm,
+                    entry.height_mm + level * 2.0,
+                    angle if angle is not None else ja,
+                    body,
+                    size,
+                    bgr,
+                )
+            )
+
+        for section, workers in truth.sections.items():
+            zone = layout.zone(ZoneKind.SECTION, section)
+            for slot, worker in enumerate(workers[: len(zone.anchors)]):
+                add(Kind.WORKER, worker, zone.anchors[slot], "disc", 15.0, WORKER_BGR[worker[0]])
+        for space, worker in truth.maharajah_workers.items():
+            if worker:
+                z = layout.zone(ZoneKind.MAHARAJAH_WORKER, space)
+                add(Kind.WORKER, worker, z.anchors[0], "disc", 15.0, WORKER_BGR[worker[0]])
+        for i, colour in enumerate(PLAYER_COLOURS):
+            where = truth.elephants.get(colour)
+            if where is None:
+                continue
+            if where == ELEPHANT_OFF:
+                at: Point = (560.0 + 0 * i, 520.0 + 28 * i)
+            else:
+                at = layout.zone(ZoneKind.PATH, where).anchors[i]
+            add(Kind.ELEPHANT, colour, at, "elephant", 22.0, PLAYER_BGR[colour])
+        if truth.maharajah:
+            z = layout.zone(ZoneKind.MAHARAJAH, truth.maharajah)
+            add(Kind.MAHARAJAH, "maharajah-board", z.anchors[0], "coin", 26.0, (30, 170, 220))
+        for space, colour in truth.donations.items():
+            if colour:
+                z = layout.zone(ZoneKind.DONATION, space, truth.players)
+                add(Kind.COUNTER, colour, z.anchors[0], "disc", 15.0, PLAYER_BGR[colour], key=space)
+        for colour, count in truth.market_counters.items():
+            z = layout.zone(ZoneKind.MARKET_SPACE, colour)
+            for j in range(count or 0):
+                anchor = z.anchors[j % len(z.anchors)]
+                add(
+                    Kind.COUNTER,
+                    colour,
+                    anchor,
+                    "disc",
+                    15.0,
+                    PLAYER_BGR[colour],
+                    key=f"market{j}",
+                    level=j // len(z.anchors) * 3,
+                )
+        for section, coins in truth.coins.items():
+            z = layout.zone(ZoneKind.COIN_SPOT, section)
+            for j in range(coins or 0):
+                r = _seeded("coin", seed, section, j)
+                at = (
+                    z.anchors[0][0] + float(r.normal(0, 1.0)),
+                    z.anchors[0][1] + float(r.normal(0, 1.0)),
+                )
+                out.append(Sprite(-1, at, 0.0, 2.0 * (j + 1), 0.0, "coin", 19.0, (40, 170, 210)))
+        for resource in Resource:
+            for row, full in enumerate(truth.market.get(resource.name.lower(), ()), start=1):
+                if full:
+                    z = layout.zone(ZoneKind.MARKET_CELL, market_cell_name(resource, row))
+                    r = _seeded("cube", seed, resource.name, row)
+                    at = (
+                        z.anchors[0][0] + float(r.normal(0, 0.7)),
+                        z.anchors[0][1] + float(r.normal(0, 0.7)),
+                    )
+                    out.append(
+                        Sprite(
+                            -1,
+                            at,
+                            0.0,
+                            9.0,
+                            float(r.uniform(-15, 15)),
+                            "cube",
+                            9.5,
+                            RESOURCE_BGR[resource],
+                        )
+                    )
+        setup = truth.setup
+        tile_bgr = {
+            "Y": (80, 200, 230),
+            "B": (190, 130, 70),
+            "W": (215, 215, 215),
+            "G": (90, 170, 90),
+        }
+        for d in District:
+            for slot, tile in zip(
+                DISTRICT_SLOT_NAMES, setup.district_tiles.get(d.letter, ()), strict=False
+            ):
+                if tile:
+                    z = layout.zone(ZoneKind.DISTRICT_SLOT, f"{d.letter}:{slot}")
+                    add(
+                        Kind.DISTRICT_TILE,
+                        tile,
+                        z.centre,
+                        "tile",
+                        46.0,
+                        tile_bgr[tile[1]],
+                        angle=90.0 * d.value,
+                    )
+        if setup.temple_active:
+            z = layout.zone(ZoneKind.TEMPLE, "active")
+            add(
+                Kind.TEMPLE_TILE,
+                setup.temple_active,
+                z.anchors[0],
+                "tile",
+                56.0,
+                (60, 150, 200),
+                angle=float(setup.temple_rotation or 0),
+            )
+        for slot, tile in setup.temple_stack.items():
+            if tile:
+                z = layout.zone(ZoneKind.TEMPLE, slot)
+                add(Kind.TEMPLE_TILE, tile, z.anchors[0], "tile", 42.0, (60, 150, 200), angle=0.0)
+        for decade, bridge in setup.bridges.items():
+            if bridge:
+                z = layout.zone(ZoneKind.BRIDGE, decade)
+                add(
+                    Kind.BRIDGE_TILE,
+                    bridge[0],
+                    z.anchors[0],
+                    "tile",
+                    19.0,
+                    (100, 140, 160),
+                    face="front" if bridge[1] else "back",
+                    angle=-45.0,
+                )
+        display = layout.zone(ZoneKind.STOREHOUSES, "display")
+        for j, store in enumerate(setup.storehouses[: len(display.anchors)]):
+            add(Kind.STOREHOUSE, store, display.anchors[j], "tile", 36.0, (90, 120, 150))
+        return out
+
+    def _draw_sprites(self, tex: Image, sprites: Sequence[Sprite]) -> None:
+        centre = self.camera.centre
+        cam = np.array([centre[0], centre[1], -centre[2]])
+        s = self.tex_scale
+        # Far pieces first so nearer (taller) ones cover them, as in a real view.
+        for sp in sorted(sprites, key=lambda q: q.height_mm):
+            top = foot_to_ground(sp.at[0], sp.at[1], cam, sp.height_mm)
+            k = cam[2] / (cam[2] - sp.height_mm)
+            dark = tuple(int(c * 0.6) for c in sp.bgr)
+            foot_px = self._to_tex([sp.at])[0]
+            top_px = self._to_tex([top])[0]
+            r_px = int(sp.size_mm / 2 * s * 16)
+            if sp.body in ("disc", "coin"):
+                cv2.circle(tex, tuple(foot_px), r_px, dark, -1, cv2.LINE_AA, 4)
+                cv2.line(
+                    tex,
+                    tuple(foot_px),
+                    tuple(top_px),
+                    dark,
+                    max(1, int(sp.size_mm * s)),
+                    cv2.LINE_AA,
+                    4,
+                )
+                cv2.circle(tex, tuple(top_px), int(r_px * k), sp.bgr, -1, cv2.LINE_AA, 4)
+            elif sp.body == "elephant":
+                axes = (int(r_px * k), int(r_px * k * 0.62))
+                cv2.ellipse(
+                    tex, tuple(foot_px), axes, sp.angle_deg, 0, 360, dark, -1, cv2.LINE_AA, 4
+                )
+                cv2.line(
+                    tex,
+                    tuple(foot_px),
+                    tuple(top_px),
+                    dark,
+                    max(1, int(sp.size_mm * 0.6 * s)),
+                    cv2.LINE_AA,
+                    4,
+                )
+                cv2.ellipse(
+                    tex, tuple(top_px), axes, sp.angle_deg, 0, 360, sp.bgr, -1, cv2.LINE_AA, 4
+                )
+            else:  # tile or cube: a square
+                half = sp.size_mm / 2 * k
+                a = math.radians(sp.angle_deg)
+                ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+                sq = [
+                    (top[0] + (fx * ux + fy * vx) * half, top[1] + (fx * uy + fy * vy) * half)
+                    for fx, fy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                ]
+                if sp.body == "cube":
+                    base = [
+                        (
+                            sp.at[0] + (fx * ux + fy * vx) * sp.size_mm / 2,
+                            sp.at[1] + (fx * uy + fy * vy) * sp.size_mm / 2,
+                        )
+                        for fx, fy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                    ]
+                    hull = cv2.convexHull(self._to_tex(base + sq))
+                    cv2.fillConvexPoly(tex, hull, dark, cv2.LINE_AA, 4)
+                cv2.fillConvexPoly(tex, self._to_tex(sq), sp.bgr, cv2.LINE_AA, 4)
+            if sp.marker_id >= 0:
+                self._stamp(tex, sp.marker_id, top, sp.side_mm * k, sp.angle_deg)
+
+    def texture(self, truth: TableSnapshot) -> Image:
+        key = (id(truth), repr(truth.pieces()))
+        if self._layer_key != key or self._layer is None:
+            tex = self._base.copy()
+            self._draw_sprites(tex, self.sprites(truth))
+            self._layer, self._layer_key = tex, key
+        return self._layer
+
+    # -- frames --------------------------------------------------------------
+    def render(
+        self, truth: TableSnapshot, *, hand: Hand | None = None, frame_number: int = 0
+    ) -> Image:
+        """One camera frame of ``truth`` (optionally with a hand over it)."""
+        w, h = self.size
+        img = cv2.warpPerspective(
+            self.texture(truth),
+            self._tex_to_img,
+            (w, h),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=TABLE_BGR,
+        )
+        if hand is not None:
+            self._draw_hand(img, hand)
+        return self._spoil(img, frame_number)
+
+    def _draw_hand(self, img: Image, hand: Hand) -> None:
+        Hh = self.camera.plane_homography(hand.height_mm)
+        cx, cy = hand.centre
+        a = math.radians(hand.from_deg)
+        # Unit vector from the palm towards the arm's side of the table.
+        ax, ay = math.sin(a), -math.cos(a)
+        px, py = -ay, ax
+        sc = hand.scale
+
+        def proj(pts: Sequence[Point]) -> NDArray[np.int32]:
+            arr = cv2.perspectiveTransform(np.array([pts], dtype=np.float64), Hh)[0]
+            return (arr * 16).astype(np.int32)
+
+        palm = [
+            (
+                cx + 45 * sc * math.cos(t) * ax + 38 * sc * math.sin(t) * px,
+                cy + 45 * sc * math.cos(t) * ay + 38 * sc * math.sin(t) * py,
+            )
+            for t in np.linspace(0, 2 * math.pi, 24)
+        ]
+        cv2.fillPoly(img, [proj(palm)], SKIN_BGR, cv2.LINE_AA, 4)
+        far = 900.0
+        arm = [
+            (cx + 20 * sc * ax + 32 * sc * px, cy + 20 * sc * ay + 32 * sc * py),
+            (cx + 20 * sc * ax - 32 * sc * px, cy + 20 * sc * ay - 32 * sc * py),
+            (cx + far * ax - 40 * sc * px, cy + far * ay - 40 * sc * py),
+            (cx + far * ax + 40 * sc * px, cy + far * ay + 40 * sc * py),
+        ]
+        cv2.fillPoly(img, [proj(arm)], (90, 110, 150), cv2.LINE_AA, 4)
+        for k, length in zip((-1.5, -0.5, 0.5, 1.5), (70, 80, 75, 60), strict=True):
+            base = (cx - 35 * sc * ax + k * 17 * sc * px, cy - 35 * sc * ay + k * 17 * sc * py)
+            tip = (base[0] - length * sc * ax, base[1] - length * sc * ay)
+            finger = [
+                (base[0] + 7 * sc * px, base[1] + 7 * sc * py),
+                (tip[0] + 6 * sc * px, tip[1] + 6 * sc * py),
+                (tip[0] - 6 * sc * px, tip[1] - 6 * sc * py),
+                (base[0] - 7 * sc * px, base[1] - 7 * sc * py),
+            ]
+            cv2.fillPoly(img, [proj(finger)], SKIN_BGR, cv2.LINE_AA, 4)
+        thumb_base = (cx + 10 * sc * ax + 36 * sc * px, cy + 10 * sc * ay + 36 * sc * py)
+        thumb_tip = (
+            thumb_base[0] - 40 * sc * ax + 25 * sc * px,
+            thumb_base[1] - 40 * sc * ay + 25 * sc * py,
+        )
+        cv2.line(
+            img,
+            tuple(proj([thumb_base])[0]),
+            tuple(proj([thumb_tip])[0]),
+            SKIN_BGR,
+            max(2, int(14 * sc * self.board_px_per_mm())),
+            cv2.LINE_AA,
+            4,
+        )
+
+    def _light_map(self) -> NDArray[np.float32]:
+        if self._light is None:
+            w, h = self.size
+            e = self.effects
+            r = _seeded("light", self.seed)
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            gx, gy = r.uniform(-1, 1, 2)
+            light = 1.0 + e.light_gradient * 0.5 * (gx * (xx / w - 0.5) + gy * (yy / h - 0.5)) * 2
+            if e.glare > 0:
+                gx0, gy0 = r.uniform(0.2, 0.8) * w, r.uniform(0.2, 0.8) * h
+                rad = 0.12 * min(w, h)
+                light += (
+                    e.glare * 1.2 * np.exp(-(((xx - gx0) ** 2 + (yy - gy0) ** 2) / (2 * rad**2)))
+                )
+            self._light = light.astype(np.float32)[..., None]
+        return self._light
+
+    def _spoil(self, img: Image, frame_number: int) -> Image:
+        e = self.effects
+        if e.light_gradient or e.glare:
+            img = np.clip(img.astype(np.float32) * self._light_map(), 0, 255).astype(np.uint8)
+        if e.blur_sigma > 0:
+            img = cv2.GaussianBlur(img, (0, 0), e.blur_sigma)
+        if e.noise_sigma > 0:
+            noise = self._noise_field()
+            r = _seeded("noise", self.seed, frame_number)
+            dy, dx = int(r.integers(0, 64)), int(r.integers(0, 64))
+            h, w = img.shape[:2]
+            img = np.clip(img.astype(np.int16) + noise[dy : dy + h, dx : dx + w], 0, 255).astype(
+                np.uint8
+            )
+        if e.jpeg_quality:
+            ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(e.jpeg_quality)])
+            img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return img
+
+    def _noise_field(self) -> NDArray[np.int16]:
+        w, h = self.size
+        key = ("noise", self.effects.noise_sigma, w, h)
+        if getattr(self, "_noise_key", None) != key:
+            r = _seeded("noisefield", self.seed)
+            self._noise = r.normal(0, self.effects.noise_sigma, (h + 64, w + 64, 3)).astype(
+                np.int16
+            )
+            self._noise_key = key
+        return self._noise
+
+    def marker_truth(self, truth: TableSnapshot) -> list[tuple[int, Point]]:
+        """(marker id, image centre) of every sticker that should be visible."""
+        centre = self.camera.centre
+        cam = np.array([centre[0], centre[1], -centre[2]])
+        out = []
+        for sp in self.sprites(truth):
+            if sp.marker_id >= 0:
+                g = foot_to_ground(sp.at[0], sp.at[1], cam, sp.height_mm)
+                p = cv2.perspectiveTransform(np.array([[g]], dtype=np.float64), self.H)[0, 0]
+                out.append((sp.marker_id, (float(p[0]), float(p[1]))))
+        return out
+
+
+class SyntheticCamera:
+    """A frame source showing a table whose truth you set.
+
+    ``set_truth(t)`` changes the table at once; ``move(t, hand_frames=4)``
+    puts a hand over the board for that many frames, moving from each changed
+    zone to the next while the pieces change under it (the first half of the
+    frames still shows the old state), then shows ``t``.
+    """
+
+    def __init__(
+        self,
+        truth: TableSnapshot,
+        *,
+        layout: Layout | None = None,
+        plan: MarkerPlan = DEFAULT_PLAN,
+        pose: CameraPose = CameraPose(),
+        size: tuple[int, int] = (1920, 1080),
+        effects: Effects = Effects(),
+        seed: int = 0,
+        fps: float = 10.0,
+    ) -> None:
+        self.renderer = TableRenderer(
+            layout, plan, pose=pose, size=size, effects=effects, seed=seed
+        )
+        self.truth = truth
+        self.fps = fps
+        self.frame_number = 0
+        self._queue: list[tuple[TableSnapshot, Hand | None]] = []
+
+    @property
+    def focal_px(self) -> float:
+        return self.renderer.focal_px
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.renderer.size
+
+    def set_truth(self, truth: TableSnapshot) -> None:
+        self.truth = truth
+        self._queue.clear()
+
+    def hold_hand(self, hand: Hand, frames: int) -> None:
+        """Show a hand over the unchanged table for ``frames`` frames."""
+        self._queue += [(self.truth, hand)] * frames
+
+    def move(self, truth: TableSnapshot, *, hand_frames: int = 4, hand: Hand | None = None) -> None:
+        """Change the table to ``truth`` under a hand that stays ``hand_frames`` frames."""
+        old = self._queue[-1][0] if self._queue else self.truth
+        points = changed_points(self.renderer.layout, old, truth) or [(320.0, 320.0)]
+        r = _seeded("hand", self.renderer.seed, self.frame_number)
+        from_deg = float(r.choice([90.0, 180.0, 270.0, 0.0]))
+        for k in range(hand_frames):
+            at = points[min(len(points) - 1, k * len(points) // max(1, hand_frames))]
+            h = hand or Hand(centre=(at[0], at[1]), from_deg=from_deg)
+            if hand is None:
+                h = replace(
+                    h, centre=(at[0] + float(r.normal(0, 4)), at[1] + float(r.normal(0, 4)))
+                )
+            self._queue.append((old if k < hand_frames // 2 else truth, h))
+        self._queue.append((truth, None))
+
+    def read(self) -> Frame:
+        if self._queue:
+            truth, hand = self._queue.pop(0)
+            self.truth = truth
+        else:
+            truth, hand = self.truth, None
+        n = self.frame_number
+        self.frame_number += 1
+        image = self.renderer.render(truth, hand=hand, frame_number=n)
+        return Frame(image=image, number=n, time=n / self.fps)
+
+    def frames(self, count: int) -> Iterator[Frame]:
+        for _ in range(count):
+            yield self.read()
+
+    def close(self) -> None:
+        self._queue.clear()
+
+
+def changed_points(layout: Layout, old: TableSnapshot, new: TableSnapshot) -> list[Point]:
+    """Board points of the zones that differ between two truths (where a hand would go)."""
+    pts: list[Point] = []
+
+    def at(kind: ZoneKind, name: str, players: int | None = None) -> None:
+        try:
+            pts.append(layout.zone(kind, name, players).centre)
+        except KeyError:
+            pass
+
+    for s in new.sections:
+        if old.sections.get(s) != new.sections[s]:
+            at(ZoneKind.SECTION, s)
+    for c in new.elephants:
+        for where in (old.elephants.get(c), new.elephants[c]):
+            if old.elephants.get(c) != new.elephants[c] and where and where != ELEPHANT_OFF:
+                at(ZoneKind.PATH, where)
+    if old.maharajah != new.maharajah:
+        for sp in (old.maharajah, new.maharajah):
+            if sp:
+                at(ZoneKind.MAHARAJAH, sp)
+    for k, v in new.donations.items():
+        if old.donations.get(k) != v:
+            at(ZoneKind.DONATION, k, new.players)
+    for c, n in new.market_counters.items():
+        if old.market_counters.get(c) != n:
+            at(ZoneKind.MARKET_SPACE, c)
+    for s, n in new.coins.items():
+        if old.coins.get(s) != n:
+            at(ZoneKind.COIN_SPOT, s)
+    for res, rows in new.market.items():
+        for row, full in enumerate(rows, start=1):
+            if old.market.get(res, ())[row - 1 : row] != (full,):
+                at(ZoneKind.MARKET_CELL, f"{res}:{row}")
+    return pts
