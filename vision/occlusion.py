@@ -73,15 +73,12 @@ class BoardView:
     ) -> NDArray[np.int16]:
         """The board view of ``image``: mean colour per cell."""
         h, w = self.shape
-        # Shrink first so each cell averages many pixels, then warp.
+        # Subsample first so the warp reads a small image (a cell then spans
+        # about two of its pixels), then warp.
         cell_px = _px_per_mm(board_to_image, self.origin) * CELL_MM
-        factor = max(1.0, cell_px / 2.0)
-        small = image
-        if factor > 1.5:
-            small = cv2.resize(
-                image, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA
-            )
-        S = np.diag([1 / factor, 1 / factor, 1.0])
+        step = max(1, int(cell_px / 2.0))
+        small = image[::step, ::step] if step > 1 else image
+        S = np.diag([1 / step, 1 / step, 1.0])
         x0, y0 = self.origin
         G = np.array([[CELL_MM, 0, x0 + CELL_MM / 2], [0, CELL_MM, y0 + CELL_MM / 2], [0, 0, 1]])
         M = S @ board_to_image @ G
@@ -135,8 +132,7 @@ class BoardView:
         if self.background is None:
             self.background = view.copy()
         else:
-            keep = ~occluded
-            self.background[keep] = view[keep]
+            np.copyto(self.background, view, where=~occluded[..., None])
 
     def cell_of(self, x: float, y: float) -> tuple[int, int] | None:
         r = int((y - self.origin[1]) // CELL_MM)

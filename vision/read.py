@@ -142,10 +142,10 @@ class Reader:
         """Token markers with their zones, and the printed spots seen clear."""
         if not detections:
             return [], set()
-        centres = np.array([d.centre for d in detections], dtype=np.float64)
-        ground = reg.to_board(centres)
-        tops = reg.to_board(np.array([d.corners[1] for d in detections], dtype=np.float64))
-        lefts = reg.to_board(np.array([d.corners[0] for d in detections], dtype=np.float64))
+        corners = np.stack([d.corners for d in detections]).astype(np.float64)
+        ground = reg.to_board(corners.mean(axis=1))
+        tops = reg.to_board(corners[:, 1])
+        lefts = reg.to_board(corners[:, 0])
         seen: list[Seen] = []
         clear: set[str] = set()
         for d, g, right, left in zip(detections, ground, tops, lefts, strict=True):
@@ -163,10 +163,15 @@ class Reader:
             seen.append(Seen(entry.kind, entry.component, entry.face, foot, zone, angle))
         return seen, clear
 
-    def read(self, detections: Sequence[Detection], reg: Registration) -> Reading:
+    def read(
+        self,
+        detections: Sequence[Detection],
+        reg: Registration,
+        placed: tuple[list[Seen], set[str]] | None = None,
+    ) -> Reading:
         """Every zone's value as if all were visible; the caller drops hidden zones.
         An elephant or Maharajah token not seen anywhere reads ``None``."""
-        seen, clear = self.place(detections, reg)
+        seen, clear = placed if placed is not None else self.place(detections, reg)
         out = Reading()
         vals = out.values
         problems = out.problems
@@ -298,7 +303,7 @@ class Reader:
                 if not here:
                     vals[key] = None
                 elif slot == "active":
-                    vals[key] = (here[0].component, int(round(here[0].angle_deg / 90.0)) % 4 * 90)
+                    vals[key] = (here[0].component, round(here[0].angle_deg / 90.0) % 4 * 90)
                 else:
                     vals[key] = here[0].component
         for decade in DECADES:

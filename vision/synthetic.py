@@ -18,6 +18,7 @@ table's truth, or a move (``move(new_truth, hand_frames=4)``), and read frames.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import zlib
 from collections.abc import Iterator, Sequence
@@ -251,7 +252,7 @@ class TableRenderer:
             ]
         )
         cv2.fillConvexPoly(tex, (quad * 16).astype(np.int32), (250, 250, 250), cv2.LINE_AA, 4)
-        px = max(12, int(round(side / 6)) * 6)
+        px = max(12, round(side / 6) * 6)
         marker = self._marker_image(marker_id, px)
         src = np.float32([[0, 0], [px, 0], [0, px]])
         dst = np.float32(
@@ -613,7 +614,7 @@ class TableRenderer:
                 np.uint8
             )
         if e.jpeg_quality:
-            ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(e.jpeg_quality)])
+            _ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(e.jpeg_quality)])
             img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         return img
 
@@ -726,10 +727,8 @@ def changed_points(layout: Layout, old: TableSnapshot, new: TableSnapshot) -> li
     pts: list[Point] = []
 
     def at(kind: ZoneKind, name: str, players: int | None = None) -> None:
-        try:
+        with contextlib.suppress(KeyError):
             pts.append(layout.zone(kind, name, players).centre)
-        except KeyError:
-            pass
 
     for s in new.sections:
         if old.sections.get(s) != new.sections[s]:
