@@ -162,7 +162,8 @@ class MarkerDetector:
 def _grey(image: Image) -> Image:
     if image.ndim == 2:
         return image
-    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    grey: Image = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return grey
 
 
 def _clip(box: Box, w: int, h: int) -> Box:

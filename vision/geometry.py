@@ -63,7 +63,8 @@ class Camera:
         """Board (x, y) at ``height_mm`` above the board -> image pixels."""
         Rt = np.column_stack([self.R[:, 0], self.R[:, 1], self.t - height_mm * self.R[:, 2]])
         H: Matrix = self.K @ Rt
-        return H / H[2, 2]
+        out: Matrix = H / H[2, 2]
+        return out
 
 
 def build_camera(

@@ -90,7 +90,8 @@ class BoardView:
             borderMode=cv2.BORDER_CONSTANT,
             borderValue=(0, 0, 0),
         )
-        return view.astype(np.int16)
+        out: NDArray[np.int16] = view.astype(np.int16)
+        return out
 
     def update(self, view: NDArray[np.int16], missing_cells: NDArray[np.bool_]) -> ViewState:
         """Compare ``view`` with the last one and the background.

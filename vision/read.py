@@ -44,6 +44,7 @@ from .layout import (
     donation_space_names,
     market_cell_name,
 )
+from .messages import DISTRICT_ES, KIND_EN_ES, problem
 from .plan import COUNTERS_PER_PLAYER, Kind, MarkerPlan
 from .register import Registration
 from .snapshot import ELEPHANT_OFF, Problem
@@ -195,12 +196,13 @@ class Reader:
                 vals[key] = tuple(s.component for s in workers)
             if len(workers) > SECTION_CAPACITY:
                 problems.append(
-                    Problem(
+                    problem(
                         "section-overfull",
                         (key,),
-                        tuple(s.component for s in workers),
-                        f"{len(workers)} workers seen in section {section}; a section holds {SECTION_CAPACITY}.",
-                        f"Se ven {len(workers)} trabajadores en la sección {section}; caben {SECTION_CAPACITY}.",
+                        (s.component for s in workers),
+                        n=len(workers),
+                        section=section,
+                        capacity=SECTION_CAPACITY,
                     )
                 )
         for space in MAHARAJAH_SPACE_NAMES:
@@ -228,12 +230,10 @@ class Reader:
             vals["maharajah"] = tokens[0].zone.name if tokens[0].zone else None
             if len(tokens) > 1:
                 problems.append(
-                    Problem(
+                    problem(
                         "maharajah-twice",
-                        tuple(f"maharajah:{t.zone.name}" for t in tokens if t.zone),
-                        tuple(t.component for t in tokens),
-                        "A Maharajah token is seen on two Maharajah spaces; only one belongs on the board.",
-                        "Se ve una ficha de Maharajá en dos espacios; solo una va en el tablero.",
+                        (f"maharajah:{t.zone.name}" for t in tokens if t.zone),
+                        (t.component for t in tokens),
                     )
                 )
         else:
@@ -254,29 +254,25 @@ class Reader:
         self._check_donations(vals, problems)
         for colour in PLAYER_COLOURS:
             key = f"market-space:{colour}"
-            here = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER]
+            pile = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER]
             if vis[key]:
-                vals[key] = sum(1 for s in here if s.component == colour)
-            strangers = sorted({s.component for s in here if s.component != colour})
+                vals[key] = sum(1 for s in pile if s.component == colour)
+            strangers = sorted({s.component for s in pile if s.component != colour})
             if strangers:
                 problems.append(
-                    Problem(
+                    problem(
                         "wrong-market-space",
                         (key,),
-                        tuple(strangers),
-                        f"Donation counters of {', '.join(strangers)} lie on the {colour} market space.",
-                        f"Hay contadores de donación de {', '.join(strangers)} en el espacio de mercado {colour}.",
+                        strangers,
+                        strangers=", ".join(strangers),
+                        colour=colour,
                     )
                 )
         for colour, n in counts.items():
             if n > COUNTERS_PER_PLAYER:
                 problems.append(
-                    Problem(
-                        "too-many",
-                        (),
-                        (colour,),
-                        f"{n} {colour} donation counters seen; there are only {COUNTERS_PER_PLAYER}.",
-                        f"Se ven {n} contadores {colour}; solo hay {COUNTERS_PER_PLAYER}.",
+                    problem(
+                        "too-many", (), (colour,), n=n, colour=colour, limit=COUNTERS_PER_PLAYER
                     )
                 )
 
@@ -298,19 +294,19 @@ class Reader:
                     vals[key] = here[0] if here else None
         for slot in ("active", "lower", "middle"):
             key = f"temple:{slot}"
-            here = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.TEMPLE_TILE]
+            temple = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.TEMPLE_TILE]
             if vis[key]:
-                if not here:
+                if not temple:
                     vals[key] = None
                 elif slot == "active":
-                    vals[key] = (here[0].component, round(here[0].angle_deg / 90.0) % 4 * 90)
+                    vals[key] = (temple[0].component, round(temple[0].angle_deg / 90.0) % 4 * 90)
                 else:
-                    vals[key] = here[0].component
+                    vals[key] = temple[0].component
         for decade in DECADES:
             key = f"bridge:{decade}"
-            here = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.BRIDGE_TILE]
+            bridge = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.BRIDGE_TILE]
             if vis[key]:
-                vals[key] = (here[0].component, here[0].face == "front") if here else None
+                vals[key] = (bridge[0].component, bridge[0].face == "front") if bridge else None
         if vis["storehouses"]:
             stores = [
                 s
@@ -334,12 +330,13 @@ class Reader:
                     below = [f"donation:{d.letter}:{level - 1}:{j}" for j in (i, i + 1)]
                     if any(b in vals and vals[b] is None for b in below):
                         problems.append(
-                            Problem(
+                            problem(
                                 "unsupported-donation",
                                 (key, *below),
                                 (str(vals[key]),),
-                                f"A counter lies on level {level} of the {d.title} donation tile with an empty space below it.",
-                                f"Hay un contador en el nivel {level} de la loseta de donación de {_ES_DISTRICT[d]} con un espacio vacío debajo.",
+                                level=level,
+                                district_en=d.title,
+                                district_es=DISTRICT_ES[d.letter],
                             )
                         )
 
@@ -352,12 +349,14 @@ class Reader:
             if len(where) > 1:
                 zones = tuple(w.zone.key if w.zone else "off-board" for w in where)
                 problems.append(
-                    Problem(
-                        f"{kind.value}-twice",
-                        tuple(z for z in zones if z != "off-board"),
+                    problem(
+                        "seen-twice",
+                        (z for z in zones if z != "off-board"),
                         (comp,),
-                        f"{kind.value.replace('-', ' ').capitalize()} {comp} is seen in two places: {', '.join(zones)}.",
-                        f"Se ve {_ES_KIND.get(kind, kind.value)} {comp} en dos sitios: {', '.join(zones)}.",
+                        what_en=KIND_EN_ES.get(kind.value, (kind.value, kind.value))[0],
+                        what_es=KIND_EN_ES.get(kind.value, (kind.value, kind.value))[1],
+                        component=comp,
+                        places=", ".join(zones),
                     )
                 )
         for s in seen:
@@ -367,31 +366,14 @@ class Reader:
                 and s.zone.kind not in (ZoneKind.SECTION, ZoneKind.MAHARAJAH_WORKER)
             ):
                 problems.append(
-                    Problem(
+                    problem(
                         "off-zone",
                         (s.zone.key,),
                         (s.component,),
-                        f"Worker {s.component} stands on {s.zone.key}, which is not a section.",
-                        f"El trabajador {s.component} está en {s.zone.key}, que no es una sección.",
+                        component=s.component,
+                        zone=s.zone.key,
                     )
                 )
-
-
-_ES_DISTRICT = {
-    District.NORTH: "Norte",
-    District.EAST: "Este",
-    District.SOUTH: "Sur",
-    District.WEST: "Oeste",
-}
-_ES_KIND = {
-    Kind.WORKER: "el trabajador",
-    Kind.ELEPHANT: "el elefante",
-    Kind.MAHARAJAH: "la ficha de Maharajá",
-    Kind.DISTRICT_TILE: "la loseta de distrito",
-    Kind.TEMPLE_TILE: "la loseta de templo",
-    Kind.BRIDGE_TILE: "la loseta de puente",
-    Kind.STOREHOUSE: "el almacén",
-}
 
 
 def _nearest(anchors: Sequence[tuple[float, float]], p: tuple[float, float]) -> int:

@@ -129,7 +129,8 @@ class Registrar:
     ) -> Registration:
         focal = self.focal_px or estimate_focal(H, size) or 0.9 * max(size)
         centre = camera_centre(H, focal, size)
-        return Registration(H, np.linalg.inv(H), centre, names, status, err)
+        inverse: Matrix = np.asarray(np.linalg.inv(H), dtype=np.float64)
+        return Registration(H, inverse, centre, names, status, err)
 
 
 def _reprojection(H: Matrix, board: NDArray[np.float64], image: NDArray[np.float64]) -> float:

@@ -255,7 +255,7 @@ def observable(truth: TableSnapshot) -> TableSnapshot:
     """What a perfect camera reports for this truth: coin counts above 0 become
     unknown (``None``) with ``coins_present`` set, as the coin spot is covered."""
     coins = {s: (0 if not n else None) for s, n in truth.coins.items()}
-    present = {s: bool(n) for s, n in truth.coins.items()}
+    present: dict[str, bool | None] = {s: bool(n) for s, n in truth.coins.items()}
     return replace(truth, coins=coins, coins_present=present)
 
 

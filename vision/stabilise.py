@@ -61,10 +61,10 @@ class Stabiliser:
                     h.append(values[key])
                 else:
                     h.clear()
-                if len(h) == self.confirm and all(v == h[0] for v in h):
-                    if key not in self.accepted or self.accepted[key] != h[0]:
-                        self.accepted[key] = h[0]
-                        committed = True
+                confirmed = len(h) == self.confirm and all(v == h[0] for v in h)
+                if confirmed and (key not in self.accepted or self.accepted[key] != h[0]):
+                    self.accepted[key] = h[0]
+                    committed = True
         pending = any(k in self.accepted and values[k] != self.accepted[k] for k in values) or any(
             k not in self.accepted for k in values
         )

@@ -78,6 +78,10 @@ class Effects:
     jpeg_quality: int | None = None
 
 
+CLEAN = Effects()
+DEFAULT_POSE = CameraPose()
+
+
 @dataclass(frozen=True)
 class Hand:
     """A hand-shaped blob above the board: palm at ``centre`` (board mm), the arm
@@ -116,9 +120,9 @@ class TableRenderer:
         layout: Layout | None = None,
         plan: MarkerPlan = DEFAULT_PLAN,
         *,
-        pose: CameraPose = CameraPose(),
+        pose: CameraPose = DEFAULT_POSE,
         size: tuple[int, int] = (1920, 1080),
-        effects: Effects = Effects(),
+        effects: Effects = CLEAN,
         seed: int = 0,
         texture_px_per_mm: float | None = None,
     ) -> None:
@@ -146,7 +150,7 @@ class TableRenderer:
         x0, y0, _, _ = self.layout.extent_mm
         S = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
         self._tex_to_img = self.H @ np.linalg.inv(S)
-        self._light = None
+        self._light: NDArray[np.float32] | None = None
         self._layer_key = None
 
     def board_px_per_mm(self) -> float:
@@ -254,9 +258,10 @@ class TableRenderer:
         cv2.fillConvexPoly(tex, (quad * 16).astype(np.int32), (250, 250, 250), cv2.LINE_AA, 4)
         px = max(12, round(side / 6) * 6)
         marker = self._marker_image(marker_id, px)
-        src = np.float32([[0, 0], [px, 0], [0, px]])
-        dst = np.float32(
-            [corner(-1, -1, side / 2), corner(1, -1, side / 2), corner(-1, 1, side / 2)]
+        src = np.array([[0, 0], [px, 0], [0, px]], dtype=np.float32)
+        dst = np.array(
+            [corner(-1, -1, side / 2), corner(1, -1, side / 2), corner(-1, 1, side / 2)],
+            dtype=np.float32,
         )
         bx0 = int(max(0, math.floor(quad[:, 0].min()) - 1))
         by0 = int(max(0, math.floor(quad[:, 1].min()) - 1))
@@ -264,7 +269,7 @@ class TableRenderer:
         by1 = int(min(tex.shape[0], math.ceil(quad[:, 1].max()) + 2))
         if bx1 <= bx0 or by1 <= by0:
             return
-        M = cv2.getAffineTransform(src, dst - np.float32([bx0, by0]))
+        M = cv2.getAffineTransform(src, dst - np.array([bx0, by0], dtype=np.float32))
         roi = tex[by0:by1, bx0:bx1]
         m3 = cv2.cvtColor(marker, cv2.COLOR_GRAY2BGR)
         cv2.warpAffine(
@@ -320,10 +325,10 @@ class TableRenderer:
             zone = layout.zone(ZoneKind.SECTION, section)
             for slot, worker in enumerate(workers[: len(zone.anchors)]):
                 add(Kind.WORKER, worker, zone.anchors[slot], "disc", 15.0, WORKER_BGR[worker[0]])
-        for space, worker in truth.maharajah_workers.items():
-            if worker:
+        for space, beside in truth.maharajah_workers.items():
+            if beside:
                 z = layout.zone(ZoneKind.MAHARAJAH_WORKER, space)
-                add(Kind.WORKER, worker, z.anchors[0], "disc", 15.0, WORKER_BGR[worker[0]])
+                add(Kind.WORKER, beside, z.anchors[0], "disc", 15.0, WORKER_BGR[beside[0]])
         for i, colour in enumerate(PLAYER_COLOURS):
             where = truth.elephants.get(colour)
             if where is None:
@@ -336,10 +341,10 @@ class TableRenderer:
         if truth.maharajah:
             z = layout.zone(ZoneKind.MAHARAJAH, truth.maharajah)
             add(Kind.MAHARAJAH, "maharajah-board", z.anchors[0], "coin", 26.0, (30, 170, 220))
-        for space, colour in truth.donations.items():
-            if colour:
+        for space, donor in truth.donations.items():
+            if donor:
                 z = layout.zone(ZoneKind.DONATION, space, truth.players)
-                add(Kind.COUNTER, colour, z.anchors[0], "disc", 15.0, PLAYER_BGR[colour], key=space)
+                add(Kind.COUNTER, donor, z.anchors[0], "disc", 15.0, PLAYER_BGR[donor], key=space)
         for colour, count in truth.market_counters.items():
             z = layout.zone(ZoneKind.MARKET_SPACE, colour)
             for j in range(count or 0):
@@ -392,11 +397,11 @@ class TableRenderer:
             "G": (90, 170, 90),
         }
         for d in District:
-            for slot, tile in zip(
+            for place, tile in zip(
                 DISTRICT_SLOT_NAMES, setup.district_tiles.get(d.letter, ()), strict=False
             ):
                 if tile:
-                    z = layout.zone(ZoneKind.DISTRICT_SLOT, f"{d.letter}:{slot}")
+                    z = layout.zone(ZoneKind.DISTRICT_SLOT, f"{d.letter}:{place}")
                     add(
                         Kind.DISTRICT_TILE,
                         tile,
@@ -417,10 +422,12 @@ class TableRenderer:
                 (60, 150, 200),
                 angle=float(setup.temple_rotation or 0),
             )
-        for slot, tile in setup.temple_stack.items():
-            if tile:
-                z = layout.zone(ZoneKind.TEMPLE, slot)
-                add(Kind.TEMPLE_TILE, tile, z.anchors[0], "tile", 42.0, (60, 150, 200), angle=0.0)
+        for stack_slot, stacked in setup.temple_stack.items():
+            if stacked:
+                z = layout.zone(ZoneKind.TEMPLE, stack_slot)
+                add(
+                    Kind.TEMPLE_TILE, stacked, z.anchors[0], "tile", 42.0, (60, 150, 200), angle=0.0
+                )
         for decade, bridge in setup.bridges.items():
             if bridge:
                 z = layout.zone(ZoneKind.BRIDGE, decade)
@@ -539,7 +546,8 @@ class TableRenderer:
 
         def proj(pts: Sequence[Point]) -> NDArray[np.int32]:
             arr = cv2.perspectiveTransform(np.array([pts], dtype=np.float64), Hh)[0]
-            return (arr * 16).astype(np.int32)
+            out: NDArray[np.int32] = (arr * 16).astype(np.int32)
+            return out
 
         palm = [
             (
@@ -615,7 +623,7 @@ class TableRenderer:
             )
         if e.jpeg_quality:
             _ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(e.jpeg_quality)])
-            img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+            img = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), dtype=np.uint8)
         return img
 
     def _noise_field(self) -> NDArray[np.int16]:
@@ -657,9 +665,9 @@ class SyntheticCamera:
         *,
         layout: Layout | None = None,
         plan: MarkerPlan = DEFAULT_PLAN,
-        pose: CameraPose = CameraPose(),
+        pose: CameraPose = DEFAULT_POSE,
         size: tuple[int, int] = (1920, 1080),
-        effects: Effects = Effects(),
+        effects: Effects = CLEAN,
         seed: int = 0,
         fps: float = 10.0,
     ) -> None:
