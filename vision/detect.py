@@ -31,7 +31,7 @@ Image = NDArray[np.uint8]
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
 
 #: Smallest marker side the detector looks for, in pixels.
-MIN_SIDE_PX = 12
+MIN_SIDE_PX = 14
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,8 @@ def tuned_parameters(min_side_px: float = MIN_SIDE_PX) -> cv2.aruco.DetectorPara
     p.minDistanceToBorder = 1
     p.perspectiveRemovePixelPerCell = 8
     p.perspectiveRemoveIgnoredMarginPerCell = 0.25
-    p.maxErroneousBitsInBorderRate = 0.35
-    p.errorCorrectionRate = 0.0
+    p.maxErroneousBitsInBorderRate = 0.1
+    p.errorCorrectionRate = 1.0
     p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
     p.useAruco3Detection = False
     return p
@@ -118,7 +118,7 @@ class MarkerDetector:
         grey = _grey(image)
         _set_min_side(self._detector, self.params, grey.shape, self.min_side_px)
         corners, ids, _ = self._detector.detectMarkers(grey)
-        return self._wrap(corners, ids, (0.0, 0.0))
+        return self._wrap_checked(corners, ids)
 
     def detect_regions(self, image: Image, boxes: Sequence[Box]) -> list[Detection]:
         """Detect only inside ``boxes`` (merged where they overlap), in one call."""
@@ -142,7 +142,15 @@ class MarkerDetector:
                     shifted = pts + np.array([bx - mx, by - my], dtype=np.float32)
                     out.append(Detection(int(self._ids[int(i)]), shifted.astype(np.float32)))
                     break
-        return out
+        return drop_nested([d for d in out if d.side_px >= self.min_side_px])
+
+    def _wrap_checked(
+        self,
+        corners: Sequence[NDArray[np.float32]],
+        ids: NDArray[np.int32] | None,
+    ) -> list[Detection]:
+        found = self._wrap(corners, ids, (0.0, 0.0))
+        return drop_nested([d for d in found if d.side_px >= self.min_side_px])
 
     def _wrap(
         self,
@@ -157,6 +165,27 @@ class MarkerDetector:
             Detection(int(self._ids[int(i)]), (c.reshape(4, 2) + shift).astype(np.float32))
             for c, i in zip(corners, ids.ravel(), strict=True)
         ]
+
+
+def drop_nested(found: list[Detection]) -> list[Detection]:
+    """Drop a detection lying inside a larger one: markers never overlap, so the
+    smaller is a pattern read off the inside of a real marker."""
+    if len(found) < 2:
+        return found
+    centres = np.array([d.centre for d in found])
+    sides = np.array([d.side_px for d in found])
+    keep = []
+    for k, d in enumerate(found):
+        inside = False
+        for j in np.nonzero(np.abs(centres - centres[k]).max(axis=1) < sides / 2)[0]:
+            if j != k and sides[j] > sides[k] and cv2.pointPolygonTest(
+                found[j].corners.reshape(-1, 1, 2), (float(centres[k][0]), float(centres[k][1])), False
+            ) > 0:
+                inside = True
+                break
+        if not inside:
+            keep.append(d)
+    return keep
 
 
 def _grey(image: Image) -> Image:

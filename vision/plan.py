@@ -6,13 +6,15 @@ it (``companion markers plan``) and a test keeps the two in step.
 
 Why these choices (measured; see ``docs/vision.md`` and ``bench/RESULTS.md``):
 
-- Dictionary ``DICT_4X4_100``, ids 0 to 87 only. A 4x4 code has the fewest
-  cells (6 across with its border), so each cell is largest for a given sticker
-  and camera: small markers stay readable. Ids 0-87 keep a Hamming distance of
-  at least 4 between any two codes in any rotation (id 88 onwards drops to 3),
-  and the detector is given a dictionary holding only the ids of this plan, so
-  a misread or a random pattern on the board art must land exactly on one of
-  our codes to be accepted.
+- Dictionary ``DICT_4X4_100``, only the ids in :data:`USABLE_IDS`. A 4x4 code
+  has the fewest cells (6 across with its border), so each cell is largest for
+  a given sticker and camera: small markers stay readable. The usable ids keep
+  a Hamming distance of at least 4 between any two codes in any rotation
+  (DICT_4X4_100 as a whole has 3), and have 5 to 11 white cells of 16: codes
+  that are nearly all black or all white were read off plain dark blobs in the
+  hard benchmark set. The detector is given a dictionary holding only the ids
+  of this plan and corrects at most one bit, so a misread needs three wrong
+  cells to become another of our ids.
 - Components that are interchangeable in the rules share one id: the sixteen
   donation counters of a colour, the board's printed coin spots and market
   cells (those are identified by where they are, not by id). Unique things
@@ -39,8 +41,11 @@ from engine.board import PLAYER_COLOURS, WorkerColour
 
 #: The ArUco dictionary every marker of the kit comes from.
 DICTIONARY_NAME = "DICT_4X4_100"
-#: Highest id of that dictionary the plan may use (pairwise distance >= 4 up to here).
-MAX_SAFE_ID = 87
+#: Ids of that dictionary the plan may use: pairwise distance >= 4 in every
+#: rotation, 5 to 11 white cells (tests/vision/test_plan.py checks both).
+USABLE_IDS: tuple[int, ...] = tuple(
+    i for i in range(85) if i not in (8, 17, 54, 60, 62)
+)
 
 
 class Kind(StrEnum):
@@ -125,7 +130,7 @@ def _entries() -> tuple[MarkerEntry, ...]:
     # Printed on the board itself, one shared id each: identified by position.
     items += [(Kind.COIN_SPOT, "coin-spot", 8, ""), (Kind.MARKET_CELL, "market-cell", 15, "")]
     return tuple(
-        MarkerEntry(i, kind, comp, *SIZES[kind], copies=copies, face=face)
+        MarkerEntry(USABLE_IDS[i], kind, comp, *SIZES[kind], copies=copies, face=face)
         for i, (kind, comp, copies, face) in enumerate(items)
     )
 
@@ -140,9 +145,9 @@ class MarkerPlan:
         ids = [e.marker_id for e in self.entries]
         if len(set(ids)) != len(ids):
             raise ValueError("marker plan: a marker id is assigned twice")
-        bad = [i for i in ids if not 0 <= i <= MAX_SAFE_ID]
+        bad = [i for i in ids if i not in USABLE_IDS]
         if bad:
-            raise ValueError(f"marker plan: ids {bad} are outside 0..{MAX_SAFE_ID}")
+            raise ValueError(f"marker plan: ids {bad} are not usable (see USABLE_IDS)")
 
     @property
     def ids(self) -> tuple[int, ...]:
