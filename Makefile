@@ -8,8 +8,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT    := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-# Debian packages the tests talk to for real: an MQTT broker and a browser.
-SYSTEM_TEST_PACKAGES := mosquitto chromium
+# Debian packages the tests talk to for real: an MQTT broker, a browser, and
+# poppler (pdftoppm) to check that printed marker sheets come out true size.
+SYSTEM_TEST_PACKAGES := mosquitto chromium poppler-utils
 # Parallel test workers; CI machines have 2 cores.
 PYTEST_WORKERS ?= auto
 

@@ -13,7 +13,7 @@ import argparse
 import importlib
 from collections.abc import Sequence
 
-COMMAND_MODULES: tuple[str, ...] = ("companion.commands.demo",)
+COMMAND_MODULES: tuple[str, ...] = ("companion.commands.demo", "companion.commands.markers")
 
 
 def build_parser() -> argparse.ArgumentParser:
