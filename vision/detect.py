@@ -168,24 +168,27 @@ class MarkerDetector:
 
 
 def drop_nested(found: list[Detection]) -> list[Detection]:
-    """Drop a detection lying inside a larger one: markers never overlap, so the
-    smaller is a pattern read off the inside of a real marker."""
+    """Drop every detection that lies inside another, and that other too.
+
+    Markers never overlap, so one of a nested pair is a pattern read off the
+    inside or the surroundings of a real marker, and which one cannot be told
+    from the codes alone: both go (a miss this frame costs nothing; a wrong id
+    would). A later frame reads the real one.
+    """
     if len(found) < 2:
         return found
     centres = np.array([d.centre for d in found])
     sides = np.array([d.side_px for d in found])
-    keep = []
-    for k, d in enumerate(found):
-        inside = False
-        for j in np.nonzero(np.abs(centres - centres[k]).max(axis=1) < sides / 2)[0]:
-            if j != k and sides[j] > sides[k] and cv2.pointPolygonTest(
-                found[j].corners.reshape(-1, 1, 2), (float(centres[k][0]), float(centres[k][1])), False
-            ) > 0:
-                inside = True
-                break
-        if not inside:
-            keep.append(d)
-    return keep
+    nested: set[int] = set()
+    for k in range(len(found)):
+        near = np.nonzero(np.abs(centres - centres[k]).max(axis=1) < sides / 2)[0]
+        for j in near:
+            if j != k and sides[j] > sides[k]:
+                poly = found[j].corners.reshape(-1, 1, 2)
+                point = (float(centres[k][0]), float(centres[k][1]))
+                if cv2.pointPolygonTest(poly, point, False) > 0:
+                    nested.update((k, int(j)))
+    return [d for k, d in enumerate(found) if k not in nested]
 
 
 def _grey(image: Image) -> Image:

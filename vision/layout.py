@@ -360,7 +360,7 @@ def _district_zones(district: District) -> list[Zone]:
         for level, size in enumerate(donation_level_sizes(players), start=1):
             y = -66.0 - 17.0 * (level - 1)
             for i in range(size):
-                x = (i - (size - 1) / 2) * 17.0
+                x = (i - (size - 1) / 2) * 19.0
                 zones.append(
                     Zone(
                         ZoneKind.DONATION,
@@ -398,9 +398,10 @@ def default_layout() -> Layout:
                 )
             )
     for i, colour in enumerate(PLAYER_COLOURS):
-        x0, y0 = 34.0 + 54 * (i % 2), 520.0 + 40 * (i // 2)
-        anchors = tuple((x0 + 10 + 16 * (j % 3), y0 + 10 + 16 * (j // 3)) for j in range(6))
-        zones.append(Zone(ZoneKind.MARKET_SPACE, colour, _rect(x0, y0, x0 + 52, y0 + 36), anchors))
+        # Along the west edge, outside the West district's strip.
+        x0, y0 = 2.0, 150.0 + 70 * i
+        anchors = tuple((x0 + 10 + 19 * (j % 2), y0 + 11 + 19 * (j // 2)) for j in range(6))
+        zones.append(Zone(ZoneKind.MARKET_SPACE, colour, _rect(x0, y0, x0 + 40, y0 + 60), anchors))
     display_anchors = tuple((680.0 + 62 * (j % 2), 90.0 + 42 * (j // 2)) for j in range(12))
     zones.append(Zone(ZoneKind.STOREHOUSES, "display", _rect(650, 60, 780, 580), display_anchors))
     corners = {"NW": (16.0, 16.0), "NE": (624.0, 16.0), "SE": (624.0, 624.0), "SW": (16.0, 624.0)}

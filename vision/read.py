@@ -20,7 +20,9 @@ from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from engine.board import (
     MAHARAJAH_SPACE_NAMES,
@@ -32,7 +34,7 @@ from engine.board import (
 )
 
 from .detect import Detection
-from .geometry import ground_to_foot
+from .geometry import foot_to_ground, ground_to_foot
 from .layout import (
     DECADES,
     DISTRICT_SLOT_NAMES,
@@ -50,6 +52,11 @@ from .register import Registration
 from .snapshot import ELEPHANT_OFF, Problem
 
 Value = Hashable
+#: A printed spot's marker must look at least this big (px) for "not seen" to
+#: mean "covered"; smaller, the detector may simply miss it (bench/vision.py).
+RELIABLE_SIDE_PX = 22.0
+#: Edge of a resource cube (mm), for working out what it hides.
+CUBE_MM = 10.0
 #: How close (mm) a printed marker must be to its anchor to count as that spot.
 PRINTED_TOLERANCE_MM = 6.0
 
@@ -135,6 +142,14 @@ class Reader:
             (f"market:{z.name}", z.anchors[0]) for z in layout.of_kind(ZoneKind.MARKET_CELL)
         ]
         self._anchors = {k: a for spots in self._printed.values() for k, a in spots}
+        self._market_neighbours = {
+            f"market:{market_cell_name(r, row)}": tuple(
+                f"market:{market_cell_name(r, n)}" for n in (row - 1, row + 1) if 1 <= n <= 5
+            )
+            for r in Resource
+            for row in range(1, 6)
+        }
+        self._market_side = cell.side_mm
         self._storehouse_anchors = layout.zone(ZoneKind.STOREHOUSES, "display").anchors
 
     def place(
@@ -276,10 +291,17 @@ class Reader:
                     )
                 )
 
-        # Printed spots: seen = clear, hidden while visible = covered.
+        # Printed spots: seen = clear, hidden while visible = covered; a market
+        # cell that a neighbour's cube may hide from this camera is unknown.
+        small = self._too_small(reg)
         for key in [k for k in self.keys if k.startswith(("coins:", "market:"))]:
             if vis[key]:
-                vals[key] = key not in clear
+                vals[key] = None if (key not in clear and key in small) else key not in clear
+        for key, neighbours in self._market_neighbours.items():
+            if vals.get(key) and any(
+                vals.get(n) and self._shadows(n, key, reg.camera) for n in neighbours
+            ):
+                vals[key] = None
 
         # Setup tiles.
         for d in District:
@@ -318,6 +340,36 @@ class Reader:
 
         self._check_unique(seen, problems)
         return out
+
+    def _too_small(self, reg: Registration) -> set[str]:
+        """Printed spots whose marker this camera sees too small to trust a miss."""
+        keys = list(self._anchors)
+        h = self._market_side / 2
+        square = np.array([(-h, -h), (h, -h), (h, h), (-h, h)])
+        pts = np.concatenate([square + self._anchors[k] for k in keys])
+        img = reg.to_image(pts).reshape(len(keys), 4, 2)
+        sides = np.linalg.norm(np.roll(img, -1, axis=1) - img, axis=2).mean(axis=1)
+        return {k for k, side in zip(keys, sides, strict=True) if side < RELIABLE_SIDE_PX}
+
+    def _shadows(self, cube_key: str, marker_key: str, camera: NDArray[np.float64]) -> bool:
+        """Would a resource cube on ``cube_key`` hide part of the sticker on
+        ``marker_key`` from a camera at ``camera`` (x, y, height)?"""
+        (cx, cy), (mx, my) = self._anchors[cube_key], self._anchors[marker_key]
+        half = CUBE_MM / 2
+        top = foot_to_ground(cx, cy, np.array([camera[0], camera[1], camera[2]]), CUBE_MM)
+        pts = [
+            (x + dx, y + dy)
+            for x, y in ((cx, cy), top)
+            for dx in (-half, half)
+            for dy in (-half, half)
+        ]
+        hull = cv2.convexHull(np.array(pts, dtype=np.float32))
+        s = self._market_side * 8 / 6 / 2  # the sticker, quiet zone included
+        sticker = np.array(
+            [(mx - s, my - s), (mx + s, my - s), (mx + s, my + s), (mx - s, my + s)], np.float32
+        )
+        area, _ = cv2.intersectConvexConvex(hull, sticker)
+        return bool(area > 0.02 * (2 * s) ** 2)
 
     def _check_donations(self, vals: dict[str, Value], problems: list[Problem]) -> None:
         sizes = donation_level_sizes(self.players)

@@ -259,17 +259,39 @@ def observable(truth: TableSnapshot) -> TableSnapshot:
     return replace(truth, coins=coins, coins_present=present)
 
 
-def differences(seen: TableSnapshot, truth: TableSnapshot) -> list[str]:
-    """Zone-by-zone differences between a reading and the observable truth."""
+def compare(seen: TableSnapshot, truth: TableSnapshot) -> tuple[list[str], list[str]]:
+    """Zone-by-zone comparison of a reading with the observable truth.
+
+    Returns (wrong, unmeasured): ``wrong`` lists every zone where the reading
+    says something else than the truth; ``unmeasured`` the market cells and
+    coin spots the reading honestly left ``None`` (a cube hid the spot, or the
+    camera sees it too small to trust).
+    """
     a, b = seen.pieces(), observable(truth).pieces()
-    out: list[str] = []
+    wrong: list[str] = []
+    unmeasured: list[str] = []
 
     def walk(x: Any, y: Any, path: str) -> None:
         if isinstance(x, dict) and isinstance(y, dict):
             for key in sorted(set(x) | set(y)):
                 walk(x.get(key), y.get(key), f"{path}.{key}" if path else key)
+        elif path.startswith("market.") and isinstance(x, list) and isinstance(y, list):
+            for row, (u, v) in enumerate(zip(x, y, strict=False), start=1):
+                if u is None and v is not None:
+                    unmeasured.append(f"{path}:{row}")
+                elif u != v:
+                    wrong.append(f"{path}:{row}: seen {u!r}, truth {v!r}")
+        elif x is None and y is not None and path.startswith(("coins.", "coins_present.")):
+            unmeasured.append(path)
         elif x != y:
-            out.append(f"{path}: seen {x!r}, truth {y!r}")
+            wrong.append(f"{path}: seen {x!r}, truth {y!r}")
 
     walk(a, b, "")
-    return out
+    return wrong, unmeasured
+
+
+def differences(seen: TableSnapshot, truth: TableSnapshot) -> list[str]:
+    """Every difference between a reading and the observable truth (strict:
+    an unmeasured cell counts too)."""
+    wrong, unmeasured = compare(seen, truth)
+    return wrong + [f"{u}: not measured" for u in unmeasured]

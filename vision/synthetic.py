@@ -46,6 +46,10 @@ from .sources import Frame
 Image = NDArray[np.uint8]
 Point = tuple[float, float]
 
+#: Default frame size: 4.3 MP shows a 10 mm sticker at about 26 px across the
+#: whole table (1080p gives 16 px, too few; see docs/vision.md).
+SYNTHETIC_SIZE = (2400, 1800)
+
 #: Counters that fit flat on a market space; more are stacked and hidden.
 MARKET_SPACE_FLAT = 6
 
@@ -121,7 +125,7 @@ class TableRenderer:
         plan: MarkerPlan = DEFAULT_PLAN,
         *,
         pose: CameraPose = DEFAULT_POSE,
-        size: tuple[int, int] = (1920, 1080),
+        size: tuple[int, int] = SYNTHETIC_SIZE,
         effects: Effects = CLEAN,
         seed: int = 0,
         texture_px_per_mm: float | None = None,
@@ -344,7 +348,7 @@ class TableRenderer:
         for space, donor in truth.donations.items():
             if donor:
                 z = layout.zone(ZoneKind.DONATION, space, truth.players)
-                add(Kind.COUNTER, donor, z.anchors[0], "disc", 15.0, PLAYER_BGR[donor], key=space)
+                add(Kind.COUNTER, donor, z.anchors[0], "disc", 16.0, PLAYER_BGR[donor], key=space)
         for colour, count in truth.market_counters.items():
             z = layout.zone(ZoneKind.MARKET_SPACE, colour)
             for j in range(count or 0):
@@ -354,7 +358,7 @@ class TableRenderer:
                     colour,
                     anchor,
                     "disc",
-                    15.0,
+                    16.0,
                     PLAYER_BGR[colour],
                     key=f"market{j}",
                     level=j // len(z.anchors) * 3,
@@ -450,64 +454,59 @@ class TableRenderer:
         centre = self.camera.centre
         cam = np.array([centre[0], centre[1], -centre[2]])
         s = self.tex_scale
-        # Far pieces first so nearer (taller) ones cover them, as in a real view.
-        for sp in sorted(sprites, key=lambda q: q.height_mm):
-            top = foot_to_ground(sp.at[0], sp.at[1], cam, sp.height_mm)
-            k = cam[2] / (cam[2] - sp.height_mm)
-            dark = tuple(int(c * 0.6) for c in sp.bgr)
-            foot_px = self._to_tex([sp.at])[0]
-            top_px = self._to_tex([top])[0]
-            r_px = int(sp.size_mm / 2 * s * 16)
-            if sp.body in ("disc", "coin"):
-                cv2.circle(tex, tuple(foot_px), r_px, dark, -1, cv2.LINE_AA, 4)
-                cv2.line(
-                    tex,
-                    tuple(foot_px),
-                    tuple(top_px),
-                    dark,
-                    max(1, int(sp.size_mm * s)),
-                    cv2.LINE_AA,
-                    4,
-                )
-                cv2.circle(tex, tuple(top_px), int(r_px * k), sp.bgr, -1, cv2.LINE_AA, 4)
-            elif sp.body == "elephant":
-                axes = (int(r_px * k), int(r_px * k * 0.62))
-                cv2.ellipse(
-                    tex, tuple(foot_px), axes, sp.angle_deg, 0, 360, dark, -1, cv2.LINE_AA, 4
-                )
-                cv2.line(
-                    tex,
-                    tuple(foot_px),
-                    tuple(top_px),
-                    dark,
-                    max(1, int(sp.size_mm * 0.6 * s)),
-                    cv2.LINE_AA,
-                    4,
-                )
-                cv2.ellipse(
-                    tex, tuple(top_px), axes, sp.angle_deg, 0, 360, sp.bgr, -1, cv2.LINE_AA, 4
-                )
-            else:  # tile or cube: a square
-                half = sp.size_mm / 2 * k
-                a = math.radians(sp.angle_deg)
-                ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
-                sq = [
-                    (top[0] + (fx * ux + fy * vx) * half, top[1] + (fx * uy + fy * vy) * half)
-                    for fx, fy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-                ]
-                if sp.body == "cube":
-                    base = [
-                        (
-                            sp.at[0] + (fx * ux + fy * vx) * sp.size_mm / 2,
-                            sp.at[1] + (fx * uy + fy * vy) * sp.size_mm / 2,
-                        )
-                        for fx, fy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-                    ]
-                    hull = cv2.convexHull(self._to_tex(base + sq))
-                    cv2.fillConvexPoly(tex, hull, dark, cv2.LINE_AA, 4)
-                cv2.fillConvexPoly(tex, self._to_tex(sq), sp.bgr, cv2.LINE_AA, 4)
-            if sp.marker_id >= 0:
-                self._stamp(tex, sp.marker_id, top, sp.side_mm * k, sp.angle_deg)
+        # Bodies first, then tops: a piece's side never hides the top of a piece
+        # of the same height behind it (the camera looks down over both).
+        order = sorted(sprites, key=lambda q: q.height_mm)
+        for top_pass in (False, True):
+            for sp in order:
+                top = foot_to_ground(sp.at[0], sp.at[1], cam, sp.height_mm)
+                k = cam[2] / (cam[2] - sp.height_mm)
+                if top_pass:
+                    self._draw_top(tex, sp, top, k, s)
+                else:
+                    self._draw_body(tex, sp, top, k, s)
+
+    def _draw_body(self, tex: Image, sp: Sprite, top: Point, k: float, s: float) -> None:
+        dark = tuple(int(c * 0.6) for c in sp.bgr)
+        foot_px = tuple(self._to_tex([sp.at])[0])
+        top_px = tuple(self._to_tex([top])[0])
+        r_px = int(sp.size_mm / 2 * s * 16)
+        if sp.body in ("disc", "coin"):
+            cv2.circle(tex, foot_px, r_px, dark, -1, cv2.LINE_AA, 4)
+            cv2.line(tex, foot_px, top_px, dark, max(1, int(sp.size_mm * s)), cv2.LINE_AA, 4)
+        elif sp.body == "elephant":
+            axes = (int(r_px * k), int(r_px * k * 0.62))
+            cv2.ellipse(tex, foot_px, axes, sp.angle_deg, 0, 360, dark, -1, cv2.LINE_AA, 4)
+            width = max(1, int(sp.size_mm * 0.6 * s))
+            cv2.line(tex, foot_px, top_px, dark, width, cv2.LINE_AA, 4)
+        elif sp.body == "cube":
+            base = self._square(sp.at, sp.size_mm / 2, sp.angle_deg)
+            sq = self._square(top, sp.size_mm / 2 * k, sp.angle_deg)
+            hull = cv2.convexHull(self._to_tex(base + sq))
+            cv2.fillConvexPoly(tex, hull, dark, cv2.LINE_AA, 4)
+
+    def _draw_top(self, tex: Image, sp: Sprite, top: Point, k: float, s: float) -> None:
+        top_px = tuple(self._to_tex([top])[0])
+        r_px = int(sp.size_mm / 2 * s * 16)
+        if sp.body in ("disc", "coin"):
+            cv2.circle(tex, top_px, int(r_px * k), sp.bgr, -1, cv2.LINE_AA, 4)
+        elif sp.body == "elephant":
+            axes = (int(r_px * k), int(r_px * k * 0.62))
+            cv2.ellipse(tex, top_px, axes, sp.angle_deg, 0, 360, sp.bgr, -1, cv2.LINE_AA, 4)
+        else:  # tile or cube: a square
+            sq = self._square(top, sp.size_mm / 2 * k, sp.angle_deg)
+            cv2.fillConvexPoly(tex, self._to_tex(sq), sp.bgr, cv2.LINE_AA, 4)
+        if sp.marker_id >= 0:
+            self._stamp(tex, sp.marker_id, top, sp.side_mm * k, sp.angle_deg)
+
+    @staticmethod
+    def _square(at: Point, half: float, angle_deg: float) -> list[Point]:
+        a = math.radians(angle_deg)
+        ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+        return [
+            (at[0] + (fx * ux + fy * vx) * half, at[1] + (fx * uy + fy * vy) * half)
+            for fx, fy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
 
     def texture(self, truth: TableSnapshot) -> Image:
         key = (id(truth), repr(truth.pieces()))
@@ -666,7 +665,7 @@ class SyntheticCamera:
         layout: Layout | None = None,
         plan: MarkerPlan = DEFAULT_PLAN,
         pose: CameraPose = DEFAULT_POSE,
-        size: tuple[int, int] = (1920, 1080),
+        size: tuple[int, int] = SYNTHETIC_SIZE,
         effects: Effects = CLEAN,
         seed: int = 0,
         fps: float = 10.0,
