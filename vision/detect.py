@@ -18,8 +18,9 @@ the same markers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -41,21 +42,28 @@ class Detection:
 
     marker_id: int
     corners: NDArray[np.float32]
+    centre: tuple[float, float] = field(init=False)
+    side_px: float = field(init=False)
 
-    @property
-    def centre(self) -> tuple[float, float]:
-        c = self.corners.mean(axis=0)
-        return (float(c[0]), float(c[1]))
-
-    @property
-    def side_px(self) -> float:
-        d = np.roll(self.corners, -1, axis=0) - self.corners
-        return float(np.sqrt((d**2).sum(axis=1)).mean())
+    def __post_init__(self) -> None:
+        # Plain floats: a frame has a hundred detections, numpy per item is slow.
+        pts = self.corners.tolist()
+        cx = sum(p[0] for p in pts) / 4
+        cy = sum(p[1] for p in pts) / 4
+        side = sum(math.dist(pts[k], pts[(k + 1) % 4]) for k in range(4)) / 4
+        object.__setattr__(self, "centre", (cx, cy))
+        object.__setattr__(self, "side_px", side)
 
     def box(self, margin: float) -> Box:
-        x0, y0 = self.corners.min(axis=0) - margin
-        x1, y1 = self.corners.max(axis=0) + margin
-        return (int(x0), int(y0), int(np.ceil(x1)), int(np.ceil(y1)))
+        pts = self.corners.tolist()
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        return (
+            int(min(xs) - margin),
+            int(min(ys) - margin),
+            math.ceil(max(xs) + margin),
+            math.ceil(max(ys) + margin),
+        )
 
 
 def plan_dictionary(plan: MarkerPlan = DEFAULT_PLAN) -> cv2.aruco.Dictionary:

@@ -102,11 +102,11 @@ class BoardView:
             self.prev = view
             self.background = view.copy()
             return ViewState(0, np.zeros(self.shape, bool), 0)
-        moved = np.abs(view - self.prev).max(axis=2) > CHANGE_LEVEL
+        moved = _channel_max(np.abs(view - self.prev)) > CHANGE_LEVEL
         motion = int(moved.sum())
         self.prev = view
         self._still = 0 if motion >= MOTION_CELLS else self._still + 1
-        diff = np.abs(view - self.background).max(axis=2) > CHANGE_LEVEL
+        diff = _channel_max(np.abs(view - self.background)) > CHANGE_LEVEL
         count, labels, stats, _ = cv2.connectedComponentsWithStats(
             diff.astype(np.uint8), connectivity=8
         )
@@ -141,6 +141,12 @@ class BoardView:
         if 0 <= r < self.shape[0] and 0 <= c < self.shape[1]:
             return (r, c)
         return None
+
+
+def _channel_max(d: NDArray[np.int16]) -> NDArray[np.int16]:
+    """Largest of the three colour channels (numpy's max over a 3-long axis is slow)."""
+    out: NDArray[np.int16] = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
+    return out
 
 
 def _px_per_mm(H: NDArray[np.float64], at: tuple[float, float]) -> float:

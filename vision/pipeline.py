@@ -116,11 +116,12 @@ class Pipeline:
         state = self.view.update(view, self._missing_cells(*placed))
         inside = self._inside_frame(reg, (w, h))
         whole = not state.occluder and all(inside.values())
+        hidden = bool(state.occluded.any())
         values = {
             k: v
             for k, v in reading.values.items()
             if inside[k]
-            and not bool(state.occluded[self._zone_cells[k]].any())
+            and not (hidden and bool(state.occluded[self._zone_cells[k]].any()))
             and (whole or not k.startswith(GLOBAL_KEYS_PREFIX))
         }
         calm = not state.moving and not state.occluder

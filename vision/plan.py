@@ -43,9 +43,7 @@ from engine.board import PLAYER_COLOURS, WorkerColour
 DICTIONARY_NAME = "DICT_4X4_100"
 #: Ids of that dictionary the plan may use: pairwise distance >= 4 in every
 #: rotation, 5 to 11 white cells (tests/vision/test_plan.py checks both).
-USABLE_IDS: tuple[int, ...] = tuple(
-    i for i in range(85) if i not in (8, 17, 54, 60, 62)
-)
+USABLE_IDS: tuple[int, ...] = tuple(i for i in range(85) if i not in (8, 17, 54, 60, 62))
 
 
 class Kind(StrEnum):

@@ -82,11 +82,13 @@ def random_truth(rng: np.random.Generator, players: int | None = None) -> TableS
             if free:
                 level, i = free[int(rng.integers(len(free)))]
                 donations[donation_space_name(d, level, i)] = str(rng.choice(colours))
-    market = {
-        r.name.lower(): tuple(row < int(rng.integers(0, MARKET_ROWS + 1)) for row in range(MARKET_ROWS))
+    market: dict[str, tuple[bool | None, ...]] = {
+        r.name.lower(): tuple(
+            row < int(rng.integers(0, MARKET_ROWS + 1)) for row in range(MARKET_ROWS)
+        )
         for r in Resource
     }
-    coins = {s: int(rng.choice([0, 0, 0, 1, 2])) for s in SECTION_NAMES}
+    coins: dict[str, int | None] = {s: int(rng.choice([0, 0, 0, 1, 2])) for s in SECTION_NAMES}
     tiles = list(DISTRICT_TILE_IDS)
     rng.shuffle(tiles)
     temples = list(TEMPLE_TILE_IDS)
@@ -107,9 +109,7 @@ def random_truth(rng: np.random.Generator, players: int | None = None) -> TableS
             "lower": temples[1] if decade < 2 else None,
             "middle": temples[2] if decade < 3 else None,
         },
-        bridges={
-            dec: (bridges[k], k + 1 >= decade) for k, dec in enumerate(DECADES)
-        },
+        bridges={dec: (bridges[k], k + 1 >= decade) for k, dec in enumerate(DECADES)},
         storehouses=tuple(stores[: 3 * max(players, 2) - int(rng.integers(0, 3))]),
     )
     return replace(
@@ -180,16 +180,24 @@ def render_marker_field(
         a = rng.uniform(0, (w, h))
         b = a + rng.normal(0, 60, 2)
         shade = float(rng.uniform(20, 120))
-        cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), shade, int(rng.integers(1, 4)))
+        cv2.line(
+            img, tuple(int(v) for v in a), tuple(int(v) for v in b), shade, int(rng.integers(1, 4))
+        )
     for _ in range(40):
         x, y = rng.uniform(0, (w, h))
         s = rng.uniform(6, 24)
-        cv2.rectangle(img, (int(x), int(y)), (int(x + s), int(y + s * rng.uniform(0.5, 1.5))), float(rng.uniform(0, 90)), -1)
+        cv2.rectangle(
+            img,
+            (int(x), int(y)),
+            (int(x + s), int(y + s * rng.uniform(0.5, 1.5))),
+            float(rng.uniform(0, 90)),
+            -1,
+        )
     dictionary = plan_dictionary(plan)
     ids = [e.marker_id for e in plan.entries if e.kind not in (Kind.COIN_SPOT, Kind.MARKET_CELL)]
     index = {mid: i for i, mid in enumerate(sorted(plan.ids))}
-    cols = int(math.ceil(math.sqrt(count * w / h)))
-    rows = int(math.ceil(count / cols))
+    cols = math.ceil(math.sqrt(count * w / h))
+    rows = math.ceil(count / cols)
     cw, ch = w / cols, h / rows
     src_px = 120
     truth: list[FieldMarker] = []
@@ -217,15 +225,32 @@ def render_marker_field(
         centre = np.array([(c + 0.5) * cw, (r + 0.5) * ch]) + rng.uniform(-0.2, 0.2, 2) * (cw, ch)
         quad += centre
         outer = (quad - centre) * 8 / 6 + centre
-        src = np.array([[0, 0], [canvas.shape[1], 0], [canvas.shape[1], canvas.shape[0]], [0, canvas.shape[0]]], np.float32)
-        small = cv2.resize(canvas, (max(8, int(side * 8 / 6 * 2)),) * 2, interpolation=cv2.INTER_AREA)
+        src = np.array(
+            [
+                [0, 0],
+                [canvas.shape[1], 0],
+                [canvas.shape[1], canvas.shape[0]],
+                [0, canvas.shape[0]],
+            ],
+            np.float32,
+        )
+        small = cv2.resize(
+            canvas, (max(8, int(side * 8 / 6 * 2)),) * 2, interpolation=cv2.INTER_AREA
+        )
         src *= small.shape[0] / canvas.shape[0]
         M = cv2.getPerspectiveTransform(src, outer.astype(np.float32))
         x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 2
         x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 2
         T = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
         roi = img[y0:y1, x0:x1]
-        cv2.warpPerspective(small.astype(np.float32), T @ M, (x1 - x0, y1 - y0), roi, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
+        cv2.warpPerspective(
+            small.astype(np.float32),
+            T @ M,
+            (x1 - x0, y1 - y0),
+            roi,
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_TRANSPARENT,
+        )
         truth.append(FieldMarker(mid, (float(centre[0]), float(centre[1])), side))
     img *= 1.0 + 0.25 * (rng.uniform(-1, 1) * (xx / w - 0.5))
     img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(*blur_sigma)))

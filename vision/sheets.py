@@ -188,7 +188,9 @@ def component_stickers(plan: MarkerPlan = DEFAULT_PLAN) -> list[Sticker]:
         if e.kind in board:
             continue
         for _ in range(e.copies):
-            out.append(Sticker(e.marker_id, e.side_mm, f"{_short(e)} {e.side_mm:g}mm #{e.marker_id}"))
+            out.append(
+                Sticker(e.marker_id, e.side_mm, f"{_short(e)} {e.side_mm:g}mm #{e.marker_id}")
+            )
     return out
 
 
@@ -205,7 +207,11 @@ def board_stickers(plan: MarkerPlan = DEFAULT_PLAN, layout: Layout | None = None
     for name, (cx, cy) in layout.corners.items():
         e = plan.find(Kind.CORNER, name)
         out.append(
-            Sticker(e.marker_id, e.side_mm, f"corner {name}: centre at x={cx:g} y={cy:g} mm, top to north")
+            Sticker(
+                e.marker_id,
+                e.side_mm,
+                f"corner {name}: centre at x={cx:g} y={cy:g} mm, top to north",
+            )
         )
     spot = plan.find(Kind.COIN_SPOT, "coin-spot")
     for z in layout.of_kind(ZoneKind.COIN_SPOT):
@@ -218,7 +224,9 @@ def board_stickers(plan: MarkerPlan = DEFAULT_PLAN, layout: Layout | None = None
 
 def component_sheets(plan: MarkerPlan = DEFAULT_PLAN) -> bytes:
     """The PDF of every piece's and tile's sticker."""
-    return _flow(component_stickers(plan), _bits(plan), "Amritsar companion: piece stickers / pegatinas")
+    return _flow(
+        component_stickers(plan), _bits(plan), "Amritsar companion: piece stickers / pegatinas"
+    )
 
 
 def board_sheet(plan: MarkerPlan = DEFAULT_PLAN, layout: Layout | None = None) -> bytes:

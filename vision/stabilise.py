@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from engine.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, SECTION_NAMES, District, Resource
 
@@ -44,7 +45,7 @@ class Stabiliser:
         self.problems: tuple[Problem, ...] = ()
         self.settling = True
         self.unseen: tuple[str, ...] = self.keys
-        self.changed_at = 0
+        self._last: tuple[object, TableSnapshot] | None = None
 
     def update(self, values: Mapping[str, Value], calm: bool, problems: Iterable[Problem]) -> bool:
         """Feed one frame's reading; returns True when something was committed."""
@@ -93,6 +94,21 @@ class Stabiliser:
         return out
 
     def snapshot(self, frame: int, time: float) -> TableSnapshot:
+        """The accepted state as a snapshot (rebuilt only when something changed)."""
+        state = (
+            self.settling,
+            self.unseen,
+            self.problems,
+            tuple(self.accepted.items()),
+            tuple(tuple(h) for h in self.history.values()),
+        )
+        if self._last is not None and self._last[0] == state:
+            return replace(self._last[1], frame=frame, time=time)
+        snap = self._build(frame, time)
+        self._last = (state, snap)
+        return snap
+
+    def _build(self, frame: int, time: float) -> TableSnapshot:
         a = self.accepted
 
         def get(key: str, default: Value = None) -> Value:

@@ -50,6 +50,9 @@ Point = tuple[float, float]
 #: whole table (1080p gives 16 px, too few; see docs/vision.md).
 SYNTHETIC_SIZE = (2400, 1800)
 
+#: Side of the sensor-noise tile repeated over a frame (px).
+NOISE_TILE = 256
+
 #: Counters that fit flat on a market space; more are stacked and hidden.
 MARKET_SPACE_FLAT = 6
 
@@ -154,7 +157,8 @@ class TableRenderer:
         x0, y0, _, _ = self.layout.extent_mm
         S = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
         self._tex_to_img = self.H @ np.linalg.inv(S)
-        self._light: NDArray[np.float32] | None = None
+        self._light: NDArray[np.uint8] | None = None
+        self._noise: NDArray[np.int16] | None = None
         self._layer_key = None
 
     def board_px_per_mm(self) -> float:
@@ -589,51 +593,50 @@ class TableRenderer:
             4,
         )
 
-    def _light_map(self) -> NDArray[np.float32]:
+    def _light_map(self) -> NDArray[np.uint8]:
+        """Uneven light and glare as a gain map (128 = unchanged), made at an
+        eighth of the frame size and scaled up: light varies slowly."""
         if self._light is None:
             w, h = self.size
+            sw, sh = max(2, w // 8), max(2, h // 8)
             e = self.effects
             r = _seeded("light", self.seed)
-            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
             gx, gy = r.uniform(-1, 1, 2)
-            light = 1.0 + e.light_gradient * 0.5 * (gx * (xx / w - 0.5) + gy * (yy / h - 0.5)) * 2
+            light = 1.0 + e.light_gradient * (gx * (xx / sw - 0.5) + gy * (yy / sh - 0.5))
             if e.glare > 0:
-                gx0, gy0 = r.uniform(0.2, 0.8) * w, r.uniform(0.2, 0.8) * h
-                rad = 0.12 * min(w, h)
-                light += (
-                    e.glare * 1.2 * np.exp(-(((xx - gx0) ** 2 + (yy - gy0) ** 2) / (2 * rad**2)))
-                )
-            self._light = light.astype(np.float32)[..., None]
+                gx0, gy0 = r.uniform(0.2, 0.8) * sw, r.uniform(0.2, 0.8) * sh
+                rad = 0.12 * min(sw, sh)
+                light += e.glare * 1.2 * np.exp(-((xx - gx0) ** 2 + (yy - gy0) ** 2) / (2 * rad**2))
+            gain = np.clip(light * 128, 0, 255).astype(np.uint8)
+            big = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+            self._light = np.ascontiguousarray(np.repeat(big[..., None], 3, axis=2))
         return self._light
 
     def _spoil(self, img: Image, frame_number: int) -> Image:
         e = self.effects
         if e.light_gradient or e.glare:
-            img = np.clip(img.astype(np.float32) * self._light_map(), 0, 255).astype(np.uint8)
+            img = cv2.multiply(img, self._light_map(), scale=1 / 128)
         if e.blur_sigma > 0:
             img = cv2.GaussianBlur(img, (0, 0), e.blur_sigma)
         if e.noise_sigma > 0:
-            noise = self._noise_field()
             r = _seeded("noise", self.seed, frame_number)
-            dy, dx = int(r.integers(0, 64)), int(r.integers(0, 64))
             h, w = img.shape[:2]
-            img = np.clip(img.astype(np.int16) + noise[dy : dy + h, dx : dx + w], 0, 255).astype(
-                np.uint8
-            )
+            noise = self._noise_tile()
+            dy, dx = int(r.integers(0, NOISE_TILE)), int(r.integers(0, NOISE_TILE))
+            reps = (math.ceil((h + dy) / NOISE_TILE), math.ceil((w + dx) / NOISE_TILE), 1)
+            field = np.tile(noise, reps)[dy : dy + h, dx : dx + w]
+            img = cv2.add(img, field, dtype=cv2.CV_16S).clip(0, 255).astype(np.uint8)
         if e.jpeg_quality:
             _ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(e.jpeg_quality)])
             img = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), dtype=np.uint8)
         return img
 
-    def _noise_field(self) -> NDArray[np.int16]:
-        w, h = self.size
-        key = ("noise", self.effects.noise_sigma, w, h)
-        if getattr(self, "_noise_key", None) != key:
+    def _noise_tile(self) -> NDArray[np.int16]:
+        if self._noise is None:
             r = _seeded("noisefield", self.seed)
-            self._noise = r.normal(0, self.effects.noise_sigma, (h + 64, w + 64, 3)).astype(
-                np.int16
-            )
-            self._noise_key = key
+            shape = (NOISE_TILE, NOISE_TILE, 3)
+            self._noise = r.normal(0, self.effects.noise_sigma, shape).astype(np.int16)
         return self._noise
 
     def marker_truth(self, truth: TableSnapshot) -> list[tuple[int, Point]]:

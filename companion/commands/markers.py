@@ -85,7 +85,9 @@ def run_read(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("markers", help="print marker sheets, plan, layout; read a photo")
+    parser = subparsers.add_parser(
+        "markers", help="print marker sheets, plan, layout; read a photo"
+    )
     sub = parser.add_subparsers(dest="markers_command", required=True, metavar="ACTION")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--plan", help="marker plan CSV (default: the built-in plan)")

@@ -19,7 +19,11 @@ EXTENT = (-10.0, -10.0, 790.0, 650.0)
 
 @pytest.mark.parametrize("tilt", [0.0, 20.0, 45.0])
 def test_camera_centre_from_the_board_homography(tilt: float) -> None:
-    cam = build_camera(CameraPose(height_mm=1000, tilt_deg=tilt, azimuth_deg=150, roll_deg=12), (1920, 1080), EXTENT)
+    cam = build_camera(
+        CameraPose(height_mm=1000, tilt_deg=tilt, azimuth_deg=150, roll_deg=12),
+        (1920, 1080),
+        EXTENT,
+    )
     H = cam.plane_homography(0.0)
     truth = cam.centre
     got = camera_centre(H, float(cam.K[0, 0]), (1920, 1080))

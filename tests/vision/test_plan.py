@@ -31,13 +31,21 @@ def test_usable_ids_are_four_bits_apart_in_every_rotation_and_balanced() -> None
 def test_plan_covers_every_component_once() -> None:
     plan = DEFAULT_PLAN
     assert len(plan.of_kind(Kind.WORKER)) == 16
-    assert {e.component for e in plan.of_kind(Kind.ELEPHANT)} == {"purple", "grey", "pink", "orange"}
+    assert {e.component for e in plan.of_kind(Kind.ELEPHANT)} == {
+        "purple",
+        "grey",
+        "pink",
+        "orange",
+    }
     assert sum(e.copies for e in plan.of_kind(Kind.COUNTER)) == 64
     assert len(plan.of_kind(Kind.DISTRICT_TILE)) == 12
     assert len(plan.of_kind(Kind.TEMPLE_TILE)) == 4
     assert len(plan.of_kind(Kind.BRIDGE_TILE)) == 12  # six tiles, two faces
     assert len(plan.of_kind(Kind.STOREHOUSE)) == 15
-    assert {e.component for e in plan.of_kind(Kind.MAHARAJAH)} == {"maharajah-board", "maharajah-reminder"}
+    assert {e.component for e in plan.of_kind(Kind.MAHARAJAH)} == {
+        "maharajah-board",
+        "maharajah-reminder",
+    }
     assert len(set(plan.ids)) == len(plan.entries)
     assert plan.find(Kind.WORKER, "G4").marker_id in USABLE_IDS
 
@@ -55,4 +63,6 @@ def test_bad_plans_are_refused_with_the_reason() -> None:
     with pytest.raises(ValueError, match="not usable"):
         MarkerPlan((MarkerEntry(62, Kind.WORKER, "Y1", 10, 16),))
     with pytest.raises(ValueError, match="line 2"):
-        MarkerPlan.from_csv("marker_id,kind,component,face,side_mm,height_mm,copies\nx,worker,Y1,,10,16,1\n")
+        MarkerPlan.from_csv(
+            "marker_id,kind,component,face,side_mm,height_mm,copies\nx,worker,Y1,,10,16,1\n"
+        )
