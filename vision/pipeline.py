@@ -93,6 +93,8 @@ class Pipeline:
         self._zone_cells = {key: self._cells(zone) for key, zone in self.reader.keys.items()}
         self._cache: tuple[object, tuple[list[Seen], set[str]], Reading] | None = None
         self._snapshot = TableSnapshot.empty(players)
+        #: This frame's board registration (``fresh``, ``held`` or ``lost``).
+        self.registration: Registration | None = None
 
     @property
     def snapshot(self) -> TableSnapshot:
@@ -107,6 +109,7 @@ class Pipeline:
         h, w = grey.shape
         dets, _ = self.tracker.scan(grey, force_full=self._busy)
         reg = self.registrar.update(dets, (w, h))
+        self.registration = reg
         if not reg.ok:
             self.stats.lost_registration += 1
             return self._unsure(frame)

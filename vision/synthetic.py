@@ -331,8 +331,19 @@ class TableRenderer:
 
         for section, workers in truth.sections.items():
             zone = layout.zone(ZoneKind.SECTION, section)
-            for slot, worker in enumerate(workers[: len(zone.anchors)]):
-                add(Kind.WORKER, worker, zone.anchors[slot], "disc", 15.0, WORKER_BGR[worker[0]])
+            a = zone.anchors
+            for slot, worker in enumerate(workers):
+                # A fifth worker (an impossible table, for tests) squeezes in past slot 4.
+                extra = slot - len(a) + 1
+                at = (
+                    a[slot]
+                    if extra <= 0
+                    else (
+                        a[-1][0] + extra * (a[-1][0] - a[-2][0]),
+                        a[-1][1] + extra * (a[-1][1] - a[-2][1]),
+                    )
+                )
+                add(Kind.WORKER, worker, at, "disc", 15.0, WORKER_BGR[worker[0]])
         for space, beside in truth.maharajah_workers.items():
             if beside:
                 z = layout.zone(ZoneKind.MAHARAJAH_WORKER, space)

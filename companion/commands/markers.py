@@ -77,7 +77,7 @@ def run_read(args: argparse.Namespace) -> int:
     for n in range(pipeline.stabiliser.confirm + 1):
         snapshot = pipeline.process(Frame(image=image, number=n, time=float(n)))
     assert snapshot is not None
-    if pipeline.registrar.last is None or not pipeline.registrar.last.ok:
+    if pipeline.registration is None or not pipeline.registration.ok:
         print("error: fewer than two board corner markers are visible", file=sys.stderr)
         return 1
     print(json.dumps(snapshot.to_dict(), indent=1))
