@@ -76,8 +76,8 @@ class BoardView:
         # Subsample first so the warp reads a small image (a cell then spans
         # about two of its pixels), then warp.
         cell_px = _px_per_mm(board_to_image, self.origin) * CELL_MM
-        step = max(1, int(cell_px / 2.0))
-        small = image[::step, ::step] if step > 1 else image
+        step = max(2, int(cell_px / 2.0))
+        small = image[::step, ::step]
         S = np.diag([1 / step, 1 / step, 1.0])
         x0, y0 = self.origin
         G = np.array([[CELL_MM, 0, x0 + CELL_MM / 2], [0, CELL_MM, y0 + CELL_MM / 2], [0, 0, 1]])

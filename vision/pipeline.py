@@ -42,6 +42,8 @@ from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
 FULL_SCAN_EVERY = 10
+#: While calm, refresh the background view every this many frames.
+SETTLE_EVERY = 8
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -130,7 +132,8 @@ class Pipeline:
         calm = not state.moving and not state.occluder
         self.stabiliser.update(values, calm, reading.problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
-            self.view.settle(view, state.occluded)
+            if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
+                self.view.settle(view, state.occluded)
             self._calm_pieces, self._calm_clear = placed
         self._busy = not calm
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)

@@ -27,6 +27,8 @@ from .plan import Kind, MarkerPlan
 
 Matrix = NDArray[np.float64]
 
+#: Corner points moving less than this (px) leave the registration as it was.
+STILL_PX = 0.75
 #: Mean corner error (px) under which a lone visible corner confirms the old homography.
 HOLD_TOLERANCE_PX = 3.0
 
@@ -83,6 +85,7 @@ class Registrar:
             )
             self._corner_points[entry.marker_id] = (name, pts)
         self.last: Registration | None = None
+        self._last_image: NDArray[np.float64] | None = None
 
     @property
     def corner_ids(self) -> frozenset[int]:
@@ -101,7 +104,18 @@ class Registrar:
             if seen
             else np.zeros((0, 2))
         )
+        last = self.last
+        if (
+            last is not None
+            and last.status == "fresh"
+            and names == last.corners_seen
+            and self._last_image is not None
+            and self._last_image.shape == image.shape
+            and float(np.abs(self._last_image - image).max()) < STILL_PX
+        ):
+            return last  # same corners, same place: the camera has not moved
         if len(seen) >= 2:
+            self._last_image = image
             H, _ = cv2.findHomography(board, image, 0)
             if H is not None:
                 err = _reprojection(H, board, image)

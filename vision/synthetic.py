@@ -46,9 +46,9 @@ from .sources import Frame
 Image = NDArray[np.uint8]
 Point = tuple[float, float]
 
-#: Default frame size: 4.3 MP shows a 10 mm sticker at about 26 px across the
+#: Default frame size: 4.9 MP shows a 10 mm sticker at about 24-28 px across the
 #: whole table (1080p gives 16 px, too few; see docs/vision.md).
-SYNTHETIC_SIZE = (2400, 1800)
+SYNTHETIC_SIZE = (2560, 1920)
 
 #: Side of the sensor-noise tile repeated over a frame (px).
 NOISE_TILE = 256
