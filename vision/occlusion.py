@@ -93,19 +93,27 @@ class BoardView:
         out: NDArray[np.int16] = view.astype(np.int16)
         return out
 
-    def update(self, view: NDArray[np.int16], missing_cells: NDArray[np.bool_]) -> ViewState:
-        """Compare ``view`` with the last one and the background.
-
-        ``missing_cells``: cells where a marker the table had is not seen now.
-        """
+    def motion(self, view: NDArray[np.int16]) -> int:
+        """Cells changed since the previous view (the first view counts as still)."""
         if self.prev is None or self.background is None:
             self.prev = view
             self.background = view.copy()
-            return ViewState(0, np.zeros(self.shape, bool), 0)
+            return 0
         moved = _channel_max(np.abs(view - self.prev)) > CHANGE_LEVEL
-        motion = int(moved.sum())
+        count = int(moved.sum())
         self.prev = view
-        self._still = 0 if motion >= MOTION_CELLS else self._still + 1
+        self._still = 0 if count >= MOTION_CELLS else self._still + 1
+        return count
+
+    def occluders(
+        self, view: NDArray[np.int16], missing_cells: NDArray[np.bool_], motion: int
+    ) -> ViewState:
+        """Large blobs against the background that hide markers the table had.
+
+        ``missing_cells``: cells where a marker of the last calm table is not
+        seen now. ``motion``: this frame's :meth:`motion` count.
+        """
+        assert self.background is not None, "call motion() first"
         diff = _channel_max(np.abs(view - self.background)) > CHANGE_LEVEL
         count, labels, stats, _ = cv2.connectedComponentsWithStats(
             diff.astype(np.uint8), connectivity=8
@@ -116,10 +124,8 @@ class BoardView:
             if stats[label, cv2.CC_STAT_AREA] < self._min_blob:
                 continue
             blob = labels == label
-            hides = bool(
-                (missing_cells & cv2.dilate(blob.astype(np.uint8), self._kernel).astype(bool)).any()
-            )
-            if not hides and self._still >= 2:
+            near = cv2.dilate(blob.astype(np.uint8), self._kernel).astype(bool)
+            if not bool((missing_cells & near).any()) and self._still >= 2:
                 self.background[blob] = view[blob]
                 continue
             occluded |= blob

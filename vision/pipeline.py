@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 
 from .detect import Detection, MarkerDetector
 from .layout import Layout, Zone, default_layout
-from .occlusion import BoardView
+from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, MarkerPlan
 from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen
 from .register import Registrar, Registration
@@ -53,6 +53,7 @@ class PipelineStats:
     frames: int = 0
     lost_registration: int = 0
     readings: int = 0
+    skipped: int = 0
 
 
 class Pipeline:
@@ -87,7 +88,6 @@ class Pipeline:
         self.view = BoardView(self.layout)
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
         self.stats = PipelineStats()
-        self._busy = True
         self._calm_pieces: list[Seen] = []
         self._calm_clear: set[str] = set()
         self._keys = list(self.reader.keys)
@@ -108,17 +108,32 @@ class Pipeline:
         self.stats.frames += 1
         image = frame.image
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         h, w = grey.shape
-        dets, _ = self.tracker.scan(grey, force_full=self._busy)
+        # Something moving over the board (a hand, pieces in flight): nothing can
+        # be accepted this frame, so do not spend a marker scan on it.
+        before = self.registration
+        view = None
+        motion = 0
+        if before is not None and before.ok:
+            view = self.view.warp(colour, before.board_to_image)
+            motion = self.view.motion(view)
+            if motion >= MOTION_CELLS:
+                self.stats.skipped += 1
+                self.stabiliser.update({}, calm=False, problems=())
+                self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
+                return self._snapshot
+        dets, _ = self.tracker.scan(grey)
         reg = self.registrar.update(dets, (w, h))
         self.registration = reg
         if not reg.ok:
             self.stats.lost_registration += 1
             return self._unsure(frame)
-        colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-        view = self.view.warp(colour, reg.board_to_image)
+        if view is None or reg is not before:
+            view = self.view.warp(colour, reg.board_to_image)
+            motion = self.view.motion(view)
         placed, reading = self._read(dets, reg)
-        state = self.view.update(view, self._missing_cells(*placed))
+        state = self.view.occluders(view, self._missing_cells(*placed), motion)
         inside = self._inside_frame(reg, (w, h))
         whole = not state.occluder and all(inside.values())
         hidden = bool(state.occluded.any())
@@ -135,12 +150,10 @@ class Pipeline:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
                 self.view.settle(view, state.occluded)
             self._calm_pieces, self._calm_clear = placed
-        self._busy = not calm
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
-        self._busy = True
         self.tracker.reset()
         self.stabiliser.update({}, calm=False, problems=())
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)

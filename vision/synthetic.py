@@ -114,6 +114,10 @@ class Sprite:
     bgr: tuple[int, int, int]
 
 
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def _seeded(*parts: object) -> np.random.Generator:
     return np.random.default_rng(zlib.crc32(repr(parts).encode()))
 
@@ -142,8 +146,6 @@ class TableRenderer:
         self._plan_index = {mid: i for i, mid in enumerate(sorted(plan.ids))}
         self._marker_cache: dict[tuple[int, int], Image] = {}
         self.set_pose(pose, texture_px_per_mm)
-        self._layer_key: object = None
-        self._layer: Image | None = None
 
     # -- camera ------------------------------------------------------------
     def set_pose(self, pose: CameraPose, texture_px_per_mm: float | None = None) -> None:
@@ -159,7 +161,11 @@ class TableRenderer:
         self._tex_to_img = self.H @ np.linalg.inv(S)
         self._light: NDArray[np.uint8] | None = None
         self._noise: NDArray[np.int16] | None = None
-        self._layer_key = None
+        self._view: Image | None = None
+        self._dirty: list[tuple[int, int, int, int]] | None = None
+        self._sprites: list[Sprite] | None = None
+        self._layer: Image | None = None
+        self._layer_key: object = None
 
     def board_px_per_mm(self) -> float:
         """Largest image pixels per board mm anywhere on the board (nearest edge)."""
@@ -335,7 +341,7 @@ class TableRenderer:
             for slot, worker in enumerate(workers):
                 # A fifth worker (an impossible table, for tests) squeezes in past slot 4.
                 extra = slot - len(a) + 1
-                at = (
+                slot_at = (
                     a[slot]
                     if extra <= 0
                     else (
@@ -343,7 +349,7 @@ class TableRenderer:
                         a[-1][1] + extra * (a[-1][1] - a[-2][1]),
                     )
                 )
-                add(Kind.WORKER, worker, at, "disc", 15.0, WORKER_BGR[worker[0]])
+                add(Kind.WORKER, worker, slot_at, "disc", 15.0, WORKER_BGR[worker[0]])
         for space, beside in truth.maharajah_workers.items():
             if beside:
                 z = layout.zone(ZoneKind.MAHARAJAH_WORKER, space)
@@ -524,30 +530,117 @@ class TableRenderer:
         ]
 
     def texture(self, truth: TableSnapshot) -> Image:
-        key = (id(truth), repr(truth.pieces()))
-        if self._layer_key != key or self._layer is None:
+        """The top-down texture of ``truth``. After a small change (a move) only
+        the changed pieces' surroundings are redrawn; :attr:`_dirty` keeps
+        those texture boxes so :meth:`render` re-warps only them."""
+        key = repr(truth.pieces())
+        if self._layer_key == key and self._layer is not None:
+            return self._layer
+        sprites = self.sprites(truth)
+        if self._layer is None or self._sprites is None:
             tex = self._base.copy()
-            self._draw_sprites(tex, self.sprites(truth))
-            self._layer, self._layer_key = tex, key
-        return self._layer
+            self._draw_sprites(tex, sprites)
+            self._dirty = None  # everything
+        else:
+            tex = self._layer
+            old, new = set(self._sprites), set(sprites)
+            boxes = [self._sprite_box(sp) for sp in (old ^ new)]
+            # Grow the redrawn set until no piece outside it overlaps it, so
+            # restoring and redrawing leaves every other pixel as it was.
+            touched: list[Sprite] = []
+            rest = {sp: self._sprite_box(sp) for sp in sprites}
+            grew = True
+            while grew:
+                grew = False
+                for sp, box in list(rest.items()):
+                    if any(_overlaps(box, b) for b in boxes):
+                        touched.append(sp)
+                        boxes.append(box)
+                        del rest[sp]
+                        grew = True
+            for x0, y0, x1, y1 in boxes:
+                tex[y0:y1, x0:x1] = self._base[y0:y1, x0:x1]
+            self._draw_sprites(tex, touched)
+            self._dirty = (self._dirty or []) + boxes if self._dirty is not None else None
+        self._layer, self._layer_key, self._sprites = tex, key, sprites
+        return tex
+
+    def _sprite_box(self, sp: Sprite) -> tuple[int, int, int, int]:
+        """Texture pixels a sprite may touch (foot, top, body, sticker)."""
+        centre = self.camera.centre
+        cam = np.array([centre[0], centre[1], -centre[2]])
+        top = foot_to_ground(sp.at[0], sp.at[1], cam, sp.height_mm)
+        reach = max(sp.size_mm, sp.side_mm * 1.5) * 0.75 + 2.0
+        x0 = min(sp.at[0], top[0]) - reach
+        y0 = min(sp.at[1], top[1]) - reach
+        x1 = max(sp.at[0], top[0]) + reach
+        y1 = max(sp.at[1], top[1]) + reach
+        ox, oy, _, _ = self.layout.extent_mm
+        k = self.tex_scale
+        h, w = self._base.shape[:2]
+        return (
+            max(0, int((x0 - ox) * k)),
+            max(0, int((y0 - oy) * k)),
+            min(w, math.ceil((x1 - ox) * k)),
+            min(h, math.ceil((y1 - oy) * k)),
+        )
 
     # -- frames --------------------------------------------------------------
     def render(
         self, truth: TableSnapshot, *, hand: Hand | None = None, frame_number: int = 0
     ) -> Image:
-        """One camera frame of ``truth`` (optionally with a hand over it)."""
+        """One camera frame of ``truth`` (optionally with a hand over it).
+
+        The clean view of the table is kept between frames: a still table
+        costs only the frame's effects, a move re-warps only what it changed,
+        and a hand costs its drawing. A clean frame is returned read-only."""
+        key_before = self._layer_key
+        tex = self.texture(truth)
         w, h = self.size
-        img = cv2.warpPerspective(
-            self.texture(truth),
-            self._tex_to_img,
-            (w, h),
+        if self._view is None or self._dirty is None:
+            self._view = cv2.warpPerspective(
+                tex,
+                self._tex_to_img,
+                (w, h),
+                flags=cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_CONSTANT,
+                borderValue=TABLE_BGR,
+            )
+            self._dirty = []
+        elif self._layer_key != key_before or self._dirty:
+            # Frames already handed out keep their pixels: change a copy.
+            self._view = self._view.copy()
+            for box in self._dirty:
+                self._rewarp(tex, box)
+            self._dirty = []
+        self._view.setflags(write=False)
+        img = self._view
+        if hand is not None:
+            img = img.copy()
+            self._draw_hand(img, hand)
+        return self._spoil(img, frame_number)
+
+    def _rewarp(self, tex: Image, box: tuple[int, int, int, int]) -> None:
+        """Warp one texture box into the kept view."""
+        assert self._view is not None
+        x0, y0, x1, y1 = box
+        corners = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], dtype=np.float64)
+        img = cv2.perspectiveTransform(corners, self._tex_to_img)[0]
+        w, h = self.size
+        u0, v0 = (max(0, int(np.floor(c)) - 2) for c in img.min(axis=0))
+        u1 = min(w, int(np.ceil(img[:, 0].max())) + 2)
+        v1 = min(h, int(np.ceil(img[:, 1].max())) + 2)
+        if u1 <= u0 or v1 <= v0:
+            return
+        shift = np.array([[1, 0, -u0], [0, 1, -v0], [0, 0, 1]], dtype=np.float64)
+        self._view[v0:v1, u0:u1] = cv2.warpPerspective(
+            tex,
+            shift @ self._tex_to_img,
+            (u1 - u0, v1 - v0),
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_CONSTANT,
             borderValue=TABLE_BGR,
         )
-        if hand is not None:
-            self._draw_hand(img, hand)
-        return self._spoil(img, frame_number)
 
     def _draw_hand(self, img: Image, hand: Hand) -> None:
         Hh = self.camera.plane_homography(hand.height_mm)

@@ -67,3 +67,23 @@ def test_nothing_is_reported_before_the_table_has_been_seen_calm() -> None:
     assert all(v == () for v in first.sections.values())
     assert set(first.unseen) >= {"section:N1", "elephant:purple"}
     assert max(first.confidence.values()) == 0.0
+
+
+def test_a_move_rerenders_only_what_changed_yet_matches_a_fresh_render() -> None:
+    from dataclasses import replace
+
+    from vision.synthetic import TableRenderer
+
+    truth = random_truth(np.random.default_rng(5), players=3)
+    pose = CameraPose(tilt_deg=30, azimuth_deg=120)
+    kept = TableRenderer(pose=pose, size=(1200, 900))
+    kept.render(truth)
+    moved = replace(
+        truth,
+        sections={**truth.sections, "N1": truth.sections["E1"], "E1": truth.sections["N1"]},
+        maharajah="SW",
+    )
+    fresh = TableRenderer(pose=pose, size=(1200, 900)).render(moved)
+    again = kept.render(moved)
+    assert int(np.abs(again.astype(int) - fresh.astype(int)).max()) <= 1
+    assert not np.array_equal(again, kept.render(truth))
