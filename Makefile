@@ -34,6 +34,7 @@ typecheck: $(BIN)/.installed-dev
 
 bench: $(BIN)/.installed-dev
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/vision.py
 
 # Install the Debian packages only when one of them is missing; refresh the
 # package lists once if the first attempt fails (a fresh machine has none).

@@ -77,13 +77,14 @@ def plan_dictionary(plan: MarkerPlan = DEFAULT_PLAN) -> cv2.aruco.Dictionary:
 def tuned_parameters(min_side_px: float = MIN_SIDE_PX) -> cv2.aruco.DetectorParameters:
     """Detector parameters for small, tilted, blurred markers (chosen by bench/vision.py)."""
     p = cv2.aruco.DetectorParameters()
-    p.adaptiveThreshWinSizeMin = 3
+    p.adaptiveThreshWinSizeMin = 5
     p.adaptiveThreshWinSizeMax = 23
     p.adaptiveThreshWinSizeStep = 10
     p.adaptiveThreshConstant = 7
     p.minMarkerPerimeterRate = 0.01
     p.polygonalApproxAccuracyRate = 0.05
     p.minCornerDistanceRate = 0.05
+    p.minMarkerDistanceRate = 0.125
     p.minDistanceToBorder = 1
     p.perspectiveRemovePixelPerCell = 8
     p.perspectiveRemoveIgnoredMarginPerCell = 0.25
@@ -114,8 +115,13 @@ class MarkerDetector:
         plan: MarkerPlan = DEFAULT_PLAN,
         params: cv2.aruco.DetectorParameters | None = None,
         min_side_px: float = MIN_SIDE_PX,
+        keep_nested: bool = False,
     ) -> None:
+        """``keep_nested``: return detections lying inside one another instead of
+        dropping both; for a caller that can tell them apart by their expected
+        size on the board (the pipeline's reader does)."""
         self.plan = plan
+        self.keep_nested = keep_nested
         self._ids = np.array(sorted(plan.ids), dtype=np.int32)
         self.dictionary = plan_dictionary(plan)
         self.params = params if params is not None else tuned_parameters()
@@ -126,7 +132,13 @@ class MarkerDetector:
         grey = _grey(image)
         _set_min_side(self._detector, self.params, grey.shape, self.min_side_px)
         corners, ids, _ = self._detector.detectMarkers(grey)
-        return self._wrap_checked(corners, ids)
+        found = [
+            d
+            for d in self._wrap(corners, ids, (0.0, 0.0))
+            if d.side_px >= self.min_side_px and has_quiet_zone(grey, d)
+        ]
+        found = dedupe(found)
+        return found if self.keep_nested else drop_nested(found)
 
     def detect_regions(self, image: Image, boxes: Sequence[Box]) -> list[Detection]:
         """Detect only inside ``boxes`` (merged where they overlap), in one call."""
@@ -150,15 +162,8 @@ class MarkerDetector:
                     shifted = pts + np.array([bx - mx, by - my], dtype=np.float32)
                     out.append(Detection(int(self._ids[int(i)]), shifted.astype(np.float32)))
                     break
-        return drop_nested([d for d in out if d.side_px >= self.min_side_px])
-
-    def _wrap_checked(
-        self,
-        corners: Sequence[NDArray[np.float32]],
-        ids: NDArray[np.int32] | None,
-    ) -> list[Detection]:
-        found = self._wrap(corners, ids, (0.0, 0.0))
-        return drop_nested([d for d in found if d.side_px >= self.min_side_px])
+        out = dedupe([d for d in out if d.side_px >= self.min_side_px and has_quiet_zone(grey, d)])
+        return out if self.keep_nested else drop_nested(out)
 
     def _wrap(
         self,
@@ -173,6 +178,44 @@ class MarkerDetector:
             Detection(int(self._ids[int(i)]), (c.reshape(4, 2) + shift).astype(np.float32))
             for c, i in zip(corners, ids.ravel(), strict=True)
         ]
+
+
+#: A real marker's black border must be this much darker (0-255) than the white
+#: quiet zone just outside it; patterns read off a sticker's surroundings are not.
+QUIET_CONTRAST = 40.0
+_CELL = 4
+
+
+def has_quiet_zone(grey: Image, d: Detection) -> bool:
+    """Is there a white ring one cell wide around the marker's black border?"""
+    c = d.corners.astype(np.float64)
+    centre = c.mean(axis=0)
+    outer = (c - centre) * (8 / 6) + centre
+    size = 8 * _CELL
+    dst = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
+    M = cv2.getPerspectiveTransform(outer.astype(np.float32), dst)
+    patch = cv2.warpPerspective(grey, M, (size, size), flags=cv2.INTER_LINEAR).astype(np.float32)
+    ring = np.ones((8, 8), bool)
+    ring[1:7, 1:7] = False
+    border = np.zeros((8, 8), bool)
+    border[1:7, 1:7] = True
+    border[2:6, 2:6] = False
+    cells = patch.reshape(8, _CELL, 8, _CELL)[:, 1:-1, :, 1:-1].mean(axis=(1, 3))
+    return float(np.median(cells[ring])) - float(np.median(cells[border])) >= QUIET_CONTRAST
+
+
+def dedupe(found: list[Detection]) -> list[Detection]:
+    """One detection per marker: the detector may return a marker once per
+    threshold window; keep the first of same-id detections closer than a quarter side."""
+    out: list[Detection] = []
+    for d in found:
+        if not any(
+            o.marker_id == d.marker_id
+            and math.dist(o.centre, d.centre) < 0.25 * min(o.side_px, d.side_px)
+            for o in out
+        ):
+            out.append(d)
+    return out
 
 
 def drop_nested(found: list[Detection]) -> list[Detection]:

@@ -99,7 +99,7 @@ class BoardView:
             self.prev = view
             self.background = view.copy()
             return 0
-        moved = _channel_max(np.abs(view - self.prev)) > CHANGE_LEVEL
+        moved = _change(view, self.prev) > CHANGE_LEVEL
         count = int(moved.sum())
         self.prev = view
         self._still = 0 if count >= MOTION_CELLS else self._still + 1
@@ -114,7 +114,7 @@ class BoardView:
         seen now. ``motion``: this frame's :meth:`motion` count.
         """
         assert self.background is not None, "call motion() first"
-        diff = _channel_max(np.abs(view - self.background)) > CHANGE_LEVEL
+        diff = _change(view, self.background) > CHANGE_LEVEL
         count, labels, stats, _ = cv2.connectedComponentsWithStats(
             diff.astype(np.uint8), connectivity=8
         )
@@ -149,9 +149,13 @@ class BoardView:
         return None
 
 
-def _channel_max(d: NDArray[np.int16]) -> NDArray[np.int16]:
-    """Largest of the three colour channels (numpy's max over a 3-long axis is slow)."""
-    out: NDArray[np.int16] = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
+def _change(a: NDArray[np.int16], b: NDArray[np.int16]) -> NDArray[np.uint8]:
+    """Per cell, the largest colour-channel difference, averaged over the 3x3
+    cells around it (12 mm): sensor noise averages out, a piece or a hand does not.
+    (numpy's max over a 3-long axis is slow, hence the pairwise maximum.)"""
+    d = np.abs(a - b)
+    m = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]).astype(np.uint8)
+    out: NDArray[np.uint8] = cv2.blur(m, (3, 3))
     return out
 
 

@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from .detect import Detection, MarkerDetector
 from .layout import Layout, Zone, default_layout
 from .occlusion import MOTION_CELLS, BoardView
-from .plan import DEFAULT_PLAN, MarkerPlan
+from .plan import DEFAULT_PLAN, Kind, MarkerPlan
 from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen
 from .register import Registrar, Registration
 from .snapshot import TableSnapshot
@@ -54,6 +54,7 @@ class PipelineStats:
     lost_registration: int = 0
     readings: int = 0
     skipped: int = 0
+    corner_searches: int = 0
 
 
 class Pipeline:
@@ -81,9 +82,11 @@ class Pipeline:
             raise ValueError(f"players must be 1 (solo), 2, 3 or 4, not {players!r}")
         self.layout = layout or default_layout()
         self.players = players
-        self.detector = detector or MarkerDetector(plan)
+        # Nested detections are told apart by their size on the board (read.py).
+        self.detector = detector or MarkerDetector(plan, keep_nested=True)
         self.tracker = MarkerTracker(self.detector, full_scan_every if tracking else 0)
         self.registrar = Registrar(self.layout, plan, focal_px)
+        self._corner_side = max(e.side_mm for e in plan.of_kind(Kind.CORNER))
         self.reader = Reader(self.layout, plan, players)
         self.view = BoardView(self.layout)
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
@@ -125,6 +128,8 @@ class Pipeline:
                 return self._snapshot
         dets, _ = self.tracker.scan(grey)
         reg = self.registrar.update(dets, (w, h))
+        if reg.ok and len(reg.corners_seen) < len(self.layout.corners):
+            dets, reg = self._look_for_corners(grey, dets, reg)
         self.registration = reg
         if not reg.ok:
             self.stats.lost_registration += 1
@@ -152,6 +157,38 @@ class Pipeline:
             self._calm_pieces, self._calm_clear = placed
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot
+
+    def _look_for_corners(
+        self, grey: NDArray[np.uint8], dets: list[Detection], reg: Registration
+    ) -> tuple[list[Detection], Registration]:
+        """Search the missing corner markers where the homography puts them: a
+        whole-frame scan can lose a big marker among the board's edges."""
+        h, w = grey.shape
+        boxes = []
+        for name, (cx, cy) in self.layout.corners.items():
+            if name in reg.corners_seen:
+                continue
+            r = self._corner_side * 1.2
+            pts = reg.to_image(
+                np.array([[cx - r, cy - r], [cx + r, cy - r], [cx + r, cy + r], [cx - r, cy + r]])
+            )
+            x0, y0 = pts.min(axis=0)
+            x1, y1 = pts.max(axis=0)
+            if x1 > 0 and y1 > 0 and x0 < w and y0 < h:
+                boxes.append((int(x0), int(y0), int(x1) + 1, int(y1) + 1))
+        if not boxes:
+            return dets, reg
+        found = [
+            d
+            for d in self.detector.detect_regions(grey, boxes)
+            if d.marker_id in self.registrar.corner_ids
+        ]
+        if not found:
+            return dets, reg
+        self.stats.corner_searches += 1
+        more = dets + [d for d in found if d.marker_id not in {x.marker_id for x in dets}]
+        self.tracker.last = more
+        return more, self.registrar.update(more, (w, h))
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
         self.tracker.reset()

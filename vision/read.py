@@ -55,6 +55,9 @@ Value = Hashable
 #: A printed spot's marker must look at least this big (px) for "not seen" to
 #: mean "covered"; smaller, the detector may simply miss it (bench/vision.py).
 RELIABLE_SIDE_PX = 22.0
+#: A detection's size on the board over the plan's size must lie in this range:
+#: patterns read off a marker's inside or its sticker's edge do not.
+SIZE_RATIO = (0.75, 1.33)
 #: Edge of a resource cube (mm), for working out what it hides.
 CUBE_MM = 10.0
 #: How close (mm) a printed marker must be to its anchor to count as that spot.
@@ -71,6 +74,8 @@ class Seen:
     foot: tuple[float, float]
     zone: Zone | None
     angle_deg: float
+    height_mm: float = 0.0
+    side_mm: float = 0.0
 
 
 @dataclass
@@ -142,9 +147,13 @@ class Reader:
             (f"market:{z.name}", z.anchors[0]) for z in layout.of_kind(ZoneKind.MARKET_CELL)
         ]
         self._anchors = {k: a for spots in self._printed.values() for k, a in spots}
+        # The cells around each cell (same and next columns, rows above and below).
         self._market_neighbours = {
             f"market:{market_cell_name(r, row)}": tuple(
-                f"market:{market_cell_name(r, n)}" for n in (row - 1, row + 1) if 1 <= n <= 5
+                f"market:{market_cell_name(Resource(c), n)}"
+                for c in range(max(0, r.value - 1), min(len(Resource), r.value + 2))
+                for n in range(max(1, row - 1), min(5, row + 1) + 1)
+                if (c, n) != (r.value, row)
             )
             for r in Resource
             for row in range(1, 6)
@@ -159,15 +168,22 @@ class Reader:
         if not detections:
             return [], set()
         corners = np.stack([d.corners for d in detections]).astype(np.float64)
-        ground = reg.to_board(corners.mean(axis=1))
-        tops = reg.to_board(corners[:, 1])
-        lefts = reg.to_board(corners[:, 0])
+        n = len(detections)
+        on_board = reg.to_board(corners.reshape(-1, 2)).reshape(n, 4, 2)
+        ground = on_board.mean(axis=1)
+        sides = np.linalg.norm(np.roll(on_board, -1, axis=1) - on_board, axis=2).mean(axis=1)
+        height = max(float(reg.camera[2]), 1.0)
         seen: list[Seen] = []
         clear: set[str] = set()
-        for d, g, right, left in zip(detections, ground, tops, lefts, strict=True):
+        for d, g, quad, side in zip(detections, ground, on_board, sides, strict=True):
             entry = self._entries.get(d.marker_id)
             if entry is None or entry.kind is Kind.CORNER:
                 continue
+            # A sticker h mm up looks larger on the board plane by H / (H - h).
+            expected = entry.side_mm * height / max(height - entry.height_mm, 1.0)
+            if not SIZE_RATIO[0] <= side / expected <= SIZE_RATIO[1]:
+                continue  # a pattern of the wrong size: not this marker
+            right, left = quad[1], quad[0]
             if d.marker_id in self._printed:
                 for key, (ax, ay) in self._printed[d.marker_id]:
                     if math.hypot(g[0] - ax, g[1] - ay) <= PRINTED_TOLERANCE_MM:
@@ -176,7 +192,18 @@ class Reader:
             foot = ground_to_foot(float(g[0]), float(g[1]), reg.camera, entry.height_mm)
             angle = math.degrees(math.atan2(right[1] - left[1], right[0] - left[0])) % 360
             zone = self.index.lookup(*foot)
-            seen.append(Seen(entry.kind, entry.component, entry.face, foot, zone, angle))
+            seen.append(
+                Seen(
+                    entry.kind,
+                    entry.component,
+                    entry.face,
+                    foot,
+                    zone,
+                    angle,
+                    entry.height_mm,
+                    entry.side_mm,
+                )
+            )
         return seen, clear
 
     def read(
@@ -302,6 +329,10 @@ class Reader:
                 vals.get(n) and self._shadows(n, key, reg.camera) for n in neighbours
             ):
                 vals[key] = None
+        tall = [s for s in seen if s.height_mm > 0]
+        for key in [k for k in self.keys if k.startswith(("coins:", "market:"))]:
+            if vals.get(key) and self._behind_piece(key, tall, reg.camera):
+                vals[key] = None
 
         # Setup tiles.
         for d in District:
@@ -350,6 +381,21 @@ class Reader:
         img = reg.to_image(pts).reshape(len(keys), 4, 2)
         sides = np.linalg.norm(np.roll(img, -1, axis=1) - img, axis=2).mean(axis=1)
         return {k for k, side in zip(keys, sides, strict=True) if side < RELIABLE_SIDE_PX}
+
+    def _behind_piece(self, key: str, pieces: Sequence[Seen], camera: NDArray[np.float64]) -> bool:
+        """Could a piece seen nearby (a worker's body, leaning in the view) be what
+        hides the printed spot ``key``, rather than a coin or a cube on it?"""
+        ax, ay = self._anchors[key]
+        reach = self._market_side * 8 / 6 / 2 * math.sqrt(2)  # the sticker's half-diagonal
+        for p in pieces:
+            fx, fy = p.foot
+            if abs(fx - ax) > 60 or abs(fy - ay) > 60:
+                continue
+            tx, ty = foot_to_ground(fx, fy, camera, p.height_mm)
+            radius = p.side_mm * 8 / 6 / 2 * math.sqrt(2)
+            if _segment_distance((ax, ay), (fx, fy), (tx, ty)) < radius + reach:
+                return True
+        return False
 
     def _shadows(self, cube_key: str, marker_key: str, camera: NDArray[np.float64]) -> bool:
         """Would a resource cube on ``cube_key`` hide part of the sticker on
@@ -426,6 +472,20 @@ class Reader:
                         zone=s.zone.key,
                     )
                 )
+
+
+def _segment_distance(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    """Distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = (
+        0.0
+        if length2 == 0
+        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    )
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
 
 
 def _nearest(anchors: Sequence[tuple[float, float]], p: tuple[float, float]) -> int:
