@@ -13,7 +13,9 @@ The detector is given a dictionary holding only the plan's codes (a subset of
 ``DICT_4X4_100`` with pairwise distance >= 4), and its parameters are tuned for
 small markers (see ``docs/vision.md``): the minimum marker size is set in
 pixels, not as a share of the image, so a small mosaic and a 12 MP still find
-the same markers.
+the same markers. Its output is filtered: every detection must show its white
+quiet zone, repeats are merged, and (unless ``keep_nested``) detections lying
+inside one another are dropped.
 """
 
 from __future__ import annotations
