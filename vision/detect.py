@@ -134,12 +134,7 @@ class MarkerDetector:
         grey = _grey(image)
         _set_min_side(self._detector, self.params, grey.shape, self.min_side_px)
         corners, ids, _ = self._detector.detectMarkers(grey)
-        found = [
-            d
-            for d in self._wrap(corners, ids, (0.0, 0.0))
-            if d.side_px >= self.min_side_px and has_quiet_zone(grey, d)
-        ]
-        found = dedupe(found)
+        found = _checked(grey, self._wrap(corners, ids, (0.0, 0.0)), self.min_side_px)
         return found if self.keep_nested else drop_nested(found)
 
     def detect_regions(self, image: Image, boxes: Sequence[Box]) -> list[Detection]:
@@ -164,7 +159,7 @@ class MarkerDetector:
                     shifted = pts + np.array([bx - mx, by - my], dtype=np.float32)
                     out.append(Detection(int(self._ids[int(i)]), shifted.astype(np.float32)))
                     break
-        out = dedupe([d for d in out if d.side_px >= self.min_side_px and has_quiet_zone(grey, d)])
+        out = _checked(grey, out, self.min_side_px)
         return out if self.keep_nested else drop_nested(out)
 
     def _wrap(
@@ -185,37 +180,60 @@ class MarkerDetector:
 #: A real marker's black border must be this much darker (0-255) than the white
 #: quiet zone just outside it; patterns read off a sticker's surroundings are not.
 QUIET_CONTRAST = 40.0
-_CELL = 4
 
 
-def has_quiet_zone(grey: Image, d: Detection) -> bool:
-    """Is there a white ring one cell wide around the marker's black border?"""
-    c = d.corners.astype(np.float64)
-    centre = c.mean(axis=0)
-    outer = (c - centre) * (8 / 6) + centre
-    size = 8 * _CELL
-    dst = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
-    M = cv2.getPerspectiveTransform(outer.astype(np.float32), dst)
-    patch = cv2.warpPerspective(grey, M, (size, size), flags=cv2.INTER_LINEAR).astype(np.float32)
+def _grids() -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]:
+    """Sample points (2 x 2 per cell) over the marker plus its quiet zone (8 x 8
+    cells, in a unit square), and which cells are quiet zone and black border."""
+    g = (np.arange(16) + 0.5) / 16
+    gx, gy = np.meshgrid(g, g)
+    unit = np.stack([gx.ravel(), gy.ravel(), np.ones(256)])
     ring = np.ones((8, 8), bool)
     ring[1:7, 1:7] = False
     border = np.zeros((8, 8), bool)
     border[1:7, 1:7] = True
     border[2:6, 2:6] = False
-    cells = patch.reshape(8, _CELL, 8, _CELL)[:, 1:-1, :, 1:-1].mean(axis=(1, 3))
-    return float(np.median(cells[ring])) - float(np.median(cells[border])) >= QUIET_CONTRAST
+    return unit, ring, border
+
+
+_UNIT, _RING, _BORDER = _grids()
+_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+
+
+def quiet_zones(grey: Image, found: Sequence[Detection]) -> list[bool]:
+    """For each detection: is there a white ring one cell wide around its black
+    border? (All sampled in one ``remap``.)"""
+    if not found:
+        return []
+    n = len(found)
+    corners = np.stack([d.corners for d in found]).astype(np.float64)
+    centre = corners.mean(axis=1, keepdims=True)
+    outer = ((corners - centre) * (8 / 6) + centre).astype(np.float32)
+    H = np.stack([cv2.getPerspectiveTransform(_SQUARE, q) for q in outer])
+    pts = H @ _UNIT
+    xy = (pts[:, :2] / pts[:, 2:3]).astype(np.float32)
+    samples = cv2.remap(
+        grey, xy[:, 0].reshape(n * 16, 16), xy[:, 1].reshape(n * 16, 16), cv2.INTER_LINEAR
+    ).astype(np.float32)
+    cells = samples.reshape(n, 8, 2, 8, 2).mean(axis=(2, 4))
+    contrast = cells[:, _RING].mean(axis=1) - cells[:, _BORDER].mean(axis=1)
+    return [bool(c >= QUIET_CONTRAST) for c in contrast]
+
+
+def _checked(grey: Image, found: list[Detection], min_side: float) -> list[Detection]:
+    big = [d for d in found if d.side_px >= min_side]
+    return dedupe([d for d, ok in zip(big, quiet_zones(grey, big), strict=True) if ok])
 
 
 def dedupe(found: list[Detection]) -> list[Detection]:
     """One detection per marker: the detector may return a marker once per
     threshold window; keep the first of same-id detections closer than a quarter side."""
     out: list[Detection] = []
+    by_id: dict[int, list[Detection]] = {}
     for d in found:
-        if not any(
-            o.marker_id == d.marker_id
-            and math.dist(o.centre, d.centre) < 0.25 * min(o.side_px, d.side_px)
-            for o in out
-        ):
+        same = by_id.setdefault(d.marker_id, [])
+        if not any(math.dist(o.centre, d.centre) < 0.25 * min(o.side_px, d.side_px) for o in same):
+            same.append(d)
             out.append(d)
     return out
 

@@ -77,7 +77,8 @@ class BoardView:
         # about two of its pixels), then warp.
         cell_px = _px_per_mm(board_to_image, self.origin) * CELL_MM
         step = max(2, int(cell_px / 2.0))
-        small = image[::step, ::step]
+        h_img, w_img = image.shape[:2]
+        small = cv2.resize(image, (w_img // step, h_img // step), interpolation=cv2.INTER_NEAREST)
         S = np.diag([1 / step, 1 / step, 1.0])
         x0, y0 = self.origin
         G = np.array([[CELL_MM, 0, x0 + CELL_MM / 2], [0, CELL_MM, y0 + CELL_MM / 2], [0, 0, 1]])

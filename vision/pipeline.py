@@ -44,6 +44,8 @@ from .track import MarkerTracker
 FULL_SCAN_EVERY = 10
 #: While calm, refresh the background view every this many frames.
 SETTLE_EVERY = 8
+#: Grid (px) on which detections must move before a frame is read afresh.
+READ_GRID_PX = 3.0
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -201,7 +203,9 @@ class Pipeline:
     ) -> tuple[tuple[list[Seen], set[str]], Reading]:
         """Place and read the detections; reuse the last result when nothing moved."""
         ids = tuple(d.marker_id for d in dets)
-        where = np.stack([d.corners for d in dets]).round().tobytes() if dets else b""
+        # Positions to a 3 px grid: sensor noise moves corners by a fraction of a
+        # pixel, a piece moved on the board by tens of pixels.
+        where = (np.stack([d.corners for d in dets]) // READ_GRID_PX).tobytes() if dets else b""
         key = (ids, where, reg.board_to_image.round(3).tobytes())
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1], self._cache[2]
