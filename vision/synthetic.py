@@ -114,10 +114,6 @@ class Sprite:
     bgr: tuple[int, int, int]
 
 
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def _seeded(*parts: object) -> np.random.Generator:
     return np.random.default_rng(zlib.crc32(repr(parts).encode()))
 
@@ -145,6 +141,8 @@ class TableRenderer:
         self._dictionary = plan_dictionary(plan)
         self._plan_index = {mid: i for i, mid in enumerate(sorted(plan.ids))}
         self._marker_cache: dict[tuple[int, int], Image] = {}
+        self._jitter: dict[str, tuple[float, float, float]] = {}
+        self._truth_seen: tuple[int, str] | None = None
         self.set_pose(pose, texture_px_per_mm)
 
     # -- camera ------------------------------------------------------------
@@ -302,8 +300,12 @@ class TableRenderer:
         out: list[Sprite] = []
 
         def jitter(key: str) -> tuple[float, float, float]:
-            r = _seeded("piece", seed, key)
-            return (float(r.normal(0, 0.8)), float(r.normal(0, 0.8)), float(r.uniform(0, 360)))
+            got = self._jitter.get(key)
+            if got is None:
+                r = _seeded("piece", seed, key)
+                got = (float(r.normal(0, 0.8)), float(r.normal(0, 0.8)), float(r.uniform(0, 360)))
+                self._jitter[key] = got
+            return got
 
         def add(
             kind: Kind,
@@ -533,7 +535,13 @@ class TableRenderer:
         """The top-down texture of ``truth``. After a small change (a move) only
         the changed pieces' surroundings are redrawn; :attr:`_dirty` keeps
         those texture boxes so :meth:`render` re-warps only them."""
-        key = repr(truth.pieces())
+        # The same truth object as last frame: treated as unchanged (snapshots
+        # are frozen; pass a new one for a new table).
+        if self._truth_seen is not None and self._truth_seen[0] == id(truth):
+            key = self._truth_seen[1]
+        else:
+            key = repr(truth.pieces())
+            self._truth_seen = (id(truth), key)
         if self._layer_key == key and self._layer is not None:
             return self._layer
         sprites = self.sprites(truth)
@@ -550,14 +558,24 @@ class TableRenderer:
             touched: list[Sprite] = []
             rest = {sp: self._sprite_box(sp) for sp in sprites}
             grew = True
-            while grew:
-                grew = False
-                for sp, box in list(rest.items()):
-                    if any(_overlaps(box, b) for b in boxes):
-                        touched.append(sp)
-                        boxes.append(box)
-                        del rest[sp]
-                        grew = True
+            while grew and rest:
+                dirty = np.array(boxes, dtype=np.int64)
+                hit = [
+                    sp
+                    for sp, (x0, y0, x1, y1) in rest.items()
+                    if bool(
+                        (
+                            (x0 < dirty[:, 2])
+                            & (dirty[:, 0] < x1)
+                            & (y0 < dirty[:, 3])
+                            & (dirty[:, 1] < y1)
+                        ).any()
+                    )
+                ]
+                grew = bool(hit)
+                for sp in hit:
+                    touched.append(sp)
+                    boxes.append(rest.pop(sp))
             for x0, y0, x1, y1 in boxes:
                 tex[y0:y1, x0:x1] = self._base[y0:y1, x0:x1]
             self._draw_sprites(tex, touched)
