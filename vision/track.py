@@ -26,6 +26,8 @@ from .detect import Box, Detection, MarkerDetector
 STEP = 4
 #: Grey-level change (0-255) of a change-map pixel that counts.
 CHANGE_LEVEL = 24
+#: Least widening (px) of a changed region before it is scanned.
+MIN_PAD_PX = 32
 #: Above this share of the frame changed, scan the whole frame.
 FULL_SCAN_SHARE = 0.25
 
@@ -78,10 +80,15 @@ class MarkerTracker:
             return self._full(grey, small), True
         mask = cv2.dilate(mask, self._kernel)
         n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        # Widen each changed region by a marker's size: a change that only grazes
+        # a marker (the edge of a hand that had hidden it) must still show all of it.
+        pad = int(max([MIN_PAD_PX] + [d.side_px * 1.5 for d in self.last]))
         regions: list[Box] = []
         for i in range(1, n):
             x, y, w, h = (int(v) for v in stats[i, :4])
-            regions.append((x * STEP, y * STEP, (x + w) * STEP, (y + h) * STEP))
+            regions.append(
+                (x * STEP - pad, y * STEP - pad, (x + w) * STEP + pad, (y + h) * STEP + pad)
+            )
         keep: list[Detection] = []
         boxes = list(regions)
         for d in self.last:

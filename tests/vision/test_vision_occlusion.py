@@ -118,3 +118,19 @@ def test_a_moved_camera_with_one_corner_is_not_trusted(table: TableSnapshot) -> 
         snap = pipe.process(_cover(cam.read(), cam, ("NW", "SW", "NE")))
     assert pipe.registration is not None and pipe.registration.status == "lost"
     assert snap.settling and differences(snap, table) == []
+
+
+def test_tracking_reads_the_same_as_full_scans(table: TableSnapshot) -> None:
+    """Scanning only where the image changed must never change what is read."""
+    cam = SyntheticCamera(table, pose=CameraPose(tilt_deg=12), effects=Effects(noise_sigma=2))
+    tracked = Pipeline(4, focal_px=cam.focal_px, tracking=True)
+    full = Pipeline(4, focal_px=cam.focal_px, tracking=False)
+    after = _sow(table)
+    cam.move(after, hand_frames=2)
+    frames = list(cam.frames(12))
+    for frame in frames:
+        a, b = tracked.process(frame), full.process(frame)
+        assert a.pieces() == b.pieces() and a.settling == b.settling
+    assert differences(a, after) == []
+    assert tracked.tracker.stats.unchanged + tracked.tracker.stats.partial > 0
+    assert full.tracker.stats.unchanged == full.tracker.stats.partial == 0
