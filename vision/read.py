@@ -294,11 +294,13 @@ class Reader:
             if vis[key]:
                 vals[key] = here[0] if here else None
         self._check_donations(vals, problems)
+        small = self._too_small(reg)
         for colour in PLAYER_COLOURS:
             key = f"market-space:{colour}"
             pile = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER]
             if vis[key]:
-                vals[key] = sum(1 for s in pile if s.component == colour)
+                count = sum(1 for s in pile if s.component == colour)
+                vals[key] = None if key in small else count
             strangers = sorted({s.component for s in pile if s.component != colour})
             if strangers:
                 problems.append(
@@ -320,7 +322,6 @@ class Reader:
 
         # Printed spots: seen = clear, hidden while visible = covered; a market
         # cell that a neighbour's cube may hide from this camera is unknown.
-        small = self._too_small(reg)
         for key in [k for k in self.keys if k.startswith(("coins:", "market:"))]:
             if vis[key]:
                 vals[key] = None if (key not in clear and key in small) else key not in clear
@@ -373,11 +374,15 @@ class Reader:
         return out
 
     def _too_small(self, reg: Registration) -> set[str]:
-        """Printed spots whose marker this camera sees too small to trust a miss."""
-        keys = list(self._anchors)
+        """Printed spots and market spaces whose 10 mm markers this camera sees too
+        small to trust a miss (a missed counter would be counted as absent)."""
+        where = dict(self._anchors)
+        for colour in PLAYER_COLOURS:
+            where[f"market-space:{colour}"] = self.keys[f"market-space:{colour}"].centre
+        keys = list(where)
         h = self._market_side / 2
         square = np.array([(-h, -h), (h, -h), (h, h), (-h, h)])
-        pts = np.concatenate([square + self._anchors[k] for k in keys])
+        pts = np.concatenate([square + where[k] for k in keys])
         img = reg.to_image(pts).reshape(len(keys), 4, 2)
         sides = np.linalg.norm(np.roll(img, -1, axis=1) - img, axis=2).mean(axis=1)
         return {k for k, side in zip(keys, sides, strict=True) if side < RELIABLE_SIDE_PX}

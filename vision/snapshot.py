@@ -263,9 +263,9 @@ def compare(seen: TableSnapshot, truth: TableSnapshot) -> tuple[list[str], list[
     """Zone-by-zone comparison of a reading with the observable truth.
 
     Returns (wrong, unmeasured): ``wrong`` lists every zone where the reading
-    says something else than the truth; ``unmeasured`` the market cells and
-    coin spots the reading honestly left ``None`` (a cube hid the spot, or the
-    camera sees it too small to trust).
+    says something else than the truth; ``unmeasured`` the market cells, coin
+    spots and market-space counts the reading honestly left ``None`` (a cube
+    hid the spot, or the camera sees it too small to trust).
     """
     a, b = seen.pieces(), observable(truth).pieces()
     wrong: list[str] = []
@@ -281,7 +281,11 @@ def compare(seen: TableSnapshot, truth: TableSnapshot) -> tuple[list[str], list[
                     unmeasured.append(f"{path}:{row}")
                 elif u != v:
                     wrong.append(f"{path}:{row}: seen {u!r}, truth {v!r}")
-        elif x is None and y is not None and path.startswith(("coins.", "coins_present.")):
+        elif (
+            x is None
+            and y is not None
+            and path.startswith(("coins.", "coins_present.", "market_counters."))
+        ):
             unmeasured.append(path)
         elif x != y:
             wrong.append(f"{path}: seen {x!r}, truth {y!r}")
