@@ -8,9 +8,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT    := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-# Debian packages the tests talk to for real: an MQTT broker and a browser
-# (openssl makes the test certificates for MQTT over TLS).
-SYSTEM_TEST_PACKAGES := mosquitto chromium openssl
+# Debian packages the tests talk to for real: an MQTT broker, a browser,
+# openssl (it makes the test certificates for MQTT over TLS) and poppler
+# (pdftoppm: checks that printed marker sheets come out true size).
+SYSTEM_TEST_PACKAGES := mosquitto chromium openssl poppler-utils
 # Parallel test workers; CI machines have 2 cores.
 PYTEST_WORKERS ?= auto
 
@@ -36,6 +37,9 @@ bench: $(BIN)/.installed-dev
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/sensor_fuzz.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/vision.py
+	$(BIN)/python bench/reconcile.py
+	$(BIN)/python bench/solo_strength.py --games 1000 --workers 2
 
 # Install the Debian packages only when one of them is missing; refresh the
 # package lists once if the first attempt fails (a fresh machine has none).

@@ -16,7 +16,9 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.catalog",
     "companion.commands.demo",
+    "companion.commands.markers",
     "companion.commands.replay",
+    "companion.commands.run",
     "companion.commands.sensors",
 )
 

@@ -7,7 +7,6 @@ import urllib.request
 from typing import Any
 
 import paho.mqtt.client as mqtt
-import pytest
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from paho.mqtt.enums import CallbackAPIVersion
@@ -126,11 +125,3 @@ def test_browser_reads_page_from_live_server(live_server: Any, page: Any) -> Non
     url = live_server(_hello_app())
     page.goto(url + "/")
     assert page.inner_text("#greeting") == "Sat sri akal, table"
-
-
-@pytest.mark.parametrize("argv", [["demo"]])
-def test_cli_demo_exits_zero(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cli import main
-
-    assert main(argv) == 0
-    assert "solo game" in capsys.readouterr().out

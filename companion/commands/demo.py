@@ -1,30 +1,34 @@
-"""``companion demo``: a simulated solo game without hardware."""
+"""``companion demo``: a whole simulated solo game without hardware (see ``companion.demo``)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
-
-DEMO_PLAN = """\
-companion demo: a simulated solo game of Amritsar, no hardware needed.
-
-What it will do:
-  1. set up a solo game against the Maharajah;
-  2. play the human's turns through the synthetic camera and a simulated
-     sensor board on a pseudo-terminal;
-  3. show each of the Maharajah's turns as instructions and carry them out;
-  4. catch an illegal move and put it right, answer a choice as a phone would;
-  5. print the live log and the final itemised scores.
-
-The simulated table is not built yet; this command will run it once it is.
-"""
 
 
 def run(args: argparse.Namespace) -> int:
-    print(DEMO_PLAN, end="")
-    return 0
+    from companion.demo import run_demo
+
+    session = run_demo(
+        seed=args.seed, log_path=args.log, serve=not args.no_server, linger=args.linger
+    )
+    return 0 if session.state.finished and not session.alerts else 1
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("demo", help="play a simulated solo game without hardware")
+    parser.add_argument("--seed", type=int, default=7, help="which simulated game to play")
+    parser.add_argument(
+        "--log", type=Path, help="where to write the game's log (default: a temporary folder)"
+    )
+    parser.add_argument(
+        "--no-server", action="store_true", help="do not serve the phone view while playing"
+    )
+    parser.add_argument(
+        "--linger",
+        type=float,
+        default=0.0,
+        help="keep serving the phone view this many seconds after the game",
+    )
     parser.set_defaults(func=run)

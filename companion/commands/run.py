@@ -1,0 +1,111 @@
+"""``companion run``: the companion at a real table (see ``companion.runner``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+DEFAULT_LOG = (
+    Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    / "amritsar"
+    / "game.sqlite"
+)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.reconcile.reconciler import Reconciler
+    from companion.resume import ResumeError, open_session
+    from companion.runner import TableRunner
+    from companion.sensors import SensorLink
+    from companion.server import announce, serve
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.solo and len(names) != 1:
+        print("companion run: a solo game has one player (--players NAME --solo)")
+        return 2
+    if not args.solo and not 2 <= len(names) <= 4:
+        print("companion run: Amritsar is for 2 to 4 players (--players A,B[,C[,D]]) or --solo")
+        return 2
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        session = open_session(args.log, names, solo=args.solo, hard=args.hard, seed=args.seed)
+    except ResumeError as error:
+        print(f"companion run: {error}")
+        return 2
+    if session.resumed:
+        print(f"Resumed the game logged in {args.log}; the table is checked on the first look.")
+    reconciler = Reconciler(session)
+    source = pipeline = None
+    link: SensorLink | None = None
+    if args.camera != "none":
+        from vision.pipeline import Pipeline
+        from vision.sources import SourceError, open_source
+
+        try:
+            source = open_source(args.camera)
+        except SourceError as error:
+            print(f"companion run: no camera ({error}); the phones and the sensor board carry on")
+        else:
+            pipeline = Pipeline(1 if args.solo else len(names))
+    if args.mqtt:
+        from companion.sensors import MqttLink, MqttSettings
+
+        host, _, port = args.mqtt.partition(":")
+        link = MqttLink(
+            MqttSettings(
+                host=host,
+                port=int(port or 1883),
+                username=args.mqtt_user,
+                password=args.mqtt_password,
+            ),
+            args.elephants,
+        ).start()
+    elif args.serial != "none":
+        from companion.sensors import SerialLink
+
+        link = SerialLink(None if args.serial == "auto" else args.serial, args.elephants).start()
+    runner = TableRunner(session, reconciler, source=source, pipeline=pipeline, link=link).start()
+    print(announce(session, args.host, args.port))
+    try:
+        serve(session, host=args.host, port=args.port)
+    finally:
+        runner.stop()
+        if link is not None:
+            link.close()
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("run", help="run the companion at a real table")
+    parser.add_argument(
+        "--players", default="Ana,Ben", help="player names in seat order, comma separated"
+    )
+    parser.add_argument("--solo", action="store_true", help="one player against the Maharajah")
+    parser.add_argument("--hard", action="store_true", help="the Maharajah's harder variant")
+    parser.add_argument(
+        "--camera",
+        default="picamera",
+        help="picamera, a webcam index (0), a video or image folder, or none",
+    )
+    parser.add_argument(
+        "--serial", default="auto", help="sensor board port, auto to find it, or none"
+    )
+    parser.add_argument(
+        "--mqtt", metavar="HOST[:PORT]", help="use the sensor board over MQTT instead of serial"
+    )
+    parser.add_argument("--mqtt-user")
+    parser.add_argument("--mqtt-password")
+    parser.add_argument(
+        "--elephants", type=Path, help="the elephant pairing file (companion sensors pair)"
+    )
+    parser.add_argument(
+        "--log", type=Path, default=DEFAULT_LOG, help=f"the game's log file (default {DEFAULT_LOG})"
+    )
+    parser.add_argument(
+        "--seed", type=int, help="draw the setup at random with this seed (else drawn at random)"
+    )
+    parser.add_argument("--host", default="0.0.0.0", help="address the phone server listens on")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.set_defaults(func=run)

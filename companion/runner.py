@@ -1,0 +1,139 @@
+"""``companion run``: the companion at a real table.
+
+Threads: the camera loop reads frames, runs the vision pipeline and, whenever
+the picture has settled on something new, hands the fused observation to the
+reconciler; the sensor loop folds the sensor board's events into the fused
+view and passes its buttons on; the web server runs in the foreground. Either
+input may be missing: without a camera the elephants and the token still come
+from the sensor board and the rest from the phones; without either the phones
+play alone ("manual mode"). The game is logged to a file and resumed from it
+after a restart; on resume the first look at the table is compared with the
+game and any difference is shown as pieces to put back.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.reconcile.camera import seen_from_snapshot
+from companion.reconcile.fusion import SensorTable, fuse
+from companion.reconcile.reconciler import Reconciler
+from companion.reconcile.seen import Seen
+from companion.sensors import SensorLink
+from companion.session import TableSession
+from engine.amritsar import Reason
+
+#: A settled picture is passed on only when it differs from the last one.
+IDLE_SLEEP = 0.05
+
+
+@dataclass
+class RunnerStats:
+    frames: int = 0
+    observations: int = 0
+    sensor_events: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class TableRunner:
+    """Feeds camera frames and sensor events to a session's reconciler."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        reconciler: Reconciler,
+        *,
+        source: Any | None = None,
+        pipeline: Any | None = None,
+        link: SensorLink | None = None,
+    ):
+        self.session = session
+        self.reconciler = reconciler
+        self.source = source
+        self.pipeline = pipeline
+        self.link = link
+        self.sensors = SensorTable() if link is not None else None
+        self.colours = tuple(s.colour for s in session.seats)
+        self.stats = RunnerStats()
+        self._camera_seen: Seen | None = None
+        self._last_pieces: dict[str, Any] | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> TableRunner:
+        if self.source is not None and self.pipeline is not None:
+            self._threads.append(
+                threading.Thread(target=self._camera_loop, name="camera", daemon=True)
+            )
+        if self.link is not None:
+            self._threads.append(
+                threading.Thread(target=self._sensor_loop, name="sensors", daemon=True)
+            )
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=5)
+
+    def _observe(self) -> None:
+        """Hand the current fused view to the reconciler."""
+        with self._lock:
+            seen, disagreements = fuse(self._camera_seen, self.sensors, self.colours)
+        for disagreement in disagreements:
+            self.session.raise_alert(
+                Reason(
+                    "sensors_disagree",
+                    {"what": disagreement.what_en, "what_es": disagreement.what_es},
+                )
+            )
+        self.stats.observations += 1
+        self.reconciler.on_seen(seen)
+
+    def _camera_loop(self) -> None:
+        assert self.source is not None and self.pipeline is not None
+        while not self._stop.is_set():
+            try:
+                frame = self.source.read()
+            except Exception as error:  # a camera that fails is reported, not fatal
+                self.stats.errors.append(f"camera: {error}")
+                time.sleep(1.0)
+                continue
+            if frame is None:
+                time.sleep(IDLE_SLEEP)
+                continue
+            self.stats.frames += 1
+            snapshot = self.pipeline.process(frame)
+            if snapshot.settling:
+                continue
+            pieces = snapshot.pieces()
+            if pieces == self._last_pieces:
+                continue
+            self._last_pieces = pieces
+            with self._lock:
+                self._camera_seen = seen_from_snapshot(snapshot, self.session.state, self.colours)
+            self._observe()
+
+    def _sensor_loop(self) -> None:
+        assert self.link is not None and self.sensors is not None
+        while not self._stop.is_set():
+            try:
+                event = self.link.get(timeout=0.2)
+            except Exception as error:  # a refused link stops with its reason shown
+                self.stats.errors.append(f"sensor board: {error}")
+                self.session.raise_alert(Reason("table_changed"), str(error), str(error))
+                return
+            if event is None:
+                continue
+            self.stats.sensor_events += 1
+            pressed = self.sensors.apply(event)
+            if pressed is not None:
+                self.reconciler.on_button(pressed.button.value)
+            else:
+                self._observe()

@@ -1,0 +1,54 @@
+"""A busy table for the vision tests: something in every kind of zone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vision.snapshot import SetupReading, TableSnapshot
+
+
+def busy_table() -> TableSnapshot:
+    """A 4-player table with something in every kind of zone."""
+    empty = TableSnapshot.empty(4)
+    return replace(
+        empty,
+        sections={
+            "N1": ("Y1", "B2"),
+            "N2": ("W1",),
+            "E1": ("G1", "G2", "Y2", "B1"),
+            "E2": (),
+            "S1": ("Y3",),
+            "S2": ("W2", "W3"),
+            "W1": ("G3",),
+            "W2": ("B3",),
+        },
+        elephants={"purple": "N", "grey": "E", "pink": "E", "orange": "off"},
+        maharajah="WN",
+        donations={
+            **empty.donations,
+            "N:1:0": "purple",
+            "N:1:1": "grey",
+            "N:2:0": "pink",
+            "E:1:5": "orange",
+        },
+        market_counters={"purple": 5, "grey": 5, "pink": 3, "orange": 6},
+        coins={**empty.coins, "N1": 1, "E2": 2},
+        market={
+            "marble": (True, True, True, False, False),
+            "copper": (True, False, False, False, False),
+            "gold": (False,) * 5,
+        },
+        setup=SetupReading(
+            district_tiles={
+                "N": ("DY1", "DB1", "DW1"),
+                "E": ("DG1", "DY2", "DB2"),
+                "S": ("DW2", "DG2", "DY3"),
+                "W": ("DB3", "DW3", "DG3"),
+            },
+            temple_active="T2",
+            temple_rotation=90,
+            temple_stack={"lower": "T1", "middle": "T3"},
+            bridges={"I": ("BR1", True), "II": ("BR4", False), "III": ("BR2", True)},
+            storehouses=("S01", "S05", "S07", "S11"),
+        ),
+    )

@@ -1,0 +1,136 @@
+"""Hands over the board: no half-made move, and the new state within bounds."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.support.vision_table import busy_table
+from vision.geometry import CameraPose
+from vision.pipeline import Pipeline
+from vision.snapshot import TableSnapshot, differences
+from vision.sources import Frame
+from vision.synthetic import Effects, Hand, SyntheticCamera
+
+
+@pytest.fixture
+def table() -> TableSnapshot:
+    return busy_table()
+
+
+def _settled(cam: SyntheticCamera, pipe: Pipeline, truth: TableSnapshot) -> None:
+    for frame in cam.frames(3):
+        snap = pipe.process(frame)
+    assert not snap.settling and differences(snap, truth) == []
+
+
+def _sow(table: TableSnapshot) -> TableSnapshot:
+    """N1's workers sown into N2 and E1-full-so-E2, a coin left, a donation made."""
+    return replace(
+        table,
+        sections={**table.sections, "N1": (), "N2": ("W1", "Y1"), "E2": ("B2",)},
+        coins={**table.coins, "N1": 0, "N2": 1},
+        donations={**table.donations, "N:1:2": "purple"},
+        elephants={**table.elephants, "purple": "W"},
+    )
+
+
+def test_a_move_under_a_hand_appears_whole_and_only_after_the_hand_leaves(
+    table: TableSnapshot,
+) -> None:
+    cam = SyntheticCamera(
+        table, pose=CameraPose(tilt_deg=20, azimuth_deg=190), effects=Effects(noise_sigma=3)
+    )
+    pipe = Pipeline(4, focal_px=cam.focal_px)
+    _settled(cam, pipe, table)
+    after = _sow(table)
+    cam.move(after, hand_frames=6)
+    snaps = [pipe.process(f) for f in cam.frames(6)]
+    for s in snaps:  # the hand is over the board: nothing changes
+        assert s.settling
+        assert differences(s, table) == []
+    assert any(s.unseen for s in snaps)
+    later = [pipe.process(f) for f in cam.frames(5)]
+    # The hand left on the 7th frame: motion then, then 3 calm frames confirm.
+    first_new = next(i for i, s in enumerate(later) if not s.settling)
+    assert first_new <= 4
+    for s in later[:first_new]:
+        assert differences(s, table) == []  # never half-made
+    assert differences(later[first_new], after) == []
+
+
+def test_a_still_hand_held_over_pieces_never_empties_their_zones(table: TableSnapshot) -> None:
+    cam = SyntheticCamera(table, effects=Effects(noise_sigma=2))
+    pipe = Pipeline(4, focal_px=cam.focal_px)
+    _settled(cam, pipe, table)
+    cam.hold_hand(Hand(centre=(250.0, 190.0), from_deg=0.0), frames=15)  # over North
+    for frame in cam.frames(15):
+        snap = pipe.process(frame)
+        assert snap.settling
+        assert snap.sections["N1"] == ("Y1", "B2")
+        assert "section:N1" in snap.unseen
+        assert snap.confidence["section:N1"] < 1.0
+    for frame in cam.frames(4):
+        snap = pipe.process(frame)
+    assert not snap.settling and differences(snap, table) == []
+
+
+def _cover(frame: Frame, cam: SyntheticCamera, corners: tuple[str, ...]) -> Frame:
+    """A mug or an elbow on some board corners: paint over their markers."""
+    image = frame.image.copy()
+    for name in corners:
+        x, y = cam.renderer.layout.corners[name]
+        p = cv2.perspectiveTransform(np.array([[[x, y]]], dtype=np.float64), cam.renderer.H)[0, 0]
+        cv2.circle(image, (int(p[0]), int(p[1])), 60, (90, 110, 150), -1)
+    return replace(frame, image=image)
+
+
+def test_covered_corners_keep_the_registration(table: TableSnapshot) -> None:
+    cam = SyntheticCamera(table, pose=CameraPose(tilt_deg=10), effects=Effects(noise_sigma=2))
+    pipe = Pipeline(4, focal_px=cam.focal_px)
+    _settled(cam, pipe, table)
+    # The mug's arrival is motion (that frame is skipped); the next one is read.
+    for _ in range(2):
+        snap = pipe.process(_cover(cam.read(), cam, ("NW", "SW")))
+    reg = pipe.registration
+    assert reg is not None and reg.status == "fresh" and reg.corners_seen == ("NE", "SE")
+    assert differences(snap, table) == []
+    for n in range(3):
+        snap = pipe.process(_cover(cam.read(), cam, ("NW", "SW", "NE")))
+        reg = pipe.registration
+        assert differences(snap, table) == []
+        if n:  # after the frame where NE was covered (motion, skipped)
+            assert reg is not None and reg.status == "held" and reg.corners_seen == ("SE",)
+    for _ in range(2):
+        snap = pipe.process(_cover(cam.read(), cam, ("NW", "SW", "NE", "SE")))
+    assert pipe.registration is not None and pipe.registration.status == "held"
+
+
+def test_a_moved_camera_with_one_corner_is_not_trusted(table: TableSnapshot) -> None:
+    cam = SyntheticCamera(table, pose=CameraPose(tilt_deg=10), effects=Effects(noise_sigma=2))
+    pipe = Pipeline(4, focal_px=cam.focal_px)
+    _settled(cam, pipe, table)
+    cam.renderer.set_pose(CameraPose(tilt_deg=10, roll_deg=2))  # knocked
+    for _ in range(2):  # the jolt itself is motion; the still frame after it is read
+        snap = pipe.process(_cover(cam.read(), cam, ("NW", "SW", "NE")))
+    assert pipe.registration is not None and pipe.registration.status == "lost"
+    assert snap.settling and differences(snap, table) == []
+
+
+def test_tracking_reads_the_same_as_full_scans(table: TableSnapshot) -> None:
+    """Scanning only where the image changed must never change what is read."""
+    cam = SyntheticCamera(table, pose=CameraPose(tilt_deg=12), effects=Effects(noise_sigma=2))
+    tracked = Pipeline(4, focal_px=cam.focal_px, tracking=True)
+    full = Pipeline(4, focal_px=cam.focal_px, tracking=False)
+    after = _sow(table)
+    cam.move(after, hand_frames=2)
+    frames = list(cam.frames(12))
+    for frame in frames:
+        a, b = tracked.process(frame), full.process(frame)
+        assert a.pieces() == b.pieces() and a.settling == b.settling
+    assert differences(a, after) == []
+    assert tracked.tracker.stats.unchanged + tracked.tracker.stats.partial > 0
+    assert full.tracker.stats.unchanged == full.tracker.stats.partial == 0

@@ -1,0 +1,318 @@
+"""Marker detection: OpenCV's ``ArucoDetector`` restricted to the plan's ids.
+
+Two ways to look:
+
+- :meth:`MarkerDetector.detect` scans a whole frame;
+- :meth:`MarkerDetector.detect_regions` scans only small regions (around where
+  markers were last seen), pasted side by side into one small mosaic image so
+  the detector runs once. This is the tracking mode that keeps a steady table
+  cheap; the pipeline still scans the full frame at a lower rate and whenever
+  something moves.
+
+The detector is given a dictionary holding only the plan's codes (a subset of
+``DICT_4X4_100`` with pairwise distance >= 4), and its parameters are tuned for
+small markers (see ``docs/vision.md``): the minimum marker size is set in
+pixels, not as a share of the image, so a small mosaic and a 12 MP still find
+the same markers. Its output is filtered: every detection must show its white
+quiet zone, repeats are merged, and (unless ``keep_nested``) detections lying
+inside one another are dropped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .plan import DEFAULT_PLAN, DICTIONARY_NAME, MarkerPlan
+
+Image = NDArray[np.uint8]
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
+
+#: Smallest marker side the detector looks for, in pixels.
+MIN_SIDE_PX = 14
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One marker found in a frame: plan id and its 4 corners in image pixels
+    (ArUco order: the printed marker's top-left, top-right, bottom-right, bottom-left)."""
+
+    marker_id: int
+    corners: NDArray[np.float32]
+    centre: tuple[float, float] = field(init=False)
+    side_px: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        # Plain floats: a frame has a hundred detections, numpy per item is slow.
+        pts = self.corners.tolist()
+        cx = sum(p[0] for p in pts) / 4
+        cy = sum(p[1] for p in pts) / 4
+        side = sum(math.dist(pts[k], pts[(k + 1) % 4]) for k in range(4)) / 4
+        object.__setattr__(self, "centre", (cx, cy))
+        object.__setattr__(self, "side_px", side)
+
+    def box(self, margin: float) -> Box:
+        pts = self.corners.tolist()
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        return (
+            int(min(xs) - margin),
+            int(min(ys) - margin),
+            math.ceil(max(xs) + margin),
+            math.ceil(max(ys) + margin),
+        )
+
+
+def plan_dictionary(plan: MarkerPlan = DEFAULT_PLAN) -> cv2.aruco.Dictionary:
+    """A dictionary holding only the plan's codes, in plan id order (index == plan id
+    when the plan uses ids 0..n-1; :func:`plan_index` maps otherwise)."""
+    base = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY_NAME))
+    ids = sorted(plan.ids)
+    return cv2.aruco.Dictionary(base.bytesList[ids], base.markerSize, 1)
+
+
+def tuned_parameters(min_side_px: float = MIN_SIDE_PX) -> cv2.aruco.DetectorParameters:
+    """Detector parameters for small, tilted, blurred markers (chosen by bench/vision.py)."""
+    p = cv2.aruco.DetectorParameters()
+    p.adaptiveThreshWinSizeMin = 5
+    p.adaptiveThreshWinSizeMax = 23
+    p.adaptiveThreshWinSizeStep = 10
+    p.adaptiveThreshConstant = 7
+    p.minMarkerPerimeterRate = 0.01
+    p.polygonalApproxAccuracyRate = 0.05
+    p.minCornerDistanceRate = 0.05
+    p.minMarkerDistanceRate = 0.125
+    p.minDistanceToBorder = 1
+    p.perspectiveRemovePixelPerCell = 8
+    p.perspectiveRemoveIgnoredMarginPerCell = 0.25
+    p.maxErroneousBitsInBorderRate = 0.1
+    p.errorCorrectionRate = 1.0
+    p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    p.useAruco3Detection = False
+    return p
+
+
+def _set_min_side(
+    detector: cv2.aruco.ArucoDetector,
+    params: cv2.aruco.DetectorParameters,
+    shape: Sequence[int],
+    min_side_px: float,
+) -> None:
+    rate = 4 * min_side_px / max(shape[0], shape[1])
+    if abs(params.minMarkerPerimeterRate - rate) > 1e-9:
+        params.minMarkerPerimeterRate = rate
+        detector.setDetectorParameters(params)
+
+
+class MarkerDetector:
+    """Finds the plan's markers in grey or colour frames."""
+
+    def __init__(
+        self,
+        plan: MarkerPlan = DEFAULT_PLAN,
+        params: cv2.aruco.DetectorParameters | None = None,
+        min_side_px: float = MIN_SIDE_PX,
+        keep_nested: bool = False,
+    ) -> None:
+        """``keep_nested``: return detections lying inside one another instead of
+        dropping both; for a caller that can tell them apart by their expected
+        size on the board (the pipeline's reader does)."""
+        self.plan = plan
+        self.keep_nested = keep_nested
+        self._ids = np.array(sorted(plan.ids), dtype=np.int32)
+        self.dictionary = plan_dictionary(plan)
+        self.params = params if params is not None else tuned_parameters()
+        self.min_side_px = min_side_px
+        self._detector = cv2.aruco.ArucoDetector(self.dictionary, self.params)
+
+    def detect(self, image: Image) -> list[Detection]:
+        grey = _grey(image)
+        _set_min_side(self._detector, self.params, grey.shape, self.min_side_px)
+        corners, ids, _ = self._detector.detectMarkers(grey)
+        found = _checked(grey, self._wrap(corners, ids, (0.0, 0.0)), self.min_side_px)
+        return found if self.keep_nested else drop_nested(found)
+
+    def detect_regions(self, image: Image, boxes: Sequence[Box]) -> list[Detection]:
+        """Detect only inside ``boxes`` (merged where they overlap), in one call."""
+        grey = _grey(image)
+        h, w = grey.shape
+        merged = merge_boxes([_clip(b, w, h) for b in boxes])
+        merged = [b for b in merged if b[2] - b[0] > 4 and b[3] - b[1] > 4]
+        if not merged:
+            return []
+        mosaic, offsets = _pack(grey, merged)
+        _set_min_side(self._detector, self.params, mosaic.shape, self.min_side_px)
+        corners, ids, _ = self._detector.detectMarkers(mosaic)
+        out: list[Detection] = []
+        if ids is None:
+            return out
+        for c, i in zip(corners, ids.ravel(), strict=True):
+            pts = c.reshape(4, 2)
+            centre = pts.mean(axis=0)
+            for (mx, my, bw, bh), (bx, by) in offsets:
+                if mx <= centre[0] < mx + bw and my <= centre[1] < my + bh:
+                    shifted = pts + np.array([bx - mx, by - my], dtype=np.float32)
+                    out.append(Detection(int(self._ids[int(i)]), shifted.astype(np.float32)))
+                    break
+        out = _checked(grey, out, self.min_side_px)
+        return out if self.keep_nested else drop_nested(out)
+
+    def _wrap(
+        self,
+        corners: Sequence[NDArray[np.float32]],
+        ids: NDArray[np.int32] | None,
+        offset: tuple[float, float],
+    ) -> list[Detection]:
+        if ids is None:
+            return []
+        shift = np.array(offset, dtype=np.float32)
+        return [
+            Detection(int(self._ids[int(i)]), (c.reshape(4, 2) + shift).astype(np.float32))
+            for c, i in zip(corners, ids.ravel(), strict=True)
+        ]
+
+
+#: A real marker's black border must be this much darker (0-255) than the white
+#: quiet zone just outside it; patterns read off a sticker's surroundings are not.
+QUIET_CONTRAST = 40.0
+
+
+def _grids() -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]:
+    """Sample points (2 x 2 per cell) over the marker plus its quiet zone (8 x 8
+    cells, in a unit square), and which cells are quiet zone and black border."""
+    g = (np.arange(16) + 0.5) / 16
+    gx, gy = np.meshgrid(g, g)
+    unit = np.stack([gx.ravel(), gy.ravel(), np.ones(256)])
+    ring = np.ones((8, 8), bool)
+    ring[1:7, 1:7] = False
+    border = np.zeros((8, 8), bool)
+    border[1:7, 1:7] = True
+    border[2:6, 2:6] = False
+    return unit, ring, border
+
+
+_UNIT, _RING, _BORDER = _grids()
+_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+
+
+def quiet_zones(grey: Image, found: Sequence[Detection]) -> list[bool]:
+    """For each detection: is there a white ring one cell wide around its black
+    border? (All sampled in one ``remap``.)"""
+    if not found:
+        return []
+    n = len(found)
+    corners = np.stack([d.corners for d in found]).astype(np.float64)
+    centre = corners.mean(axis=1, keepdims=True)
+    outer = ((corners - centre) * (8 / 6) + centre).astype(np.float32)
+    H = np.stack([cv2.getPerspectiveTransform(_SQUARE, q) for q in outer])
+    pts = H @ _UNIT
+    xy = (pts[:, :2] / pts[:, 2:3]).astype(np.float32)
+    samples = cv2.remap(
+        grey, xy[:, 0].reshape(n * 16, 16), xy[:, 1].reshape(n * 16, 16), cv2.INTER_LINEAR
+    ).astype(np.float32)
+    cells = samples.reshape(n, 8, 2, 8, 2).mean(axis=(2, 4))
+    contrast = cells[:, _RING].mean(axis=1) - cells[:, _BORDER].mean(axis=1)
+    return [bool(c >= QUIET_CONTRAST) for c in contrast]
+
+
+def _checked(grey: Image, found: list[Detection], min_side: float) -> list[Detection]:
+    big = [d for d in found if d.side_px >= min_side]
+    return dedupe([d for d, ok in zip(big, quiet_zones(grey, big), strict=True) if ok])
+
+
+def dedupe(found: list[Detection]) -> list[Detection]:
+    """One detection per marker: the detector may return a marker once per
+    threshold window; keep the first of same-id detections closer than a quarter side."""
+    out: list[Detection] = []
+    by_id: dict[int, list[Detection]] = {}
+    for d in found:
+        same = by_id.setdefault(d.marker_id, [])
+        if not any(math.dist(o.centre, d.centre) < 0.25 * min(o.side_px, d.side_px) for o in same):
+            same.append(d)
+            out.append(d)
+    return out
+
+
+def drop_nested(found: list[Detection]) -> list[Detection]:
+    """Drop every detection that lies inside another, and that other too.
+
+    Markers never overlap, so one of a nested pair is a pattern read off the
+    inside or the surroundings of a real marker, and which one cannot be told
+    from the codes alone: both go (a miss this frame costs nothing; a wrong id
+    would). A later frame reads the real one.
+    """
+    if len(found) < 2:
+        return found
+    centres = np.array([d.centre for d in found])
+    sides = np.array([d.side_px for d in found])
+    nested: set[int] = set()
+    for k in range(len(found)):
+        near = np.nonzero(np.abs(centres - centres[k]).max(axis=1) < sides / 2)[0]
+        for j in near:
+            if j != k and sides[j] > sides[k]:
+                poly = found[j].corners.reshape(-1, 1, 2)
+                point = (float(centres[k][0]), float(centres[k][1]))
+                if cv2.pointPolygonTest(poly, point, False) > 0:
+                    nested.update((k, int(j)))
+    return [d for k, d in enumerate(found) if k not in nested]
+
+
+def _grey(image: Image) -> Image:
+    if image.ndim == 2:
+        return image
+    grey: Image = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return grey
+
+
+def _clip(box: Box, w: int, h: int) -> Box:
+    x0, y0, x1, y1 = box
+    return (max(0, x0), max(0, y0), min(w, x1), min(h, y1))
+
+
+def merge_boxes(boxes: Sequence[Box]) -> list[Box]:
+    """Union overlapping boxes until none overlap."""
+    out = sorted(boxes)
+    changed = True
+    while changed:
+        changed = False
+        merged: list[Box] = []
+        for b in out:
+            for k, m in enumerate(merged):
+                if b[0] < m[2] and m[0] < b[2] and b[1] < m[3] and m[1] < b[3]:
+                    merged[k] = (min(b[0], m[0]), min(b[1], m[1]), max(b[2], m[2]), max(b[3], m[3]))
+                    changed = True
+                    break
+            else:
+                merged.append(b)
+        out = merged
+    return out
+
+
+_GAP = 8
+
+
+def _pack(grey: Image, boxes: Sequence[Box]) -> tuple[Image, list[tuple[Box, tuple[int, int]]]]:
+    """Shelf-pack the regions into one image; returns it and, per region, its
+    (x, y, w, h) in the mosaic and its (x, y) in the frame."""
+    order = sorted(boxes, key=lambda b: -(b[3] - b[1]))
+    total = sum((b[2] - b[0] + _GAP) * (b[3] - b[1] + _GAP) for b in order)
+    width = max(max(b[2] - b[0] for b in order) + _GAP, int(np.sqrt(total) * 1.2))
+    placements: list[tuple[Box, tuple[int, int]]] = []
+    x = y = shelf = 0
+    for b in order:
+        bw, bh = b[2] - b[0], b[3] - b[1]
+        if x + bw + _GAP > width:
+            x, y, shelf = 0, y + shelf, 0
+        placements.append(((x + _GAP, y + _GAP, bw, bh), (b[0], b[1])))
+        x += bw + _GAP
+        shelf = max(shelf, bh + _GAP)
+    height = y + shelf + _GAP
+    mosaic = np.full((height, width + _GAP), int(grey.mean()), dtype=np.uint8)
+    for (mx, my, bw, bh), (bx, by) in placements:
+        mosaic[my : my + bh, mx : mx + bw] = grey[by : by + bh, bx : bx + bw]
+    return mosaic, placements

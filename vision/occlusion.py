@@ -1,0 +1,166 @@
+"""Hands and motion: a coarse top-down view of the board, compared over time.
+
+Each frame is warped to a small board-aligned image (one cell per
+``CELL_MM`` square millimetres of board). Two comparisons:
+
+- with the previous view: *motion* (cells that changed since the last frame);
+- with a background view kept from calm frames: *blobs*. A large blob that
+  hides markers the table had is an occluder (a hand, an arm, a sleeve); its
+  cells, widened a little, make the zones under it unseen.
+
+A large blob that hides no marker and has stopped moving is absorbed into
+the background (a lighting change, a tile newly laid, a hand that was there at
+start-up and has gone). A hand held perfectly still over pieces is never
+absorbed: its markers stay missing, so the zones stay unseen, never "emptied".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .layout import Layout
+
+CELL_MM = 4.0
+#: Per-channel difference (0-255) of a cell's mean colour that counts as a change.
+CHANGE_LEVEL = 20
+#: Cells that must change between frames for the table to count as moving.
+MOTION_CELLS = 3
+#: A blob at least this large (mm^2) may be a hand; a moved piece is far smaller.
+BLOB_MM2 = 3500.0
+#: How far (mm) around an occluder zones are also treated as unseen.
+OCCLUDER_MARGIN_MM = 12.0
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """What the board view says about one frame."""
+
+    motion_cells: int
+    occluded: NDArray[np.bool_]  # cell grid, True where something hides the board
+    blobs: int
+
+    @property
+    def moving(self) -> bool:
+        return self.motion_cells >= MOTION_CELLS
+
+    @property
+    def occluder(self) -> bool:
+        return self.blobs > 0
+
+
+class BoardView:
+    """Keeps the previous and background views of the board."""
+
+    def __init__(self, layout: Layout) -> None:
+        x0, y0, x1, y1 = layout.extent_mm
+        self.origin = (x0, y0)
+        self.shape = (int(np.ceil((y1 - y0) / CELL_MM)), int(np.ceil((x1 - x0) / CELL_MM)))
+        self.prev: NDArray[np.int16] | None = None
+        self.background: NDArray[np.int16] | None = None
+        self._still = 0
+        margin = int(np.ceil(OCCLUDER_MARGIN_MM / CELL_MM))
+        self._kernel = cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)
+        )
+        self._min_blob = int(BLOB_MM2 / CELL_MM**2)
+
+    def warp(
+        self, image: NDArray[np.uint8], board_to_image: NDArray[np.float64]
+    ) -> NDArray[np.int16]:
+        """The board view of ``image``: mean colour per cell."""
+        h, w = self.shape
+        # Subsample first so the warp reads a small image (a cell then spans
+        # about two of its pixels), then warp.
+        cell_px = _px_per_mm(board_to_image, self.origin) * CELL_MM
+        step = max(2, int(cell_px / 2.0))
+        h_img, w_img = image.shape[:2]
+        small = cv2.resize(image, (w_img // step, h_img // step), interpolation=cv2.INTER_NEAREST)
+        S = np.diag([1 / step, 1 / step, 1.0])
+        x0, y0 = self.origin
+        G = np.array([[CELL_MM, 0, x0 + CELL_MM / 2], [0, CELL_MM, y0 + CELL_MM / 2], [0, 0, 1]])
+        M = S @ board_to_image @ G
+        view = cv2.warpPerspective(
+            small,
+            M,
+            (w, h),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=(0, 0, 0),
+        )
+        out: NDArray[np.int16] = view.astype(np.int16)
+        return out
+
+    def motion(self, view: NDArray[np.int16]) -> int:
+        """Cells changed since the previous view (the first view counts as still)."""
+        if self.prev is None or self.background is None:
+            self.prev = view
+            self.background = view.copy()
+            return 0
+        moved = _change(view, self.prev) > CHANGE_LEVEL
+        count = int(moved.sum())
+        self.prev = view
+        self._still = 0 if count >= MOTION_CELLS else self._still + 1
+        return count
+
+    def occluders(
+        self, view: NDArray[np.int16], missing_cells: NDArray[np.bool_], motion: int
+    ) -> ViewState:
+        """Large blobs against the background that hide markers the table had.
+
+        ``missing_cells``: cells where a marker of the last calm table is not
+        seen now. ``motion``: this frame's :meth:`motion` count.
+        """
+        assert self.background is not None, "call motion() first"
+        diff = _change(view, self.background) > CHANGE_LEVEL
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            diff.astype(np.uint8), connectivity=8
+        )
+        occluded = np.zeros(self.shape, bool)
+        blobs = 0
+        for label in range(1, count):
+            if stats[label, cv2.CC_STAT_AREA] < self._min_blob:
+                continue
+            blob = labels == label
+            near = cv2.dilate(blob.astype(np.uint8), self._kernel).astype(bool)
+            if not bool((missing_cells & near).any()) and self._still >= 2:
+                self.background[blob] = view[blob]
+                continue
+            occluded |= blob
+            blobs += 1
+        if blobs:
+            occluded = cv2.dilate(occluded.astype(np.uint8), self._kernel).astype(bool)
+        return ViewState(motion, occluded, blobs)
+
+    def settle(self, view: NDArray[np.int16], occluded: NDArray[np.bool_]) -> None:
+        """The table is calm: take this view as the background (where not hidden)."""
+        if self.background is None:
+            self.background = view.copy()
+        else:
+            np.copyto(self.background, view, where=~occluded[..., None])
+
+    def cell_of(self, x: float, y: float) -> tuple[int, int] | None:
+        r = int((y - self.origin[1]) // CELL_MM)
+        c = int((x - self.origin[0]) // CELL_MM)
+        if 0 <= r < self.shape[0] and 0 <= c < self.shape[1]:
+            return (r, c)
+        return None
+
+
+def _change(a: NDArray[np.int16], b: NDArray[np.int16]) -> NDArray[np.uint8]:
+    """Per cell, the largest colour-channel difference, averaged over the 3x3
+    cells around it (12 mm): sensor noise averages out, a piece or a hand does not.
+    (numpy's max over a 3-long axis is slow, hence the pairwise maximum.)"""
+    d = np.abs(a - b)
+    m = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]).astype(np.uint8)
+    out: NDArray[np.uint8] = cv2.blur(m, (3, 3))
+    return out
+
+
+def _px_per_mm(H: NDArray[np.float64], at: tuple[float, float]) -> float:
+    pts = np.array([[[at[0] + 320, at[1] + 320], [at[0] + 321, at[1] + 320]]], dtype=np.float64)
+    p = cv2.perspectiveTransform(pts, H)[0]
+    return float(np.linalg.norm(p[1] - p[0]))

@@ -1,0 +1,514 @@
+"""One frame's reading: detected markers -> what lies in each zone.
+
+Each marker's centre goes to the board plane through the homography, then back
+down to the foot of its piece (parallax: a worker's sticker is 16 mm up), and
+the zone there takes the piece. The printed coin spots and market cells work
+the other way round: seen means clear, not seen (while the spot is visible)
+means something covers it.
+
+The reading is a flat map from zone key to value; a zone that cannot be seen
+now (under a hand, outside the frame) has no entry. Impossible things seen
+(one worker in two places, five workers in one section, more counters of a
+colour than exist) become :class:`~vision.snapshot.Problem` entries naming the
+zones concerned, in English and Spanish.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.board import (
+    MAHARAJAH_SPACE_NAMES,
+    PLAYER_COLOURS,
+    SECTION_CAPACITY,
+    SECTION_NAMES,
+    District,
+    Resource,
+)
+
+from .detect import Detection
+from .geometry import foot_to_ground, ground_to_foot
+from .layout import (
+    DECADES,
+    DISTRICT_SLOT_NAMES,
+    Layout,
+    Zone,
+    ZoneIndex,
+    ZoneKind,
+    donation_level_sizes,
+    donation_space_names,
+    market_cell_name,
+)
+from .messages import DISTRICT_ES, KIND_EN_ES, problem
+from .plan import COUNTERS_PER_PLAYER, Kind, MarkerPlan
+from .register import Registration
+from .snapshot import ELEPHANT_OFF, Problem
+
+Value = Hashable
+#: A printed spot's marker must look at least this big (px) for "not seen" to
+#: mean "covered"; smaller, the detector may simply miss it (bench/vision.py).
+RELIABLE_SIDE_PX = 22.0
+#: A detection's size on the board over the plan's size must lie in this range:
+#: patterns read off a marker's inside or its sticker's edge do not.
+SIZE_RATIO = (0.75, 1.33)
+#: Edge of a resource cube (mm), for working out what it hides.
+CUBE_MM = 10.0
+#: How close (mm) a printed marker must be to its anchor to count as that spot.
+PRINTED_TOLERANCE_MM = 6.0
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A token marker placed on the board: what, where its piece stands, which zone."""
+
+    kind: Kind
+    component: str
+    face: str
+    foot: tuple[float, float]
+    zone: Zone | None
+    angle_deg: float
+    height_mm: float = 0.0
+    side_mm: float = 0.0
+
+
+@dataclass
+class Reading:
+    """Zone key -> value for the zones visible in this frame, plus problems and the
+    board positions of the pieces seen (for the occlusion check)."""
+
+    values: dict[str, Value] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+def zone_keys(layout: Layout, players: int) -> dict[str, Zone]:
+    """Every zone key a snapshot reports, with the zone that decides its visibility."""
+    keys: dict[str, Zone] = {}
+    for s in SECTION_NAMES:
+        keys[f"section:{s}"] = layout.zone(ZoneKind.SECTION, s)
+        keys[f"coins:{s}"] = layout.zone(ZoneKind.COIN_SPOT, s)
+    for sp in MAHARAJAH_SPACE_NAMES:
+        keys[f"maharajah-worker:{sp}"] = layout.zone(ZoneKind.MAHARAJAH_WORKER, sp)
+    for c in PLAYER_COLOURS:
+        keys[f"elephant:{c}"] = layout.zone(ZoneKind.PATH, "N")  # placeholder: whole board
+        keys[f"market-space:{c}"] = layout.zone(ZoneKind.MARKET_SPACE, c)
+    keys["maharajah"] = layout.zone(ZoneKind.MAHARAJAH, MAHARAJAH_SPACE_NAMES[0])
+    for name in donation_space_names(players):
+        keys[f"donation:{name}"] = layout.zone(ZoneKind.DONATION, name, players)
+    for r in Resource:
+        for row in range(1, 6):
+            name = market_cell_name(r, row)
+            keys[f"market:{name}"] = layout.zone(ZoneKind.MARKET_CELL, name)
+    for d in District:
+        for slot in DISTRICT_SLOT_NAMES:
+            name = f"{d.letter}:{slot}"
+            keys[f"district-slot:{name}"] = layout.zone(ZoneKind.DISTRICT_SLOT, name)
+    for t in ("active", "lower", "middle"):
+        keys[f"temple:{t}"] = layout.zone(ZoneKind.TEMPLE, t)
+    for dec in DECADES:
+        keys[f"bridge:{dec}"] = layout.zone(ZoneKind.BRIDGE, dec)
+    keys["storehouses"] = layout.zone(ZoneKind.STOREHOUSES, "display")
+    return keys
+
+
+#: Keys whose value depends on the whole board (an elephant or the Maharajah
+#: token may be anywhere), visible only when no zone of their kind is hidden.
+GLOBAL_KEYS_PREFIX = ("elephant:", "maharajah")
+
+
+class Reader:
+    """Turns detections into a :class:`Reading` for a fixed layout, plan and player count."""
+
+    def printed_anchor(self, key: str) -> tuple[float, float]:
+        """Board position of a printed spot's marker (``coins:N1``, ``market:gold:2``)."""
+        return self._anchors[key]
+
+    def __init__(self, layout: Layout, plan: MarkerPlan, players: int) -> None:
+        self.layout = layout
+        self.plan = plan
+        self.players = players
+        self.index = ZoneIndex(layout, players)
+        self.keys = zone_keys(layout, players)
+        self._entries = {e.marker_id: e for e in plan.entries}
+        self._printed: dict[int, list[tuple[str, tuple[float, float]]]] = {}
+        spot = plan.find(Kind.COIN_SPOT, "coin-spot")
+        cell = plan.find(Kind.MARKET_CELL, "market-cell")
+        self._printed[spot.marker_id] = [
+            (f"coins:{z.name}", z.anchors[0]) for z in layout.of_kind(ZoneKind.COIN_SPOT)
+        ]
+        self._printed[cell.marker_id] = [
+            (f"market:{z.name}", z.anchors[0]) for z in layout.of_kind(ZoneKind.MARKET_CELL)
+        ]
+        self._anchors = {k: a for spots in self._printed.values() for k, a in spots}
+        # The cells around each cell (same and next columns, rows above and below).
+        self._market_neighbours = {
+            f"market:{market_cell_name(r, row)}": tuple(
+                f"market:{market_cell_name(Resource(c), n)}"
+                for c in range(max(0, r.value - 1), min(len(Resource), r.value + 2))
+                for n in range(max(1, row - 1), min(5, row + 1) + 1)
+                if (c, n) != (r.value, row)
+            )
+            for r in Resource
+            for row in range(1, 6)
+        }
+        self._market_side = cell.side_mm
+        self._storehouse_anchors = layout.zone(ZoneKind.STOREHOUSES, "display").anchors
+
+    def place(
+        self, detections: Sequence[Detection], reg: Registration
+    ) -> tuple[list[Seen], set[str]]:
+        """Token markers with their zones, and the printed spots seen clear."""
+        if not detections:
+            return [], set()
+        corners = np.stack([d.corners for d in detections]).astype(np.float64)
+        n = len(detections)
+        on_board = reg.to_board(corners.reshape(-1, 2)).reshape(n, 4, 2)
+        ground = on_board.mean(axis=1)
+        sides = np.linalg.norm(np.roll(on_board, -1, axis=1) - on_board, axis=2).mean(axis=1)
+        height = max(float(reg.camera[2]), 1.0)
+        seen: list[Seen] = []
+        clear: set[str] = set()
+        for d, g, quad, side in zip(detections, ground, on_board, sides, strict=True):
+            entry = self._entries.get(d.marker_id)
+            if entry is None or entry.kind is Kind.CORNER:
+                continue
+            # A sticker h mm up looks larger on the board plane by H / (H - h).
+            expected = entry.side_mm * height / max(height - entry.height_mm, 1.0)
+            if not SIZE_RATIO[0] <= side / expected <= SIZE_RATIO[1]:
+                continue  # a pattern of the wrong size: not this marker
+            right, left = quad[1], quad[0]
+            if d.marker_id in self._printed:
+                for key, (ax, ay) in self._printed[d.marker_id]:
+                    if math.hypot(g[0] - ax, g[1] - ay) <= PRINTED_TOLERANCE_MM:
+                        clear.add(key)
+                continue
+            foot = ground_to_foot(float(g[0]), float(g[1]), reg.camera, entry.height_mm)
+            angle = math.degrees(math.atan2(right[1] - left[1], right[0] - left[0])) % 360
+            zone = self.index.lookup(*foot)
+            seen.append(
+                Seen(
+                    entry.kind,
+                    entry.component,
+                    entry.face,
+                    foot,
+                    zone,
+                    angle,
+                    entry.height_mm,
+                    entry.side_mm,
+                )
+            )
+        return seen, clear
+
+    def read(
+        self,
+        detections: Sequence[Detection],
+        reg: Registration,
+        placed: tuple[list[Seen], set[str]] | None = None,
+    ) -> Reading:
+        """Every zone's value as if all were visible; the caller drops hidden zones.
+        An elephant or Maharajah token not seen anywhere reads ``None``."""
+        seen, clear = placed if placed is not None else self.place(detections, reg)
+        out = Reading()
+        vals = out.values
+        problems = out.problems
+        seen = _dedupe(seen)
+        by_zone: dict[str, list[Seen]] = defaultdict(list)
+        for s in seen:
+            out.positions.setdefault(f"{s.kind.value}:{s.component}:{s.face}", s.foot)
+            if s.zone is not None:
+                by_zone[s.zone.key].append(s)
+        vis = dict.fromkeys(self.keys, True)
+
+        # Workers in sections and beside the Maharajah spaces.
+        for section in SECTION_NAMES:
+            key = f"section:{section}"
+            zone = self.keys[key]
+            workers = [s for s in by_zone.get(zone.key, []) if s.kind is Kind.WORKER]
+            a0, a3 = np.array(zone.anchors[0]), np.array(zone.anchors[-1])
+            axis = a3 - a0
+            workers.sort(key=lambda s: float((np.array(s.foot) - a0) @ axis))
+            if vis[key]:
+                vals[key] = tuple(s.component for s in workers)
+            if len(workers) > SECTION_CAPACITY:
+                problems.append(
+                    problem(
+                        "section-overfull",
+                        (key,),
+                        (s.component for s in workers),
+                        n=len(workers),
+                        section=section,
+                        capacity=SECTION_CAPACITY,
+                    )
+                )
+        for space in MAHARAJAH_SPACE_NAMES:
+            key = f"maharajah-worker:{space}"
+            zone = self.keys[key]
+            here = [s.component for s in by_zone.get(zone.key, []) if s.kind is Kind.WORKER]
+            if vis[key]:
+                vals[key] = here[0] if here else None
+
+        # Elephants and the Maharajah token: anywhere on the board.
+        for colour in PLAYER_COLOURS:
+            key = f"elephant:{colour}"
+            mine = [s for s in seen if s.kind is Kind.ELEPHANT and s.component == colour]
+            if mine:
+                z = mine[0].zone
+                vals[key] = z.name if z is not None and z.kind is ZoneKind.PATH else ELEPHANT_OFF
+            else:
+                vals[key] = None
+        tokens = [
+            s
+            for s in seen
+            if s.kind is Kind.MAHARAJAH and s.zone is not None and s.zone.kind is ZoneKind.MAHARAJAH
+        ]
+        if tokens:
+            vals["maharajah"] = tokens[0].zone.name if tokens[0].zone else None
+            if len(tokens) > 1:
+                problems.append(
+                    problem(
+                        "maharajah-twice",
+                        (f"maharajah:{t.zone.name}" for t in tokens if t.zone),
+                        (t.component for t in tokens),
+                    )
+                )
+        else:
+            vals["maharajah"] = None
+
+        # Donation counters: on donation spaces and on the market spaces.
+        counts: dict[str, int] = defaultdict(int)
+        for s in seen:
+            if s.kind is Kind.COUNTER:
+                counts[s.component] += 1
+        for name in donation_space_names(self.players):
+            key = f"donation:{name}"
+            here = [
+                s.component for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER
+            ]
+            if vis[key]:
+                vals[key] = here[0] if here else None
+        self._check_donations(vals, problems)
+        small = self._too_small(reg)
+        for colour in PLAYER_COLOURS:
+            key = f"market-space:{colour}"
+            pile = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.COUNTER]
+            if vis[key]:
+                count = sum(1 for s in pile if s.component == colour)
+                vals[key] = None if key in small else count
+            strangers = sorted({s.component for s in pile if s.component != colour})
+            if strangers:
+                problems.append(
+                    problem(
+                        "wrong-market-space",
+                        (key,),
+                        strangers,
+                        strangers=", ".join(strangers),
+                        colour=colour,
+                    )
+                )
+        for colour, n in counts.items():
+            if n > COUNTERS_PER_PLAYER:
+                problems.append(
+                    problem(
+                        "too-many", (), (colour,), n=n, colour=colour, limit=COUNTERS_PER_PLAYER
+                    )
+                )
+
+        # Printed spots: seen = clear, hidden while visible = covered; a market
+        # cell that a neighbour's cube may hide from this camera is unknown.
+        for key in [k for k in self.keys if k.startswith(("coins:", "market:"))]:
+            if vis[key]:
+                vals[key] = None if (key not in clear and key in small) else key not in clear
+        for key, neighbours in self._market_neighbours.items():
+            if vals.get(key) and any(
+                vals.get(n) and self._shadows(n, key, reg.camera) for n in neighbours
+            ):
+                vals[key] = None
+        tall = [s for s in seen if s.height_mm > 0]
+        for key in [k for k in self.keys if k.startswith(("coins:", "market:"))]:
+            if vals.get(key) and self._behind_piece(key, tall, reg.camera):
+                vals[key] = None
+
+        # Setup tiles.
+        for d in District:
+            for slot in DISTRICT_SLOT_NAMES:
+                key = f"district-slot:{d.letter}:{slot}"
+                here = [
+                    s.component
+                    for s in by_zone.get(self.keys[key].key, [])
+                    if s.kind is Kind.DISTRICT_TILE
+                ]
+                if vis[key]:
+                    vals[key] = here[0] if here else None
+        for slot in ("active", "lower", "middle"):
+            key = f"temple:{slot}"
+            temple = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.TEMPLE_TILE]
+            if vis[key]:
+                if not temple:
+                    vals[key] = None
+                elif slot == "active":
+                    vals[key] = (temple[0].component, round(temple[0].angle_deg / 90.0) % 4 * 90)
+                else:
+                    vals[key] = temple[0].component
+        for decade in DECADES:
+            key = f"bridge:{decade}"
+            bridge = [s for s in by_zone.get(self.keys[key].key, []) if s.kind is Kind.BRIDGE_TILE]
+            if vis[key]:
+                vals[key] = (bridge[0].component, bridge[0].face == "front") if bridge else None
+        if vis["storehouses"]:
+            stores = [
+                s
+                for s in by_zone.get(self.keys["storehouses"].key, [])
+                if s.kind is Kind.STOREHOUSE
+            ]
+            stores.sort(key=lambda s: _nearest(self._storehouse_anchors, s.foot))
+            vals["storehouses"] = tuple(s.component for s in stores)
+
+        self._check_unique(seen, problems)
+        return out
+
+    def _too_small(self, reg: Registration) -> set[str]:
+        """Printed spots and market spaces whose 10 mm markers this camera sees too
+        small to trust a miss (a missed counter would be counted as absent)."""
+        where = dict(self._anchors)
+        for colour in PLAYER_COLOURS:
+            where[f"market-space:{colour}"] = self.keys[f"market-space:{colour}"].centre
+        keys = list(where)
+        h = self._market_side / 2
+        square = np.array([(-h, -h), (h, -h), (h, h), (-h, h)])
+        pts = np.concatenate([square + where[k] for k in keys])
+        img = reg.to_image(pts).reshape(len(keys), 4, 2)
+        sides = np.linalg.norm(np.roll(img, -1, axis=1) - img, axis=2).mean(axis=1)
+        return {k for k, side in zip(keys, sides, strict=True) if side < RELIABLE_SIDE_PX}
+
+    def _behind_piece(self, key: str, pieces: Sequence[Seen], camera: NDArray[np.float64]) -> bool:
+        """Could a piece seen nearby (a worker's body, leaning in the view) be what
+        hides the printed spot ``key``, rather than a coin or a cube on it?"""
+        ax, ay = self._anchors[key]
+        reach = self._market_side * 8 / 6 / 2 * math.sqrt(2)  # the sticker's half-diagonal
+        for p in pieces:
+            fx, fy = p.foot
+            if abs(fx - ax) > 60 or abs(fy - ay) > 60:
+                continue
+            tx, ty = foot_to_ground(fx, fy, camera, p.height_mm)
+            radius = p.side_mm * 8 / 6 / 2 * math.sqrt(2)
+            if _segment_distance((ax, ay), (fx, fy), (tx, ty)) < radius + reach:
+                return True
+        return False
+
+    def _shadows(self, cube_key: str, marker_key: str, camera: NDArray[np.float64]) -> bool:
+        """Would a resource cube on ``cube_key`` hide part of the sticker on
+        ``marker_key`` from a camera at ``camera`` (x, y, height)?"""
+        (cx, cy), (mx, my) = self._anchors[cube_key], self._anchors[marker_key]
+        half = CUBE_MM / 2
+        top = foot_to_ground(cx, cy, np.array([camera[0], camera[1], camera[2]]), CUBE_MM)
+        pts = [
+            (x + dx, y + dy)
+            for x, y in ((cx, cy), top)
+            for dx in (-half, half)
+            for dy in (-half, half)
+        ]
+        hull = cv2.convexHull(np.array(pts, dtype=np.float32))
+        s = self._market_side * 8 / 6 / 2  # the sticker, quiet zone included
+        sticker = np.array(
+            [(mx - s, my - s), (mx + s, my - s), (mx + s, my + s), (mx - s, my + s)], np.float32
+        )
+        area, _ = cv2.intersectConvexConvex(hull, sticker)
+        return bool(area > 0.02 * (2 * s) ** 2)
+
+    def _check_donations(self, vals: dict[str, Value], problems: list[Problem]) -> None:
+        sizes = donation_level_sizes(self.players)
+        for d in District:
+            for level in range(2, 5):
+                for i in range(sizes[level - 1]):
+                    key = f"donation:{d.letter}:{level}:{i}"
+                    if vals.get(key) is None:
+                        continue
+                    below = [f"donation:{d.letter}:{level - 1}:{j}" for j in (i, i + 1)]
+                    if any(b in vals and vals[b] is None for b in below):
+                        problems.append(
+                            problem(
+                                "unsupported-donation",
+                                (key, *below),
+                                (str(vals[key]),),
+                                level=level,
+                                district_en=d.title,
+                                district_es=DISTRICT_ES[d.letter],
+                            )
+                        )
+
+    def _check_unique(self, seen: Sequence[Seen], problems: list[Problem]) -> None:
+        places: dict[tuple[Kind, str, str], list[Seen]] = defaultdict(list)
+        for s in seen:
+            if s.kind is not Kind.COUNTER:
+                places[(s.kind, s.component, s.face)].append(s)
+        for (kind, comp, _), where in places.items():
+            if len(where) > 1:
+                zones = tuple(w.zone.key if w.zone else "off-board" for w in where)
+                problems.append(
+                    problem(
+                        "seen-twice",
+                        (z for z in zones if z != "off-board"),
+                        (comp,),
+                        what_en=KIND_EN_ES.get(kind.value, (kind.value, kind.value))[0],
+                        what_es=KIND_EN_ES.get(kind.value, (kind.value, kind.value))[1],
+                        component=comp,
+                        places=", ".join(zones),
+                    )
+                )
+        for s in seen:
+            if (
+                s.kind is Kind.WORKER
+                and s.zone is not None
+                and s.zone.kind not in (ZoneKind.SECTION, ZoneKind.MAHARAJAH_WORKER)
+            ):
+                problems.append(
+                    problem(
+                        "off-zone",
+                        (s.zone.key,),
+                        (s.component,),
+                        component=s.component,
+                        zone=s.zone.key,
+                    )
+                )
+
+
+def _segment_distance(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    """Distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = (
+        0.0
+        if length2 == 0
+        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    )
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+def _nearest(anchors: Sequence[tuple[float, float]], p: tuple[float, float]) -> int:
+    return min(
+        range(len(anchors)), key=lambda i: math.hypot(anchors[i][0] - p[0], anchors[i][1] - p[1])
+    )
+
+
+def _dedupe(seen: list[Seen]) -> list[Seen]:
+    """Drop repeated detections of one sticker (same component within 4 mm)."""
+    out: list[Seen] = []
+    for s in seen:
+        if not any(
+            o.kind is s.kind
+            and o.component == s.component
+            and o.face == s.face
+            and math.hypot(o.foot[0] - s.foot[0], o.foot[1] - s.foot[1]) < 4.0
+            for o in out
+        ):
+            out.append(s)
+    return out

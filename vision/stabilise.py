@@ -1,0 +1,164 @@
+"""Temporal stabilisation: a zone changes only on consistent evidence.
+
+The table is *calm* when nothing moves and no hand is over it. A zone's
+accepted value changes only when its reading has been the same in the last
+``confirm_frames`` calm frames; any frame that is not calm (motion, a hand, a
+lost registration) starts the count again for every zone. So a change made
+under a hand is never reported half-done: it appears, all of it, on the
+``confirm_frames``-th calm frame after the hand has gone.
+
+The snapshot says ``settling`` while the table is not yet calm for that long
+or a zone's reading differs from its accepted value.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from engine.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, SECTION_NAMES, District, Resource
+
+from .layout import DECADES, DISTRICT_SLOT_NAMES, MARKET_ROWS, donation_space_names
+from .read import Value
+from .snapshot import Problem, SetupReading, TableSnapshot
+
+CONFIRM_FRAMES = 3
+#: Confidence of a value held while its zone is out of sight.
+HELD_CONFIDENCE = 0.5
+
+
+class Stabiliser:
+    """Accepted zone values, with the recent calm readings behind them."""
+
+    def __init__(
+        self, keys: Iterable[str], players: int, confirm_frames: int = CONFIRM_FRAMES
+    ) -> None:
+        if confirm_frames < 1:
+            raise ValueError("confirm_frames must be at least 1")
+        self.keys = tuple(keys)
+        self.players = players
+        self.confirm = confirm_frames
+        self.accepted: dict[str, Value] = {}
+        self.history: dict[str, deque[Value]] = {k: deque(maxlen=confirm_frames) for k in self.keys}
+        self.calm_streak = 0
+        self.problems: tuple[Problem, ...] = ()
+        self.settling = True
+        self.unseen: tuple[str, ...] = self.keys
+        self._last: tuple[object, TableSnapshot] | None = None
+
+    def update(self, values: Mapping[str, Value], calm: bool, problems: Iterable[Problem]) -> bool:
+        """Feed one frame's reading; returns True when something was committed."""
+        committed = False
+        if not calm:
+            self.calm_streak = 0
+            for h in self.history.values():
+                h.clear()
+        else:
+            self.calm_streak += 1
+            for key in self.keys:
+                h = self.history[key]
+                if key in values:
+                    h.append(values[key])
+                else:
+                    h.clear()
+                confirmed = len(h) == self.confirm and all(v == h[0] for v in h)
+                if confirmed and (key not in self.accepted or self.accepted[key] != h[0]):
+                    self.accepted[key] = h[0]
+                    committed = True
+        pending = any(k in self.accepted and values[k] != self.accepted[k] for k in values) or any(
+            k not in self.accepted for k in values
+        )
+        self.settling = self.calm_streak < self.confirm or pending
+        if calm and self.calm_streak >= self.confirm:
+            self.problems = tuple(problems)
+        self.unseen = tuple(k for k in self.keys if k not in values or k not in self.accepted)
+        return committed
+
+    def confidence(self) -> dict[str, float]:
+        troubled = {z for p in self.problems for z in p.zones}
+        unseen = set(self.unseen)
+        out: dict[str, float] = {}
+        for key in self.keys:
+            if key not in self.accepted:
+                out[key] = 0.0
+                continue
+            h = self.history[key]
+            if key in unseen:
+                c = HELD_CONFIDENCE
+            elif h:
+                c = sum(1 for v in h if v == self.accepted[key]) / self.confirm
+            else:
+                c = HELD_CONFIDENCE if self.settling else 1.0
+            out[key] = round(c * (0.5 if key in troubled else 1.0), 3)
+        return out
+
+    def snapshot(self, frame: int, time: float) -> TableSnapshot:
+        """The accepted state as a snapshot (rebuilt only when something changed)."""
+        state = (
+            self.settling,
+            self.unseen,
+            self.problems,
+            tuple(self.accepted.items()),
+            tuple(tuple(h) for h in self.history.values()),
+        )
+        if self._last is not None and self._last[0] == state:
+            return replace(self._last[1], frame=frame, time=time)
+        snap = self._build(frame, time)
+        self._last = (state, snap)
+        return snap
+
+    def _build(self, frame: int, time: float) -> TableSnapshot:
+        a = self.accepted
+
+        def get(key: str, default: Value = None) -> Value:
+            return a.get(key, default)
+
+        coins: dict[str, int | None] = {}
+        present: dict[str, bool | None] = {}
+        for s in SECTION_NAMES:
+            covered = a.get(f"coins:{s}")
+            present[s] = None if covered is None else bool(covered)
+            coins[s] = 0 if covered is False else None
+        market = {
+            r.name.lower(): tuple(
+                _opt_bool(a.get(f"market:{r.name.lower()}:{row}"))
+                for row in range(1, MARKET_ROWS + 1)
+            )
+            for r in Resource
+        }
+        active = a.get("temple:active")
+        setup = SetupReading(
+            district_tiles={
+                d.letter: tuple(get(f"district-slot:{d.letter}:{s}") for s in DISTRICT_SLOT_NAMES)  # type: ignore[misc]
+                for d in District
+            },
+            temple_active=active[0] if isinstance(active, tuple) else None,
+            temple_rotation=active[1] if isinstance(active, tuple) else None,
+            temple_stack={s: get(f"temple:{s}") for s in ("lower", "middle")},  # type: ignore[misc]
+            bridges={dec: get(f"bridge:{dec}") for dec in DECADES},  # type: ignore[misc]
+            storehouses=get("storehouses", ()),  # type: ignore[arg-type]
+        )
+        return TableSnapshot(
+            frame=frame,
+            time=time,
+            settling=self.settling,
+            players=self.players,
+            sections={s: get(f"section:{s}", ()) for s in SECTION_NAMES},  # type: ignore[misc]
+            maharajah_workers={sp: get(f"maharajah-worker:{sp}") for sp in MAHARAJAH_SPACE_NAMES},  # type: ignore[misc]
+            elephants={c: get(f"elephant:{c}") for c in PLAYER_COLOURS},  # type: ignore[misc]
+            maharajah=get("maharajah"),  # type: ignore[arg-type]
+            donations={n: get(f"donation:{n}") for n in donation_space_names(self.players)},  # type: ignore[misc]
+            market_counters={c: get(f"market-space:{c}") for c in PLAYER_COLOURS},  # type: ignore[misc]
+            coins=coins,
+            coins_present=present,
+            market=market,
+            setup=setup,
+            confidence=self.confidence(),
+            unseen=self.unseen,
+            problems=self.problems,
+        )
+
+
+def _opt_bool(v: Value) -> bool | None:
+    return None if v is None else bool(v)

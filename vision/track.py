@@ -1,0 +1,130 @@
+"""Tracking known markers between full scans: look only where the image changed.
+
+A marker cannot move, appear or vanish without the pixels around it changing.
+So between full scans the tracker compares a quarter-size grey copy of the
+frame with the one its detections were made on:
+
+- no change anywhere: the last detections stand (cost: one small difference);
+- changes in a few places: the detector runs only on those regions, widened
+  to cover every known marker they touch (one call on a mosaic of the
+  regions); markers elsewhere keep their last detection;
+- a large change (a hand, a camera knock, a lighting jump) or
+  ``full_scan_every`` frames since the last full scan: scan the whole frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .detect import Box, Detection, MarkerDetector
+
+#: Downscale factor of the change map.
+STEP = 4
+#: Grey-level change (0-255) of a change-map pixel that counts.
+CHANGE_LEVEL = 24
+#: Least widening (px) of a changed region before it is scanned.
+MIN_PAD_PX = 32
+#: Above this share of the frame changed, scan the whole frame.
+FULL_SCAN_SHARE = 0.25
+
+
+@dataclass
+class TrackStats:
+    full: int = 0
+    partial: int = 0
+    unchanged: int = 0
+
+
+class MarkerTracker:
+    """Detections for each frame, scanning as little of it as it safely can."""
+
+    def __init__(self, detector: MarkerDetector, full_scan_every: int = 10) -> None:
+        self.detector = detector
+        self.full_scan_every = full_scan_every
+        self.stats = TrackStats()
+        self.last: list[Detection] = []
+        self._ref: NDArray[np.uint8] | None = None
+        self._since_full = 0
+        self._kernel = np.ones((5, 5), np.uint8)
+
+    def reset(self) -> None:
+        """Forget the reference: the next frame gets a full scan."""
+        self._ref = None
+
+    def scan(
+        self, grey: NDArray[np.uint8], force_full: bool = False
+    ) -> tuple[list[Detection], bool]:
+        """This frame's detections and whether the whole frame was scanned."""
+        small = np.ascontiguousarray(grey[::STEP, ::STEP])
+        ref = self._ref
+        if (
+            force_full
+            or ref is None
+            or ref.shape != small.shape
+            or self._since_full >= self.full_scan_every
+        ):
+            return self._full(grey, small), True
+        changed = cv2.absdiff(small, ref)
+        cv2.blur(changed, (3, 3), dst=changed)
+        mask = (changed > CHANGE_LEVEL).astype(np.uint8)
+        count = int(cv2.countNonZero(mask))
+        self._since_full += 1
+        if count == 0:
+            self.stats.unchanged += 1
+            return self.last, False
+        if count > FULL_SCAN_SHARE * mask.size:
+            return self._full(grey, small), True
+        mask = cv2.dilate(mask, self._kernel)
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        # Widen each changed region by a marker's size: a change that only grazes
+        # a marker (the edge of a hand that had hidden it) must still show all of it.
+        pad = int(max([MIN_PAD_PX] + [d.side_px * 1.5 for d in self.last]))
+        regions: list[Box] = []
+        for i in range(1, n):
+            x, y, w, h = (int(v) for v in stats[i, :4])
+            regions.append(
+                (x * STEP - pad, y * STEP - pad, (x + w) * STEP + pad, (y + h) * STEP + pad)
+            )
+        keep: list[Detection] = []
+        boxes = list(regions)
+        for d in self.last:
+            b = d.box(max(8.0, 0.75 * d.side_px))
+            if any(_overlap(b, r) for r in regions):
+                boxes.append(b)
+            else:
+                keep.append(d)
+        found = self.detector.detect_regions(grey, boxes)
+        # Refresh the reference where we looked.
+        for x0, y0, x1, y1 in boxes:
+            sl = (
+                slice(max(0, y0 // STEP), y1 // STEP + 1),
+                slice(max(0, x0 // STEP), x1 // STEP + 1),
+            )
+            ref[sl] = small[sl]
+        fresh = [(d.marker_id, d.centre) for d in found]
+        keep = [
+            d
+            for d in keep
+            if not any(
+                i == d.marker_id and abs(c[0] - d.centre[0]) + abs(c[1] - d.centre[1]) < 4
+                for i, c in fresh
+            )
+        ]
+        self.last = keep + found
+        self.stats.partial += 1
+        return self.last, False
+
+    def _full(self, grey: NDArray[np.uint8], small: NDArray[np.uint8]) -> list[Detection]:
+        self.last = self.detector.detect(grey)
+        self._ref = small
+        self._since_full = 0
+        self.stats.full += 1
+        return self.last
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
