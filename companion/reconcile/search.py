@@ -47,6 +47,8 @@ _OP_FIELDS: dict[Op, frozenset[str]] = {
     Op.UNLOCK_MOVEMENT: frozenset({"elephants"}),
 }
 _SOWING = frozenset({"sections", "section_coins"})
+#: Fields an effect (a tile or mahout action, a knowledge benefit) can change.
+_EFFECT_FIELDS = frozenset().union(*_OP_FIELDS.values())
 
 
 def effect_fields(state: GameState, seat: int, effect: Effect) -> frozenset[str]:
@@ -224,7 +226,16 @@ def infer(
             heapq.heappush(
                 heap, (child_gap, depth + 1, next(counter), child, (*path, action), child_idle)
             )
-        if tried == 0 and kind in HIDDEN_DECISIONS and gap < start:
+        if (
+            tried == 0
+            and kind in HIDDEN_DECISIONS
+            and gap < start
+            # Beyond a follow prompt come the next turns, where anything may
+            # change; beyond a choice inside a turn, only what effects change.
+            and (kind is Pending.FOLLOW or out_of_place <= _EFFECT_FIELDS)
+        ):
+            # A choice the table cannot show, with the rest of the changes
+            # beyond it: the phone answers it.
             stops.append((gap, depth, Explanation(path, node)))
     return _conclude(state, seen, found, stops, nodes)
 

@@ -1,0 +1,79 @@
+"""``companion run``'s loops: camera frames and sensor events reach the reconciler."""
+
+from __future__ import annotations
+
+import time
+
+from companion.reconcile.camera import truth_from_state
+from companion.reconcile.reconciler import Reconciler
+from companion.runner import TableRunner
+from companion.sensors import SimulatedBoard
+from companion.session import TableSession
+from engine.amritsar import Act, apply, legal_actions
+from engine.board import District
+from engine.decisions import Pending
+from vision.pipeline import Pipeline
+from vision.synthetic import SyntheticCamera
+
+
+def _wait(condition, seconds: float = 20.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_move_on_the_table_reaches_the_game_and_the_button_closes_the_turn() -> None:
+    session = TableSession.new(["Ana", "Ben"], seed=3)
+    while session.state.pending[-1].kind != Pending.ELEPHANT:  # setup choices, on the phones
+        session.apply_actions([legal_actions(session.state)[0]], "phone")
+    colours = tuple(s.colour for s in session.seats)
+    seat = session.state.current
+    camera = SyntheticCamera(truth_from_state(session.state, colours), seed=3)
+    with SimulatedBoard("run-board", seed=3) as board:
+        board.move_maharajah(session.state.maharajah_space)
+        link = board.serial_link()
+        runner = TableRunner(
+            session,
+            Reconciler(session),
+            source=camera,
+            pipeline=Pipeline(2, focal_px=camera.focal_px),
+            link=link,
+        ).start()
+        try:
+            # The first player puts her elephant on the West path and sows from a section.
+            place = next(
+                a
+                for a in legal_actions(session.state)
+                if a.kind is Act.ELEPHANT and a.a == District.WEST
+            )
+            after, _ = apply(session.state, place)
+            sow = legal_actions(after)[0]
+            after, _ = apply(after, sow)
+            while after.pending[-1].kind == Pending.SOW_PLACE:
+                after, _ = apply(after, legal_actions(after)[0])
+            board.place_elephant(District.WEST, colours[seat])
+            camera.move(truth_from_state(after, colours, camera.truth), hand_frames=2)
+            assert _wait(lambda: session.state.pending[-1].kind == Pending.ACTIONS), (
+                f"the game did not follow the table: {session.state.pending[-1]}"
+            )
+            assert session.state.players[seat].elephant == District.WEST
+            assert session.state.sections == after.sections
+            # "Turn done" on the sensor board closes the turn.
+            board.press("done")
+            assert _wait(
+                lambda: (
+                    session.state.current != seat
+                    or session.state.pending[-1].kind == Pending.FOLLOW
+                )
+            )
+            assert (
+                runner.stats.frames > 5
+                and runner.stats.sensor_events > 0
+                and not runner.stats.errors
+            )
+        finally:
+            runner.stop()
+            link.close()
