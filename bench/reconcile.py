@@ -52,6 +52,12 @@ def percentile(values: list[float], fraction: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument(
+        "--camera-games",
+        type=int,
+        default=2,
+        help="games through rendered frames, timing from the snapshot",
+    )
     args = parser.parse_args()
     timings: list[tuple[str, float]] = []
     baseline: list[float] = []
@@ -87,6 +93,48 @@ def main() -> None:
             f"  {kind:7s} n={len(values):5d}  p50 {percentile(values, 0.5) * 1e3:6.2f} ms  "
             f"p99 {percentile(values, 0.99) * 1e3:6.2f} ms"
         )
+    if args.camera_games:
+        from_snapshot = camera_games(args.camera_games)
+        print(
+            f"from a settled camera snapshot (snapshot read as Seen, fused, reconciled), "
+            f"{args.camera_games} 2-player games through rendered frames, n={len(from_snapshot)}: "
+            f"p50 {percentile(from_snapshot, 0.5) * 1e3:.2f} ms, "
+            f"p99 {percentile(from_snapshot, 0.99) * 1e3:.2f} ms, max {max(from_snapshot) * 1e3:.2f} ms"
+        )
+
+
+class TimedCameraTable(ScriptedTable):
+    """Times what happens once the camera's picture has settled."""
+
+    times: list[float]
+
+    def _camera(self) -> None:
+        from companion.camera_table import CameraTable
+        from companion.reconcile.camera import seen_from_snapshot
+
+        table = self.table
+        assert isinstance(table, CameraTable)
+        _, settling = table.look()  # frames rendered and read until settled: not timed
+        began = time.perf_counter()
+        seen = seen_from_snapshot(table.pipeline.snapshot, table.state, table.colours)
+        self.reconciler.on_seen(seen, settling=settling)
+        self.times.append(time.perf_counter() - began)
+
+
+def camera_games(games: int) -> list[float]:
+    """Time snapshot -> Seen -> reconciler decision in games seen by the camera."""
+    from companion.camera_table import CameraTable
+
+    times: list[float] = []
+    for game in range(games):
+        session = TableSession.new(["P0", "P1"], seed=100 + game)
+        colours = tuple(s.colour for s in session.seats)
+        driver = TimedCameraTable(
+            session, Reconciler(session), CameraTable(session.state, colours, seed=game), seed=game
+        )
+        driver.times = times
+        driver.play()
+    return times
 
 
 if __name__ == "__main__":
