@@ -18,11 +18,9 @@ from typing import Any
 
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
-from companion.resume import ResumeError
-from companion.session import Seat, TableSession
+from companion.resume import ResumeError, session_from_config
 from companion.store import EventStore, LogEntry
-from engine.amritsar import Game, new_game, parse_action, to_dict
-from engine.state import MAHARAJAH_SEAT
+from engine.amritsar import to_dict
 
 INPUTS = ("seen", "button", "answer")
 
@@ -51,31 +49,11 @@ class ReplayReport:
         return not self.differences
 
 
-def _fresh_session(config: dict[str, Any]) -> TableSession:
-    names = list(config["names"])
-    solo = bool(config["solo"])
-    hard = bool(config["hard"])
-    game = Game(
-        new_game(len(names), solo=solo, hard=hard), players=len(names), solo=solo, hard=hard
-    )
-    for text in config["setup"]:
-        game.play(parse_action(text))
-    colours = list(config["colours"])
-    seats = [Seat(i, n, colours[i], config["tokens"][i]) for i, n in enumerate(names)]
-    if solo:
-        seats.append(
-            Seat(MAHARAJAH_SEAT, "Maharajah", colours[MAHARAJAH_SEAT], "", is_maharajah=True)
-        )
-    session = TableSession(game, seats, pin=str(config["pin"]))
-    session._run_automatic()
-    return session
-
-
 def replay(store: EventStore) -> ReplayReport:
     entries = list(store.entries())
     if not entries or entries[0].kind != "game":
         raise ResumeError(f"{store.path} holds no game")
-    session = _fresh_session(entries[0].payload)
+    session = session_from_config(entries[0].payload)
     reconciler = Reconciler(session)
     report = ReplayReport()
     # Group the recorded steps under the input that caused them.

@@ -14,7 +14,9 @@ working after a restart; the log is a local file on the companion.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from companion.session import Seat, TableSession
 from companion.store import EventStore, StoreError
@@ -26,21 +28,15 @@ class ResumeError(RuntimeError):
     """The log cannot be replayed (damaged, or written by incompatible rules)."""
 
 
-def resume(store: EventStore) -> TableSession:
-    """Rebuild the session a log describes."""
-    entries = list(store.entries())
-    if not entries or entries[0].kind != "game":
-        raise ResumeError(f"{store.path} holds no game")
-    config = entries[0].payload
+def session_from_config(config: dict[str, Any]) -> TableSession:
+    """The session a log's ``game`` row describes, before any step (no store)."""
     names = list(config["names"])
     solo = bool(config["solo"])
+    hard = bool(config["hard"])
     colours = list(config["colours"])
     tokens = list(config["tokens"])
     game = Game(
-        new_game(len(names), solo=solo, hard=bool(config["hard"])),
-        players=len(names),
-        solo=solo,
-        hard=bool(config["hard"]),
+        new_game(len(names), solo=solo, hard=hard), players=len(names), solo=solo, hard=hard
     )
     for index, text in enumerate(config["setup"]):
         try:
@@ -54,6 +50,15 @@ def resume(store: EventStore) -> TableSession:
         )
     session = TableSession(game, seats, store=None, pin=str(config["pin"]))
     session._run_automatic()
+    return session
+
+
+def resume(store: EventStore) -> TableSession:
+    """Rebuild the session a log describes."""
+    entries = list(store.entries())
+    if not entries or entries[0].kind != "game":
+        raise ResumeError(f"{store.path} holds no game")
+    session = session_from_config(entries[0].payload)
     for entry in entries[1:]:
         if entry.kind == "step":
             actions = [parse_action(text) for text in entry.payload["actions"]]
@@ -64,6 +69,15 @@ def resume(store: EventStore) -> TableSession:
                 raise ResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
         elif entry.kind == "undo":
             session.undo(log=False)
+        elif entry.kind == "seat":  # a seat renamed or given a new phone link
+            index = int(entry.payload["index"])
+            seats = list(session.seats)
+            seats[index] = replace(
+                seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
+            )
+            session.seats = tuple(seats)
+        elif entry.kind == "end":
+            session.ended = True
     session.store = store
     session.resumed = True
     return session

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from engine.actions import Act, Action
 from engine.board import SECTION_COUNT, SECTION_NAMES, District, WorkerColour
 from engine.catalog import Catalog
-from engine.decisions import PROMPTS, Pending
+from engine.decisions import CHANCE_KINDS, PROMPTS, Pending
 from engine.reasons import Reason
 from engine.rules.core import (
     Event,
@@ -34,7 +34,7 @@ from engine.rules.core import (
     push,
     runs,
 )
-from engine.rules.turn import start_turn
+from engine.rules.turn import reset_turn, start_turn
 from engine.state import CHANCE, NONE, Frame, GameState, MaharajahState, PlayerState
 
 _OBJECTIVE_TYPES = "ABCD"
@@ -77,17 +77,8 @@ def initial_state(catalog: Catalog, players: int, *, solo: bool, hard: bool) -> 
     s.starting_player = 0
     s.current = NONE
     s.finished = False
-    s.hand = ()
-    s.active_colour = NONE
-    s.active_district = NONE
     s.last_active_colour = NONE
-    s.tile_slot = NONE
-    s.tile_done = 0
-    s.elephant_used = False
-    s.bought = 0
-    s.sold = 0
-    s.exchange_used = False
-    s.followers = 0
+    reset_turn(s)
     s.pending = ()
     _push_setup(s, players, solo)
     return s
@@ -201,16 +192,7 @@ def _chance_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     return (Action(Act.CHANCE, outcome, kind) for outcome in range(sizes[kind]))
 
 
-for _kind in (
-    Pending.CHANCE_TEMPLE,
-    Pending.CHANCE_BRIDGE,
-    Pending.CHANCE_DISTRICT_TILE,
-    Pending.CHANCE_WORKER,
-    Pending.CHANCE_STOREHOUSE,
-    Pending.CHANCE_OBJECTIVE,
-    Pending.CHANCE_STARTING_PLAYER,
-    Pending.CHANCE_MAHARAJAH_OBJECTIVE,
-):
+for _kind in CHANCE_KINDS:
     decision(_kind, [Act.CHANCE])(_chance_candidates)
 
 

@@ -47,10 +47,8 @@ def seat_of_turn(s: GameState, turn: int) -> int:
     return (s.starting_player + turn) % s.player_count
 
 
-def start_turn(s: GameState) -> None:
-    """Push the frames of the turn of the seat whose turn it is."""
-    seat = seat_of_turn(s, s.turn_in_round)
-    s.current = seat
+def reset_turn(s: GameState) -> None:
+    """Clear what a turn in progress keeps (workers in hand, tile, trades...)."""
     s.hand = ()
     s.active_colour = NONE
     s.active_district = NONE
@@ -61,6 +59,13 @@ def start_turn(s: GameState) -> None:
     s.sold = 0
     s.exchange_used = False
     s.followers = 0
+
+
+def start_turn(s: GameState) -> None:
+    """Push the frames of the turn of the seat whose turn it is."""
+    seat = seat_of_turn(s, s.turn_in_round)
+    s.current = seat
+    reset_turn(s)
     if s.maharajah is not None and seat == MAHARAJAH_SEAT:
         push(s, Frame(Pending.END_TURN, MAHARAJAH, b=FOLLOWS_DONE))
         push(s, Frame(Pending.MAHARAJAH_TURN, MAHARAJAH))

@@ -97,3 +97,20 @@ def test_sigkill_at_100_random_instants_resumes_identically(tmp_path: Path) -> N
         assert resume(store).state == final
     finally:
         store.close()
+
+
+def test_renamed_seats_new_links_and_an_ended_game_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "game.sqlite"
+    session = open_session(path, NAMES, seed=SEED)
+    old_token = session.seats[1].token
+    session.rename_seat(0, "Anita")
+    fresh = session.new_token(1)
+    session.end()
+    store = EventStore(path)
+    try:
+        resumed = resume(store)
+    finally:
+        store.close()
+    assert resumed.seats[0].name == "Anita"
+    assert resumed.seat_for_token(fresh.token) == 1 and resumed.seat_for_token(old_token) is None
+    assert resumed.ended
