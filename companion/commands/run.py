@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +30,25 @@ def run(args: argparse.Namespace) -> int:
         print("companion run: Amritsar is for 2 to 4 players (--players A,B[,C[,D]]) or --solo")
         return 2
     args.log.parent.mkdir(parents=True, exist_ok=True)
+    # A new game is dealt by the companion (the players lay the table out as it
+    # shows); --seed makes the deal repeatable.
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        session = open_session(args.log, names, solo=args.solo, hard=args.hard, seed=args.seed)
+        session = open_session(args.log, names, solo=args.solo, hard=args.hard, seed=seed)
     except ResumeError as error:
         print(f"companion run: {error}")
         return 2
+    reconciler = Reconciler(session)
     if session.resumed:
         print(f"Resumed the game logged in {args.log}; the table is checked on the first look.")
-    reconciler = Reconciler(session)
+        reconciler.expect_layout(
+            "The companion restarted: check the table",
+            "El asistente se ha reiniciado: revisa la mesa",
+        )
+    else:
+        reconciler.expect_layout(
+            "Lay out the table as dealt", "Prepara la mesa como se ha repartido"
+        )
     source = pipeline = None
     link: SensorLink | None = None
     if args.camera != "none":
