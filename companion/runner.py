@@ -59,6 +59,7 @@ class TableRunner:
         self.colours = tuple(s.colour for s in session.seats)
         self.stats = RunnerStats()
         self._camera_seen: Seen | None = None
+        self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
         self._last_pieces: dict[str, Any] | None = None
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -86,15 +87,21 @@ class TableRunner:
         """Hand the current fused view to the reconciler."""
         with self._lock:
             seen, disagreements = fuse(self._camera_seen, self.sensors, self.colours)
-        for disagreement in disagreements:
-            self.session.raise_alert(
-                Reason(
-                    "sensors_disagree",
-                    {"what": disagreement.what_en, "what_es": disagreement.what_es},
-                )
-            )
+        self._report_disagreements({d.what_en: d for d in disagreements})
         self.stats.observations += 1
         self.reconciler.on_seen(seen)
+
+    def _report_disagreements(self, now: dict[str, Any]) -> None:
+        """One alert per lasting disagreement, withdrawn when it ends."""
+        for what in set(self._disagreeing) - set(now):
+            alert_id = self._disagreeing.pop(what)
+            with self.session._lock:
+                self.session.alerts = [a for a in self.session.alerts if a.id != alert_id]
+            self.session.touch("sensors agree")
+        for what, disagreement in now.items():
+            if what not in self._disagreeing:
+                reason = Reason("sensors_disagree", {"what": what, "what_es": disagreement.what_es})
+                self._disagreeing[what] = self.session.raise_alert(reason).id
 
     def _camera_loop(self) -> None:
         assert self.source is not None and self.pipeline is not None
@@ -127,7 +134,9 @@ class TableRunner:
                 event = self.link.get(timeout=0.2)
             except Exception as error:  # a refused link stops with its reason shown
                 self.stats.errors.append(f"sensor board: {error}")
-                self.session.raise_alert(Reason("table_changed"), str(error), str(error))
+                why_es = getattr(error, "message_es", str(error))
+                reason = Reason("sensor_link_stopped", {"why": str(error), "why_es": why_es})
+                self.session.raise_alert(reason)
                 return
             if event is None:
                 continue

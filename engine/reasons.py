@@ -283,6 +283,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "The table does not show the last moves yet.",
         "La mesa aún no muestra los últimos movimientos.",
     ),
+    "sensor_link_stopped": (
+        "Sensor board",
+        "The sensor board's link stopped: {why}. The camera carries on alone.",
+        "El enlace con la placa de sensores se ha detenido: {why_es}. La cámara sigue sola.",
+    ),
     "sensors_disagree": (
         "Sensor board",
         "The sensor board and the camera disagree about the {what}; trusting the sensor board.",
@@ -315,6 +320,7 @@ TABLE_REASONS = frozenset(
         "misplaced_piece",
         "table_behind",
         "sensors_disagree",
+        "sensor_link_stopped",
     }
 )
 

@@ -160,3 +160,52 @@ def test_every_table_reason_is_produced_by_a_test_here_or_in_test_reconcile() ->
     }  # test_reconciler, test_solo_table
     missing = {code for code in TABLE_REASONS - tested_elsewhere if f'"{code}"' not in text}
     assert not missing, f"no test produces {sorted(missing)}"
+
+
+def test_a_lasting_disagreement_is_one_alert_withdrawn_when_it_ends() -> None:
+    session = TableSession.new(["Ana", "Ben"], seed=2)
+    while session.state.players[1].elephant < 0:
+        session.apply_actions([legal_actions(session.state)[0]], "phone")
+    runner = TableRunner(session, Reconciler(session))
+    runner.sensors = SensorTable()
+    placed: dict[District, tuple[Elephant, ...]] = {}
+    for p in session.state.players:
+        tag = Elephant(f"04{p.seat}", session.seats[p.seat].colour)
+        placed[District(p.elephant)] = (*placed.get(District(p.elephant), ()), tag)
+    runner.sensors.apply(
+        BoardState(
+            board="b",
+            boot="x",
+            seq=1,
+            elephants=placed,
+            token_spaces=frozenset({session.state.maharajah_space}),
+            presses={},
+        )
+    )
+    camera = Seen.of(observe(session.state))
+    wrong = list(camera.elephants or ())
+    wrong[0] = (wrong[0] + 1) % 4
+    runner._camera_seen = Seen(**{**camera.__dict__, "elephants": tuple(wrong)})
+    for _ in range(3):
+        runner._observe()
+    assert [a.code for a in session.alerts].count("sensors_disagree") == 1
+    runner._camera_seen = camera
+    runner._observe()
+    assert "sensors_disagree" not in [a.code for a in session.alerts]
+
+
+def test_a_stopped_sensor_link_is_reported() -> None:
+    from companion.sensors import LinkRefused
+
+    class RefusedLink:
+        def get(self, timeout: float | None = None) -> None:
+            raise LinkRefused("the broker refused the password", "el broker rechazó la contraseña")
+
+        def close(self) -> None:
+            pass
+
+    session = TableSession.new(["Ana", "Ben"], seed=2)
+    runner = TableRunner(session, Reconciler(session), link=RefusedLink())  # type: ignore[arg-type]
+    runner._sensor_loop()
+    alert = next(a for a in session.alerts if a.code == "sensor_link_stopped")
+    assert "refused the password" in alert.en and "rechazó la contraseña" in alert.es
