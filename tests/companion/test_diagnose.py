@@ -115,7 +115,9 @@ def test_anything_else_the_rules_do_not_explain() -> None:
     assert _reason(state, _seen(state, revealed_storehouses=revealed)) == "table_changed"
 
 
-def test_camera_and_sensor_board_disagreeing_is_reported() -> None:
+def _runner_with_sensors() -> tuple[TableSession, TableRunner]:
+    """A session with both elephants placed, and a runner whose sensor board
+    reports them where the game has them."""
     session = TableSession.new(["Ana", "Ben"], seed=2)
     while session.state.players[1].elephant < 0:
         session.apply_actions([legal_actions(session.state)[0]], "phone")
@@ -125,16 +127,15 @@ def test_camera_and_sensor_board_disagreeing_is_reported() -> None:
     for p in session.state.players:  # two elephants may share a path
         tag = Elephant(f"04{p.seat}", session.seats[p.seat].colour)
         placed[District(p.elephant)] = (*placed.get(District(p.elephant), ()), tag)
+    token = frozenset({session.state.maharajah_space})
     runner.sensors.apply(
-        BoardState(
-            board="b",
-            boot="x",
-            seq=1,
-            elephants=placed,
-            token_spaces=frozenset({session.state.maharajah_space}),
-            presses={},
-        )
+        BoardState(board="b", boot="x", seq=1, elephants=placed, token_spaces=token, presses={})
     )
+    return session, runner
+
+
+def test_camera_and_sensor_board_disagreeing_is_reported() -> None:
+    session, runner = _runner_with_sensors()
     camera = Seen.of(observe(session.state))
     elephants = list(camera.elephants or ())
     elephants[0] = (elephants[0] + 1) % 4
@@ -163,25 +164,7 @@ def test_every_table_reason_is_produced_by_a_test_here_or_in_test_reconcile() ->
 
 
 def test_a_lasting_disagreement_is_one_alert_withdrawn_when_it_ends() -> None:
-    session = TableSession.new(["Ana", "Ben"], seed=2)
-    while session.state.players[1].elephant < 0:
-        session.apply_actions([legal_actions(session.state)[0]], "phone")
-    runner = TableRunner(session, Reconciler(session))
-    runner.sensors = SensorTable()
-    placed: dict[District, tuple[Elephant, ...]] = {}
-    for p in session.state.players:
-        tag = Elephant(f"04{p.seat}", session.seats[p.seat].colour)
-        placed[District(p.elephant)] = (*placed.get(District(p.elephant), ()), tag)
-    runner.sensors.apply(
-        BoardState(
-            board="b",
-            boot="x",
-            seq=1,
-            elephants=placed,
-            token_spaces=frozenset({session.state.maharajah_space}),
-            presses={},
-        )
-    )
+    session, runner = _runner_with_sensors()
     camera = Seen.of(observe(session.state))
     wrong = list(camera.elephants or ())
     wrong[0] = (wrong[0] + 1) % 4
