@@ -94,10 +94,7 @@ class TableRunner:
     def _report_disagreements(self, now: dict[str, Any]) -> None:
         """One alert per lasting disagreement, withdrawn when it ends."""
         for what in set(self._disagreeing) - set(now):
-            alert_id = self._disagreeing.pop(what)
-            with self.session._lock:
-                self.session.alerts = [a for a in self.session.alerts if a.id != alert_id]
-            self.session.touch("sensors agree")
+            self.session.withdraw_alert(self._disagreeing.pop(what))
         for what, disagreement in now.items():
             if what not in self._disagreeing:
                 reason = Reason("sensors_disagree", {"what": what, "what_es": disagreement.what_es})

@@ -444,6 +444,17 @@ class TableSession:
         self._announce("alert")
         return alert
 
+    def withdraw_alert(self, alert_id: int) -> bool:
+        """Take one alert down (its cause is gone); False if it was already gone."""
+        with self._lock:
+            before = len(self.alerts)
+            self.alerts = [a for a in self.alerts if a.id != alert_id]
+            if len(self.alerts) == before:
+                return False
+            self.state_id += 1
+        self._announce("alert withdrawn")
+        return True
+
     def clear_alerts(self, code_prefix: str = "") -> None:
         with self._lock:
             before = len(self.alerts)

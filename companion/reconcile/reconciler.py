@@ -131,7 +131,6 @@ class Reconciler:
         self._published: dict[str, Any] | None = None
         self.last: Inference | None = None
         self.illegal_alert: int | None = None
-        self._waits = 0
         session.on_step.append(self._on_step)
         session.checklist_provider = self.checklist
 
@@ -282,17 +281,12 @@ class Reconciler:
         """Tick the checklist; True once the table has caught up."""
         assert self.debt is not None
         should = observe(state)
-        # Recompute what is left, but keep items already done on the list.
+        # What is left to do; items already on the list stay there, ticked once done.
         left = instructions(state, should, seen, self._colours())
-        if not self.debt.items:
-            self.debt.items = list(left)
-            self.debt.done = [False] * len(left)
-        keys = {(i.field, i.index) for i in left}
-        self.debt.done = [(i.field, i.index) not in keys for i in self.debt.items]
-        for item in left:
-            if (item.field, item.index) not in {(i.field, i.index) for i in self.debt.items}:
-                self.debt.items.append(item)
-                self.debt.done.append(False)
+        listed = {(i.field, i.index) for i in self.debt.items}
+        self.debt.items += [i for i in left if (i.field, i.index) not in listed]
+        open_items = {(i.field, i.index) for i in left}
+        self.debt.done = [(i.field, i.index) not in open_items for i in self.debt.items]
         self._publish()
         return not mismatches(should, seen)
 
@@ -358,8 +352,6 @@ class Reconciler:
                     "The table shows a change only some answers explain.",
                     "La mesa muestra un cambio que solo explican algunas respuestas.",
                 )
-        elif inference.kind == "wait":
-            self._waits += 1
         elif inference.kind == "none":
             if self._moved_on(state, seen):
                 self._raise_notice(Reason("turn_not_closed"))
@@ -422,16 +414,9 @@ class Reconciler:
         self.illegal_alert = alert.id
 
     def _clear_illegal(self) -> None:
-        if self.illegal_alert is None:
-            return
-        alert_id = self.illegal_alert
-        self.illegal_alert = None
-        with self.session._lock:
-            before = len(self.session.alerts)
-            self.session.alerts = [a for a in self.session.alerts if a.id != alert_id]
-            changed = len(self.session.alerts) != before
-        if changed:
-            self.session.touch("alert cleared")
+        if self.illegal_alert is not None:
+            self.session.withdraw_alert(self.illegal_alert)
+            self.illegal_alert = None
 
     def on_button(self, button: str) -> Outcome:
         """The sensor board's (or a phone's) "done" or "undo" button."""
