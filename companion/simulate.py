@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from companion.players import random_player
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
@@ -28,10 +29,6 @@ from engine.decisions import Pending
 from engine.describe import HIDDEN_DECISIONS, describe_action
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
-
-
-def random_policy(state: GameState, actions: list[Action], rng: random.Random) -> Action:
-    return rng.choice(actions)
 
 
 class Table(Protocol):
@@ -63,7 +60,6 @@ class ScriptReport:
     actions: int = 0
     phone_answers: int = 0
     camera_inferences: int = 0
-    narrowed_prompts: int = 0
     maharajah_turns: int = 0
     log: list[str] = field(default_factory=list)
 
@@ -86,7 +82,7 @@ class ScriptedTable:
         table: Table,
         *,
         seed: int = 0,
-        policy: Policy = random_policy,
+        policy: Policy = random_player,
         narrate: Callable[[str], None] | None = None,
         phone_first: float = 0.7,
     ):
