@@ -28,7 +28,7 @@ from companion.resume import open_session
 from companion.sensors import SimulatedBoard
 from companion.session import TableSession
 from companion.simulate import ScriptedTable
-from engine.amritsar import Act, GameState, apply, legal_actions, score
+from engine.amritsar import Act, Action, GameState, apply, score
 from engine.board import District
 from engine.decisions import Pending
 from engine.describe import HIDDEN_DECISIONS
@@ -42,19 +42,35 @@ class DemoTable(ScriptedTable):
         self.out = out
         self.mistake_made = False
 
-    def step(self) -> None:
+    def step(self, action: Action | None = None) -> None:
         truth = self.truth
+        if action is not None:
+            super().step(action)
+            return
         top = truth.pending[-1]
         seat = top.player
         if not self.mistake_made and self._try_mistake(truth):
             return
-        if top.kind == Pending.ACTIONS and seat == 0:
-            self.rng.seed(f"{self.seed}:{self.position}")
-            chosen = self.policy(truth, legal_actions(truth), self.rng)
-            if chosen.kind is Act.END_ACTIONS:
+        if seat == 0 and top.kind in (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT):
+            chosen = self.choose()
+            if self._only_closing_left(chosen):
                 self._press_done()
                 return
+            super().step(chosen)
+            return
         super().step()
+
+    def _only_closing_left(self, chosen: Action) -> bool:
+        """Is the rest of her planned turn what "turn done" does anyway?"""
+        rest = [chosen, *getattr(self.policy, "plan", [])]
+        closing = (Act.END_ACTIONS, Act.MARKET_DONE, Act.STAY, Act.PASS)
+        if self.truth.pending[-1].kind == Pending.ELEPHANT and self.truth.pending[-1].a == 1:
+            return False  # phase 1: her turn has not started
+        if not all(a.kind in closing for a in rest):
+            return False
+        if plan := getattr(self.policy, "plan", None):
+            plan.clear()
+        return True
 
     def _press_done(self) -> None:
         """Ana presses "turn done" on the sensor board instead of ending on her phone."""

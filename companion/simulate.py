@@ -159,12 +159,17 @@ class ScriptedTable:
             self._camera()
         raise DivergedError("the companion does not catch up with the table")
 
-    def step(self) -> None:
-        truth = self.truth
-        actions = legal_actions(truth)
+    def choose(self) -> Action:
+        """The player's next action (a function of the seed and the position)."""
         self.rng.seed(f"{self.seed}:{self.position}")
+        return self.policy(self.truth, legal_actions(self.truth), self.rng)
+
+    def step(self, action: Action | None = None) -> None:
+        """Take one action at the true table (``choose``'s, unless one is given)."""
+        truth = self.truth
+        if action is None:
+            action = self.choose()
         self.position += 1
-        action = self.policy(truth, actions, self.rng)
         self.report.log.append(describe_action(truth, action))
         self.narrate(describe_action(truth, action))
         after, _ = apply(truth, action, check=False)
