@@ -28,7 +28,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -423,6 +423,18 @@ class _Reader:
         self.values.append(SourcedValue(where, text, source))
         return source
 
+    def section(
+        self, file: str, table: Mapping[str, Any], sources: dict[str, str], key: str
+    ) -> dict[str, Any]:
+        """A ``[key]`` table of a data file, its source recorded; ``{}`` (and a
+        problem) when it is missing."""
+        entry = table.get(key)
+        if not isinstance(entry, dict):
+            self.fail(f"{file}: missing [{key}]")
+            return {}
+        sources[key] = self.record(f"{file}.{key}", entry)
+        return entry
+
     def effect(self, where: str, text: Any) -> Effect:
         if not isinstance(text, str):
             self.fail(f"{where}: effect must be text, got {text!r}")
@@ -711,14 +723,7 @@ def _read_market(reader: _Reader, raw: dict[str, Any]) -> tuple[MarketColumn, ..
 def _read_board(reader: _Reader, raw: dict[str, Any]) -> PersonalBoard:
     table = raw["personal_board"]
     sources: dict[str, str] = {}
-
-    def section(key: str) -> dict[str, Any]:
-        entry = table.get(key)
-        if not isinstance(entry, dict):
-            reader.fail(f"personal_board: missing [{key}]")
-            return {}
-        sources[key] = reader.record(f"personal_board.{key}", entry)
-        return entry
+    section = partial(reader.section, "personal_board", table, sources)
 
     mahout = section("mahout_spaces")
     colours = tuple(
@@ -896,14 +901,7 @@ def _read_mahout_tiles(reader: _Reader, raw: dict[str, Any]) -> tuple[MahoutTile
 def _read_maharajah(reader: _Reader, raw: dict[str, Any], rules: Rules) -> MaharajahBoard:
     table = raw["maharajah"]
     sources: dict[str, str] = {}
-
-    def section(key: str) -> dict[str, Any]:
-        entry = table.get(key)
-        if not isinstance(entry, dict):
-            reader.fail(f"maharajah: missing [{key}]")
-            return {}
-        sources[key] = reader.record(f"maharajah.{key}", entry)
-        return entry
+    section = partial(reader.section, "maharajah", table, sources)
 
     rows_entry = section("counter_rows")
     rows = reader.ints("maharajah.counter_rows.rows", rows_entry.get("rows"), 1)
