@@ -62,6 +62,8 @@ class BoardView:
         self.prev: NDArray[np.int16] | None = None
         self.background: NDArray[np.int16] | None = None
         self._still = 0
+        #: The cells the last :meth:`motion` call found changed.
+        self.moved: NDArray[np.bool_] = np.zeros(self.shape, bool)
         margin = int(np.ceil(OCCLUDER_MARGIN_MM / CELL_MM))
         self._kernel = cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)
@@ -71,21 +73,14 @@ class BoardView:
     def warp(
         self, image: NDArray[np.uint8], board_to_image: NDArray[np.float64]
     ) -> NDArray[np.int16]:
-        """The board view of ``image``: mean colour per cell."""
+        """The board view of ``image``: the colour at each cell's centre."""
         h, w = self.shape
-        # Subsample first so the warp reads a small image (a cell then spans
-        # about two of its pixels), then warp.
-        cell_px = _px_per_mm(board_to_image, self.origin) * CELL_MM
-        step = max(2, int(cell_px / 2.0))
-        h_img, w_img = image.shape[:2]
-        small = cv2.resize(image, (w_img // step, h_img // step), interpolation=cv2.INTER_NEAREST)
-        S = np.diag([1 / step, 1 / step, 1.0])
+        # Straight from the frame: only the pixels the view needs are read.
         x0, y0 = self.origin
         G = np.array([[CELL_MM, 0, x0 + CELL_MM / 2], [0, CELL_MM, y0 + CELL_MM / 2], [0, 0, 1]])
-        M = S @ board_to_image @ G
         view = cv2.warpPerspective(
-            small,
-            M,
+            image,
+            board_to_image @ G,
             (w, h),
             flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
             borderMode=cv2.BORDER_CONSTANT,
@@ -102,6 +97,7 @@ class BoardView:
             return 0
         moved = _change(view, self.prev) > CHANGE_LEVEL
         count = int(moved.sum())
+        self.moved = moved
         self.prev = view
         self._still = 0 if count >= MOTION_CELLS else self._still + 1
         return count
@@ -115,11 +111,11 @@ class BoardView:
         seen now. ``motion``: this frame's :meth:`motion` count.
         """
         assert self.background is not None, "call motion() first"
-        diff = _change(view, self.background) > CHANGE_LEVEL
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(
-            diff.astype(np.uint8), connectivity=8
-        )
+        diff = (_change(view, self.background) > CHANGE_LEVEL).astype(np.uint8)
         occluded = np.zeros(self.shape, bool)
+        if cv2.countNonZero(diff) < self._min_blob:
+            return ViewState(motion, occluded, 0)  # too little changed for any blob
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(diff, connectivity=8)
         blobs = 0
         for label in range(1, count):
             if stats[label, cv2.CC_STAT_AREA] < self._min_blob:
@@ -158,9 +154,3 @@ def _change(a: NDArray[np.int16], b: NDArray[np.int16]) -> NDArray[np.uint8]:
     m = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]).astype(np.uint8)
     out: NDArray[np.uint8] = cv2.blur(m, (3, 3))
     return out
-
-
-def _px_per_mm(H: NDArray[np.float64], at: tuple[float, float]) -> float:
-    pts = np.array([[[at[0] + 320, at[1] + 320], [at[0] + 321, at[1] + 320]]], dtype=np.float64)
-    p = cv2.perspectiveTransform(pts, H)[0]
-    return float(np.linalg.norm(p[1] - p[0]))

@@ -3,7 +3,8 @@
 Per frame: find markers (:class:`~vision.track.MarkerTracker`: only where the
 image changed, the whole frame at a lower rate), register the board
 (:mod:`vision.register`), look for motion and hands on a coarse board view
-(:mod:`vision.occlusion`), read every visible zone (:mod:`vision.read`), and let
+(:mod:`vision.occlusion`), look closer at spots where a small marker may have
+been missed (:mod:`vision.closer`), read every visible zone (:mod:`vision.read`), and let
 the stabiliser (:mod:`vision.stabilise`) accept only changes that held for
 ``confirm_frames`` calm frames.
 
@@ -29,11 +30,12 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .detect import Detection, MarkerDetector
+from .closer import CloserLook
+from .detect import Detection, MarkerDetector, marker_arrays, same_markers
 from .layout import Layout, Zone, default_layout
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
-from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen
+from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen, Value
 from .register import Registrar, Registration
 from .snapshot import TableSnapshot
 from .sources import Frame
@@ -44,8 +46,8 @@ from .track import MarkerTracker
 FULL_SCAN_EVERY = 10
 #: While calm, refresh the background view every this many frames.
 SETTLE_EVERY = 8
-#: Grid (px) on which detections must move before a frame is read afresh.
-READ_GRID_PX = 3.0
+#: How far (px) a marker corner may wander before a frame is read afresh.
+SAME_PX = 1.5
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -57,6 +59,7 @@ class PipelineStats:
     readings: int = 0
     skipped: int = 0
     corner_searches: int = 0
+    whole_frame_rescans: int = 0
 
 
 class Pipeline:
@@ -65,7 +68,9 @@ class Pipeline:
     ``players``: 1 (solo) to 4; decides which donation tiles are on the lake.
     ``focal_px``: the camera's focal length in pixels, if known (for parallax
     correction; else estimated from the board's perspective). ``tracking``:
-    between full scans, look only where the image changed.
+    between full scans, look only where the image changed. ``closer_look``:
+    look again, magnified, at empty spots where a small marker may have been
+    missed (:mod:`vision.closer`).
     """
 
     def __init__(
@@ -79,6 +84,7 @@ class Pipeline:
         tracking: bool = True,
         full_scan_every: int = FULL_SCAN_EVERY,
         detector: MarkerDetector | None = None,
+        closer_look: bool = True,
     ) -> None:
         if players not in (1, 2, 3, 4):
             raise ValueError(f"players must be 1 (solo), 2, 3 or 4, not {players!r}")
@@ -89,8 +95,14 @@ class Pipeline:
         self.tracker = MarkerTracker(self.detector, full_scan_every if tracking else 0)
         self.registrar = Registrar(self.layout, plan, focal_px)
         self._corner_side = max(e.side_mm for e in plan.of_kind(Kind.CORNER))
+        self._corner_ids = {e.component: e.marker_id for e in plan.of_kind(Kind.CORNER)}
         self.reader = Reader(self.layout, plan, players)
         self.view = BoardView(self.layout)
+        self.closer = (
+            CloserLook(self.layout, plan, players, self.detector, self.view)
+            if closer_look
+            else None
+        )
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
         self.stats = PipelineStats()
         self._calm_pieces: list[Seen] = []
@@ -98,7 +110,20 @@ class Pipeline:
         self._keys = list(self.reader.keys)
         self._centres = np.array([self.reader.keys[k].centre for k in self._keys], dtype=np.float64)
         self._zone_cells = {key: self._cells(zone) for key, zone in self.reader.keys.items()}
-        self._cache: tuple[object, tuple[list[Seen], set[str]], Reading] | None = None
+        self._cache: (
+            tuple[
+                tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]],
+                tuple[list[Seen], set[str]],
+                Reading,
+            ]
+            | None
+        ) = None
+        self._box: tuple[bytes, tuple[int, int, int, int]] | None = None
+        # The last frame's zone values, missing-marker cells and in-frame zones,
+        # with what they were made from: a still table reuses them.
+        self._values: tuple[tuple[object, ...], dict[str, Value]] | None = None
+        self._missing_memo: tuple[tuple[object, ...], NDArray[np.bool_]] | None = None
+        self._inside: tuple[object, dict[str, bool]] | None = None
         self._snapshot = TableSnapshot.empty(players)
         #: This frame's board registration (``fresh``, ``held`` or ``lost``).
         self.registration: Registration | None = None
@@ -122,35 +147,58 @@ class Pipeline:
         motion = 0
         if before is not None and before.ok:
             view = self.view.warp(colour, before.board_to_image)
-            motion = self.view.motion(view)
+            motion = self._motion(view)
             if motion >= MOTION_CELLS:
                 self.stats.skipped += 1
                 self.stabiliser.update({}, calm=False, problems=())
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
                 return self._snapshot
-        dets, _ = self.tracker.scan(grey)
+        self.tracker.region = self._board_box(before, (w, h))
+        dets, full = self.tracker.scan(grey)
+        if before is not None and before.ok:
+            dets = self._look_for_corners(grey, dets, before)
         reg = self.registrar.update(dets, (w, h))
-        if reg.ok and len(reg.corners_seen) < len(self.layout.corners):
-            dets, reg = self._look_for_corners(grey, dets, reg)
+        if reg.ok and reg is not before and len(reg.corners_seen) < len(self.layout.corners):
+            more = self._look_for_corners(grey, dets, reg)
+            if more is not dets:
+                dets, reg = more, self.registrar.update(more, (w, h))
+        if (
+            full
+            and before is not None
+            and self.tracker.region is not None
+            and (not reg.ok or len(reg.corners_seen) < len(before.corners_seen))
+        ):
+            # A corner left the board's box (has the camera moved?): the whole frame.
+            self.stats.whole_frame_rescans += 1
+            self.tracker.region = None
+            dets, _ = self.tracker.scan(grey, force_full=True)
+            reg = self.registrar.update(dets, (w, h))
         self.registration = reg
         if not reg.ok:
             self.stats.lost_registration += 1
             return self._unsure(frame)
+        if self.closer is not None:
+            dets = [*dets, *self.closer.look(grey, dets, reg)]
         if view is None or reg is not before:
             view = self.view.warp(colour, reg.board_to_image)
-            motion = self.view.motion(view)
+            motion = self._motion(view)
         placed, reading = self._read(dets, reg)
-        state = self.view.occluders(view, self._missing_cells(*placed), motion)
+        state = self.view.occluders(view, self._missing(placed), motion)
         inside = self._inside_frame(reg, (w, h))
         whole = not state.occluder and all(inside.values())
         hidden = bool(state.occluded.any())
-        values = {
-            k: v
-            for k, v in reading.values.items()
-            if inside[k]
-            and not (hidden and bool(state.occluded[self._zone_cells[k]].any()))
-            and (whole or not k.startswith(GLOBAL_KEYS_PREFIX))
-        }
+        key = (reading, inside, whole)
+        if not hidden and self._values is not None and _same_objects(self._values[0], key):
+            values = self._values[1]  # nothing moved, nothing hidden: as last frame
+        else:
+            values = {
+                k: v
+                for k, v in reading.values.items()
+                if inside[k]
+                and not (hidden and bool(state.occluded[self._zone_cells[k]].any()))
+                and (whole or not k.startswith(GLOBAL_KEYS_PREFIX))
+            }
+            self._values = None if hidden else (key, values)
         calm = not state.moving and not state.occluder
         self.stabiliser.update(values, calm, reading.problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
@@ -162,13 +210,15 @@ class Pipeline:
 
     def _look_for_corners(
         self, grey: NDArray[np.uint8], dets: list[Detection], reg: Registration
-    ) -> tuple[list[Detection], Registration]:
-        """Search the missing corner markers where the homography puts them: a
-        whole-frame scan can lose a big marker among the board's edges."""
+    ) -> list[Detection]:
+        """Search the corner markers missing from ``dets`` where ``reg`` puts them:
+        a scan of the whole board can lose a big marker among the board's edges.
+        Returns ``dets`` itself when none is found."""
         h, w = grey.shape
+        have = {d.marker_id for d in dets}
         boxes = []
         for name, (cx, cy) in self.layout.corners.items():
-            if name in reg.corners_seen:
+            if self._corner_ids[name] in have:
                 continue
             r = self._corner_side * 1.2
             pts = reg.to_image(
@@ -179,21 +229,57 @@ class Pipeline:
             if x1 > 0 and y1 > 0 and x0 < w and y0 < h:
                 boxes.append((int(x0), int(y0), int(x1) + 1, int(y1) + 1))
         if not boxes:
-            return dets, reg
+            return dets
         found = [
             d
             for d in self.detector.detect_regions(grey, boxes)
-            if d.marker_id in self.registrar.corner_ids
+            if d.marker_id in self.registrar.corner_ids and d.marker_id not in have
         ]
         if not found:
-            return dets, reg
+            return dets
         self.stats.corner_searches += 1
-        more = dets + [d for d in found if d.marker_id not in {x.marker_id for x in dets}]
+        more = dets + found
         self.tracker.last = more
-        return more, self.registrar.update(more, (w, h))
+        return more
+
+    def _board_box(
+        self, reg: Registration | None, size: tuple[int, int]
+    ) -> tuple[int, int, int, int] | None:
+        """The image box around the board and its surroundings in the layout (with a
+        corner marker's margin), where full scans look while the board is registered."""
+        if reg is None or not reg.ok:
+            return None
+        key = reg.board_to_image.tobytes()
+        if self._box is not None and self._box[0] == key:
+            return self._box[1]
+        x0, y0, x1, y1 = self.layout.extent_mm
+        m = self._corner_side
+        pts = reg.to_image(
+            np.array([[x0 - m, y0 - m], [x1 + m, y0 - m], [x1 + m, y1 + m], [x0 - m, y1 + m]])
+        )
+        lo = pts.min(axis=0)
+        hi = pts.max(axis=0)
+        w, h = size
+        box = (
+            max(0, int(lo[0])),
+            max(0, int(lo[1])),
+            min(w, int(hi[0]) + 1),
+            min(h, int(hi[1]) + 1),
+        )
+        self._box = (key, box)
+        return box
+
+    def _motion(self, view: NDArray[np.int16]) -> int:
+        """Cells changed since the last frame; the closer look hears of them too."""
+        motion = self.view.motion(view)
+        if self.closer is not None:
+            self.closer.disturb(self.view.moved)
+        return motion
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
         self.tracker.reset()
+        if self.closer is not None:
+            self.closer.forget()
         self.stabiliser.update({}, calm=False, problems=())
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot
@@ -201,18 +287,21 @@ class Pipeline:
     def _read(
         self, dets: list[Detection], reg: Registration
     ) -> tuple[tuple[list[Seen], set[str]], Reading]:
-        """Place and read the detections; reuse the last result when nothing moved."""
-        ids = tuple(d.marker_id for d in dets)
-        # Positions to a 3 px grid: sensor noise moves corners by a fraction of a
-        # pixel, a piece moved on the board by tens of pixels.
-        where = (np.stack([d.corners for d in dets]) // READ_GRID_PX).tobytes() if dets else b""
-        key = (ids, where, reg.board_to_image.round(3).tobytes())
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[1], self._cache[2]
+        """Place and read the detections; reuse the last result when nothing moved:
+        the same markers, each within ``SAME_PX`` of where the last reading saw it
+        (sensor noise moves corners by a fraction of a pixel, a moved piece by tens),
+        in whatever order the detector listed them."""
+        ids, centres = marker_arrays(dets)
+        if self._cache is not None:
+            (c_ids, c_centres, c_reg), placed, reading = self._cache
+            if c_reg is reg.board_to_image and same_markers(
+                (ids, centres), (c_ids, c_centres), SAME_PX
+            ):
+                return placed, reading
         self.stats.readings += 1
         placed = self.reader.place(dets, reg)
         reading = self.reader.read(dets, reg, placed)
-        self._cache = (key, placed, reading)
+        self._cache = ((ids, centres, reg.board_to_image), placed, reading)
         return placed, reading
 
     def _cells(self, zone: Zone) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
@@ -224,11 +313,24 @@ class Pipeline:
         return rr.ravel(), cc.ravel()
 
     def _inside_frame(self, reg: Registration, size: tuple[int, int]) -> dict[str, bool]:
+        if self._inside is not None and self._inside[0] is reg.board_to_image:
+            return self._inside[1]
         keys = self._keys
         img = reg.to_image(self._centres)
         w, h = size
         ok = (img[:, 0] >= 0) & (img[:, 0] < w) & (img[:, 1] >= 0) & (img[:, 1] < h)
-        return {k: bool(v) for k, v in zip(keys, ok, strict=True)}
+        inside = {k: bool(v) for k, v in zip(keys, ok, strict=True)}
+        self._inside = (reg.board_to_image, inside)
+        return inside
+
+    def _missing(self, placed: tuple[list[Seen], set[str]]) -> NDArray[np.bool_]:
+        """:meth:`_missing_cells`, reused while the reading and the calm table stand."""
+        key = (placed, self._calm_pieces, self._calm_clear)
+        if self._missing_memo is not None and _same_objects(self._missing_memo[0], key):
+            return self._missing_memo[1]
+        mask = self._missing_cells(*placed)
+        self._missing_memo = (key, mask)
+        return mask
 
     def _missing_cells(self, seen_now: list[Seen], clear_now: set[str]) -> NDArray[np.bool_]:
         """Cells where a marker of the last calm table (a piece, or a printed spot that
@@ -248,3 +350,7 @@ class Pipeline:
                 if cell is not None:
                     mask[cell] = True
         return mask
+
+
+def _same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))

@@ -27,7 +27,8 @@ from .plan import Kind, MarkerPlan
 
 Matrix = NDArray[np.float64]
 
-#: Corner points moving less than this (px) leave the registration as it was.
+#: Corner points, or the board's corners under a new fit, moving less than this
+#: (px) leave the registration as it was: sensor noise, not a moved camera.
 STILL_PX = 0.75
 #: Mean corner error (px) under which a lone visible corner confirms the old homography.
 HOLD_TOLERANCE_PX = 3.0
@@ -84,6 +85,8 @@ class Registrar:
                 dtype=np.float64,
             )
             self._corner_points[entry.marker_id] = (name, pts)
+        x0, y0, x1, y1 = layout.extent_mm
+        self._extent = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], dtype=np.float64)
         self.last: Registration | None = None
         self._last_image: NDArray[np.float64] | None = None
 
@@ -119,13 +122,19 @@ class Registrar:
             H, _ = cv2.findHomography(board, image, 0)
             if H is not None:
                 err = _reprojection(H, board, image)
-                if err < 4 * HOLD_TOLERANCE_PX or len(seen) < 3:
-                    self.last = self._make(H, names, "fresh", err, size)
-                    return self.last
-                H, _ = cv2.findHomography(board, image, cv2.RANSAC, HOLD_TOLERANCE_PX)
-                if H is not None:
-                    self.last = self._make(H, names, "fresh", _reprojection(H, board, image), size)
-                    return self.last
+                if not (err < 4 * HOLD_TOLERANCE_PX or len(seen) < 3):
+                    H, _ = cv2.findHomography(board, image, cv2.RANSAC, HOLD_TOLERANCE_PX)
+                    err = _reprojection(H, board, image) if H is not None else err
+            if H is not None:
+                if (
+                    last is not None
+                    and last.status == "fresh"
+                    and names == last.corners_seen
+                    and self._moved(H, last.board_to_image) < STILL_PX
+                ):
+                    return last  # the fit moved by sensor noise only
+                self.last = self._make(H, names, "fresh", err, size)
+                return self.last
         if self.last is not None and self.last.status != "lost":
             H = self.last.board_to_image
             err = _reprojection(H, board, image) if len(board) else 0.0
@@ -137,6 +146,12 @@ class Registrar:
         if self.last is not None:
             self.last = lost
         return lost
+
+    def _moved(self, a: Matrix, b: Matrix) -> float:
+        """How far (px) the board's corners land apart under two homographies."""
+        pa = cv2.perspectiveTransform(self._extent, a)
+        pb = cv2.perspectiveTransform(self._extent, b)
+        return float(np.abs(pa - pb).max())
 
     def _make(
         self, H: Matrix, names: tuple[str, ...], status: str, err: float, size: tuple[int, int]

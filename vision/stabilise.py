@@ -46,9 +46,23 @@ class Stabiliser:
         self.settling = True
         self.unseen: tuple[str, ...] = self.keys
         self._last: tuple[object, TableSnapshot] | None = None
+        # The reading (values and problems objects) the stabiliser is steady on.
+        self._steady: tuple[object, object] | None = None
+        self._unchanged = False
 
     def update(self, values: Mapping[str, Value], calm: bool, problems: Iterable[Problem]) -> bool:
         """Feed one frame's reading; returns True when something was committed."""
+        if (
+            calm
+            and self._steady is not None
+            and self._steady[0] is values
+            and self._steady[1] is problems
+        ):
+            # The very reading every history is already full of: nothing changes.
+            self.calm_streak += 1
+            self._unchanged = True
+            return False
+        self._unchanged = False
         committed = False
         if not calm:
             self.calm_streak = 0
@@ -73,6 +87,16 @@ class Stabiliser:
         if calm and self.calm_streak >= self.confirm:
             self.problems = tuple(problems)
         self.unseen = tuple(k for k in self.keys if k not in values or k not in self.accepted)
+        steady = (
+            calm
+            and not self.settling
+            and all(
+                len(self.history[k]) == self.confirm
+                and all(v == values[k] for v in self.history[k])
+                for k in values
+            )
+        )
+        self._steady = (values, problems) if steady else None
         return committed
 
     def confidence(self) -> dict[str, float]:
@@ -95,6 +119,8 @@ class Stabiliser:
 
     def snapshot(self, frame: int, time: float) -> TableSnapshot:
         """The accepted state as a snapshot (rebuilt only when something changed)."""
+        if self._unchanged and self._last is not None:
+            return replace(self._last[1], frame=frame, time=time)
         state = (
             self.settling,
             self.unseen,

@@ -9,7 +9,8 @@ frame with the one its detections were made on:
   to cover every known marker they touch (one call on a mosaic of the
   regions); markers elsewhere keep their last detection;
 - a large change (a hand, a camera knock, a lighting jump) or
-  ``full_scan_every`` frames since the last full scan: scan the whole frame.
+  ``full_scan_every`` frames since the last full scan: a full scan, of the
+  whole frame or, when the caller knows where the board is, of ``region``.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class MarkerTracker:
         self.stats = TrackStats()
         self.last: list[Detection] = []
         self._ref: NDArray[np.uint8] | None = None
+        #: Where full scans look (the board, when it is known); None: the whole frame.
+        self.region: Box | None = None
         self._since_full = 0
         self._kernel = np.ones((5, 5), np.uint8)
 
@@ -68,9 +71,7 @@ class MarkerTracker:
             or self._since_full >= self.full_scan_every
         ):
             return self._full(grey, small), True
-        changed = cv2.absdiff(small, ref)
-        cv2.blur(changed, (3, 3), dst=changed)
-        mask = (changed > CHANGE_LEVEL).astype(np.uint8)
+        mask = change_mask(small, ref)
         count = int(cv2.countNonZero(mask))
         self._since_full += 1
         if count == 0:
@@ -119,11 +120,19 @@ class MarkerTracker:
         return self.last, False
 
     def _full(self, grey: NDArray[np.uint8], small: NDArray[np.uint8]) -> list[Detection]:
-        self.last = self.detector.detect(grey)
+        self.last = self.detector.detect(grey, self.region)
         self._ref = small
         self._since_full = 0
         self.stats.full += 1
         return self.last
+
+
+def change_mask(small: NDArray[np.uint8], ref: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """1 where a quarter-size frame differs from a reference beyond sensor noise."""
+    changed = cv2.absdiff(small, ref)
+    cv2.blur(changed, (3, 3), dst=changed)
+    mask: NDArray[np.uint8] = (changed > CHANGE_LEVEL).astype(np.uint8)
+    return mask
 
 
 def _overlap(a: Box, b: Box) -> bool:

@@ -1,0 +1,276 @@
+"""A closer look: a second, magnified decode pass at the spots where pieces stand.
+
+The whole-frame scan misses a few markers that a person would call readable:
+small ones (about 20 px: the far side of the board under a steep camera) and,
+rarely, one whose outline merges with its surroundings in the full frame. In
+``bench/vision.py``'s 1,000 scenes every such miss decoded in a crop of the
+frame magnified 2x.
+
+Once the board is registered, the pipeline knows every spot where a piece can
+stand (section slots, Maharajah spaces, donation and market spaces, tile slots,
+the printed coin spots and market cells) and how large its marker looks there.
+:class:`CloserLook` looks again, magnified, at every spot where no marker was
+read and
+
+- the marker would look small (``SMALL_PX``), or
+- the spot holds a piece that is always somewhere on its spaces (the
+  Maharajah token) and that piece was not read at all.
+
+All such crops go into one mosaic and one detector call. On a still table the
+same spots come up every frame, so a spot's result is kept until the board
+view (:mod:`vision.occlusion`) sees something change near it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .detect import Detection, MarkerDetector, Markers, apart, marker_arrays, same_markers
+from .layout import Layout, ZoneKind
+from .occlusion import CELL_MM, BoardView
+from .plan import Kind, MarkerPlan
+from .read import zone_keys
+from .register import Registration
+
+#: Markers expected smaller than this (px) get a closer look where none was read.
+SMALL_PX = 28.0
+#: Smaller than this, even a magnified look cannot read a marker.
+TINY_PX = 9.0
+#: Magnification of the closer look.
+ZOOM = 2.0
+#: First-pass markers all within this (px) of last frame's: the same table.
+SAME_PX = 1.5
+#: How far (mm) a piece may stand from its spot and still be looked for there.
+SLOP_MM = 8.0
+
+#: Which piece stands on which kind of zone (the marker looked for there).
+PIECE_ON: dict[ZoneKind, Kind] = {
+    ZoneKind.SECTION: Kind.WORKER,
+    ZoneKind.MAHARAJAH_WORKER: Kind.WORKER,
+    ZoneKind.MAHARAJAH: Kind.MAHARAJAH,
+    ZoneKind.DONATION: Kind.COUNTER,
+    ZoneKind.MARKET_SPACE: Kind.COUNTER,
+    ZoneKind.DISTRICT_SLOT: Kind.DISTRICT_TILE,
+    ZoneKind.TEMPLE: Kind.TEMPLE_TILE,
+    ZoneKind.BRIDGE: Kind.BRIDGE_TILE,
+    ZoneKind.STOREHOUSES: Kind.STOREHOUSE,
+    ZoneKind.COIN_SPOT: Kind.COIN_SPOT,
+    ZoneKind.MARKET_CELL: Kind.MARKET_CELL,
+}
+#: Pieces always on the board: not reading one at all is itself a reason to look.
+ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
+
+
+@dataclass(frozen=True)
+class Spots:
+    """Every spot for one registration: image centre, look radius and marker
+    side (px), and the kind of piece looked for."""
+
+    centres: NDArray[np.float64]  # (n, 2)
+    radii: NDArray[np.float64]  # (n,)
+    sides: NDArray[np.float64]  # (n,)
+    always: NDArray[np.bool_]  # (n,) a spot of a piece always on the board
+    boxes: NDArray[np.int64]  # (n, 4) x0, y0, x1, y1 of the look
+    cells: tuple[NDArray[np.intp], NDArray[np.intp]]  # board-view cell of each spot
+
+
+@dataclass
+class CloserStats:
+    """``looks``: frames with spots to look at; ``crops``: spots looked at afresh;
+    ``kept``: spots whose last look stood; ``found``: markers found (per look);
+    ``reused``: frames answered as the last, the first pass being unchanged."""
+
+    looks: int = 0
+    crops: int = 0
+    kept: int = 0
+    found: int = 0
+    reused: int = 0
+
+
+class CloserLook:
+    """Second, magnified detection pass at the empty spots where markers may hide."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        plan: MarkerPlan,
+        players: int,
+        detector: MarkerDetector,
+        view: BoardView,
+    ) -> None:
+        """``view``: the pipeline's board view, whose motion cells tell which
+        spots' last look is out of date."""
+        self.detector = detector
+        self.view = view
+        self.stats = CloserStats()
+        self._always_ids = frozenset(e.marker_id for e in plan.entries if e.kind in ALWAYS_ON_BOARD)
+        # Board points (mm) of every spot, with the marker expected there.
+        points: list[tuple[float, float]] = []
+        sizes: list[tuple[float, float]] = []
+        kinds: list[Kind] = []
+        donations = [z for k, z in zone_keys(layout, players).items() if k.startswith("donation:")]
+        others = [z for z in layout.zones if z.kind in PIECE_ON and z.kind is not ZoneKind.DONATION]
+        for zone in others + donations:
+            kind = PIECE_ON[zone.kind]
+            entry = plan.of_kind(kind)[0]
+            anchors = zone.anchors or (zone.centre,)
+            for a in anchors:
+                points.append(a)
+                sizes.append((entry.side_mm, entry.height_mm))
+                kinds.append(kind)
+        self._points = np.array(points, dtype=np.float64)
+        self._sizes = np.array(sizes, dtype=np.float64)
+        self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
+        self._spots: tuple[bytes, Spots] | None = None
+        #: Per spot (boxes are fixed for one registration): what its last look found.
+        self._memo: dict[int, list[Detection]] = {}
+        self._last: tuple[NDArray[np.float64], Markers, list[Detection]] | None = None
+        #: Board-view cells that changed since the last look.
+        self._dirty = np.zeros(view.shape, bool)
+        # A change this near a spot (cells) makes its last look out of date.
+        reach = float((self._sizes[:, 0] * 2 * (8 / 6) / math.sqrt(2)).max()) + SLOP_MM
+        n = 2 * math.ceil(reach / CELL_MM) + 1
+        self._near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (n, n))
+
+    def disturb(self, moved: NDArray[np.bool_]) -> None:
+        """Board-view cells that changed this frame (call on every frame)."""
+        self._dirty |= moved
+
+    def forget(self) -> None:
+        """Nothing is known of what happened meanwhile: look afresh next time."""
+        self._memo.clear()
+        self._last = None
+
+    def spots(self, reg: Registration) -> Spots:
+        """Where each spot's marker appears in the image, and how large."""
+        key = reg.board_to_image.tobytes()
+        if self._spots is not None and self._spots[0] == key:
+            return self._spots[1]
+        cam = reg.camera
+        height = max(float(cam[2]), 1.0)
+        side_mm, lift_mm = self._sizes[:, 0], self._sizes[:, 1]
+        k = height / np.maximum(
+            height - lift_mm, 1.0
+        )  # a raised sticker's ray meets the board here
+        ground = cam[:2] + (self._points - cam[:2]) * k[:, None]
+        half = side_mm * k / 2
+        ends = np.concatenate(
+            [
+                ground,
+                ground + np.stack([half, np.zeros_like(half)], axis=1),
+                ground + np.stack([np.zeros_like(half), half], axis=1),
+            ]
+        )
+        img = reg.to_image(ends).reshape(3, -1, 2)
+        px_per_mm = (
+            np.linalg.norm(img[1] - img[0], axis=1) + np.linalg.norm(img[2] - img[0], axis=1)
+        ) / np.maximum(2 * half, 1e-9)
+        sides = side_mm * k * px_per_mm
+        # Half the diagonal of the sticker with its quiet zone, plus the slop.
+        radii = (side_mm * k * (8 / 6) / math.sqrt(2) + SLOP_MM) * px_per_mm
+        c = img[0]
+        boxes = np.stack(
+            [c[:, 0] - radii, c[:, 1] - radii, np.ceil(c[:, 0] + radii), np.ceil(c[:, 1] + radii)],
+            axis=1,
+        ).astype(np.int64)
+        ox, oy = self.view.origin
+        rows = np.clip(((ground[:, 1] - oy) // CELL_MM).astype(np.intp), 0, self.view.shape[0] - 1)
+        cols = np.clip(((ground[:, 0] - ox) // CELL_MM).astype(np.intp), 0, self.view.shape[1] - 1)
+        spots = Spots(c, radii, sides, self._always, boxes, (rows, cols))
+        self._spots = (key, spots)
+        self._memo.clear()
+        return spots
+
+    def look(
+        self, grey: NDArray[np.uint8], found: Sequence[Detection], reg: Registration
+    ) -> list[Detection]:
+        """Markers the first pass (``found``) missed."""
+        first = marker_arrays(found)
+        last = self._last
+        if (
+            last is not None
+            and last[0] is reg.board_to_image
+            and not self._dirty.any()
+            and same_markers(first, last[1], SAME_PX)
+        ):
+            self.stats.reused += 1
+            return last[2]  # a still table: the same answer as last frame
+        new = self._look(grey, found, reg)
+        self._last = (reg.board_to_image, first, new)
+        return new
+
+    def _look(
+        self, grey: NDArray[np.uint8], found: Sequence[Detection], reg: Registration
+    ) -> list[Detection]:
+        spots = self.spots(reg)
+        h, w = grey.shape
+        want = (spots.sides >= TINY_PX) & (spots.sides < SMALL_PX)
+        if not self._always_ids & {d.marker_id for d in found}:
+            want |= spots.always & (spots.sides >= TINY_PX)
+        c = spots.centres
+        want &= (c[:, 0] >= 0) & (c[:, 0] < w) & (c[:, 1] >= 0) & (c[:, 1] < h)
+        if found and want.any():
+            read = np.array([d.centre for d in found], dtype=np.float64)
+            idx = np.nonzero(want)[0]
+            gap = apart(c[idx], read).min(axis=1)
+            want[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
+        now = np.nonzero(want)[0].tolist()
+        # A spot's last look stands while nothing changed near it, and it has been
+        # wanted ever since (else its neighbourhood was not watched).
+        if self._dirty.any():
+            stale = cv2.dilate(self._dirty.astype(np.uint8), self._near)[spots.cells].tolist()
+            self._dirty[:] = False
+        else:
+            stale = [False] * len(spots.sides)
+        watched = set(now)
+        self._memo = {i: v for i, v in self._memo.items() if i in watched and not stale[i]}
+        fresh = [i for i in now if i not in self._memo]
+        if not now:
+            return []
+        self.stats.looks += 1
+        self.stats.kept += len(now) - len(fresh)
+        if fresh:
+            self.stats.crops += len(fresh)
+            boxes = [tuple(int(v) for v in spots.boxes[i]) for i in fresh]
+            got = self.detector.detect_regions(grey, boxes, zoom=ZOOM)  # type: ignore[arg-type]
+            centres = np.array([d.centre for d in got]).reshape(-1, 2)
+            for i, (x0, y0, x1, y1) in zip(fresh, boxes, strict=True):
+                inside = (
+                    (centres[:, 0] >= x0)
+                    & (centres[:, 0] < x1)
+                    & (centres[:, 1] >= y0)
+                    & (centres[:, 1] < y1)
+                )
+                self._memo[i] = [got[k] for k in np.nonzero(inside)[0]]
+        new = _not_in([d for i in now for d in self._memo[i]], found)
+        self.stats.found += len(new)
+        return new
+
+
+def _same(a: Sequence[Detection], b: Sequence[Detection]) -> NDArray[np.bool_]:
+    """(len(a), len(b)): the same marker (same id, centres within half a side)."""
+    a_ids = np.array([d.marker_id for d in a])
+    b_ids = np.array([d.marker_id for d in b])
+    pa = np.array([d.centre for d in a]).reshape(-1, 2)
+    pb = np.array([d.centre for d in b]).reshape(-1, 2)
+    reach = 0.5 * np.maximum.outer(
+        np.array([d.side_px for d in a]), np.array([d.side_px for d in b])
+    )
+    out: NDArray[np.bool_] = (apart(pa, pb) < reach) & np.equal.outer(a_ids, b_ids)
+    return out
+
+
+def _not_in(new: Sequence[Detection], old: Sequence[Detection]) -> list[Detection]:
+    """``new`` detections, each once, that are not already in ``old``."""
+    if not new:
+        return []
+    twice = np.tril(_same(new, new), k=-1).any(axis=1)  # the same as an earlier one
+    if old:
+        twice = twice | _same(new, old).any(axis=1)
+    return [new[int(k)] for k in np.flatnonzero(~twice)]
