@@ -7,8 +7,9 @@ rarely, one whose outline merges with its surroundings in the full frame. In
 frame magnified 2x.
 
 Once the board is registered, the pipeline knows every spot where a piece can
-stand (section slots, Maharajah spaces, donation and market spaces, tile slots,
-the printed coin spots and market cells) and how large its marker looks there.
+stand (section slots, the elephants' places on the paths, Maharajah spaces,
+donation and market spaces, tile slots, the printed coin spots and market
+cells) and how large its marker looks there.
 :class:`CloserLook` looks again, magnified, at every spot where no marker was
 read and
 
@@ -52,6 +53,7 @@ SLOP_MM = 8.0
 #: Which piece stands on which kind of zone (the marker looked for there).
 PIECE_ON: dict[ZoneKind, Kind] = {
     ZoneKind.SECTION: Kind.WORKER,
+    ZoneKind.PATH: Kind.ELEPHANT,
     ZoneKind.MAHARAJAH_WORKER: Kind.WORKER,
     ZoneKind.MAHARAJAH: Kind.MAHARAJAH,
     ZoneKind.DONATION: Kind.COUNTER,

@@ -1,12 +1,13 @@
 """The vision pipeline: frames in, stabilised :class:`TableSnapshot` out.
 
 Per frame: find markers (:class:`~vision.track.MarkerTracker`: only where the
-image changed, the whole frame at a lower rate), register the board
-(:mod:`vision.register`), look for motion and hands on a coarse board view
-(:mod:`vision.occlusion`), look closer at spots where a small marker may have
-been missed (:mod:`vision.closer`), read every visible zone (:mod:`vision.read`), and let
-the stabiliser (:mod:`vision.stabilise`) accept only changes that held for
-``confirm_frames`` calm frames.
+image changed, the whole board at a lower rate), register the board
+(:mod:`vision.register`), look closer at spots where a small marker may have
+been missed (:mod:`vision.closer`), look for motion and hands on a coarse
+board view (:mod:`vision.occlusion`), read every visible zone
+(:mod:`vision.read`), and let the stabiliser (:mod:`vision.stabilise`) accept
+only changes that held for ``confirm_frames`` calm frames. On a still table
+each step reuses its last answer, so a frame costs little beyond detection.
 
 How long a change takes: a move made under a hand appears on the
 ``confirm_frames``-th frame after the frame where the hand is gone and nothing
@@ -46,7 +47,7 @@ from .track import MarkerTracker
 FULL_SCAN_EVERY = 10
 #: While calm, refresh the background view every this many frames.
 SETTLE_EVERY = 8
-#: How far (px) a marker corner may wander before a frame is read afresh.
+#: How far (px) a marker's centre may wander before a frame is read afresh.
 SAME_PX = 1.5
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
@@ -60,6 +61,7 @@ class PipelineStats:
     skipped: int = 0
     corner_searches: int = 0
     whole_frame_rescans: int = 0
+    markers: int = 0  # read in the last frame read, closer look included
 
 
 class Pipeline:
@@ -179,6 +181,7 @@ class Pipeline:
             return self._unsure(frame)
         if self.closer is not None:
             dets = [*dets, *self.closer.look(grey, dets, reg)]
+        self.stats.markers = len(dets)
         if view is None or reg is not before:
             view = self.view.warp(colour, reg.board_to_image)
             motion = self._motion(view)
