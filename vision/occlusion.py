@@ -62,6 +62,7 @@ class BoardView:
         self.prev: NDArray[np.int16] | None = None
         self.background: NDArray[np.int16] | None = None
         self._still = 0
+        self._maps: tuple[bytes, NDArray[np.int16], NDArray[np.uint16]] | None = None
         #: The cells the last :meth:`motion` call found changed.
         self.moved: NDArray[np.bool_] = np.zeros(self.shape, bool)
         margin = int(np.ceil(OCCLUDER_MARGIN_MM / CELL_MM))
@@ -74,15 +75,22 @@ class BoardView:
         self, image: NDArray[np.uint8], board_to_image: NDArray[np.float64]
     ) -> NDArray[np.int16]:
         """The board view of ``image``: the colour at each cell's centre."""
-        h, w = self.shape
-        # Straight from the frame: only the pixels the view needs are read.
-        x0, y0 = self.origin
-        G = np.array([[CELL_MM, 0, x0 + CELL_MM / 2], [0, CELL_MM, y0 + CELL_MM / 2], [0, 0, 1]])
-        view = cv2.warpPerspective(
+        key = board_to_image.tobytes()
+        if self._maps is None or self._maps[0] != key:
+            # Where each cell's centre lies in the image, in OpenCV's fast
+            # fixed-point form: computed once per registration.
+            h, w = self.shape
+            x0, y0 = self.origin
+            rows, cols = np.mgrid[0:h, 0:w].astype(np.float64)
+            board = np.stack([x0 + (cols + 0.5) * CELL_MM, y0 + (rows + 0.5) * CELL_MM], axis=-1)
+            at = cv2.perspectiveTransform(board.reshape(-1, 1, 2), board_to_image).reshape(h, w, 2)
+            fixed, fraction = cv2.convertMaps(at.astype(np.float32), None, cv2.CV_16SC2)
+            self._maps = (key, fixed, fraction)
+        view = cv2.remap(
             image,
-            board_to_image @ G,
-            (w, h),
-            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            self._maps[1],
+            self._maps[2],
+            cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_CONSTANT,
             borderValue=(0, 0, 0),
         )
