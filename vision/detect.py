@@ -35,6 +35,8 @@ Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
 
 #: Smallest marker side the detector looks for, in pixels.
 MIN_SIDE_PX = 14
+#: A detection within this (px) of one in the last scan, same id: the same marker.
+SAME_SPOT_PX = 1.0
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ class MarkerDetector:
         self.params = params if params is not None else tuned_parameters()
         self.min_side_px = min_side_px
         self._detector = cv2.aruco.ArucoDetector(self.dictionary, self.params)
+        self._verdicts: tuple[Markers, list[bool]] | None = None
 
     def detect(self, image: Image, region: Box | None = None) -> list[Detection]:
         """Every marker in the frame, or only in ``region`` (a box of the frame)."""
@@ -141,8 +144,22 @@ class MarkerDetector:
         _set_min_side(self._detector, self.params, part.shape, self.min_side_px)
         corners, ids, _ = self._detector.detectMarkers(part)
         found = self._wrap(corners, ids, (float(x0), float(y0)))
-        found = _checked(grey, found, self.min_side_px)
+        big = [d for d in found if d.side_px >= self.min_side_px]
+        found = dedupe([d for d, ok in zip(big, self._quiet(grey, big), strict=True) if ok])
         return found if self.keep_nested else drop_nested(found)
+
+    def _quiet(self, grey: Image, found: list[Detection]) -> list[bool]:
+        """:func:`quiet_zones`, reusing the verdicts of the last frame's scan for
+        detections that are the same markers within a pixel (a still table)."""
+        now = marker_arrays(found)
+        last = self._verdicts
+        if last is not None and len(now[0]) == len(last[0][0]) and len(now[0]):
+            near = (apart(now[1], last[0][1]) < SAME_SPOT_PX) & np.equal.outer(now[0], last[0][0])
+            if near.any(axis=1).all() and near.any(axis=0).all():
+                return [last[1][int(k)] for k in near.argmax(axis=1)]
+        verdicts = quiet_zones(grey, found)
+        self._verdicts = (now, verdicts)
+        return verdicts
 
     def detect_regions(
         self, image: Image, boxes: Sequence[Box], zoom: float = 1.0
