@@ -9,7 +9,14 @@ fix in English and Spanish and apply nothing.
 
 from __future__ import annotations
 
+import json
 import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,6 +41,7 @@ from companion.reconcile.setup_table import (
     take_setup,
 )
 from companion.resume import open_session
+from companion.runner import TableRunner
 from companion.session import TableSession
 from engine.amritsar import Act, Action, Game, GameState, apply, legal_actions, new_game
 from engine.board import District
@@ -377,3 +385,128 @@ def test_a_hidden_draw_is_left_to_the_dealing() -> None:
     while Pending(state.pending[-1].kind) not in HIDDEN_DRAWS:
         state, _ = apply(state, legal_actions(state)[0])
     assert table_draw(state, TableSnapshot.empty(2)) == TableDraw(None)
+
+
+# -- the runner and ``companion run --setup table`` ----------------------------------------
+
+
+def _wait(condition, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_runner_waits_for_a_legal_table_then_takes_the_setup_and_plays_on(
+    tmp_path: Path,
+) -> None:
+    dealt, truth = _table(2, seed=19)
+    session = open_session(tmp_path / "game.sqlite", ["Ana", "Ben"])
+    reconciler = Reconciler(session)
+    watch = SetupWatch(session, reconciler, random.Random(2))
+    watch.begin()
+    short = _with_setup(truth, storehouses=truth.setup.storehouses[:4])
+    camera = SyntheticCamera(short, seed=19)
+    runner = TableRunner(
+        session,
+        reconciler,
+        source=camera,
+        pipeline=Pipeline(2, focal_px=camera.focal_px),
+        setup=watch,
+    ).start()
+    try:
+        assert _wait(lambda: any(a.code == ALERT_CODE for a in session.alerts))
+        assert setup_pending(session) and session.steps == []
+        alert = next(a for a in session.alerts if a.code == ALERT_CODE)
+        assert "Reveal 2 more" in alert.fix_en and "Revela 2 más" in alert.fix_es
+        camera.move(truth, hand_frames=2)  # a player reveals the two missing storehouses
+        assert _wait(lambda: not setup_pending(session))
+        assert _setup_of(session.state) == _setup_of(dealt.state)
+        # The rest of the table (market, counters) is as the game starts: the
+        # checklist is ticked off and the reconciler takes over.
+        assert _wait(lambda: reconciler.debt is None)
+        assert not session.alerts and not runner.stats.errors
+    finally:
+        runner.stop()
+
+
+def test_companion_run_setup_table_refuses_without_a_camera(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.cli import main
+
+    log = tmp_path / "game.sqlite"
+    code = main(
+        ["run", "--setup", "table", "--camera", "none", "--serial", "none", "--log", str(log)]
+    )
+    assert code == 2 and not log.exists()
+    assert "--setup table" in capsys.readouterr().out
+    code = main(
+        ["run", "--setup", "table", "--camera", str(tmp_path / "nothing"), "--log", str(log)]
+    )
+    assert code == 2 and not log.exists()
+    assert "needs the camera" in capsys.readouterr().out
+
+
+def test_companion_run_setup_table_reads_the_setup_from_recorded_frames(tmp_path: Path) -> None:
+    import cv2
+
+    dealt, truth = _table(3, seed=27)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    camera = SyntheticCamera(truth, seed=27)
+    for n in range(4):
+        assert cv2.imwrite(str(frames / f"{n:03d}.png"), camera.read().image)
+    log = tmp_path / "game.sqlite"
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--players",
+            "Ana,Ben,Cai",
+            "--setup",
+            "table",
+            "--camera",
+            str(frames),
+            "--serial",
+            "none",
+            "--log",
+            str(log),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+
+        def decided() -> bool:
+            try:
+                url = f"http://127.0.0.1:{port}/api/view"
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    view = json.loads(response.read())
+            except OSError:
+                return False
+            return bool(view["decision"]["kind"] == "SETUP_OBJECTIVE")
+
+        assert _wait(decided, 60), "the setup was not taken from the frames"
+    finally:
+        process.send_signal(signal.SIGINT)
+        output = process.communicate(timeout=20)[0]
+    assert "Setup taken from the table: temple" in output
+    resumed = open_session(log, ["Ana", "Ben", "Cai"])
+    assert _setup_of(resumed.state) == _setup_of(dealt.state)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
