@@ -78,6 +78,10 @@ _SETUP_ZONES = (
     "section:",
     "maharajah-worker:",
 )
+_DOUBT_FIX = (
+    "Put these pieces as the rulebook's Game Setup says and leave the table still.",
+    "Coloca estas piezas como indica la preparación del reglamento y deja la mesa quieta.",
+)
 _UNSEEN_FIX = (
     "Move whatever hides it (a hand, a box, a cup) and leave the table still.",
     "Aparta lo que lo tapa (una mano, una caja, un vaso) y deja la mesa quieta.",
@@ -197,7 +201,7 @@ class _Reading:
         for p in self.snapshot.problems:
             if any(z.startswith(prefixes) for z in p.zones) or p.code == "seen-twice":
                 self.problems.append(
-                    SetupProblem(f"seen:{p.code}", p.zones, p.en, p.es, *_UNSEEN_FIX)
+                    SetupProblem(f"seen:{p.code}", p.zones, p.en, p.es, *_DOUBT_FIX)
                 )
 
     def _index(self, items: Sequence[object], ident: str) -> int | None:

@@ -510,3 +510,12 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def test_a_doubtful_reading_of_a_setup_zone_is_passed_on() -> None:
+    from vision.snapshot import Problem
+
+    _, truth = _table()
+    doubt = Problem("seen-twice", ("section:N1", "section:S2"), ("Y1",), "Y1 twice.", "Y1 dos.")
+    problems = _problems(replace(truth, problems=(doubt,)))
+    assert [(p.code, p.en, p.es) for p in problems] == [("seen:seen-twice", "Y1 twice.", "Y1 dos.")]
