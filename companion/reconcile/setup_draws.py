@@ -124,6 +124,15 @@ class TableDraw:
         return self.action is None and not self.problems
 
 
+def _colour_words(colours: Sequence[WorkerColour], en: str = "and") -> tuple[str, str]:
+    """``yellow and blue`` / ``amarillo y azul`` (``en="or"``: ``o`` in Spanish)."""
+    es = {"and": "y", "or": "o"}[en]
+    return (
+        f" {en} ".join(c.name.lower() for c in colours),
+        f" {es} ".join(c.es for c in colours),
+    )
+
+
 def _unseen(zone: str, where: tuple[str, str]) -> SetupProblem:
     return SetupProblem(
         "unseen",
@@ -207,6 +216,32 @@ class _Reading:
     def _index(self, items: Sequence[object], ident: str) -> int | None:
         return next((i for i, item in enumerate(items) if getattr(item, "id", None) == ident), None)
 
+    def _tile(
+        self,
+        zone: str,
+        where: tuple[str, str],
+        ident: str | None,
+        items: Sequence[object],
+        had: int,
+        what: tuple[str, str],
+    ) -> int | None:
+        """The catalog index of the tile on one space, or ``None`` and a problem:
+        unseen, empty, not a tile of this kind, or not the one already drawn there."""
+        problem = None
+        index = None if ident is None else self._index(items, ident)
+        if zone in self.unseen:
+            problem = _unseen(zone, where)
+        elif ident is None:
+            problem = _empty(zone, where, what)
+        elif index is None:
+            problem = _unknown(zone, where, ident, what)
+        elif had >= 0 and had != index:
+            problem = _differs(zone, where, str(getattr(items[had], "id", had)), ident)
+        if problem is not None:
+            self.problems.append(problem)
+            return None
+        return index
+
     # -- temple and bridge -------------------------------------------------------
 
     def _temple(self) -> None:
@@ -220,21 +255,11 @@ class _Reading:
         ]
         for slot, place in enumerate(_TEMPLE_PLACES[: catalog.rules.temple_tiles_in_play]):
             zone, where = f"temple:{place}", _TEMPLE_WORDS[place]
-            ident = shown[slot]
-            if zone in self.unseen:
-                self.problems.append(_unseen(zone, where))
-                continue
-            if ident is None:
-                self.problems.append(_empty(zone, where, what))
-                continue
-            index = self._index(catalog.temple_tiles, ident)
+            had = self.state.temple[slot] if slot < len(self.state.temple) else -1
+            index = self._tile(zone, where, shown[slot], catalog.temple_tiles, had, what)
             if index is None:
-                self.problems.append(_unknown(zone, where, ident, what))
                 continue
-            if slot < len(self.state.temple) and self.state.temple[slot] != index:
-                had = catalog.temple_tiles[self.state.temple[slot]].id
-                self.problems.append(_differs(zone, where, had, ident))
-                continue
+            ident = catalog.temple_tiles[index].id
             if place == "active" and setup.temple_rotation != 0:
                 self.problems.append(self._temple_turned(zone, ident, setup.temple_rotation))
                 continue
@@ -268,22 +293,13 @@ class _Reading:
                 f"the bridge space of decade {decade}",
                 f"el espacio de puente de la década {decade}",
             )
-            if zone in self.unseen:
-                self.problems.append(_unseen(zone, where))
-                continue
             shown = self.snapshot.setup.bridges.get(decade)
-            if shown is None:
-                self.problems.append(_empty(zone, where, what))
+            had = self.state.bridge[slot] if slot < len(self.state.bridge) else -1
+            ident = None if shown is None else shown[0]
+            index = self._tile(zone, where, ident, catalog.bridge_tiles, had, what)
+            if index is None or shown is None:
                 continue
             ident, face_up = shown
-            index = self._index(catalog.bridge_tiles, ident)
-            if index is None:
-                self.problems.append(_unknown(zone, where, ident, what))
-                continue
-            if slot < len(self.state.bridge) and self.state.bridge[slot] != index:
-                had = catalog.bridge_tiles[self.state.bridge[slot]].id
-                self.problems.append(_differs(zone, where, had, ident))
-                continue
             if not face_up:
                 self.problems.append(
                     SetupProblem(
@@ -313,22 +329,12 @@ class _Reading:
                     f"the {en} district tile space of {d.title}",
                     f"el espacio {es} de loseta de distrito del {d.es}",
                 )
-                ident = shown[slot]
                 had = self.state.district_tiles[d][slot]
-                problem = None
-                if zone in self.unseen:
-                    problem = _unseen(zone, where)
-                elif ident is None:
-                    problem = _empty(zone, where, what)
-                elif (index := self._index(catalog.district_tiles, ident)) is None:
-                    problem = _unknown(zone, where, ident, what)
-                elif had >= 0 and had != index:
-                    problem = _differs(zone, where, catalog.district_tiles[had].id, ident)
+                index = self._tile(zone, where, shown[slot], catalog.district_tiles, had, what)
+                if index is None:
+                    complete = False
                 else:
                     self.outcomes[("district", d, slot)] = index
-                if problem is not None:
-                    self.problems.append(problem)
-                    complete = False
         if complete:
             self._district_colours()
 
@@ -346,7 +352,7 @@ class _Reading:
                 ids = ", ".join(
                     catalog.district_tiles[t].id for t in tiles if self._colour_of(t) is colour
                 )
-                missing = [c for c in WorkerColour if c not in by_colour]
+                lack = _colour_words([c for c in WorkerColour if c not in by_colour], "or")
                 self.problems.append(
                     SetupProblem(
                         "district-colours",
@@ -354,10 +360,9 @@ class _Reading:
                         f"{d.title} has {n} {colour.name.lower()} district tiles ({ids}).",
                         f"El {d.es} tiene {n} losetas de distrito de color {colour.es} ({ids}).",
                         "A district never holds two tiles of one colour: swap one of them for a "
-                        + " or ".join(c.name.lower() for c in missing)
-                        + " tile from another district.",
+                        f"{lack[0]} tile from another district.",
                         "Un distrito nunca tiene dos losetas del mismo color: cambia una por una "
-                        "loseta " + " o ".join(c.es for c in missing) + " de otro distrito.",
+                        f"loseta {lack[1]} de otro distrito.",
                     )
                 )
         if any(p.code == "district-colours" for p in self.problems):
@@ -450,29 +455,22 @@ class _Reading:
     def _worker_colours(self, totals: Counter[int]) -> None:
         each = sum(totals.values()) // 4
         over = [WorkerColour(c) for c in WorkerColour if totals[c] > each]
-        under = [WorkerColour(c) for c in WorkerColour if totals[c] < each]
         if not over:
             return
+        more = _colour_words(over)
+        fewer = _colour_words([WorkerColour(c) for c in WorkerColour if totals[c] < each])
+        counts_en = ", ".join(f"{totals[c]} {c.name.lower()}" for c in WorkerColour)
+        counts_es = ", ".join(f"{totals[c]} de color {c.es}" for c in WorkerColour)
         self.problems.append(
             SetupProblem(
                 "worker-colours",
                 tuple(f"section:{n}" for n in SECTION_NAMES),
-                "The sections hold "
-                + ", ".join(f"{totals[c]} {c.name.lower()}" for c in WorkerColour)
-                + " workers.",
-                "Las secciones tienen "
-                + ", ".join(f"{totals[c]} de color {c.es}" for c in WorkerColour)
-                + ".",
-                f"Each colour has {each} starting workers: swap "
-                + " and ".join(c.name.lower() for c in over)
-                + " workers for "
-                + " and ".join(c.name.lower() for c in under)
-                + " ones.",
+                f"The sections hold {counts_en} workers.",
+                f"Las secciones tienen {counts_es}.",
+                f"Each colour has {each} starting workers: swap {more[0]} workers for "
+                f"{fewer[0]} ones.",
                 f"Cada color tiene {each} trabajadores iniciales: cambia trabajadores de color "
-                + " y ".join(c.es for c in over)
-                + " por otros de color "
-                + " y ".join(c.es for c in under)
-                + ".",
+                f"{more[1]} por otros de color {fewer[1]}.",
             )
         )
 
@@ -521,23 +519,16 @@ class _Reading:
                 self.outcomes[("maharajah", i, 0)] = colour
         repeated = [WorkerColour(c) for c, n in Counter(colours).items() if n > 1]
         if repeated:
-            missing = [c for c in WorkerColour if c not in colours]
+            rep = _colour_words(repeated)
+            lack = _colour_words([c for c in WorkerColour if c not in colours])
             self.problems.append(
                 SetupProblem(
                     "maharajah-workers",
                     tuple(f"maharajah-worker:{s}" for s in MAHARAJAH_SPACE_NAMES),
-                    "The workers beside the Maharajah spaces repeat "
-                    + " and ".join(c.name.lower() for c in repeated)
-                    + ".",
-                    "Los trabajadores junto a los espacios del marajá repiten el color "
-                    + " y ".join(c.es for c in repeated)
-                    + ".",
-                    "They are the fourth worker of each colour, one of each: swap in "
-                    + " and ".join(c.name.lower() for c in missing)
-                    + ".",
-                    "Son el cuarto trabajador de cada color, uno de cada: pon "
-                    + " y ".join(c.es for c in missing)
-                    + ".",
+                    f"The workers beside the Maharajah spaces repeat {rep[0]}.",
+                    f"Los trabajadores junto a los espacios del marajá repiten el color {rep[1]}.",
+                    f"They are the fourth worker of each colour, one of each: swap in {lack[0]}.",
+                    f"Son el cuarto trabajador de cada color, uno de cada: pon {lack[1]}.",
                 )
             )
 
@@ -591,6 +582,18 @@ class _Reading:
             self.outcomes[("storehouse", len(drawn) + k, 0)] = index
 
 
+def rule_problem(code: str, en: str, es: str) -> SetupProblem:
+    """A draw the engine's setup rules refuse (``rule:<code>``), in its words."""
+    return SetupProblem(
+        f"rule:{code}",
+        (),
+        en,
+        es,
+        "Set this part up again as the rulebook's Game Setup says.",
+        "Vuelve a preparar esta parte como indica la preparación del reglamento.",
+    )
+
+
 def _slot(state: GameState) -> tuple[str, int, int]:
     top = state.pending[-1]
     kind = Pending(top.kind)
@@ -627,19 +630,7 @@ def table_draw(state: GameState, snapshot: TableSnapshot) -> TableDraw:
     action = Action(Act.CHANCE, outcome, int(kind))
     reason = why_illegal(state, action)
     if reason is not None:
-        return TableDraw(
-            None,
-            (
-                SetupProblem(
-                    f"rule:{reason.code}",
-                    (),
-                    reason.en,
-                    reason.es,
-                    "Set this part up again as the rulebook's Game Setup says.",
-                    "Vuelve a preparar esta parte como indica la preparación del reglamento.",
-                ),
-            ),
-        )
+        return TableDraw(None, (rule_problem(reason.code, reason.en, reason.es),))
     return TableDraw(action)
 
 
@@ -683,20 +674,13 @@ def describe_setup(state: GameState) -> tuple[str, str]:
     if beside:
         workers += f" ({beside})"
     stores = " ".join(catalog.storehouses[h].id for h in state.revealed_storehouses)
-    parts_en, parts_es = [], []
-    if temple:
-        parts_en.append(f"temple {temple[0]} active, then {', '.join(temple[1:]) or '-'}")
-        parts_es.append(f"templo {temple[0]} activa, después {', '.join(temple[1:]) or '-'}")
-    if bridge:
-        parts_en.append(f"bridge {', '.join(bridge)}")
-        parts_es.append(f"puente {', '.join(bridge)}")
-    if tiles:
-        parts_en.append(f"district tiles {tiles}")
-        parts_es.append(f"losetas de distrito {tiles}")
-    if workers:
-        parts_en.append(f"workers {workers}")
-        parts_es.append(f"trabajadores {workers}")
-    if stores:
-        parts_en.append(f"storehouses {stores}")
-        parts_es.append(f"almacenes {stores}")
+    parts = [
+        ("temple (active first)", "templo (la activa primero)", ", ".join(temple)),
+        ("bridge", "puente", ", ".join(bridge)),
+        ("district tiles", "losetas de distrito", tiles),
+        ("workers", "trabajadores", workers),
+        ("storehouses", "almacenes", stores),
+    ]
+    parts_en = [f"{en} {body}" for en, _, body in parts if body]
+    parts_es = [f"{es} {body}" for _, es, body in parts if body]
     return "; ".join(parts_en) or "nothing yet", "; ".join(parts_es) or "nada aún"

@@ -24,6 +24,7 @@ from companion.reconcile.setup_draws import (
     HIDDEN_DRAWS,
     SetupProblem,
     describe_setup,
+    rule_problem,
     visible_draws,
 )
 from companion.session import TableSession
@@ -74,14 +75,7 @@ def take_setup(session: TableSession, snapshot: TableSnapshot) -> SetupTaken:
             return SetupTaken((), ())
         outcome = session.apply_actions(actions, "camera")
     if not outcome.ok:
-        problem = SetupProblem(
-            f"rule:{outcome.code}",
-            (),
-            outcome.en,
-            outcome.es,
-            "Set this part up again as the rulebook's Game Setup says.",
-            "Vuelve a preparar esta parte como indica la preparación del reglamento.",
-        )
+        problem = rule_problem(outcome.code, outcome.en, outcome.es)
         return SetupTaken((), (problem,))
     return SetupTaken(actions, ())
 

@@ -12,10 +12,6 @@ from __future__ import annotations
 import json
 import random
 import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from dataclasses import replace
 from pathlib import Path
@@ -46,6 +42,8 @@ from companion.session import TableSession
 from engine.amritsar import Act, Action, Game, GameState, apply, legal_actions, new_game
 from engine.board import District
 from engine.decisions import Pending
+from tests.companion.test_run_command import _free_port, _start
+from tests.companion.test_runner import _wait
 from vision.pipeline import Pipeline
 from vision.snapshot import SetupReading, TableSnapshot
 from vision.synthetic import SyntheticCamera
@@ -390,15 +388,6 @@ def test_a_hidden_draw_is_left_to_the_dealing() -> None:
 # -- the runner and ``companion run --setup table`` ----------------------------------------
 
 
-def _wait(condition, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
-
-
 def test_the_runner_waits_for_a_legal_table_then_takes_the_setup_and_plays_on(
     tmp_path: Path,
 ) -> None:
@@ -461,30 +450,8 @@ def test_companion_run_setup_table_reads_the_setup_from_recorded_frames(tmp_path
         assert cv2.imwrite(str(frames / f"{n:03d}.png"), camera.read().image)
     log = tmp_path / "game.sqlite"
     port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--players",
-            "Ana,Ben,Cai",
-            "--setup",
-            "table",
-            "--camera",
-            str(frames),
-            "--serial",
-            "none",
-            "--log",
-            str(log),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    process = _start(
+        log, port, "--players", "Ana,Ben,Cai", "--setup", "table", "--camera", str(frames)
     )
     try:
 
@@ -504,12 +471,6 @@ def test_companion_run_setup_table_reads_the_setup_from_recorded_frames(tmp_path
     assert "Setup taken from the table: temple" in output
     resumed = open_session(log, ["Ana", "Ben", "Cai"])
     assert _setup_of(resumed.state) == _setup_of(dealt.state)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_a_doubtful_reading_of_a_setup_zone_is_passed_on() -> None:
