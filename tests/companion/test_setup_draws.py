@@ -480,3 +480,25 @@ def test_a_doubtful_reading_of_a_setup_zone_is_passed_on() -> None:
     doubt = Problem("seen-twice", ("section:N1", "section:S2"), ("Y1",), "Y1 twice.", "Y1 dos.")
     problems = _problems(replace(truth, problems=(doubt,)))
     assert [(p.code, p.en, p.es) for p in problems] == [("seen:seen-twice", "Y1 twice.", "Y1 dos.")]
+
+
+def test_a_tile_shown_twice_is_refused_by_the_setup_rules() -> None:
+    _, truth = _table()
+    active = truth.setup.temple_active
+    twice = _with_setup(truth, temple_stack={**truth.setup.temple_stack, "lower": active})
+    problems = _problems(twice)
+    assert [p.code for p in problems] == ["rule:chance_outcome"]
+    assert "already placed" in problems[0].en and "ya está colocada" in problems[0].es
+
+
+def test_a_watch_resumed_after_the_camera_step_deals_only_the_secrets(tmp_path: Path) -> None:
+    dealt, truth = _table(2, seed=30)
+    log = tmp_path / "game.sqlite"
+    first = open_session(log, ["Ana", "Ben"])
+    assert take_setup(first, truth).ok  # then the companion stopped before dealing
+    session = open_session(log, ["Ana", "Ben"])
+    assert session.resumed and setup_pending(session)
+    SetupWatch(session, Reconciler(session), random.Random(3)).begin()
+    assert not setup_pending(session)
+    assert session.step_log[-1][0] == "dealt"
+    assert _setup_of(session.state) == _setup_of(dealt.state)
