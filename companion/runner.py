@@ -8,7 +8,9 @@ input may be missing: without a camera the elephants and the token still come
 from the sensor board and the rest from the phones; without either the phones
 play alone ("manual mode"). The game is logged to a file and resumed from it
 after a restart; on resume the first look at the table is compared with the
-game and any difference is shown as pieces to put back.
+game and any difference is shown as pieces to put back. With a ``SetupWatch``
+(``companion run --setup table``) the settled pictures go to it until the
+game's setup is taken from the table; only then to the reconciler.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from companion.reconcile.camera import seen_from_snapshot
 from companion.reconcile.fusion import SensorTable, fuse
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
+from companion.reconcile.setup_table import SetupWatch
 from companion.sensors import SensorLink
 from companion.session import TableSession
 from engine.amritsar import Reason
@@ -49,12 +52,14 @@ class TableRunner:
         source: Any | None = None,
         pipeline: Any | None = None,
         link: SensorLink | None = None,
+        setup: SetupWatch | None = None,
     ):
         self.session = session
         self.reconciler = reconciler
         self.source = source
         self.pipeline = pipeline
         self.link = link
+        self.setup = setup
         self.sensors = SensorTable() if link is not None else None
         self.colours = tuple(s.colour for s in session.seats)
         self.stats = RunnerStats()
@@ -85,6 +90,8 @@ class TableRunner:
 
     def _observe(self) -> None:
         """Hand the current fused view to the reconciler."""
+        if self.setup is not None and self.setup.waiting:
+            return  # nothing to reconcile before the setup is taken from the table
         with self._lock:
             seen, disagreements = fuse(self._camera_seen, self.sensors, self.colours)
         self._report_disagreements({d.what_en: d for d in disagreements})
@@ -115,6 +122,8 @@ class TableRunner:
             self.stats.frames += 1
             snapshot = self.pipeline.process(frame)
             if snapshot.settling:
+                continue
+            if self.setup is not None and not self.setup.on_snapshot(snapshot):
                 continue
             pieces = snapshot.pieces()
             if pieces == self._last_pieces:

@@ -417,6 +417,13 @@ class TableSession:
             self.state_id += 1
         self._announce("narrowed")
 
+    def note(self, en: str, es: str) -> None:
+        """A line in the game's log for everyone: something the companion read or did."""
+        with self._lock:
+            self.log.append(LogLine(en, es, None))
+            self.state_id += 1
+        self._announce("note")
+
     def touch(self, reason: str) -> None:
         """Something shown changed outside the game state (a checklist tick)."""
         with self._lock:

@@ -293,6 +293,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "The sensor board and the camera disagree about the {what}; trusting the sensor board.",
         "La placa de sensores y la cámara no coinciden en {what_es}; se confía en la placa.",
     ),
+    "setup_from_table": (
+        "Game Setup",
+        "The setup cannot be taken from the table yet: {why}",
+        "Aún no se puede tomar la preparación de la mesa: {why_es}",
+    ),
     "choice_out_of_range": (
         "Game Turn",
         "There is no such choice here.",
@@ -321,6 +326,7 @@ TABLE_REASONS = frozenset(
         "table_behind",
         "sensors_disagree",
         "sensor_link_stopped",
+        "setup_from_table",
     }
 )
 

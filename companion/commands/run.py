@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import secrets
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ DEFAULT_LOG = (
 
 def run(args: argparse.Namespace) -> int:
     from companion.reconcile.reconciler import Reconciler
+    from companion.reconcile.setup_table import SetupWatch, setup_pending
     from companion.resume import ResumeError, open_session
     from companion.runner import TableRunner
     from companion.sensors import SensorLink
@@ -29,17 +31,50 @@ def run(args: argparse.Namespace) -> int:
     if not args.solo and not 2 <= len(names) <= 4:
         print("companion run: Amritsar is for 2 to 4 players (--players A,B[,C[,D]]) or --solo")
         return 2
+    from_table = args.setup == "table"
+    if from_table and args.camera == "none":
+        print(
+            "companion run: --setup table reads the setup with the camera; give --camera, "
+            "or use --setup dealt to have the companion deal it"
+        )
+        return 2
+    source = pipeline = None
+    if args.camera != "none":
+        from vision.pipeline import Pipeline
+        from vision.sources import SourceError, open_source
+
+        try:
+            source = open_source(args.camera)
+        except SourceError as error:
+            if from_table:
+                print(f"companion run: --setup table needs the camera, which is off ({error})")
+                return 2
+            print(f"companion run: no camera ({error}); the phones and the sensor board carry on")
+        else:
+            pipeline = Pipeline(1 if args.solo else len(names))
     args.log.parent.mkdir(parents=True, exist_ok=True)
     # A new game is dealt by the companion (the players lay the table out as it
-    # shows); --seed makes the deal repeatable.
+    # shows), or with --setup table read from the table, the companion dealing
+    # only the secret draws; --seed makes the deal repeatable.
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        session = open_session(args.log, names, solo=args.solo, hard=args.hard, seed=seed)
+        session = open_session(
+            args.log, names, solo=args.solo, hard=args.hard, seed=None if from_table else seed
+        )
     except ResumeError as error:
         print(f"companion run: {error}")
+        if source is not None:
+            source.close()
         return 2
     reconciler = Reconciler(session)
-    if session.resumed:
+    watch = None
+    if from_table and setup_pending(session):
+        watch = SetupWatch(session, reconciler, random.Random(seed), say=print)
+        print("Lay out the setup on the table; the companion reads it from the camera.")
+        watch.begin()
+    elif setup_pending(session):
+        print("This game waits for setup draws: run it with --setup table, or enter them.")
+    elif session.resumed:
         print(f"Resumed the game logged in {args.log}; the table is checked on the first look.")
         reconciler.expect_layout(
             "The companion restarted: check the table",
@@ -49,18 +84,7 @@ def run(args: argparse.Namespace) -> int:
         reconciler.expect_layout(
             "Lay out the table as dealt", "Prepara la mesa como se ha repartido"
         )
-    source = pipeline = None
     link: SensorLink | None = None
-    if args.camera != "none":
-        from vision.pipeline import Pipeline
-        from vision.sources import SourceError, open_source
-
-        try:
-            source = open_source(args.camera)
-        except SourceError as error:
-            print(f"companion run: no camera ({error}); the phones and the sensor board carry on")
-        else:
-            pipeline = Pipeline(1 if args.solo else len(names))
     if args.mqtt:
         from companion.sensors import MqttLink, MqttSettings
 
@@ -78,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
         from companion.sensors import SerialLink
 
         link = SerialLink(None if args.serial == "auto" else args.serial, args.elephants).start()
-    runner = TableRunner(session, reconciler, source=source, pipeline=pipeline, link=link).start()
+    runner = TableRunner(
+        session, reconciler, source=source, pipeline=pipeline, link=link, setup=watch
+    ).start()
     print(announce(session, args.host, args.port))
     try:
         serve(session, host=args.host, port=args.port)
@@ -117,6 +143,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed", type=int, help="draw the setup at random with this seed (else drawn at random)"
+    )
+    parser.add_argument(
+        "--setup",
+        choices=("dealt", "table"),
+        default="dealt",
+        help="dealt: the companion deals the setup and the players lay it out; table: the "
+        "players lay out their own setup and the camera reads it",
     )
     parser.add_argument("--host", default="0.0.0.0", help="address the phone server listens on")
     parser.add_argument("--port", type=int, default=8000)

@@ -19,7 +19,8 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start(log: Path, port: int) -> subprocess.Popen[str]:
+def _start(log: Path, port: int, *extra: str) -> subprocess.Popen[str]:
+    """``companion run`` without hardware; ``extra`` options override the defaults."""
     return subprocess.Popen(
         [
             sys.executable,
@@ -38,6 +39,7 @@ def _start(log: Path, port: int) -> subprocess.Popen[str]:
             "127.0.0.1",
             "--port",
             str(port),
+            *extra,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
