@@ -32,7 +32,15 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .detect import Detection, MarkerDetector, Markers, apart, marker_arrays, same_markers
+from .detect import (
+    SAME_SPOT_PX,
+    Detection,
+    MarkerDetector,
+    Markers,
+    apart,
+    marker_arrays,
+    same_markers,
+)
 from .layout import Layout, ZoneKind
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
@@ -45,8 +53,6 @@ SMALL_PX = 28.0
 TINY_PX = 9.0
 #: Magnification of the closer look.
 ZOOM = 2.0
-#: First-pass markers all within this (px) of last frame's: the same table.
-SAME_PX = 1.5
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
 
@@ -199,7 +205,7 @@ class CloserLook:
             last is not None
             and last[0] is reg.board_to_image
             and not self._dirty.any()
-            and same_markers(first, last[1], SAME_PX)
+            and same_markers(first, last[1], SAME_SPOT_PX)
         ):
             self.stats.reused += 1
             return last[2]  # a still table: the same answer as last frame

@@ -35,8 +35,9 @@ Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
 
 #: Smallest marker side the detector looks for, in pixels.
 MIN_SIDE_PX = 14
-#: A detection within this (px) of one in the last scan, same id: the same marker.
-SAME_SPOT_PX = 1.0
+#: Every corner within this (px) of a detection of the same id in an earlier
+#: frame: the same marker, unmoved (corners are whole pixels and jitter by one).
+SAME_SPOT_PX = 1.5
 
 
 @dataclass(frozen=True)
@@ -283,10 +284,12 @@ def _checked(grey: Image, found: list[Detection], min_side: float) -> list[Detec
 
 
 def apart(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
-    """(len(a), len(b)): the larger of the x and y distances between points of
-    ``a`` and ``b`` (each (n, 2)); two 2-D passes, quicker than one 3-D one."""
+    """(len(a), len(b)): the largest coordinate difference between rows of ``a``
+    and ``b`` (points (n, 2), or corners flattened (n, 8)); one 2-D pass per
+    coordinate, quicker than one 3-D pass."""
     d: NDArray[np.float64] = np.abs(np.subtract.outer(a[:, 0], b[:, 0]))
-    np.maximum(d, np.abs(np.subtract.outer(a[:, 1], b[:, 1])), out=d)
+    for k in range(1, a.shape[1]):
+        np.maximum(d, np.abs(np.subtract.outer(a[:, k], b[:, k])), out=d)
     return d
 
 
@@ -294,14 +297,16 @@ Markers = tuple[NDArray[np.int64], NDArray[np.float64]]
 
 
 def marker_arrays(found: Sequence[Detection]) -> Markers:
-    """Ids (n,) and centres (n, 2) of detections, for comparing whole frames."""
+    """Ids (n,) and the four corners (n, 8) of detections, for comparing frames:
+    corners, not centres, so a piece turned where it stands counts as changed."""
     ids = np.array([d.marker_id for d in found], dtype=np.int64)
-    return ids, np.array([d.centre for d in found], dtype=np.float64).reshape(-1, 2)
+    corners = np.array([d.corners for d in found], dtype=np.float64).reshape(-1, 8)
+    return ids, corners
 
 
 def same_markers(a: Markers, b: Markers, tolerance_px: float) -> bool:
-    """The same markers in both (in any order), each within ``tolerance_px`` of
-    its place in the other."""
+    """The same markers in both (in any order), every corner within
+    ``tolerance_px`` of its place in the other."""
     if len(a[0]) != len(b[0]):
         return False
     if len(a[0]) == 0:

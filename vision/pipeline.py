@@ -32,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .closer import CloserLook
-from .detect import Detection, MarkerDetector, marker_arrays, same_markers
+from .detect import SAME_SPOT_PX, Detection, MarkerDetector, marker_arrays, same_markers
 from .layout import Layout, Zone, default_layout
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
@@ -47,8 +47,6 @@ from .track import MarkerTracker
 FULL_SCAN_EVERY = 10
 #: While calm, refresh the background view every this many frames.
 SETTLE_EVERY = 8
-#: How far (px) a marker's centre may wander before a frame is read afresh.
-SAME_PX = 1.5
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -291,20 +289,20 @@ class Pipeline:
         self, dets: list[Detection], reg: Registration
     ) -> tuple[tuple[list[Seen], set[str]], Reading]:
         """Place and read the detections; reuse the last result when nothing moved:
-        the same markers, each within ``SAME_PX`` of where the last reading saw it
-        (sensor noise moves corners by a fraction of a pixel, a moved piece by tens),
-        in whatever order the detector listed them."""
-        ids, centres = marker_arrays(dets)
+        the same markers, each corner within ``SAME_SPOT_PX`` of where the last reading
+        saw it (sensor noise moves corners by a pixel at most, a moved or turned
+        piece by tens), in whatever order the detector listed them."""
+        ids, corners = marker_arrays(dets)
         if self._cache is not None:
-            (c_ids, c_centres, c_reg), placed, reading = self._cache
+            (c_ids, c_corners, c_reg), placed, reading = self._cache
             if c_reg is reg.board_to_image and same_markers(
-                (ids, centres), (c_ids, c_centres), SAME_PX
+                (ids, corners), (c_ids, c_corners), SAME_SPOT_PX
             ):
                 return placed, reading
         self.stats.readings += 1
         placed = self.reader.place(dets, reg)
         reading = self.reader.read(dets, reg, placed)
-        self._cache = ((ids, centres, reg.board_to_image), placed, reading)
+        self._cache = ((ids, corners, reg.board_to_image), placed, reading)
         return placed, reading
 
     def _cells(self, zone: Zone) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
