@@ -196,10 +196,17 @@ class CloserLook:
         return spots
 
     def look(
-        self, grey: NDArray[np.uint8], found: Sequence[Detection], reg: Registration
+        self,
+        grey: NDArray[np.uint8],
+        found: Sequence[Detection],
+        reg: Registration,
+        first: Markers | None = None,
     ) -> list[Detection]:
-        """Markers the first pass (``found``) missed."""
-        first = marker_arrays(found)
+        """Markers the first pass (``found``; ``first``: their
+        :func:`~vision.detect.marker_arrays`, if made already) missed. On a still
+        table this is the very list returned last time."""
+        if first is None:
+            first = marker_arrays(found)
         last = self._last
         if (
             last is not None

@@ -59,8 +59,8 @@ class BoardView:
         x0, y0, x1, y1 = layout.extent_mm
         self.origin = (x0, y0)
         self.shape = (int(np.ceil((y1 - y0) / CELL_MM)), int(np.ceil((x1 - x0) / CELL_MM)))
-        self.prev: NDArray[np.int16] | None = None
-        self.background: NDArray[np.int16] | None = None
+        self.prev: NDArray[np.uint8] | None = None
+        self.background: NDArray[np.uint8] | None = None
         self._still = 0
         self._maps: tuple[bytes, NDArray[np.int16], NDArray[np.uint16]] | None = None
         #: The cells the last :meth:`motion` call found changed.
@@ -73,7 +73,7 @@ class BoardView:
 
     def warp(
         self, image: NDArray[np.uint8], board_to_image: NDArray[np.float64]
-    ) -> NDArray[np.int16]:
+    ) -> NDArray[np.uint8]:
         """The board view of ``image``: the colour at each cell's centre."""
         key = board_to_image.tobytes()
         if self._maps is None or self._maps[0] != key:
@@ -94,10 +94,10 @@ class BoardView:
             borderMode=cv2.BORDER_CONSTANT,
             borderValue=(0, 0, 0),
         )
-        out: NDArray[np.int16] = view.astype(np.int16)
+        out: NDArray[np.uint8] = view
         return out
 
-    def motion(self, view: NDArray[np.int16]) -> int:
+    def motion(self, view: NDArray[np.uint8]) -> int:
         """Cells changed since the previous view (the first view counts as still)."""
         if self.prev is None or self.background is None:
             self.prev = view
@@ -111,7 +111,7 @@ class BoardView:
         return count
 
     def occluders(
-        self, view: NDArray[np.int16], missing_cells: NDArray[np.bool_], motion: int
+        self, view: NDArray[np.uint8], missing_cells: NDArray[np.bool_], motion: int
     ) -> ViewState:
         """Large blobs against the background that hide markers the table had.
 
@@ -139,7 +139,7 @@ class BoardView:
             occluded = cv2.dilate(occluded.astype(np.uint8), self._kernel).astype(bool)
         return ViewState(motion, occluded, blobs)
 
-    def settle(self, view: NDArray[np.int16], occluded: NDArray[np.bool_]) -> None:
+    def settle(self, view: NDArray[np.uint8], occluded: NDArray[np.bool_]) -> None:
         """The table is calm: take this view as the background (where not hidden)."""
         if self.background is None:
             self.background = view.copy()
@@ -154,11 +154,11 @@ class BoardView:
         return None
 
 
-def _change(a: NDArray[np.int16], b: NDArray[np.int16]) -> NDArray[np.uint8]:
+def _change(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:
     """Per cell, the largest colour-channel difference, averaged over the 3x3
     cells around it (12 mm): sensor noise averages out, a piece or a hand does not.
     (numpy's max over a 3-long axis is slow, hence the pairwise maximum.)"""
-    d = np.abs(a - b)
-    m = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]).astype(np.uint8)
+    d = cv2.absdiff(a, b)
+    m = np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
     out: NDArray[np.uint8] = cv2.blur(m, (3, 3))
     return out

@@ -25,6 +25,7 @@ Usage::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -32,7 +33,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .closer import CloserLook
-from .detect import SAME_SPOT_PX, Detection, MarkerDetector, marker_arrays, same_markers
+from .detect import (
+    SAME_SPOT_PX,
+    Detection,
+    MarkerDetector,
+    Markers,
+    marker_arrays,
+    same_markers,
+)
 from .layout import Layout, Zone, default_layout
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
@@ -47,6 +55,8 @@ from .track import MarkerTracker
 FULL_SCAN_EVERY = 10
 #: While calm, refresh the background view every this many frames.
 SETTLE_EVERY = 8
+#: The closer look's answer when it is switched off (one object, so a reading keeps).
+_NO_MORE: tuple[Detection, ...] = ()
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -112,7 +122,7 @@ class Pipeline:
         self._zone_cells = {key: self._cells(zone) for key, zone in self.reader.keys.items()}
         self._cache: (
             tuple[
-                tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]],
+                tuple[Markers, Sequence[Detection], NDArray[np.float64], Markers],
                 tuple[list[Seen], set[str]],
                 Reading,
             ]
@@ -177,13 +187,15 @@ class Pipeline:
         if not reg.ok:
             self.stats.lost_registration += 1
             return self._unsure(frame)
-        if self.closer is not None:
-            dets = [*dets, *self.closer.look(grey, dets, reg)]
-        self.stats.markers = len(dets)
+        first = marker_arrays(dets)
+        extra: Sequence[Detection] = (
+            self.closer.look(grey, dets, reg, first) if self.closer is not None else _NO_MORE
+        )
+        self.stats.markers = len(dets) + len(extra)
         if view is None or reg is not before:
             view = self.view.warp(colour, reg.board_to_image)
             motion = self._motion(view)
-        placed, reading = self._read(dets, reg)
+        placed, reading = self._read(dets, first, extra, reg)
         state = self.view.occluders(view, self._missing(placed), motion)
         inside = self._inside_frame(reg, (w, h))
         whole = not state.occluder and all(inside.values())
@@ -270,7 +282,7 @@ class Pipeline:
         self._box = (key, box)
         return box
 
-    def _motion(self, view: NDArray[np.int16]) -> int:
+    def _motion(self, view: NDArray[np.uint8]) -> int:
         """Cells changed since the last frame; the closer look hears of them too."""
         motion = self.view.motion(view)
         if self.closer is not None:
@@ -286,23 +298,31 @@ class Pipeline:
         return self._snapshot
 
     def _read(
-        self, dets: list[Detection], reg: Registration
+        self,
+        dets: list[Detection],
+        first: Markers,
+        extra: Sequence[Detection],
+        reg: Registration,
     ) -> tuple[tuple[list[Seen], set[str]], Reading]:
-        """Place and read the detections; reuse the last result when nothing moved:
-        the same markers, each corner within ``SAME_SPOT_PX`` of where the last reading
-        saw it (sensor noise moves corners by a pixel at most, a moved or turned
-        piece by tens), in whatever order the detector listed them."""
-        ids, corners = marker_arrays(dets)
+        """Place and read the first pass's detections (``first``: their ids and
+        corners) and the closer look's (``extra``). Reuse the last result when
+        nothing moved: the same registration, the closer look's very answer, and
+        the same first-pass markers, each corner within ``SAME_SPOT_PX`` of where
+        the last reading saw it (sensor noise moves corners by a pixel at most, a
+        moved or turned piece by tens), in whatever order the detector listed them."""
+        both = [*dets, *extra]
         if self._cache is not None:
-            (c_ids, c_corners, c_reg), placed, reading = self._cache
-            if c_reg is reg.board_to_image and same_markers(
-                (ids, corners), (c_ids, c_corners), SAME_SPOT_PX
+            (c_first, c_extra, c_reg, c_both), placed, reading = self._cache
+            if c_reg is reg.board_to_image and (
+                (c_extra is extra and same_markers(first, c_first, SAME_SPOT_PX))
+                # A marker may pass from one pass to the other between frames.
+                or same_markers(marker_arrays(both), c_both, SAME_SPOT_PX)
             ):
                 return placed, reading
         self.stats.readings += 1
-        placed = self.reader.place(dets, reg)
-        reading = self.reader.read(dets, reg, placed)
-        self._cache = ((ids, corners, reg.board_to_image), placed, reading)
+        placed = self.reader.place(both, reg)
+        reading = self.reader.read(both, reg, placed)
+        self._cache = ((first, extra, reg.board_to_image, marker_arrays(both)), placed, reading)
         return placed, reading
 
     def _cells(self, zone: Zone) -> tuple[NDArray[np.intp], NDArray[np.intp]]:

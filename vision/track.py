@@ -62,6 +62,8 @@ class MarkerTracker:
         self, grey: NDArray[np.uint8], force_full: bool = False
     ) -> tuple[list[Detection], bool]:
         """This frame's detections and whether the whole frame was scanned."""
+        if self.full_scan_every <= 0:  # not tracking: every scan is a full one
+            return self._full(grey, None), True
         small = np.ascontiguousarray(grey[::STEP, ::STEP])
         ref = self._ref
         if (
@@ -119,7 +121,7 @@ class MarkerTracker:
         self.stats.partial += 1
         return self.last, False
 
-    def _full(self, grey: NDArray[np.uint8], small: NDArray[np.uint8]) -> list[Detection]:
+    def _full(self, grey: NDArray[np.uint8], small: NDArray[np.uint8] | None) -> list[Detection]:
         self.last = self.detector.detect(grey, self.region)
         self._ref = small
         self._since_full = 0
