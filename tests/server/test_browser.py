@@ -48,10 +48,16 @@ def leaked(text: str, ids: set[str]) -> set[str]:
 
 
 def decode_qr(png: bytes) -> str:
+    """The text of the QR code in a screenshot ('' if none): tried at a few
+    magnifications, with a white margin, as a phone's camera would."""
     image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
-    image = cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
-    return str(text)
+    image = cv2.copyMakeBorder(image, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
+    for scale in (2, 3, 1):
+        big = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+        text, _, _ = cv2.QRCodeDetector().detectAndDecode(big)
+        if text:
+            return str(text)
+    return ""
 
 
 def test_join_by_qr_code_and_see_only_own_objectives(
@@ -66,6 +72,11 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     table.screenshot(path=str(test_output / "web-table-join-tablet.png"), full_page=True)
 
     qr = table.locator('figure.qr[data-seat="1"] img')
+    # On a loaded machine the image may still be arriving: screenshot it drawn.
+    table.wait_for_function(
+        "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
+        " return i !== null && i.complete && i.naturalWidth > 0; }"
+    )
     url = decode_qr(qr.screenshot())
     assert url == f"{base}/play#token={session.seats[1].token}"
 
