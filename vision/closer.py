@@ -141,7 +141,8 @@ class CloserLook:
         self._last: tuple[NDArray[np.float64], Markers, list[Detection]] | None = None
         #: Board-view cells that changed since the last look.
         self._dirty = np.zeros(view.shape, bool)
-        # A change this near a spot (cells) makes its last look out of date.
+        # A change this near a spot makes its last look out of date: twice the
+        # largest sticker's half-diagonal (parallax of tall pieces), plus the slop.
         reach = float((self._sizes[:, 0] * 2 * (8 / 6) / math.sqrt(2)).max()) + SLOP_MM
         n = 2 * math.ceil(reach / CELL_MM) + 1
         self._near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (n, n))
@@ -163,9 +164,9 @@ class CloserLook:
         cam = reg.camera
         height = max(float(cam[2]), 1.0)
         side_mm, lift_mm = self._sizes[:, 0], self._sizes[:, 1]
-        k = height / np.maximum(
-            height - lift_mm, 1.0
-        )  # a raised sticker's ray meets the board here
+        # A sticker lift_mm up is seen where its ray meets the board: k times as
+        # far from the camera's foot, and k times as large.
+        k = height / np.maximum(height - lift_mm, 1.0)
         ground = cam[:2] + (self._points - cam[:2]) * k[:, None]
         half = side_mm * k / 2
         ends = np.concatenate(
