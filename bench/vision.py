@@ -44,7 +44,13 @@ import numpy as np
 from vision.detect import Detection, MarkerDetector
 from vision.geometry import CameraPose
 from vision.pipeline import Pipeline
-from vision.scenes import random_effects, random_pose, random_truth, render_marker_field
+from vision.scenes import (
+    FieldMarker,
+    random_effects,
+    random_pose,
+    random_truth,
+    render_marker_field,
+)
 from vision.snapshot import compare
 from vision.synthetic import Effects, SyntheticCamera
 
@@ -72,6 +78,38 @@ def _opencv_default(aruco3: bool) -> object:
     return Wrapped()
 
 
+def _score(
+    found: list[Detection], truth: list[FieldMarker], total: Counter[int], missed: Counter[int]
+) -> int:
+    """Count one frame's markers per 2 px size bucket into ``total`` and the ones
+    not found into ``missed``; return the detections with a wrong id (or none)."""
+    wrong = 0
+    used = set()
+    for d in found:
+        cx, cy = d.centre
+        hit = next(
+            (
+                k
+                for k, t in enumerate(truth)
+                if abs(t.centre[0] - cx) < t.side_px and abs(t.centre[1] - cy) < t.side_px
+            ),
+            None,
+        )
+        if hit is None or truth[hit].marker_id != d.marker_id:
+            wrong += 1
+        else:
+            used.add(hit)
+    for k, t in enumerate(truth):
+        bucket = int(t.side_px) // 2 * 2
+        total[bucket] += 1
+        missed[bucket] += k not in used
+    return wrong
+
+
+def _per_size(total: Counter[int], missed: Counter[int]) -> str:
+    return " ".join(f"{b}px:{100 * (1 - missed[b] / total[b]):.2f}%" for b in sorted(total))
+
+
 def hard_set(frames: int) -> None:
     print(f"== hard marker set: {frames} frames x 120 markers, 18-30 px, tilt 30-45 deg")
     material = [render_marker_field(np.random.default_rng(10_000 + s)) for s in range(frames)]
@@ -86,29 +124,11 @@ def hard_set(frames: int) -> None:
         t0 = time.perf_counter()
         for image, truth in material:
             found = det.detect(image)  # type: ignore[attr-defined]
-            used = set()
-            for d in found:
-                cx, cy = d.centre
-                hit = next(
-                    (
-                        k
-                        for k, t in enumerate(truth)
-                        if abs(t.centre[0] - cx) < t.side_px and abs(t.centre[1] - cy) < t.side_px
-                    ),
-                    None,
-                )
-                if hit is None or truth[hit].marker_id != d.marker_id:
-                    wrong += 1
-                else:
-                    used.add(hit)
-            for k, t in enumerate(truth):
-                bucket = int(t.side_px) // 2 * 2
-                total[bucket] += 1
-                missed[bucket] += k not in used
+            wrong += _score(found, truth, total, missed)
         elapsed = (time.perf_counter() - t0) / frames * 1000
         big = sum(v for b, v in total.items() if b >= 24)
         big_missed = sum(v for b, v in missed.items() if b >= 24)
-        per_size = " ".join(f"{b}px:{100 * (1 - missed[b] / total[b]):.2f}%" for b in sorted(total))
+        per_size = _per_size(total, missed)
         print(
             f"  {name:15s} recall >=24px {100 * (1 - big_missed / big):.3f}%"
             f" ({big_missed} missed of {big}),"
@@ -152,27 +172,9 @@ def hard_set_closer(frames: int) -> None:
         t0 = time.perf_counter()
         found = detector.detect_regions(image, boxes, zoom=2.0)
         spent += time.perf_counter() - t0
-        used = set()
-        for d in found:
-            hit = next(
-                (
-                    k
-                    for k, t in enumerate(truth)
-                    if abs(t.centre[0] - d.centre[0]) < t.side_px
-                    and abs(t.centre[1] - d.centre[1]) < t.side_px
-                ),
-                None,
-            )
-            if hit is None or truth[hit].marker_id != d.marker_id:
-                wrong += 1
-            else:
-                used.add(hit)
-        for k, t in enumerate(truth):
-            bucket = int(t.side_px) // 2 * 2
-            total[bucket] += 1
-            missed[bucket] += k not in used
+        wrong += _score(found, truth, total, missed)
     every = sum(total.values())
-    per_size = " ".join(f"{b}px:{100 * (1 - missed[b] / total[b]):.2f}%" for b in sorted(total))
+    per_size = _per_size(total, missed)
     print(
         f"  recall {100 * (1 - sum(missed.values()) / every):.3f}%"
         f" ({sum(missed.values())} missed of {every}), wrong ids {wrong},"

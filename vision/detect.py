@@ -154,10 +154,10 @@ class MarkerDetector:
         detections that are the same markers within a pixel (a still table)."""
         now = marker_arrays(found)
         last = self._verdicts
-        if last is not None and len(now[0]) == len(last[0][0]) and len(now[0]):
-            near = (apart(now[1], last[0][1]) < SAME_SPOT_PX) & np.equal.outer(now[0], last[0][0])
-            if near.any(axis=1).all() and near.any(axis=0).all():
-                return [last[1][int(k)] for k in near.argmax(axis=1)]
+        if last is not None:
+            match = matching(now, last[0], SAME_SPOT_PX)
+            if match is not None:
+                return [last[1][int(k)] for k in match]
         verdicts = quiet_zones(grey, found)
         self._verdicts = (now, verdicts)
         return verdicts
@@ -304,15 +304,24 @@ def marker_arrays(found: Sequence[Detection]) -> Markers:
     return ids, corners
 
 
-def same_markers(a: Markers, b: Markers, tolerance_px: float) -> bool:
-    """The same markers in both (in any order), every corner within
-    ``tolerance_px`` of its place in the other."""
+def matching(a: Markers, b: Markers, tolerance_px: float) -> NDArray[np.intp] | None:
+    """If ``a`` and ``b`` hold the same markers (in any order, every corner
+    within ``tolerance_px`` of its place in the other): for each marker of
+    ``a``, the index of its match in ``b``. Otherwise None."""
     if len(a[0]) != len(b[0]):
-        return False
+        return None
     if len(a[0]) == 0:
-        return True
+        return np.zeros(0, np.intp)
     near = (apart(a[1], b[1]) < tolerance_px) & np.equal.outer(a[0], b[0])
-    return bool(near.any(axis=1).all() and near.any(axis=0).all())
+    if not (near.any(axis=1).all() and near.any(axis=0).all()):
+        return None
+    found: NDArray[np.intp] = near.argmax(axis=1)
+    return found
+
+
+def same_markers(a: Markers, b: Markers, tolerance_px: float) -> bool:
+    """The same markers in both (see :func:`matching`)."""
+    return matching(a, b, tolerance_px) is not None
 
 
 def dedupe(found: list[Detection]) -> list[Detection]:

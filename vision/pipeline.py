@@ -311,18 +311,22 @@ class Pipeline:
         the last reading saw it (sensor noise moves corners by a pixel at most, a
         moved or turned piece by tens), in whatever order the detector listed them."""
         both = [*dets, *extra]
+        both_arrays = None
         if self._cache is not None:
             (c_first, c_extra, c_reg, c_both), placed, reading = self._cache
-            if c_reg is reg.board_to_image and (
-                (c_extra is extra and same_markers(first, c_first, SAME_SPOT_PX))
+            if c_reg is reg.board_to_image:
+                if c_extra is extra and same_markers(first, c_first, SAME_SPOT_PX):
+                    return placed, reading
                 # A marker may pass from one pass to the other between frames.
-                or same_markers(marker_arrays(both), c_both, SAME_SPOT_PX)
-            ):
-                return placed, reading
+                both_arrays = marker_arrays(both)
+                if same_markers(both_arrays, c_both, SAME_SPOT_PX):
+                    return placed, reading
         self.stats.readings += 1
         placed = self.reader.place(both, reg)
         reading = self.reader.read(both, reg, placed)
-        self._cache = ((first, extra, reg.board_to_image, marker_arrays(both)), placed, reading)
+        if both_arrays is None:
+            both_arrays = marker_arrays(both)
+        self._cache = ((first, extra, reg.board_to_image, both_arrays), placed, reading)
         return placed, reading
 
     def _cells(self, zone: Zone) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
