@@ -44,7 +44,7 @@ from .detect import (
 from .layout import Layout, ZoneKind
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
-from .read import zone_keys
+from .read import PIECE_ON, marker_sides, zone_keys
 from .register import Registration
 
 #: Markers expected smaller than this (px) get a closer look where none was read.
@@ -56,21 +56,6 @@ ZOOM = 2.0
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
 
-#: Which piece stands on which kind of zone (the marker looked for there).
-PIECE_ON: dict[ZoneKind, Kind] = {
-    ZoneKind.SECTION: Kind.WORKER,
-    ZoneKind.PATH: Kind.ELEPHANT,
-    ZoneKind.MAHARAJAH_WORKER: Kind.WORKER,
-    ZoneKind.MAHARAJAH: Kind.MAHARAJAH,
-    ZoneKind.DONATION: Kind.COUNTER,
-    ZoneKind.MARKET_SPACE: Kind.COUNTER,
-    ZoneKind.DISTRICT_SLOT: Kind.DISTRICT_TILE,
-    ZoneKind.TEMPLE: Kind.TEMPLE_TILE,
-    ZoneKind.BRIDGE: Kind.BRIDGE_TILE,
-    ZoneKind.STOREHOUSES: Kind.STOREHOUSE,
-    ZoneKind.COIN_SPOT: Kind.COIN_SPOT,
-    ZoneKind.MARKET_CELL: Kind.MARKET_CELL,
-}
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
 
@@ -164,26 +149,11 @@ class CloserLook:
         cam = reg.camera
         height = max(float(cam[2]), 1.0)
         side_mm, lift_mm = self._sizes[:, 0], self._sizes[:, 1]
-        # A sticker lift_mm up is seen where its ray meets the board: k times as
-        # far from the camera's foot, and k times as large.
         k = height / np.maximum(height - lift_mm, 1.0)
         ground = cam[:2] + (self._points - cam[:2]) * k[:, None]
-        half = side_mm * k / 2
-        ends = np.concatenate(
-            [
-                ground,
-                ground + np.stack([half, np.zeros_like(half)], axis=1),
-                ground + np.stack([np.zeros_like(half), half], axis=1),
-            ]
-        )
-        img = reg.to_image(ends).reshape(3, -1, 2)
-        px_per_mm = (
-            np.linalg.norm(img[1] - img[0], axis=1) + np.linalg.norm(img[2] - img[0], axis=1)
-        ) / np.maximum(2 * half, 1e-9)
-        sides = side_mm * k * px_per_mm
+        sides, c, px_per_mm = marker_sides(reg, self._points, self._sizes)
         # Half the diagonal of the sticker with its quiet zone, plus the slop.
         radii = (side_mm * k * (8 / 6) / math.sqrt(2) + SLOP_MM) * px_per_mm
-        c = img[0]
         boxes = np.stack(
             [c[:, 0] - radii, c[:, 1] - radii, np.ceil(c[:, 0] + radii), np.ceil(c[:, 1] + radii)],
             axis=1,

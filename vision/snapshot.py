@@ -265,19 +265,25 @@ def compare(seen: TableSnapshot, truth: TableSnapshot) -> tuple[list[str], list[
     Returns (wrong, unmeasured): ``wrong`` lists every zone where the reading
     says something else than the truth; ``unmeasured`` the market cells, coin
     spots and market-space counts the reading honestly left ``None`` (a cube
-    hid the spot, or the camera sees it too small to trust).
+    hid the spot, or the camera sees it too small to trust), and every zone the
+    reading lists in ``unseen`` (unknown: hidden, too small, doubtful) whose
+    held value differs from the truth.
     """
     a, b = seen.pieces(), observable(truth).pieces()
     wrong: list[str] = []
     unmeasured: list[str] = []
+    unknown = {p for key in seen.unseen for p in _paths(key)}
 
     def walk(x: Any, y: Any, path: str) -> None:
-        if isinstance(x, dict) and isinstance(y, dict):
+        if path in unknown:
+            if x != y:
+                unmeasured.append(path)
+        elif isinstance(x, dict) and isinstance(y, dict):
             for key in sorted(set(x) | set(y)):
                 walk(x.get(key), y.get(key), f"{path}.{key}" if path else key)
         elif path.startswith("market.") and isinstance(x, list) and isinstance(y, list):
             for row, (u, v) in enumerate(zip(x, y, strict=False), start=1):
-                if u is None and v is not None:
+                if (u is None or f"{path}:{row}" in unknown) and u != v:
                     unmeasured.append(f"{path}:{row}")
                 elif u != v:
                     wrong.append(f"{path}:{row}: seen {u!r}, truth {v!r}")
@@ -292,6 +298,38 @@ def compare(seen: TableSnapshot, truth: TableSnapshot) -> tuple[list[str], list[
 
     walk(a, b, "")
     return wrong, unmeasured
+
+
+#: Zone key prefix -> the snapshot fields it decides (``{}``: the zone's name).
+_FIELDS = {
+    "section": ("sections.{}",),
+    "coins": ("coins.{}", "coins_present.{}"),
+    "maharajah-worker": ("maharajah_workers.{}",),
+    "elephant": ("elephants.{}",),
+    "market-space": ("market_counters.{}",),
+    "donation": ("donations.{}",),
+    "bridge": ("setup.bridges.{}",),
+}
+
+
+def _paths(key: str) -> tuple[str, ...]:
+    """The paths :func:`compare` walks that a zone key (``section:N1``) decides."""
+    kind, _, name = key.partition(":")
+    if kind in _FIELDS:
+        return tuple(f.format(name) for f in _FIELDS[kind])
+    if kind == "maharajah":
+        return ("maharajah",)
+    if kind == "market":
+        return (f"market.{name}",)
+    if kind == "district-slot":
+        return (f"setup.district_tiles.{name.split(':')[0]}",)
+    if kind == "temple":
+        if name == "active":
+            return ("setup.temple_active", "setup.temple_rotation")
+        return (f"setup.temple_stack.{name}",)
+    if kind == "storehouses":
+        return ("setup.storehouses",)
+    return ()
 
 
 def differences(seen: TableSnapshot, truth: TableSnapshot) -> list[str]:

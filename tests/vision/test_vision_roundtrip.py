@@ -39,7 +39,11 @@ def test_random_scene_reads_back_exactly(seed: int) -> None:
     assert not snap.settling
     wrong, unmeasured = compare(snap, truth)
     assert wrong == [], (pose, wrong)
-    assert all(u.startswith(("market.", "coins", "market_counters.")) for u in unmeasured)
+    # Anything else left unmeasured is a zone the snapshot says it could not
+    # read (its markers would look too small there), never a silent empty.
+    others = [u for u in unmeasured if not u.startswith(("market.", "coins", "market_counters."))]
+    assert len(others) <= len(snap.unseen), (pose, others)
+    assert pose.tilt_deg > 35 or not others, (pose, others)
 
 
 def test_straight_down_table_is_read_completely(table: TableSnapshot) -> None:
