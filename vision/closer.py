@@ -25,7 +25,7 @@ view (:mod:`vision.occlusion`) sees something change near it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -33,18 +33,21 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .detect import (
+    HARD_CONSTANT,
     SAME_SPOT_PX,
     Detection,
     MarkerDetector,
     Markers,
+    Windows,
     apart,
     marker_arrays,
     same_markers,
+    windows_for,
 )
 from .layout import Layout, ZoneKind
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
-from .read import PIECE_ON, marker_sides, zone_keys
+from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
 from .register import Registration
 
 #: Markers expected smaller than this (px) get a closer look where none was read.
@@ -56,6 +59,14 @@ ZOOM = 2.0
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
 
+#: An undecoded square this size relative to the marker expected at a spot
+#: (from inside its black border to its sticker's edge) is a sticker's outline.
+SQUARE_RATIO = (0.75, 1.6)
+#: Printed spots' keys start so.
+PRINTED = ("coins:", "market:")
+#: Grey levels between a square's dark and light tenth (its middle) for it to
+#: hold a marker's cells.
+MARKER_CONTRAST = 60.0
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
 
@@ -109,6 +120,12 @@ class CloserLook:
         kinds: list[Kind] = []
         donations = [z for k, z in zone_keys(layout, players).items() if k.startswith("donation:")]
         others = [z for z in layout.zones if z.kind in PIECE_ON and z.kind is not ZoneKind.DONATION]
+        reading_key = {
+            z.key: k
+            for k, z in zone_keys(layout, players).items()
+            if not k.startswith(GLOBAL_KEYS_PREFIX)
+        }
+        keys: list[str | None] = []
         for zone in others + donations:
             kind = PIECE_ON[zone.kind]
             entry = plan.of_kind(kind)[0]
@@ -117,6 +134,14 @@ class CloserLook:
                 points.append(a)
                 sizes.append((entry.side_mm, entry.height_mm))
                 kinds.append(kind)
+                keys.append(reading_key.get(zone.key))
+        #: The reading's zone key of each spot (None: an elephant's or the token's).
+        self.spot_keys = tuple(keys)
+        #: Zones whose empty reading is in doubt: the detector saw a square of a
+        #: sticker's size on one of their spots and no look could decode it.
+        #: (Not the printed spots: there, not seen already means covered.)
+        self.doubtful: frozenset[str] = frozenset()
+        self._expected = np.zeros(len(keys), bool)
         self._points = np.array(points, dtype=np.float64)
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
@@ -135,6 +160,16 @@ class CloserLook:
     def disturb(self, moved: NDArray[np.bool_]) -> None:
         """Board-view cells that changed this frame (call on every frame)."""
         self._dirty |= moved
+
+    def expect(self, keys: Iterable[str]) -> None:
+        """Zones where pieces are known to stand (the reconciler's state): every
+        one of their spots where no marker was read gets a closer look, at every
+        size and with a second threshold constant."""
+        wanted = set(keys)
+        expected = np.array([k in wanted for k in self.spot_keys], dtype=bool)
+        if not np.array_equal(expected, self._expected):
+            self._expected = expected
+            self.forget()
 
     def forget(self) -> None:
         """Nothing is known of what happened meanwhile: look afresh next time."""
@@ -196,16 +231,20 @@ class CloserLook:
     ) -> list[Detection]:
         spots = self.spots(reg)
         h, w = grey.shape
-        want = (spots.sides >= TINY_PX) & (spots.sides < SMALL_PX)
-        if not self._always_ids & {d.marker_id for d in found}:
-            want |= spots.always & (spots.sides >= TINY_PX)
         c = spots.centres
-        want &= (c[:, 0] >= 0) & (c[:, 0] < w) & (c[:, 1] >= 0) & (c[:, 1] < h)
-        if found and want.any():
+        empty = (spots.sides >= TINY_PX) & (c[:, 0] >= 0) & (c[:, 0] < w)
+        empty &= (c[:, 1] >= 0) & (c[:, 1] < h)
+        if found and empty.any():
             read = np.array([d.centre for d in found], dtype=np.float64)
-            idx = np.nonzero(want)[0]
+            idx = np.nonzero(empty)[0]
             gap = apart(c[idx], read).min(axis=1)
-            want[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
+            empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
+        squares = self._squares(grey, spots, empty, found)
+        # Small markers everywhere; larger ones where an undecoded square of a
+        # sticker's size lies, or a piece is known to stand.
+        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected)
+        if not self._always_ids & {d.marker_id for d in found}:
+            want |= empty & spots.always
         now = np.nonzero(want)[0].tolist()
         # A spot's last look stands while nothing changed near it, and it has been
         # wanted ever since (else its neighbourhood was not watched).
@@ -218,25 +257,119 @@ class CloserLook:
         self._memo = {i: v for i, v in self._memo.items() if i in watched and not stale[i]}
         fresh = [i for i in now if i not in self._memo]
         if not now:
+            self.doubtful = frozenset()
             return []
         self.stats.looks += 1
         self.stats.kept += len(now) - len(fresh)
         if fresh:
             self.stats.crops += len(fresh)
-            boxes = [tuple(int(v) for v in spots.boxes[i]) for i in fresh]
-            got = self.detector.detect_regions(grey, boxes, zoom=ZOOM)  # type: ignore[arg-type]
-            centres = np.array([d.centre for d in got]).reshape(-1, 2)
-            for i, (x0, y0, x1, y1) in zip(fresh, boxes, strict=True):
-                inside = (
-                    (centres[:, 0] >= x0)
-                    & (centres[:, 0] < x1)
-                    & (centres[:, 1] >= y0)
-                    & (centres[:, 1] < y1)
-                )
-                self._memo[i] = [got[k] for k in np.nonzero(inside)[0]]
+            for group in _groups(spots.sides, fresh):
+                self._look_at(grey, spots, group)
+            hard = [i for i in fresh if self._expected[i] and not self._memo[i]]
+            for group in _groups(spots.sides, hard):
+                self._look_at(grey, spots, group, HARD_CONSTANT)
         new = _not_in([d for i in now for d in self._memo[i]], found)
+        self.doubtful = frozenset(
+            k
+            for i in now
+            if squares[i]
+            and not self._memo[i]
+            and (k := self.spot_keys[i])
+            and not k.startswith(PRINTED)
+        )
         self.stats.found += len(new)
         return new
+
+    def _squares(
+        self,
+        grey: NDArray[np.uint8],
+        spots: Spots,
+        empty: NDArray[np.bool_],
+        found: Sequence[Detection],
+    ) -> NDArray[np.bool_]:
+        """Empty spots where the first pass saw an undecoded square of about the
+        marker's size (or its sticker's), not inside a marker it did read."""
+        out = np.zeros(len(empty), bool)
+        centres, sides = self.detector.candidates
+        idx = np.nonzero(empty)[0]
+        if not len(centres) or not len(idx):
+            return out
+        if found:
+            read = np.array([d.centre for d in found], dtype=np.float64)
+            half = np.array([d.side_px for d in found]) * 0.75
+            inside = (apart(centres, read) < half).any(axis=1)
+            centres, sides = centres[~inside], sides[~inside]
+        ratio = sides[None, :] / spots.sides[idx, None]
+        near = apart(spots.centres[idx], centres) < spots.radii[idx, None]
+        near &= (ratio > SQUARE_RATIO[0]) & (ratio < SQUARE_RATIO[1])
+        if not near.any():
+            return out
+        used = np.nonzero(near.any(axis=0))[0]
+        like = np.zeros(len(centres), bool)
+        like[used] = _marker_like(grey, centres[used], sides[used])
+        out[idx] = (near & like[None, :]).any(axis=1)
+        return out
+
+    def _look_at(
+        self,
+        grey: NDArray[np.uint8],
+        spots: Spots,
+        group: tuple[float, Windows, list[int]],
+        constant: float | None = None,
+    ) -> None:
+        """One detector call over the crops of ``group`` (zoom, threshold windows,
+        spot indices); each spot remembers what was found in its crop (added to
+        what an earlier call found there)."""
+        zoom, windows, idx = group
+        boxes = [tuple(int(v) for v in spots.boxes[i]) for i in idx]
+        got = self.detector.detect_regions(
+            grey,
+            boxes,  # type: ignore[arg-type]
+            zoom=zoom,
+            windows=windows,
+            constant=constant,
+        )
+        centres = np.array([d.centre for d in got]).reshape(-1, 2)
+        for i, (x0, y0, x1, y1) in zip(idx, boxes, strict=True):
+            inside = (
+                (centres[:, 0] >= x0)
+                & (centres[:, 0] < x1)
+                & (centres[:, 1] >= y0)
+                & (centres[:, 1] < y1)
+            )
+            self._memo[i] = self._memo.get(i, []) + [got[k] for k in np.nonzero(inside)[0]]
+
+
+def _marker_like(
+    grey: NDArray[np.uint8], centres: NDArray[np.float64], sides: NDArray[np.float64]
+) -> NDArray[np.bool_]:
+    """Does the middle of each square hold black and white like a marker's
+    cells (not the even colour of a cube, a coin or a printed space)?"""
+    h, w = grey.shape
+    out = np.zeros(len(centres), bool)
+    for k, ((cx, cy), side) in enumerate(zip(centres.tolist(), sides.tolist(), strict=True)):
+        r = max(2, int(side * 0.3))
+        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+        patch = grey[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
+        if patch.size:
+            lo, hi = np.percentile(patch, (10, 90))
+            out[k] = hi - lo >= MARKER_CONTRAST
+    return out
+
+
+def _groups(
+    sides: NDArray[np.float64], idx: Sequence[int]
+) -> list[tuple[float, Windows, list[int]]]:
+    """Spots to look at, grouped into detector calls: small markers magnified
+    ``ZOOM`` times, larger ones as they are; threshold windows chosen from the
+    size they look (in steps of a third of an octave, so a table makes few
+    groups)."""
+    out: dict[tuple[float, int], list[int]] = {}
+    for i in idx:
+        zoom = ZOOM if sides[i] < SMALL_PX else 1.0
+        step = round(3 * math.log2(sides[i] * zoom))
+        out.setdefault((zoom, step), []).append(i)
+    return [(z, windows_for(2 ** (k / 3)), v) for (z, k), v in sorted(out.items())]
 
 
 def _same(a: Sequence[Detection], b: Sequence[Detection]) -> NDArray[np.bool_]:

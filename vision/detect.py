@@ -100,6 +100,24 @@ def tuned_parameters(min_side_px: float = MIN_SIDE_PX) -> cv2.aruco.DetectorPara
     return p
 
 
+Windows = tuple[int, int, int]  # adaptive threshold window: smallest, largest, step (px)
+#: The threshold constant of a second look, for markers on dark pieces or in
+#: glare (the first pass's constant is 7).
+HARD_CONSTANT = 13.0
+
+
+def windows_for(side_px: float) -> Windows:
+    """Adaptive threshold windows for markers of about ``side_px``: from about
+    half a cell (a dark piece's sticker reads with a window that small) to about
+    three cells, three windows in all. The first pass's fixed windows (5, 15)
+    suit markers of 20-40 px; larger and smaller ones read better with these."""
+    cell = side_px / 6
+    lo = max(3, int(cell * 0.6) | 1)
+    hi = max(lo + 2, int(cell * 3) | 1)
+    step = max(2, (hi - lo) // 2)
+    return lo, hi, step
+
+
 def _set_min_side(
     detector: cv2.aruco.ArucoDetector,
     params: cv2.aruco.DetectorParameters,
@@ -133,6 +151,47 @@ class MarkerDetector:
         self.min_side_px = min_side_px
         self._detector = cv2.aruco.ArucoDetector(self.dictionary, self.params)
         self._verdicts: tuple[Markers, list[bool]] | None = None
+        #: Squares the detector saw but could not decode, from the last whole
+        #: scan (kept up to date by region scans): centres (n, 2) and sides (n,)
+        #: in frame pixels. A sticker missed on a dark piece or in glare is
+        #: usually among them: a reason to look closer, and no proof of an empty space.
+        self.candidates: tuple[NDArray[np.float64], NDArray[np.float64]] = (
+            np.zeros((0, 2)),
+            np.zeros(0),
+        )
+        #: Detectors with other threshold windows and constants (closer looks).
+        self._variants: dict[
+            tuple[Windows, float], tuple[cv2.aruco.ArucoDetector, cv2.aruco.DetectorParameters]
+        ] = {}
+
+    def _variant(
+        self, windows: Windows | None, constant: float | None
+    ) -> tuple[cv2.aruco.ArucoDetector, cv2.aruco.DetectorParameters]:
+        if windows is None and constant is None:
+            return self._detector, self.params
+        key = (
+            windows
+            or (
+                self.params.adaptiveThreshWinSizeMin,
+                self.params.adaptiveThreshWinSizeMax,
+                self.params.adaptiveThreshWinSizeStep,
+            ),
+            constant if constant is not None else self.params.adaptiveThreshConstant,
+        )
+        got = self._variants.get(key)
+        if got is None:
+            p = tuned_parameters(self.min_side_px)
+            for name in dir(self.params):
+                value = getattr(self.params, name)
+                if not name.startswith("_") and not callable(value):
+                    setattr(p, name, value)
+            p.adaptiveThreshWinSizeMin, p.adaptiveThreshWinSizeMax, p.adaptiveThreshWinSizeStep = (
+                key[0]
+            )
+            p.adaptiveThreshConstant = key[1]
+            got = (cv2.aruco.ArucoDetector(self.dictionary, p), p)
+            self._variants[key] = got
+        return got
 
     def detect(self, image: Image, region: Box | None = None) -> list[Detection]:
         """Every marker in the frame, or only in ``region`` (a box of the frame)."""
@@ -143,7 +202,8 @@ class MarkerDetector:
             x0, y0, x1, y1 = _clip(region, grey.shape[1], grey.shape[0])
             part = grey[y0:y1, x0:x1]
         _set_min_side(self._detector, self.params, part.shape, self.min_side_px)
-        corners, ids, _ = self._detector.detectMarkers(part)
+        corners, ids, rejected = self._detector.detectMarkers(part)
+        self.candidates = _squares(rejected, (float(x0), float(y0)))
         found = self._wrap(corners, ids, (float(x0), float(y0)))
         big = [d for d in found if d.side_px >= self.min_side_px]
         found = dedupe([d for d, ok in zip(big, self._quiet(grey, big), strict=True) if ok])
@@ -163,10 +223,17 @@ class MarkerDetector:
         return verdicts
 
     def detect_regions(
-        self, image: Image, boxes: Sequence[Box], zoom: float = 1.0
+        self,
+        image: Image,
+        boxes: Sequence[Box],
+        zoom: float = 1.0,
+        windows: Windows | None = None,
+        constant: float | None = None,
     ) -> list[Detection]:
         """Detect only inside ``boxes`` (merged where they overlap), in one call;
-        ``zoom`` magnifies the regions first (for markers too small to read as they are)."""
+        ``zoom`` magnifies the regions first (for markers too small to read as they are);
+        ``windows`` and ``constant``: adaptive threshold settings other than the
+        first pass's (see :func:`windows_for`)."""
         grey = _grey(image)
         h, w = grey.shape
         merged = merge_boxes([_clip(b, w, h) for b in boxes])
@@ -174,8 +241,11 @@ class MarkerDetector:
         if not merged:
             return []
         mosaic, offsets = _pack(grey, merged, zoom)
-        _set_min_side(self._detector, self.params, mosaic.shape, self.min_side_px)
-        corners, ids, _ = self._detector.detectMarkers(mosaic)
+        detector, params = self._variant(windows, constant)
+        _set_min_side(detector, params, mosaic.shape, self.min_side_px)
+        corners, ids, rejected = detector.detectMarkers(mosaic)
+        if zoom == 1.0 and windows is None and constant is None:
+            self._update_candidates(rejected, offsets)
         found = self._wrap(corners, ids, (0.0, 0.0))
         if zoom != 1.0:
             # Magnified, the quiet zone is checked where it is large enough to see.
@@ -192,6 +262,38 @@ class MarkerDetector:
         if zoom == 1.0:
             out = _checked(grey, out, self.min_side_px)
         return out if self.keep_nested else drop_nested(out)
+
+    def _update_candidates(
+        self,
+        rejected: Sequence[NDArray[np.float32]],
+        offsets: Sequence[tuple[Box, tuple[int, int]]],
+    ) -> None:
+        """A region scan at the first pass's settings: its undecoded squares
+        replace those the last scan saw in the same regions."""
+        centres, sides = self.candidates
+        keep = np.ones(len(centres), bool)
+        new_c: list[NDArray[np.float64]] = []
+        new_s: list[NDArray[np.float64]] = []
+        got_c, got_s = _squares(rejected, (0.0, 0.0))
+        for (mx, my, bw, bh), (bx, by) in offsets:
+            keep &= ~(
+                (centres[:, 0] >= bx)
+                & (centres[:, 0] < bx + bw)
+                & (centres[:, 1] >= by)
+                & (centres[:, 1] < by + bh)
+            )
+            inside = (
+                (got_c[:, 0] >= mx)
+                & (got_c[:, 0] < mx + bw)
+                & (got_c[:, 1] >= my)
+                & (got_c[:, 1] < my + bh)
+            )
+            new_c.append(got_c[inside] - (mx, my) + (bx, by))
+            new_s.append(got_s[inside])
+        self.candidates = (
+            np.concatenate([centres[keep], *new_c]).reshape(-1, 2),
+            np.concatenate([sides[keep], *new_s]),
+        )
 
     def _wrap(
         self,
@@ -359,6 +461,17 @@ def drop_nested(found: list[Detection]) -> list[Detection]:
                 if cv2.pointPolygonTest(poly, point, False) > 0:
                     nested.update((k, int(j)))
     return [d for k, d in enumerate(found) if k not in nested]
+
+
+def _squares(
+    quads: Sequence[NDArray[np.float32]], offset: tuple[float, float]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Centres (n, 2) and mean sides (n,) of the detector's rejected squares."""
+    if not len(quads):
+        return np.zeros((0, 2)), np.zeros(0)
+    q = np.stack([np.asarray(c, dtype=np.float64).reshape(4, 2) for c in quads])
+    sides = np.linalg.norm(np.roll(q, -1, axis=1) - q, axis=2).mean(axis=1)
+    return q.mean(axis=1) + offset, sides
 
 
 def _grey(image: Image) -> Image:

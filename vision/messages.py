@@ -6,7 +6,7 @@ the reading logic so a translator finds every sentence in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .snapshot import Problem
@@ -42,6 +42,23 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Worker {component} stands on {zone}, which is not a section.",
         "El trabajador {component} está en {zone}, que no es una sección.",
     ),
+    "clear-the-board": (
+        "The game expects pieces the camera does not see ({where}), and no hand"
+        " moved them: clear the board of hands and objects so it can look again.",
+        "El juego espera piezas que la cámara no ve ({where}) y ninguna mano las"
+        " movió: despejad el tablero de manos y objetos para que vuelva a mirar.",
+    ),
+    "resolution": (
+        "The camera sees the smallest markers at {side:.0f} px; {need:.0f} px are needed"
+        " to read them safely. Zones read at that size stay unknown ({share:.0f} % of"
+        " the board). Supported: 12 MP stills (4056x3040, 4608x2592) at up to 35"
+        " degrees of tilt; 1080p video only straight down and close.",
+        "La cámara ve los marcadores más pequeños a {side:.0f} px; hacen falta"
+        " {need:.0f} px para leerlos con seguridad. Las zonas vistas a ese tamaño"
+        " quedan como desconocidas ({share:.0f} % del tablero). Admitido: fotos de"
+        " 12 MP (4056x3040, 4608x2592) con hasta 35 grados de inclinación; vídeo"
+        " 1080p solo desde arriba y cerca.",
+    ),
 }
 
 DISTRICT_ES = {"N": "Norte", "E": "Este", "S": "Sur", "W": "Oeste"}
@@ -60,3 +77,9 @@ def problem(code: str, zones: Iterable[str], components: Iterable[str], **fields
     """A :class:`Problem` with both texts filled from ``fields``."""
     en, es = TEMPLATES[code]
     return Problem(code, tuple(zones), tuple(components), en.format(**fields), es.format(**fields))
+
+
+def clear_the_board(zones: Sequence[str]) -> Problem:
+    """Expected pieces not seen in ``zones`` with no hand seen: look again."""
+    shown = ", ".join(zones[:6]) + (" …" if len(zones) > 6 else "")
+    return problem("clear-the-board", zones, (), where=shown)

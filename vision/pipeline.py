@@ -25,7 +25,7 @@ Usage::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -41,12 +41,14 @@ from .detect import (
     marker_arrays,
     same_markers,
 )
+from .expect import Expectation
 from .layout import Layout, Zone, default_layout
+from .messages import clear_the_board
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
 from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen, Value
 from .register import Registrar, Registration
-from .snapshot import TableSnapshot
+from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
 from .track import MarkerTracker
@@ -114,6 +116,8 @@ class Pipeline:
             else None
         )
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
+        self.expectation = Expectation(self.reader.keys, self.view)
+        self._short_problem: tuple[frozenset[str], Sequence[Problem], list[Problem]] | None = None
         self.stats = PipelineStats()
         self._calm_pieces: list[Seen] = []
         self._calm_clear: set[str] = set()
@@ -213,7 +217,9 @@ class Pipeline:
             }
             self._values = None if hidden else (key, values)
         calm = not state.moving and not state.occluder
-        self.stabiliser.update(values, calm, reading.problems)
+        values = self.expectation.withhold(values)
+        problems = self._look_again(reading.problems)
+        self.stabiliser.update(values, calm, problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
                 self.view.settle(view, state.occluded)
@@ -287,7 +293,28 @@ class Pipeline:
         motion = self.view.motion(view)
         if self.closer is not None:
             self.closer.disturb(self.view.moved)
+        self.expectation.touch(self.view.moved)
         return motion
+
+    def expect(self, counts: Mapping[str, int]) -> None:
+        """What the game says lies on the table: pieces per zone key
+        (:func:`vision.expect.counts`). A zone read with fewer pieces while
+        nothing moved over it is looked at again, then reads unknown
+        (:mod:`vision.expect`). Call whenever the game's state changes."""
+        if self.expectation.set(counts) and self.closer is not None:
+            self.closer.expect(self.expectation.keys_with_pieces())
+
+    def _look_again(self, problems: Sequence[Problem]) -> Sequence[Problem]:
+        """The reading's problems, plus "clear the board" while expected pieces
+        are missing with no hand seen (the same object when none are)."""
+        short = self.expectation.short
+        if not short:
+            return problems
+        memo = self._short_problem
+        if memo is None or memo[0] != short or memo[1] is not problems:
+            memo = (short, problems, [*problems, clear_the_board(sorted(short))])
+            self._short_problem = memo
+        return memo[2]
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
         self.tracker.reset()
@@ -323,7 +350,8 @@ class Pipeline:
                     return placed, reading
         self.stats.readings += 1
         placed = self.reader.place(both, reg)
-        reading = self.reader.read(both, reg, placed)
+        doubtful = self.closer.doubtful if self.closer is not None else frozenset()
+        reading = self.reader.read(both, reg, placed, doubtful)
         if both_arrays is None:
             both_arrays = marker_arrays(both)
         self._cache = ((first, extra, reg.board_to_image, both_arrays), placed, reading)

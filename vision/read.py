@@ -341,9 +341,12 @@ class Reader:
         detections: Sequence[Detection],
         reg: Registration,
         placed: tuple[list[Seen], set[str]] | None = None,
+        doubtful: frozenset[str] = frozenset(),
     ) -> Reading:
         """Every zone's value as if all were visible; the caller drops hidden zones.
-        An elephant or Maharajah token not seen anywhere reads ``None``."""
+        An elephant or Maharajah token not seen anywhere reads ``None``.
+        ``doubtful``: zones where a sticker-like square was seen but not decoded
+        (:attr:`vision.closer.CloserLook.doubtful`): unknown, not empty."""
         seen, clear = placed if placed is not None else self.place(detections, reg)
         out = Reading()
         vals = out.values
@@ -504,8 +507,11 @@ class Reader:
         # The resolution floor: a zone where a marker could be missed for its
         # size reads unknown (no entry), not empty. A unique piece seen
         # elsewhere is known wherever it is.
-        for key in small:
-            if key.startswith(("coins:", "market:", "market-space:")) or key not in vals:
+        for key in small | doubtful:
+            if key.startswith("market-space:") and key in vals:
+                vals[key] = None  # a count not measured
+                continue
+            if key.startswith(("coins:", "market:")) or key not in vals:
                 continue
             if key.startswith(GLOBAL_KEYS_PREFIX) and vals[key] is not None:
                 continue
