@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.reconcile.camera import seen_from_snapshot
+from companion.reconcile.camera import expected_counts, seen_from_snapshot
 from companion.reconcile.fusion import SensorTable, fuse
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
@@ -66,6 +66,7 @@ class TableRunner:
         self._camera_seen: Seen | None = None
         self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
         self._last_pieces: dict[str, Any] | None = None
+        self._expected_memo: tuple[Any, dict[str, int]] | None = None
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
@@ -120,6 +121,8 @@ class TableRunner:
                 time.sleep(IDLE_SLEEP)
                 continue
             self.stats.frames += 1
+            if hasattr(self.pipeline, "expect"):
+                self.pipeline.expect(self._expected())
             snapshot = self.pipeline.process(frame)
             if snapshot.settling:
                 continue
@@ -132,6 +135,20 @@ class TableRunner:
             with self._lock:
                 self._camera_seen = seen_from_snapshot(snapshot, self.session.state, self.colours)
             self._observe()
+
+    def _expected(self) -> dict[str, int]:
+        """Pieces per zone the game says lie on the table, for the camera to
+        doubt a lower count; none while the setup is being read or the table
+        owes the engine moves (the Maharajah's, an undo): then the table may
+        rightly show less."""
+        with self._lock:
+            state = self.session.state
+            owes = self.reconciler.debt_from is not None
+        if owes or (self.setup is not None and self.setup.waiting):
+            return {}
+        if self._expected_memo is None or self._expected_memo[0] is not state:
+            self._expected_memo = (state, expected_counts(state, self.colours))
+        return self._expected_memo[1]
 
     def _sensor_loop(self) -> None:
         assert self.link is not None and self.sensors is not None

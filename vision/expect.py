@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from .layout import Zone
 from .occlusion import BoardView
-from .read import Value
+from .read import GLOBAL_KEYS_PREFIX, Value
 from .snapshot import TableSnapshot
 
 #: Zone keys whose pieces can be counted from a reading (see :func:`pieces_in`).
@@ -36,6 +36,8 @@ COUNTED = (
     "temple:",
     "bridge:",
     "storehouses",
+    "elephant:",
+    "maharajah",
 )
 
 
@@ -45,7 +47,9 @@ def pieces_in(key: str, value: Value) -> int | None:
         return None
     if value is None:
         return 0
-    if isinstance(value, int) and not isinstance(value, bool):
+    if key.startswith(("elephant:", "maharajah")) or isinstance(value, bool):
+        return 1
+    if isinstance(value, int):
         return value  # a market space's counters
     if key.startswith(("section:", "storehouses")) and isinstance(value, tuple):
         return len(value)
@@ -57,6 +61,9 @@ def counts(truth: TableSnapshot) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, workers in truth.sections.items():
         out[f"section:{name}"] = len(workers)
+    for colour, where in truth.elephants.items():
+        out[f"elephant:{colour}"] = int(where is not None)
+    out["maharajah"] = int(truth.maharajah is not None)
     for space, worker in truth.maharajah_workers.items():
         out[f"maharajah-worker:{space}"] = int(worker is not None)
     for space, donor in truth.donations.items():
@@ -81,7 +88,12 @@ class Expectation:
     def __init__(self, zones: Mapping[str, Zone], view: BoardView) -> None:
         self.counts: dict[str, int] = {}
         self._view = view
-        self._cells = {key: _cells(zone, view) for key, zone in zones.items()}
+        everywhere = np.nonzero(np.ones(view.shape, bool))
+        # An elephant or the Maharajah token may be anywhere: any move counts.
+        self._cells = {
+            key: everywhere if key.startswith(GLOBAL_KEYS_PREFIX) else _cells(zone, view)
+            for key, zone in zones.items()
+        }
         self._touched = np.zeros(view.shape, bool)
         #: The zones the last :meth:`withhold` left unknown.
         self.short: frozenset[str] = frozenset()

@@ -6,6 +6,10 @@ ids, player colours) as a ``Seen`` (seats, catalog indices, counts), leaving
 other way, for the synthetic camera of the demo and the tests: it lays an
 engine state out as the pieces on a table, keeping each worker's identity
 from one layout to the next so a worker that did not move keeps its marker.
+``expected_counts`` turns the engine's state into the pieces per zone the
+camera should find (``Pipeline.expect``): pieces are conserved, so fewer seen
+with no hand over the zone is a miss to look at again, then unknown, never a
+new value.
 
 Vision knows no rules and the engine no cameras; this module is where their
 vocabularies meet.
@@ -18,6 +22,7 @@ from engine.amritsar import GameState
 from engine.board import MAHARAJAH_SPACE_NAMES, SECTION_NAMES, District, Resource, WorkerColour
 from engine.catalog import Catalog
 from engine.rules.donation import tile_for
+from vision.expect import counts
 from vision.layout import DECADES, MARKET_ROWS, donation_space_name
 from vision.snapshot import SetupReading, TableSnapshot
 
@@ -239,3 +244,9 @@ def truth_from_state(
         market=market,
         setup=setup,
     )
+
+
+def expected_counts(state: GameState, colours: tuple[str, ...]) -> dict[str, int]:
+    """Pieces per zone key that the engine says lie on the table (for
+    ``vision.pipeline.Pipeline.expect``)."""
+    return counts(truth_from_state(state, colours))

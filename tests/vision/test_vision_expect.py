@@ -1,0 +1,96 @@
+"""Unknown, never a silent empty: fewer pieces than the game expects, with no
+hand seen, reads unknown; a piece a hand took away reads gone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.support.vision_table import busy_table
+from vision.expect import counts, pieces_in
+from vision.geometry import CameraPose
+from vision.pipeline import Pipeline
+from vision.snapshot import TableSnapshot, compare
+from vision.synthetic import Effects, Hand, SyntheticCamera
+
+
+def _camera(shown: TableSnapshot) -> SyntheticCamera:
+    return SyntheticCamera(shown, pose=CameraPose(tilt_deg=12), effects=Effects(noise_sigma=2))
+
+
+def _missing_counter(table: TableSnapshot) -> TableSnapshot:
+    """The table as a camera that misses one purple counter and one worker sees it."""
+    return replace(
+        table,
+        market_counters={**table.market_counters, "purple": 4},
+        sections={**table.sections, "N1": ("Y1",)},
+    )
+
+
+def test_pieces_the_game_expects_but_the_camera_misses_read_unknown() -> None:
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(_missing_counter(table))  # the missed pieces are simply not drawn
+    for frame in cam.frames(3):
+        snap = pipe.process(frame)
+    assert "market-space:purple" in snap.unseen and "section:N1" in snap.unseen
+    assert snap.market_counters["purple"] != 4 and snap.sections["N1"] != ("Y1",)
+    looked = [p for p in snap.problems if p.code == "clear-the-board"]
+    assert looked and set(looked[0].zones) == {"market-space:purple", "section:N1"}
+    assert "section:N1" in looked[0].en and "tablero" in looked[0].es
+    wrong, _ = compare(snap, table)
+    assert wrong == []
+    # Every other zone is read as usual.
+    assert set(snap.unseen) == {"market-space:purple", "section:N1"}
+
+
+def test_a_piece_a_hand_took_away_reads_gone() -> None:
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(table)
+    for frame in cam.frames(3):
+        snap = pipe.process(frame)
+    assert snap.market_counters["purple"] == 5 and not snap.unseen
+    moved = _missing_counter(table)
+    cam.move(moved, hand_frames=2)
+    for frame in cam.frames(6):
+        snap = pipe.process(frame)
+    assert not snap.settling
+    assert snap.market_counters["purple"] == 4 and snap.sections["N1"] == ("Y1",)
+    assert not [p for p in snap.problems if p.code == "clear-the-board"]
+
+
+def test_a_hand_over_the_board_at_start_up_is_not_taken_for_empty_spaces() -> None:
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(table)
+    # A hand already over the east sections when the companion starts, held still.
+    cam.hold_hand(Hand(centre=(470.0, 330.0), from_deg=90.0), 5)
+    for frame in cam.frames(5):
+        snap = pipe.process(frame)
+    wrong, _ = compare(snap, table)
+    assert wrong == []
+    looked = [p for p in snap.problems if p.code == "clear-the-board"]
+    # What the hand hides (the east path's elephants, a district tile) is unknown.
+    assert looked and "elephant:grey" in snap.unseen
+    assert set(snap.unseen) == set(looked[0].zones)
+    # The hand goes: the calm table is read whole.
+    for frame in cam.frames(5):
+        snap = pipe.process(frame)
+    assert not snap.settling and compare(snap, table) == ([], [])
+    assert not snap.unseen and not snap.problems
+
+
+def test_pieces_in_counts_every_counted_zone() -> None:
+    table = busy_table()
+    expected = counts(table)
+    assert expected["market-space:orange"] == 6 and expected["section:E1"] == 4
+    assert expected["donation:N:1:0"] == 1 and expected["donation:N:4:0"] == 0
+    assert expected["storehouses"] == 4 and expected["temple:active"] == 1
+    assert pieces_in("section:E1", ("G1", "G2")) == 2
+    assert pieces_in("market-space:pink", 3) == 3
+    assert pieces_in("donation:N:1:0", None) == 0
+    assert pieces_in("temple:active", ("T2", 90)) == 1
+    assert pieces_in("coins:N1", True) is None
