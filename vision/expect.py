@@ -39,10 +39,14 @@ COUNTED = (
     "elephant:",
     "maharajah",
 )
+#: Printed spots: 1 when covered (coins on a coin spot, a cube on a market cell).
+PRINTED = ("coins:", "market:")
 
 
 def pieces_in(key: str, value: Value) -> int | None:
     """How many pieces a zone's reading shows (None: not a counted zone)."""
+    if key.startswith(PRINTED):
+        return None if value is None else int(bool(value))  # covered: 1
     if not key.startswith(COUNTED):
         return None
     if value is None:
@@ -79,6 +83,11 @@ def counts(truth: TableSnapshot) -> dict[str, int]:
     for decade, bridge in truth.setup.bridges.items():
         out[f"bridge:{decade}"] = int(bridge is not None)
     out["storehouses"] = len(truth.setup.storehouses)
+    for section, coins in truth.coins.items():
+        out[f"coins:{section}"] = int(bool(coins))
+    for resource, cells in truth.market.items():
+        for row, full in enumerate(cells, start=1):
+            out[f"market:{resource}:{row}"] = int(bool(full))
     return out
 
 
@@ -118,11 +127,14 @@ class Expectation:
             self._version += 1
 
     def keys_with_pieces(self) -> Iterable[str]:
-        return (k for k, n in self.counts.items() if n > 0)
+        """Zones where pieces stand (not printed spots: there, a piece hides the marker)."""
+        return (k for k, n in self.counts.items() if n > 0 and not k.startswith(PRINTED))
 
     def withhold(self, values: dict[str, Value]) -> dict[str, Value]:
-        """``values`` without the zones that read fewer pieces than expected
-        while nothing moved over them (the same object when none is short)."""
+        """``values`` without the zones that read other than expected while
+        nothing moved over them (the same object when none does): fewer pieces
+        is a miss, more (a covered printed spot, a piece from nowhere) a pattern
+        misread or a hand held still."""
         if not self.counts:
             self.short = frozenset()
             return values
@@ -134,7 +146,8 @@ class Expectation:
             key
             for key, value in values.items()
             if (n := pieces_in(key, value)) is not None
-            and n < self.counts.get(key, 0)
+            and key in self.counts
+            and n != self.counts[key]
             and not bool(self._touched[self._cells[key]].any())
         )
         out = {k: v for k, v in values.items() if k not in short} if short else values

@@ -43,10 +43,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "El trabajador {component} está en {zone}, que no es una sección.",
     ),
     "clear-the-board": (
-        "The game expects pieces the camera does not see ({where}), and no hand"
-        " moved them: clear the board of hands and objects so it can look again.",
-        "El juego espera piezas que la cámara no ve ({where}) y ninguna mano las"
-        " movió: despejad el tablero de manos y objetos para que vuelva a mirar.",
+        "The camera does not see the pieces the game expects ({where}), and no hand"
+        " moved any: clear the board of hands and objects so it can look again.",
+        "La cámara no ve las piezas que espera el juego ({where}) y ninguna mano"
+        " movió ninguna: despejad el tablero de manos y objetos para que vuelva a mirar.",
     ),
     "resolution": (
         "The camera sees the smallest markers at {side:.0f} px; {need:.0f} px are needed"

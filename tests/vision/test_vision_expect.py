@@ -93,4 +93,6 @@ def test_pieces_in_counts_every_counted_zone() -> None:
     assert pieces_in("market-space:pink", 3) == 3
     assert pieces_in("donation:N:1:0", None) == 0
     assert pieces_in("temple:active", ("T2", 90)) == 1
-    assert pieces_in("coins:N1", True) is None
+    assert pieces_in("coins:N1", True) == 1 and pieces_in("market:gold:2", None) is None
+    assert pieces_in("elephant:grey", "off") == 1 and pieces_in("elephant:grey", None) == 0
+    assert pieces_in("bridge:I", None) == 0 and pieces_in("setup", 3) is None
