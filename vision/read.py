@@ -326,6 +326,18 @@ class Reader:
             )
         return seen, clear
 
+    def _resolution(self, reg: Registration, small: frozenset[str]) -> Problem:
+        """Say how small the smallest markers look and which cameras are supported."""
+        sides, _, _ = marker_sides(reg, self._spot_points, self._spot_sizes)
+        return problem(
+            "resolution",
+            sorted(small),
+            (),
+            side=float(sides.min()),
+            need=RELIABLE_SIDE_PX,
+            share=100 * len(small) / len(self.keys),
+        )
+
     def _possible(self, kind: Kind, foot: tuple[float, float], zone: Zone | None) -> bool:
         """Can a piece of ``kind`` stand at ``foot`` (in ``zone``) at all?"""
         if kind is Kind.COUNTER:
@@ -504,6 +516,8 @@ class Reader:
             vals["storehouses"] = tuple(s.component for s in stores)
 
         self._check_unique(seen, problems)
+        if small:
+            problems.append(self._resolution(reg, small))
         # The resolution floor: a zone where a marker could be missed for its
         # size reads unknown (no entry), not empty. A unique piece seen
         # elsewhere is known wherever it is.
