@@ -277,31 +277,17 @@ class HarshRenderer:
         self.H = self.camera.plane_homography(0.0)
         c = self.camera.centre
         self.cam = np.array([c[0], c[1], -c[2]])
-        # Image -> board map, on a coarse grid (the lens bends smoothly), then scaled up.
-        step = 8
-        gx, gy = np.meshgrid(np.arange(0, w + step, step), np.arange(0, h + step, step))
-        pts = np.column_stack([gx.ravel(), gy.ravel()]).astype(np.float64)
-        ideal = scene.lens.undistort_pixels(pts)
-        board = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), np.linalg.inv(self.H))
-        board = board.reshape(gy.shape[0], gx.shape[1], 2)
+        # Image -> board mm, then texture px.
+        board_of = _image_to_plane(scene.lens, self.size, self.H)
         # Texture density: 1.4x the finest image sampling of the board, at most 8 px/mm.
-        dens = np.hypot(*np.gradient(board[..., 0], step, axis=(1, 0)))
+        dens = np.hypot(*np.gradient(board_of[::8, ::8, 0], 8, axis=(1, 0)))
         mm_per_px = float(np.percentile(dens[np.isfinite(dens)], 1))
         self.k = float(min(8.0, max(2.5, 1.4 / max(mm_per_px, 1e-6))))
         x0, y0, x1, y1 = self.layout.extent_mm
         pad = 30.0
         self.origin = (x0 - pad, y0 - pad)
-        tex_x = (board[..., 0] - self.origin[0]) * self.k
-        tex_y = (board[..., 1] - self.origin[1]) * self.k
-        big_x = cv2.resize(tex_x.astype(np.float32), (gx.shape[1] * step, gy.shape[0] * step))
-        big_y = cv2.resize(tex_y.astype(np.float32), (gx.shape[1] * step, gy.shape[0] * step))
-        # cv2.resize puts grid value i at pixel i*step + (step-1)/2: shift back.
-        shift = (step - 1) / 2
-        M = np.array([[1, 0, shift], [0, 1, shift]], dtype=np.float32)
-        big_x = cv2.warpAffine(big_x, M, (big_x.shape[1], big_x.shape[0]), flags=cv2.INTER_LINEAR)
-        big_y = cv2.warpAffine(big_y, M, (big_y.shape[1], big_y.shape[0]), flags=cv2.INTER_LINEAR)
-        self.map_x = np.ascontiguousarray(big_x[:h, :w])
-        self.map_y = np.ascontiguousarray(big_y[:h, :w])
+        self.map_x = np.ascontiguousarray((board_of[..., 0] - self.origin[0]) * self.k)
+        self.map_y = np.ascontiguousarray((board_of[..., 1] - self.origin[1]) * self.k)
         self.tex_shape = (
             math.ceil((y1 - y0 + 2 * pad) * self.k),
             math.ceil((x1 - x0 + 2 * pad) * self.k),
@@ -648,6 +634,77 @@ class HarshRenderer:
         pos, neg = (f[dy : dy + h, dx : dx + w] for f in self._noise)
         out: Image = cv2.subtract(cv2.add(img, pos), neg)
         return out
+
+
+def _image_to_plane(
+    lens: Lens, size: tuple[int, int], H: NDArray[np.float64], step: int = 8
+) -> NDArray[np.float32]:
+    """For every pixel of a ``size`` frame through ``lens``, the point of the plane
+    whose plane -> ideal-pixel homography is ``H`` (h, w, 2), float32. Computed
+    on a coarse grid (the lens bends smoothly) and interpolated."""
+    w, h = size
+    gx, gy = np.meshgrid(np.arange(0, w + step, step), np.arange(0, h + step, step))
+    pts = np.column_stack([gx.ravel(), gy.ravel()]).astype(np.float64)
+    ideal = lens.undistort_pixels(pts)
+    plane = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), np.linalg.inv(H))
+    plane = plane.reshape(gy.shape[0], gx.shape[1], 2).astype(np.float32)
+    # Grid node (i, j) is pixel (i * step, j * step): remap the grid at pixel / step.
+    u = (np.arange(w, dtype=np.float32) / step)[None, :].repeat(h, axis=0)
+    v = (np.arange(h, dtype=np.float32) / step)[:, None].repeat(w, axis=1)
+    out: NDArray[np.float32] = cv2.remap(plane, u, v, cv2.INTER_LINEAR)
+    return out
+
+
+def charuco_views(
+    lens: Lens, count: int, seed: int = 0, pose: CameraPose | None = None
+) -> list[Image]:
+    """Frames of the calibration sheet (:mod:`vision.calibration`) shown to a camera
+    with ``lens`` at ``count`` places: flat on the table, raised and tilted up to
+    40 degrees, spread over the frame so its edges are covered."""
+    from .calibration import SQUARE_MM, SQUARES, sheet_image
+
+    size = lens.size
+    camera = build_camera(
+        replace(pose or CameraPose(tilt_deg=15.0), focal_px=lens.fx),
+        size,
+        default_layout().extent_mm,
+    )
+    k, margin = 8.0, 8.0
+    sheet = cv2.cvtColor(sheet_image(k, margin), cv2.COLOR_GRAY2BGR)
+    sheet = cv2.GaussianBlur(sheet, (0, 0), 1.2)
+    half = np.array([SQUARES[0] * SQUARE_MM / 2, SQUARES[1] * SQUARE_MM / 2])
+    x0, y0, x1, y1 = default_layout().extent_mm
+    frames = []
+    for n in range(count):
+        r = _rng("charuco", seed, n)
+        # Spread the places: a 4x3 grid over the table, then random.
+        gx, gy = (n % 4 + 0.5) / 4, (n // 4 % 3 + 0.5) / 3
+        if n >= 12:
+            gx, gy = r.uniform(0.15, 0.85, 2)
+        centre = np.array([x0 + gx * (x1 - x0), y0 + gy * (y1 - y0), -float(r.uniform(0, 250))])
+        tilt = math.radians(float(r.uniform(0, 40)) if n >= 4 else float(r.uniform(0, 8)))
+        axis_a = float(r.uniform(0, 2 * math.pi))
+        spin = float(r.uniform(0, 2 * math.pi))
+        axis = np.array([math.cos(axis_a), math.sin(axis_a), 0.0])
+        Rt, _ = cv2.Rodrigues(axis * tilt)
+        Rz, _ = cv2.Rodrigues(np.array([0.0, 0.0, spin]))
+        Rs = Rt @ Rz
+        r1, r2 = Rs[:, 0], Rs[:, 1]
+        origin = centre - r1 * half[0] - r2 * half[1]
+        Hs = camera.K @ np.column_stack(
+            [camera.R @ r1, camera.R @ r2, camera.R @ origin + camera.t]
+        )
+        plane = _image_to_plane(lens, size, Hs)
+        mx = (plane[..., 0] + margin) * k
+        my = (plane[..., 1] + margin) * k
+        img = cv2.remap(
+            sheet, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=BOARD
+        )
+        gain = float(r.uniform(0.7, 1.0))
+        noise = r.normal(0, 3.0, img.shape[:2]).astype(np.float32)
+        f = img.astype(np.float32) * gain + noise[..., None]
+        frames.append(np.clip(f, 0, 255).astype(np.uint8))
+    return frames
 
 
 def _square(at: Point, half: float, angle_deg: float) -> NDArray[np.float64]:
