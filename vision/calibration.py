@@ -101,7 +101,9 @@ def charuco_sheet() -> bytes:
         for c in range(cols):
             if (c, r) not in white:
                 _rect(ops, x0 + c * SQUARE_MM, top + r * SQUARE_MM, SQUARE_MM, SQUARE_MM, 0.0)
-    for corners, marker_id in zip(board.getObjPoints(), board.getIds().ravel(), strict=True):
+    for corners, marker_id in zip(
+        board.getObjPoints(), np.asarray(board.getIds()).ravel(), strict=True
+    ):
         pts = np.asarray(corners).reshape(4, 3)[:, :2]
         mx, my = pts.min(axis=0)
         side = float(pts[:, 0].max() - mx)
@@ -193,7 +195,7 @@ def calibrate(views: Iterable[View], size: tuple[int, int], *, camera: str = "")
     obj: list[NDArray[np.float32]] = []
     img: list[NDArray[np.float32]] = []
     for v in views:
-        o, i = board.matchImagePoints(v.corners.reshape(-1, 1, 2), v.ids.reshape(-1, 1))
+        o, i = board.matchImagePoints(list(v.corners.reshape(-1, 1, 2)), v.ids.reshape(-1, 1))
         if o is not None and len(o) >= MIN_CORNERS:
             obj.append(np.asarray(o, np.float32).reshape(-1, 1, 3))
             img.append(np.asarray(i, np.float32).reshape(-1, 1, 2))

@@ -270,7 +270,6 @@ class HarshRenderer:
         self.rng = _rng("render", scene.seed, cond.name)
         self.size = cond.size
         self.layout = scene.layout
-        w, h = self.size
         self.camera = build_camera(
             replace(scene.pose, focal_px=scene.lens.fx), self.size, self.layout.extent_mm
         )
