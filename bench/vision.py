@@ -22,6 +22,12 @@ Prints four blocks (record them in bench/RESULTS.md):
    ``detectMarkers`` on that box is timed too: the pipeline's cost over it is
    everything the pipeline adds to detection.
 4. demo: the cost of a simulated game of 150 moves, a few frames a move.
+5. harsh: condition groups of the independent renderer (:mod:`vision.harsh`,
+   issue 13's table): per group, scenes with no wrong zone, exact scenes,
+   wrong zones split into missed (a piece the truth has, not reported) and
+   false (reported where the truth differs), the share of zones left unknown,
+   and scenes never settled. ``--only harsh --conditions ideal,light
+   --scenes 50``. A condition's calibration (if any) is given to the pipeline.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ import numpy as np
 
 from vision.detect import Detection, MarkerDetector
 from vision.geometry import CameraPose
+from vision.harsh import CONDITIONS, harsh_scene
 from vision.pipeline import Pipeline
 from vision.scenes import (
     FieldMarker,
@@ -51,7 +58,7 @@ from vision.scenes import (
     random_truth,
     render_marker_field,
 )
-from vision.snapshot import compare
+from vision.snapshot import TableSnapshot, compare, observable
 from vision.synthetic import Effects, SyntheticCamera
 
 SCENE_SIZE = (3200, 2400)
@@ -333,12 +340,113 @@ def demo(moves: int = 150) -> None:
     )
 
 
+# -- 5. harsh conditions ---------------------------------------------------------
+def zone_errors(seen: TableSnapshot, truth: TableSnapshot) -> tuple[int, int, int, int]:
+    """(missed, false, unknown, zones) of a reading against the observable truth.
+
+    A zone is a leaf of the snapshot's pieces (a list of equal length on both
+    sides counts element by element: market rows, a district's tile slots; of
+    different length, such as a section's workers, as one zone). Unknown: the
+    reading says None where the truth has a value. Missed: the truth has a
+    piece (or more of them) the reading does not. False: anything else wrong."""
+    counts = [0, 0, 0, 0]
+
+    def leaf(x: object, y: object) -> None:
+        counts[3] += 1
+        if x == y:
+            return
+        if x is None:
+            counts[2] += 1
+        elif isinstance(x, list) and isinstance(y, list):
+            gone = Counter(map(repr, y)) - Counter(map(repr, x))
+            extra = Counter(map(repr, x)) - Counter(map(repr, y))
+            counts[0 if gone and not extra else 1] += 1
+        elif (isinstance(x, (int, float)) and isinstance(y, (int, float)) and x < y) or (
+            not x and y
+        ):
+            counts[0] += 1
+        else:
+            counts[1] += 1
+
+    def walk(x: object, y: object) -> None:
+        if isinstance(x, dict) and isinstance(y, dict):
+            for key in set(x) | set(y):
+                walk(x.get(key), y.get(key))
+        elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and x != y:
+            for u, v in zip(x, y, strict=True):
+                if isinstance(u, (list, dict)) or isinstance(v, (list, dict)):
+                    walk(u, v)
+                else:
+                    leaf(u, v)
+        elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            counts[3] += len(x)
+        else:
+            leaf(x, y)
+
+    walk(seen.pieces(), observable(truth).pieces())
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+def _harsh(job: tuple[str, int]) -> tuple[str, int, int, int, int, int, int]:
+    """One harsh scene: (condition, seed, missed, false, unknown, zones, frames to settle or 0)."""
+    name, seed = job
+    scene = harsh_scene(seed, name)
+    pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
+    snap = None
+    needed = 0
+    for n, frame in enumerate(scene.frames(MAX_FRAMES + scene.condition.hand_frames), start=1):
+        snap = pipe.process(frame)
+        if not snap.settling:
+            needed = n
+            break
+    assert snap is not None
+    missed, false, unknown, zones = zone_errors(snap, scene.truth)
+    return name, seed, missed, false, unknown, zones, needed
+
+
+def harsh(conditions: list[str], count: int, workers: int) -> None:
+    print(
+        f"== harsh conditions (vision/harsh.py): {count} scenes per group, tilt 0-35 deg;"
+        f" first settled reading within {MAX_FRAMES} frames (after the hand, if any)"
+    )
+    print(
+        "  group: scenes with no wrong zone / exact; wrong zones missed / false;"
+        " unknown zones; never settled"
+    )
+    jobs = [(c, 50_000 + s) for c in conditions for s in range(count)]
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(_harsh, jobs, chunksize=1)
+    for c in conditions:
+        rows = [r for r in results if r[0] == c]
+        ok = sum(1 for r in rows if not r[2] and not r[3] and r[6])
+        exact = sum(1 for r in rows if not r[2] and not r[3] and not r[4] and r[6])
+        missed = sum(r[2] for r in rows)
+        false = sum(r[3] for r in rows)
+        unknown = sum(r[4] for r in rows)
+        zones = sum(r[5] for r in rows)
+        never = sum(1 for r in rows if not r[6])
+        bad = [r[1] for r in rows if r[2] or r[3]][:6]
+        print(
+            f"  {c:22s} no wrong zone {ok}/{len(rows)}, exact {exact};"
+            f" wrong missed {missed} / false {false};"
+            f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
+            f" e.g. seeds {bad}"
+        )
+    print(f"  {time.perf_counter() - t0:.0f} s on {workers} processes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=1000)
     parser.add_argument("--hard-frames", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", choices=("hard", "scenes", "timing", "demo"))
+    parser.add_argument("--only", choices=("hard", "scenes", "timing", "demo", "harsh"))
+    parser.add_argument(
+        "--conditions",
+        default=",".join(CONDITIONS),
+        help=f"harsh condition groups, comma-separated: {', '.join(CONDITIONS)}",
+    )
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()}, {multiprocessing.cpu_count()} cores;"
@@ -353,6 +461,12 @@ def main() -> None:
         demo()
     if args.only in (None, "scenes"):
         scenes(args.scenes, args.workers)
+    if args.only in (None, "harsh"):
+        names = [c.strip() for c in args.conditions.split(",") if c.strip()]
+        unknown = [c for c in names if c not in CONDITIONS]
+        if unknown:
+            parser.error(f"unknown condition {unknown[0]!r}; choose from {', '.join(CONDITIONS)}")
+        harsh(names, args.scenes if args.only == "harsh" else min(args.scenes, 50), args.workers)
 
 
 if __name__ == "__main__":

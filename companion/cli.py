@@ -14,6 +14,7 @@ import importlib
 from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "companion.commands.calibrate",
     "companion.commands.catalog",
     "companion.commands.demo",
     "companion.commands.markers",

@@ -43,6 +43,7 @@ from .detect import (
 )
 from .expect import Expectation
 from .layout import Layout, Zone, default_layout
+from .lens import Lens, Undistorter
 from .messages import clear_the_board
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
@@ -82,7 +83,8 @@ class Pipeline:
     correction; else estimated from the board's perspective). ``tracking``:
     between full scans, look only where the image changed. ``closer_look``:
     look again, magnified, at empty spots where a small marker may have been
-    missed (:mod:`vision.closer`).
+    missed (:mod:`vision.closer`). ``calibration``: the camera's lens
+    (:mod:`vision.lens`); each frame is undistorted before anything else.
     """
 
     def __init__(
@@ -97,11 +99,21 @@ class Pipeline:
         full_scan_every: int = FULL_SCAN_EVERY,
         detector: MarkerDetector | None = None,
         closer_look: bool = True,
+        calibration: Lens | None = None,
     ) -> None:
         if players not in (1, 2, 3, 4):
             raise ValueError(f"players must be 1 (solo), 2, 3 or 4, not {players!r}")
         self.layout = layout or default_layout()
         self.players = players
+        #: The camera's lens (``companion calibrate``): frames are undistorted first.
+        self.calibration = calibration
+        self._undistort = (
+            Undistorter(calibration)
+            if calibration is not None and not calibration.is_ideal
+            else None
+        )
+        if calibration is not None and focal_px is None:
+            focal_px = calibration.fx
         # Nested detections are told apart by their size on the board (read.py).
         self.detector = detector or MarkerDetector(plan, keep_nested=True)
         self.tracker = MarkerTracker(self.detector, full_scan_every if tracking else 0)
@@ -151,6 +163,8 @@ class Pipeline:
         """Take one frame; return the current stabilised snapshot."""
         self.stats.frames += 1
         image = frame.image
+        if self._undistort is not None:
+            image = self._undistort(image)
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         h, w = grey.shape

@@ -40,9 +40,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     source = pipeline = None
     if args.camera != "none":
+        from vision.lens import CalibrationError, Lens
         from vision.pipeline import Pipeline
         from vision.sources import SourceError, open_source
 
+        try:
+            lens = Lens.load(args.calibration) if args.calibration else None
+        except CalibrationError as error:
+            print(f"companion run: {error} (companion calibrate capture makes one)")
+            return 2
         try:
             source = open_source(args.camera)
         except SourceError as error:
@@ -51,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             print(f"companion run: no camera ({error}); the phones and the sensor board carry on")
         else:
-            pipeline = Pipeline(1 if args.solo else len(names))
+            pipeline = Pipeline(1 if args.solo else len(names), calibration=lens)
     args.log.parent.mkdir(parents=True, exist_ok=True)
     # A new game is dealt by the companion (the players lay the table out as it
     # shows), or with --setup table read from the table, the companion dealing
@@ -126,6 +132,11 @@ def register(subparsers: Any) -> None:
         "--camera",
         default="picamera",
         help="picamera, a webcam index (0), a video or image folder, or none",
+    )
+    parser.add_argument(
+        "--calibration",
+        type=Path,
+        help="the camera's lens calibration (companion calibrate capture writes it)",
     )
     parser.add_argument(
         "--serial", default="auto", help="sensor board port, auto to find it, or none"

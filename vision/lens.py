@@ -1,0 +1,273 @@
+"""A camera's lens model: intrinsics and radial/tangential distortion.
+
+A Raspberry Pi wide-angle camera bends straight lines: the board's edges bow
+inwards by 6-17 mm, so a homography alone puts printed markers off their
+anchors. :class:`Lens` holds OpenCV's model (camera matrix ``K`` and the
+coefficients ``k1, k2, p1, p2, k3``) for one image size, saved as JSON by
+``companion calibrate`` and loaded by ``companion run --calibration``.
+
+:class:`Undistorter` applies it to frames: one ``cv2.remap`` with maps made
+once per image size (fixed-point maps, the fastest form), producing an image
+with the same camera matrix and no distortion, so everything downstream
+(detection, registration, the board view) sees an ideal pinhole camera.
+Frames of another size than the calibration's are scaled to it (a camera
+that delivers 1080p video and 12 MP stills from the same sensor).
+
+The synthetic renderers use :meth:`Lens.distort` / :meth:`Lens.undistort` on
+normalised coordinates to draw through a known lens.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+Matrix = NDArray[np.float64]
+
+#: The file format's version, written into every saved calibration.
+FORMAT = 1
+
+
+class CalibrationError(ValueError):
+    """A calibration file or run that cannot be used, said in words."""
+
+
+@dataclass(frozen=True)
+class Lens:
+    """Camera matrix and distortion of one camera at one image size.
+
+    ``rms_px``: the calibration's reprojection error (0 for a lens that is
+    known rather than measured); ``views``: how many board views it used.
+    """
+
+    fx: float
+    fy: float
+    cx: float
+    cy: float
+    k1: float = 0.0
+    k2: float = 0.0
+    p1: float = 0.0
+    p2: float = 0.0
+    k3: float = 0.0
+    size: tuple[int, int] = (0, 0)
+    rms_px: float = 0.0
+    views: int = 0
+    camera: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def K(self) -> Matrix:
+        return np.array([[self.fx, 0, self.cx], [0, self.fy, self.cy], [0, 0, 1]], dtype=np.float64)
+
+    @property
+    def dist(self) -> Matrix:
+        return np.array([self.k1, self.k2, self.p1, self.p2, self.k3], dtype=np.float64)
+
+    @property
+    def is_ideal(self) -> bool:
+        return not any((self.k1, self.k2, self.p1, self.p2, self.k3))
+
+    @classmethod
+    def from_opencv(
+        cls,
+        K: Matrix,
+        dist: Matrix,
+        size: tuple[int, int],
+        *,
+        rms_px: float = 0.0,
+        views: int = 0,
+        camera: str = "",
+    ) -> Lens:
+        d = [float(v) for v in np.asarray(dist, dtype=np.float64).ravel()[:5]]
+        d += [0.0] * (5 - len(d))
+        return cls(
+            float(K[0, 0]),
+            float(K[1, 1]),
+            float(K[0, 2]),
+            float(K[1, 2]),
+            d[0],
+            d[1],
+            d[2],
+            d[3],
+            d[4],
+            size=(int(size[0]), int(size[1])),
+            rms_px=float(rms_px),
+            views=int(views),
+            camera=camera,
+        )
+
+    def scaled(self, size: tuple[int, int]) -> Lens:
+        """The same lens for frames of ``size`` (same sensor, scaled readout)."""
+        if size == self.size or self.size == (0, 0):
+            return self
+        sx, sy = size[0] / self.size[0], size[1] / self.size[1]
+        return Lens(
+            self.fx * sx,
+            self.fy * sy,
+            (self.cx + 0.5) * sx - 0.5,
+            (self.cy + 0.5) * sy - 0.5,
+            self.k1,
+            self.k2,
+            self.p1,
+            self.p2,
+            self.k3,
+            size=size,
+            rms_px=self.rms_px,
+            views=self.views,
+            camera=self.camera,
+        )
+
+    # -- normalised coordinates --------------------------------------------
+    def distort(self, x: NDArray[np.float64], y: NDArray[np.float64]) -> tuple[Matrix, Matrix]:
+        """Ideal normalised coordinates -> distorted normalised coordinates."""
+        r2 = x * x + y * y
+        radial = 1 + r2 * (self.k1 + r2 * (self.k2 + r2 * self.k3))
+        xd = x * radial + 2 * self.p1 * x * y + self.p2 * (r2 + 2 * x * x)
+        yd = y * radial + self.p1 * (r2 + 2 * y * y) + 2 * self.p2 * x * y
+        return xd, yd
+
+    def undistort(
+        self, xd: NDArray[np.float64], yd: NDArray[np.float64], iterations: int = 30
+    ) -> tuple[Matrix, Matrix]:
+        """Distorted -> ideal normalised coordinates (fixed-point iteration)."""
+        x, y = xd.copy(), yd.copy()
+        for _ in range(iterations):
+            r2 = x * x + y * y
+            radial = 1 + r2 * (self.k1 + r2 * (self.k2 + r2 * self.k3))
+            dx = 2 * self.p1 * x * y + self.p2 * (r2 + 2 * x * x)
+            dy = self.p1 * (r2 + 2 * y * y) + 2 * self.p2 * x * y
+            x = (xd - dx) / radial
+            y = (yd - dy) / radial
+        return x, y
+
+    def distort_pixels(self, pts: NDArray[np.float64]) -> Matrix:
+        """Ideal (pinhole) pixel positions (N, 2) -> where this lens shows them."""
+        p = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+        xd, yd = self.distort((p[:, 0] - self.cx) / self.fx, (p[:, 1] - self.cy) / self.fy)
+        return np.column_stack([xd * self.fx + self.cx, yd * self.fy + self.cy])
+
+    def undistort_pixels(self, pts: NDArray[np.float64]) -> Matrix:
+        """Pixel positions in a frame (N, 2) -> where an ideal pinhole would show them."""
+        p = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+        x, y = self.undistort((p[:, 0] - self.cx) / self.fx, (p[:, 1] - self.cy) / self.fy)
+        return np.column_stack([x * self.fx + self.cx, y * self.fy + self.cy])
+
+    def edge_shift_px(self) -> float:
+        """Largest displacement (px) the distortion causes along the frame's edges."""
+        w, h = self.size
+        t = np.linspace(0, 1, 33)
+        edge = np.concatenate(
+            [
+                np.column_stack([t * (w - 1), np.zeros_like(t)]),
+                np.column_stack([t * (w - 1), np.full_like(t, h - 1)]),
+                np.column_stack([np.zeros_like(t), t * (h - 1)]),
+                np.column_stack([np.full_like(t, w - 1), t * (h - 1)]),
+            ]
+        )
+        return float(np.linalg.norm(self.undistort_pixels(edge) - edge, axis=1).max())
+
+    # -- files ---------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "camera": self.camera,
+            "image_size": list(self.size),
+            "camera_matrix": self.K.tolist(),
+            "distortion": self.dist.tolist(),
+            "rms_px": self.rms_px,
+            "views": self.views,
+            **({"extra": self.extra} if self.extra else {}),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Lens:
+        if not isinstance(data, dict):
+            raise CalibrationError("a calibration file holds one JSON object")
+        if data.get("format") != FORMAT:
+            raise CalibrationError(
+                f"calibration format {data.get('format')!r} is not {FORMAT}: calibrate again"
+            )
+        try:
+            size = tuple(int(v) for v in data["image_size"])
+            K = np.array(data["camera_matrix"], dtype=np.float64)
+            dist = np.array(data["distortion"], dtype=np.float64).ravel()
+            rms = float(data.get("rms_px", 0.0))
+            views = int(data.get("views", 0))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CalibrationError(
+                f"calibration file is missing or garbles a field: {exc}"
+            ) from None
+        if len(size) != 2 or min(size) <= 0 or max(size) > 20000:
+            raise CalibrationError(f"image_size must be two positive pixel counts, not {size!r}")
+        if K.shape != (3, 3) or not np.isfinite(K).all() or K[0, 0] <= 0 or K[1, 1] <= 0:
+            raise CalibrationError("camera_matrix must be a 3x3 matrix with positive focal lengths")
+        if not 4 <= len(dist) <= 14 or not np.isfinite(dist).all() or np.abs(dist).max() > 50:
+            raise CalibrationError("distortion must be 4 to 14 finite coefficients")
+        camera = data.get("camera", "")
+        return cls.from_opencv(
+            K,
+            dist,
+            (size[0], size[1]),
+            rms_px=rms,
+            views=views,
+            camera=str(camera)[:100] if isinstance(camera, str) else "",
+        )
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> Lens:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CalibrationError(f"cannot read calibration {path}: {exc.strerror}") from None
+        if len(text) > 100_000:
+            raise CalibrationError(f"calibration {path} is too large to be one")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CalibrationError(f"calibration {path} is not JSON: {exc.msg}") from None
+        return cls.from_dict(data)
+
+
+def ideal_lens(focal_px: float, size: tuple[int, int]) -> Lens:
+    """A pinhole with the principal point at the image centre."""
+    w, h = size
+    return Lens(focal_px, focal_px, w / 2, h / 2, size=size)
+
+
+class Undistorter:
+    """Turns frames from a calibrated camera into ideal pinhole frames (same ``K``)."""
+
+    def __init__(self, lens: Lens) -> None:
+        self.lens = lens
+        self._maps: dict[tuple[int, int], tuple[NDArray[np.int16], NDArray[np.uint16]]] = {}
+
+    def maps(self, size: tuple[int, int]) -> tuple[NDArray[np.int16], NDArray[np.uint16]]:
+        got = self._maps.get(size)
+        if got is None:
+            lens = self.lens.scaled(size)
+            m1, m2 = cv2.initUndistortRectifyMap(
+                lens.K, lens.dist, None, lens.K, size, cv2.CV_16SC2
+            )
+            got = (m1, m2)
+            self._maps = {size: got}
+        return got
+
+    def __call__(self, image: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        h, w = image.shape[:2]
+        m1, m2 = self.maps((w, h))
+        out: NDArray[np.uint8] = cv2.remap(
+            image, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        )
+        return out
