@@ -1,0 +1,54 @@
+"""The runner tells the camera what the game expects, and a real move is still seen."""
+
+from __future__ import annotations
+
+import time
+
+from companion.reconcile.camera import expected_counts, truth_from_state
+from companion.reconcile.reconciler import Reconciler
+from companion.runner import TableRunner
+from companion.session import TableSession
+from engine.amritsar import Act, apply, legal_actions
+from engine.board import District
+from engine.decisions import Pending
+from vision.pipeline import Pipeline
+from vision.synthetic import SyntheticCamera
+
+
+def _wait(condition, seconds: float = 20.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_game_state_reaches_the_camera_and_a_move_is_followed() -> None:
+    session = TableSession.new(["Ana", "Ben"], seed=4)
+    while session.state.pending[-1].kind != Pending.ELEPHANT:
+        session.apply_actions([legal_actions(session.state)[0]], "phone")
+    colours = tuple(s.colour for s in session.seats)
+    seat = session.state.current
+    camera = SyntheticCamera(truth_from_state(session.state, colours), seed=4)
+    pipeline = Pipeline(2, focal_px=camera.focal_px)
+    runner = TableRunner(session, Reconciler(session), source=camera, pipeline=pipeline).start()
+    try:
+        assert _wait(lambda: pipeline.expectation.counts != {})
+        assert pipeline.expectation.counts == expected_counts(session.state, colours)
+        place = next(
+            a
+            for a in legal_actions(session.state)
+            if a.kind is Act.ELEPHANT and a.a == District.SOUTH
+        )
+        after, _ = apply(session.state, place)
+        camera.move(truth_from_state(after, colours, camera.truth), hand_frames=2)
+        assert _wait(lambda: session.state.players[seat].elephant == District.SOUTH)
+        # The new state is expected now, and the table agrees with it: nothing to doubt.
+        assert _wait(lambda: pipeline.expectation.counts == expected_counts(after, colours))
+        assert _wait(
+            lambda: not pipeline.snapshot.settling and not pipeline.expectation.short, 10.0
+        )
+        assert not [p for p in pipeline.snapshot.problems if p.code == "clear-the-board"]
+    finally:
+        runner.stop()
