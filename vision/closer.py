@@ -62,6 +62,14 @@ SLOP_MM = 8.0
 #: An undecoded square this size relative to the marker expected at a spot
 #: (from inside its black border to its sticker's edge) is a sticker's outline.
 SQUARE_RATIO = (0.75, 1.6)
+#: Grey levels at or below / at or above which a pixel shows nothing (crushed
+#: shadow, glare blown to white), and the share of a spot's samples that makes
+#: it unseeable.
+WASHED_LEVELS = (6, 250)
+WASHED_SHARE = 0.8
+#: A spot where half the samples are this bright is in glare: looked at again
+#: with its contrast stretched.
+BRIGHT_LEVEL = 215
 #: Printed spots' keys start so.
 PRINTED = ("coins:", "market:")
 #: Grey levels between a square's dark and light tenth (its middle) for it to
@@ -138,8 +146,9 @@ class CloserLook:
         #: The reading's zone key of each spot (None: an elephant's or the token's).
         self.spot_keys = tuple(keys)
         #: Zones whose empty reading is in doubt: the detector saw a square of a
-        #: sticker's size on one of their spots and no look could decode it.
-        #: (Not the printed spots: there, not seen already means covered.)
+        #: sticker's size on one of their spots and no look could decode it
+        #: (not the printed spots: there, not seen already means covered), or
+        #: the spot is blown to white by glare or crushed to black by shadow.
         self.doubtful: frozenset[str] = frozenset()
         self._expected = np.zeros(len(keys), bool)
         self._points = np.array(points, dtype=np.float64)
@@ -240,9 +249,10 @@ class CloserLook:
             gap = apart(c[idx], read).min(axis=1)
             empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
         squares = self._squares(grey, spots, empty, found)
+        bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
         # Small markers everywhere; larger ones where an undecoded square of a
         # sticker's size lies, or a piece is known to stand.
-        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected)
+        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright)
         if not self._always_ids & {d.marker_id for d in found}:
             want |= empty & spots.always
         now = np.nonzero(want)[0].tolist()
@@ -256,8 +266,13 @@ class CloserLook:
         watched = set(now)
         self._memo = {i: v for i, v in self._memo.items() if i in watched and not stale[i]}
         fresh = [i for i in now if i not in self._memo]
+        # Empty spots the camera cannot see into: glare blown to white or a
+        # shadow crushed to black over most of the sticker's place. Not seeing a
+        # marker there is no evidence of anything.
+        washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
+        blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
-            self.doubtful = frozenset()
+            self.doubtful = blind
             return []
         self.stats.looks += 1
         self.stats.kept += len(now) - len(fresh)
@@ -268,8 +283,12 @@ class CloserLook:
             hard = [i for i in fresh if self._expected[i] and not self._memo[i]]
             for group in _groups(spots.sides, hard):
                 self._look_at(grey, spots, group, HARD_CONSTANT)
+            # Washed out by glare: the pattern may still be there at low contrast.
+            faint = [i for i in fresh if not self._memo[i] and (bright[i] or self._expected[i])]
+            for group in _groups(spots.sides, faint, magnify=True):
+                self._look_at(grey, spots, group, stretch=True)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        self.doubtful = frozenset(
+        self.doubtful = blind | frozenset(
             k
             for i in now
             if squares[i]
@@ -279,6 +298,31 @@ class CloserLook:
         )
         self.stats.found += len(new)
         return new
+
+    @staticmethod
+    def _levels(
+        grey: NDArray[np.uint8],
+        spots: Spots,
+        empty: NDArray[np.bool_],
+        at_least: int,
+        share: float,
+        at_most: int = -1,
+    ) -> NDArray[np.bool_]:
+        """Empty spots where ``share`` or more of 25 samples over the sticker's
+        place are at least ``at_least`` or at most ``at_most`` grey."""
+        out = np.zeros(len(empty), bool)
+        idx = np.nonzero(empty)[0]
+        if not len(idx):
+            return out
+        h, w = grey.shape
+        grid = np.linspace(-0.5, 0.5, 5)
+        gx, gy = np.meshgrid(grid, grid)
+        r = spots.sides[idx, None]
+        xs = np.clip(spots.centres[idx, 0, None] + gx.ravel() * r, 0, w - 1).astype(np.intp)
+        ys = np.clip(spots.centres[idx, 1, None] + gy.ravel() * r, 0, h - 1).astype(np.intp)
+        v = grey[ys, xs]
+        out[idx] = ((v >= at_least).mean(axis=1) >= share) | ((v <= at_most).mean(axis=1) >= share)
+        return out
 
     def _squares(
         self,
@@ -316,6 +360,7 @@ class CloserLook:
         spots: Spots,
         group: tuple[float, Windows, list[int]],
         constant: float | None = None,
+        stretch: bool = False,
     ) -> None:
         """One detector call over the crops of ``group`` (zoom, threshold windows,
         spot indices); each spot remembers what was found in its crop (added to
@@ -328,6 +373,7 @@ class CloserLook:
             zoom=zoom,
             windows=windows,
             constant=constant,
+            stretch=stretch,
         )
         centres = np.array([d.centre for d in got]).reshape(-1, 2)
         for i, (x0, y0, x1, y1) in zip(idx, boxes, strict=True):
@@ -358,15 +404,15 @@ def _marker_like(
 
 
 def _groups(
-    sides: NDArray[np.float64], idx: Sequence[int]
+    sides: NDArray[np.float64], idx: Sequence[int], magnify: bool = False
 ) -> list[tuple[float, Windows, list[int]]]:
-    """Spots to look at, grouped into detector calls: small markers magnified
-    ``ZOOM`` times, larger ones as they are; threshold windows chosen from the
-    size they look (in steps of a third of an octave, so a table makes few
-    groups)."""
+    """Spots to look at, grouped into detector calls: small markers (or all,
+    ``magnify``) magnified ``ZOOM`` times, larger ones as they are; threshold
+    windows chosen from the size they look (in steps of a third of an octave,
+    so a table makes few groups)."""
     out: dict[tuple[float, int], list[int]] = {}
     for i in idx:
-        zoom = ZOOM if sides[i] < SMALL_PX else 1.0
+        zoom = ZOOM if magnify or sides[i] < SMALL_PX else 1.0
         step = round(3 * math.log2(sides[i] * zoom))
         out.setdefault((zoom, step), []).append(i)
     return [(z, windows_for(2 ** (k / 3)), v) for (z, k), v in sorted(out.items())]

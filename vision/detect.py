@@ -229,18 +229,21 @@ class MarkerDetector:
         zoom: float = 1.0,
         windows: Windows | None = None,
         constant: float | None = None,
+        stretch: bool = False,
     ) -> list[Detection]:
         """Detect only inside ``boxes`` (merged where they overlap), in one call;
         ``zoom`` magnifies the regions first (for markers too small to read as they are);
         ``windows`` and ``constant``: adaptive threshold settings other than the
-        first pass's (see :func:`windows_for`)."""
+        first pass's (see :func:`windows_for`); ``stretch``: each region's grey
+        levels stretched to the full range first (a marker washed out by glare
+        keeps its pattern at low contrast)."""
         grey = _grey(image)
         h, w = grey.shape
         merged = merge_boxes([_clip(b, w, h) for b in boxes])
         merged = [b for b in merged if b[2] - b[0] > 4 and b[3] - b[1] > 4]
         if not merged:
             return []
-        mosaic, offsets = _pack(grey, merged, zoom)
+        mosaic, offsets = _pack(grey, merged, zoom, stretch)
         detector, params = self._variant(windows, constant)
         _set_min_side(detector, params, mosaic.shape, self.min_side_px)
         corners, ids, rejected = detector.detectMarkers(mosaic)
@@ -509,7 +512,7 @@ _GAP = 8
 
 
 def _pack(
-    grey: Image, boxes: Sequence[Box], zoom: float = 1.0
+    grey: Image, boxes: Sequence[Box], zoom: float = 1.0, stretch: bool = False
 ) -> tuple[Image, list[tuple[Box, tuple[int, int]]]]:
     """Shelf-pack the regions (magnified by ``zoom``) into one image; returns it
     and, per region, its (x, y, w, h) in the mosaic and its (x, y) in the frame."""
@@ -535,7 +538,22 @@ def _pack(
     mosaic = np.full((height, width + _GAP), fill, dtype=np.uint8)
     for (mx, my, bw, bh), (bx, by) in placements:
         crop = grey[by : by + round(bh / zoom), bx : bx + round(bw / zoom)]
+        if stretch:
+            crop = _stretched(crop)
         if zoom != 1.0:
             crop = cv2.resize(crop, (bw, bh), interpolation=cv2.INTER_CUBIC)
         mosaic[my : my + bh, mx : mx + bw] = crop
     return mosaic, placements
+
+
+#: Grey levels a region must span (2nd to 98th percentile) to be stretched.
+STRETCH_MIN_SPAN = 12
+
+
+def _stretched(crop: Image) -> Image:
+    """The crop's grey levels from its 2nd to 98th percentile spread to 0-255."""
+    lo, hi = np.percentile(crop, (2, 98))
+    if hi - lo < STRETCH_MIN_SPAN:
+        return crop
+    out: Image = cv2.convertScaleAbs(crop, alpha=255.0 / (hi - lo), beta=-lo * 255.0 / (hi - lo))
+    return out

@@ -525,6 +525,9 @@ class Reader:
             if key.startswith("market-space:") and key in vals:
                 vals[key] = None  # a count not measured
                 continue
+            if key in doubtful and key.startswith(("coins:", "market:")) and vals.get(key):
+                vals[key] = None  # "not seen" in glare is not "covered"
+                continue
             if key.startswith(("coins:", "market:")) or key not in vals:
                 continue
             if key.startswith(GLOBAL_KEYS_PREFIX) and vals[key] is not None:
