@@ -190,7 +190,7 @@ def hard_set_closer(frames: int) -> None:
 
 
 # -- 2. scenes ----------------------------------------------------------------
-def _scene(seed: int) -> tuple[int, list[str], list[str], bool, float]:
+def _scene(seed: int) -> tuple[int, list[str], list[str], int, float]:
     rng = np.random.default_rng(seed)
     truth = random_truth(rng)
     pose = random_pose(rng)
@@ -341,21 +341,42 @@ def demo(moves: int = 150) -> None:
 
 
 # -- 5. harsh conditions ---------------------------------------------------------
+#: Snapshot piece paths -> the zone keys the snapshot's ``unseen`` lists.
+_ZONE_OF = {
+    "sections": "section",
+    "donations": "donation",
+    "market_counters": "market-space",
+    "coins": "coins",
+    "coins_present": "coins",
+    "elephants": "elephant",
+    "maharajah_workers": "maharajah-worker",
+    "market": "market",
+}
+
+
 def zone_errors(seen: TableSnapshot, truth: TableSnapshot) -> tuple[int, int, int, int]:
     """(missed, false, unknown, zones) of a reading against the observable truth.
 
     A zone is a leaf of the snapshot's pieces (a list of equal length on both
     sides counts element by element: market rows, a district's tile slots; of
     different length, such as a section's workers, as one zone). Unknown: the
-    reading says None where the truth has a value. Missed: the truth has a
-    piece (or more of them) the reading does not. False: anything else wrong."""
+    reading says None where the truth has a value, or lists the zone as
+    ``unseen`` (its value is then the last one, not a reading). Missed: the
+    truth has a piece (or more of them) the reading does not. False: anything
+    else wrong."""
     counts = [0, 0, 0, 0]
+    unseen = seen.unseen
 
-    def leaf(x: object, y: object) -> None:
+    def leaf(x: object, y: object, path: tuple[str, ...]) -> None:
         counts[3] += 1
         if x == y:
             return
-        if x is None:
+        zone = _ZONE_OF.get(path[0]) if len(path) > 1 else None
+        if zone is not None and path[0] == "market":
+            key = f"market:{path[1]}:{path[2]}" if len(path) > 2 else ""
+        else:
+            key = f"{zone}:{path[1]}" if zone is not None else ""
+        if x is None or key in unseen:
             counts[2] += 1
         elif isinstance(x, list) and isinstance(y, list):
             gone = Counter(map(repr, y)) - Counter(map(repr, x))
@@ -368,22 +389,22 @@ def zone_errors(seen: TableSnapshot, truth: TableSnapshot) -> tuple[int, int, in
         else:
             counts[1] += 1
 
-    def walk(x: object, y: object) -> None:
+    def walk(x: object, y: object, path: tuple[str, ...]) -> None:
         if isinstance(x, dict) and isinstance(y, dict):
             for key in set(x) | set(y):
-                walk(x.get(key), y.get(key))
+                walk(x.get(key), y.get(key), (*path, str(key)))
         elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and x != y:
-            for u, v in zip(x, y, strict=True):
+            for n, (u, v) in enumerate(zip(x, y, strict=True), start=1):
                 if isinstance(u, (list, dict)) or isinstance(v, (list, dict)):
-                    walk(u, v)
+                    walk(u, v, (*path, str(n)))
                 else:
-                    leaf(u, v)
+                    leaf(u, v, (*path, str(n)))
         elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
             counts[3] += len(x)
         else:
-            leaf(x, y)
+            leaf(x, y, path)
 
-    walk(seen.pieces(), observable(truth).pieces())
+    walk(seen.pieces(), observable(truth).pieces(), ())
     return counts[0], counts[1], counts[2], counts[3]
 
 
