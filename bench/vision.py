@@ -294,6 +294,47 @@ def timing() -> None:
         )
 
 
+def first_frame(repeats: int = 5) -> None:
+    """The first frame after (re)registration: a fresh pipeline's first frame (whole
+    frame scanned, board registered and fit-checked, every spot looked at closer)
+    against bare ``detectMarkers`` on the same frame, interleaved; and the cost of
+    undistorting a frame (``Pipeline(calibration=...)``), also against bare."""
+    from vision.harsh import fit_lens
+    from vision.layout import default_layout
+    from vision.lens import Undistorter
+
+    print(f"== first frame after registration, and undistortion: {repeats} rounds, medians")
+    truth = random_truth(np.random.default_rng(7), players=4)
+    for size in ((1920, 1080), (3200, 2400), (4000, 3000)):
+        pose = CameraPose(tilt_deg=15)
+        cam = SyntheticCamera(truth, pose=pose, effects=Effects(noise_sigma=3.0), size=size, seed=1)
+        frame = cam.read()
+        detector = MarkerDetector()
+        detector.detect(frame.image)
+        bare = detector._detector
+        lens = fit_lens(pose, size, default_layout().extent_mm, -0.3)
+        undistort = Undistorter(lens)
+        undistort(frame.image)  # makes its maps
+        times: dict[str, list[float]] = {"bare": [], "first": [], "undistort": []}
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            bare.detectMarkers(frame.image)
+            t1 = time.perf_counter()
+            Pipeline(truth.players, focal_px=cam.focal_px).process(frame)
+            t2 = time.perf_counter()
+            undistort(frame.image)
+            t3 = time.perf_counter()
+            times["bare"].append(t1 - t0)
+            times["first"].append(t2 - t1)
+            times["undistort"].append(t3 - t2)
+        med = {k: float(np.median(v)) * 1000 for k, v in times.items()}
+        print(
+            f"  {size[0]}x{size[1]}: bare detectMarkers {med['bare']:.0f} ms; first frame"
+            f" {med['first']:.0f} ms = {med['first'] / med['bare']:.2f}x;"
+            f" undistort {med['undistort']:.0f} ms = {med['undistort'] / med['bare']:.2f}x"
+        )
+
+
 # -- 4. demo cost ---------------------------------------------------------------
 def demo(moves: int = 150) -> None:
     print(
@@ -462,7 +503,7 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=1000)
     parser.add_argument("--hard-frames", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", choices=("hard", "scenes", "timing", "demo", "harsh"))
+    parser.add_argument("--only", choices=("hard", "scenes", "timing", "first", "demo", "harsh"))
     parser.add_argument(
         "--conditions",
         default=",".join(CONDITIONS),
@@ -478,6 +519,8 @@ def main() -> None:
         hard_set_closer(args.hard_frames)
     if args.only in (None, "timing"):
         timing()
+    if args.only in (None, "timing", "first"):
+        first_frame()
     if args.only in (None, "demo"):
         demo()
     if args.only in (None, "scenes"):
