@@ -102,6 +102,8 @@ class Condition:
     noise_sigma: tuple[float, float] = (1.5, 3.5)
     jpeg: tuple[int, int] = (88, 95)
     hand_frames: int = 0
+    #: Show the very frames of this other group (only what the pipeline is told differs).
+    frames_of: str | None = None
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -116,6 +118,7 @@ CONDITIONS: dict[str, Condition] = {
             "same lenses, undistorted with a slightly wrong calibration",
             k1=(-0.35, -0.2),
             calibration="slightly-wrong",
+            frames_of="wide-lens",
         ),
         Condition("light", "glare up to white, vignetting, a shadow band, colour cast", light=True),
         Condition(
@@ -228,7 +231,7 @@ class HarshScene:
 def harsh_scene(seed: int, condition: str | Condition) -> HarshScene:
     """A scene of ``condition`` (a name in :data:`CONDITIONS`) from ``seed``."""
     cond = CONDITIONS[condition] if isinstance(condition, str) else condition
-    rng = _rng("scene", seed, cond.name)
+    rng = _rng("scene", seed, cond.frames_of or cond.name)
     truth = random_truth(np.random.default_rng(seed))
     pose = CameraPose(
         height_mm=float(rng.uniform(900, 1400)),
@@ -267,7 +270,7 @@ class HarshRenderer:
     def __init__(self, scene: HarshScene) -> None:
         self.scene = scene
         cond = scene.condition
-        self.rng = _rng("render", scene.seed, cond.name)
+        self.rng = _rng("render", scene.seed, cond.frames_of or cond.name)
         self.size = cond.size
         self.layout = scene.layout
         self.camera = build_camera(
@@ -534,7 +537,11 @@ class HarshRenderer:
         if self._light is None:
             w, h = self.size
             sw, sh = w // 8, h // 8
-            r = _rng("light", self.scene.seed, self.scene.condition.name)
+            r = _rng(
+                "light",
+                self.scene.seed,
+                self.scene.condition.frames_of or self.scene.condition.name,
+            )
             yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
             nx, ny = (xx - sw / 2) / (sw / 2), (yy - sh / 2) / (sh / 2)
             cond = self.scene.condition
@@ -590,7 +597,7 @@ class HarshRenderer:
     def frame(self, n: int, hand: bool) -> Image:
         cond = self.scene.condition
         img = self._clean_view(hand)
-        r = _rng("frame", self.scene.seed, cond.name, n)
+        r = _rng("frame", self.scene.seed, cond.frames_of or cond.name, n)
         # Optics: the lens is never perfectly sharp.
         img = cv2.GaussianBlur(img, (0, 0), float(r.uniform(0.5, 0.9)))
         if cond.motion_px != (0.0, 0.0):

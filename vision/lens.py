@@ -199,10 +199,10 @@ class Lens:
             dist = np.array(data["distortion"], dtype=np.float64).ravel()
             rms = float(data.get("rms_px", 0.0))
             views = int(data.get("views", 0))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CalibrationError(
-                f"calibration file is missing or garbles a field: {exc}"
-            ) from None
+        except KeyError as exc:
+            raise CalibrationError(f"calibration file has no {exc.args[0]!r} field") from None
+        except (TypeError, ValueError) as exc:
+            raise CalibrationError(f"calibration file garbles a field: {exc}") from None
         if len(size) != 2 or min(size) <= 0 or max(size) > 20000:
             raise CalibrationError(f"image_size must be two positive pixel counts, not {size!r}")
         if K.shape != (3, 3) or not np.isfinite(K).all() or K[0, 0] <= 0 or K[1, 1] <= 0:

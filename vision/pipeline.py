@@ -48,7 +48,7 @@ from .messages import clear_the_board
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
 from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen, Value
-from .register import Registrar, Registration
+from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
@@ -150,6 +150,10 @@ class Pipeline:
         self._values: tuple[tuple[object, ...], dict[str, Value]] | None = None
         self._missing_memo: tuple[tuple[object, ...], NDArray[np.bool_]] | None = None
         self._inside: tuple[object, dict[str, bool]] | None = None
+        self._fit_memo: tuple[FitCheck, dict[str, bool], dict[str, bool]] | None = None
+        self._problem_memo: (
+            tuple[Sequence[Problem], tuple[str, str], tuple[Problem, ...]] | None
+        ) = None
         self._snapshot = TableSnapshot.empty(players)
         #: This frame's board registration (``fresh``, ``held`` or ``lost``).
         self.registration: Registration | None = None
@@ -185,11 +189,11 @@ class Pipeline:
         dets, full = self.tracker.scan(grey)
         if before is not None and before.ok:
             dets = self._look_for_corners(grey, dets, before)
-        reg = self.registrar.update(dets, (w, h))
+        reg = self.registrar.update(dets, (w, h), grey)
         if reg.ok and reg is not before and len(reg.corners_seen) < len(self.layout.corners):
             more = self._look_for_corners(grey, dets, reg)
             if more is not dets:
-                dets, reg = more, self.registrar.update(more, (w, h))
+                dets, reg = more, self.registrar.update(more, (w, h), grey)
         if (
             full
             and before is not None
@@ -200,7 +204,7 @@ class Pipeline:
             self.stats.whole_frame_rescans += 1
             self.tracker.region = None
             dets, _ = self.tracker.scan(grey, force_full=True)
-            reg = self.registrar.update(dets, (w, h))
+            reg = self.registrar.update(dets, (w, h), grey)
         self.registration = reg
         if not reg.ok:
             self.stats.lost_registration += 1
@@ -216,6 +220,8 @@ class Pipeline:
         placed, reading = self._read(dets, first, extra, reg)
         state = self.view.occluders(view, self._missing(placed), motion)
         inside = self._inside_frame(reg, (w, h))
+        if reg.fit is not None and not reg.fit.good:
+            inside = self._fits(reg, inside)
         whole = not state.occluder and all(inside.values())
         hidden = bool(state.occluded.any())
         key = (reading, inside, whole)
@@ -232,7 +238,7 @@ class Pipeline:
             self._values = None if hidden else (key, values)
         calm = not state.moving and not state.occluder
         values = self.expectation.withhold(values)
-        problems = self._look_again(reading.problems)
+        problems = self._look_again(self._problems(reading, reg))
         self.stabiliser.update(values, calm, problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
@@ -389,6 +395,46 @@ class Pipeline:
         inside = {k: bool(v) for k, v in zip(keys, ok, strict=True)}
         self._inside = (reg.board_to_image, inside)
         return inside
+
+    @property
+    def fit(self) -> FitCheck | None:
+        """The registration's fit self-check (per-region residuals in mm, ``ok``,
+        ``advice()``), for the table screen; None before the board is registered."""
+        return self.registration.fit if self.registration is not None else None
+
+    def _fits(self, reg: Registration, inside: dict[str, bool]) -> dict[str, bool]:
+        """``inside`` with the zones of poorly fitting regions taken out: they are
+        read as unknown, never as values."""
+        fit = reg.fit
+        assert fit is not None
+        if self._fit_memo is not None and self._fit_memo[0] is fit and self._fit_memo[1] is inside:
+            return self._fit_memo[2]
+        out = {
+            k: v and fit.ok_at(float(c[0]), float(c[1]))
+            for (k, v), c in zip(inside.items(), self._centres, strict=True)
+        }
+        self._fit_memo = (fit, inside, out)
+        return out
+
+    def _problems(self, reading: Reading, reg: Registration) -> Sequence[Problem]:
+        """The reading's problems, and the poor fit's advice when there is one (the
+        same tuple object while nothing changes, so the stabiliser stays steady)."""
+        fit = reg.fit
+        advice = fit.advice() if fit is not None else None
+        if advice is None:
+            return reading.problems
+        memo = self._problem_memo
+        if memo is not None and memo[0] is reading.problems and memo[1] == advice:
+            return memo[2]
+        zones = tuple(
+            k
+            for k, c in zip(self._keys, self._centres, strict=True)
+            if fit is not None and not fit.ok_at(float(c[0]), float(c[1]))
+        )
+        problem = Problem("poor-fit", zones, (), advice[0], advice[1])
+        out = (*reading.problems, problem)
+        self._problem_memo = (reading.problems, advice, out)
+        return out
 
     def _missing(self, placed: tuple[list[Seen], set[str]]) -> NDArray[np.bool_]:
         """:meth:`_missing_cells`, reused while the reading and the calm table stand."""

@@ -9,12 +9,23 @@ that is still visible must still sit where the old homography puts it.
 The camera centre (position and height above the board) is recovered from the
 homography, so :mod:`vision.read` can move a marker on top of a tall piece back
 to the point the piece stands on.
+
+**Fit self-check** (:class:`FitCheck`): every fresh registration is refitted
+from all printed markers at known places (the corners' sub-pixel refined
+corners, and the centres of the coin-spot and market-cell markers), and each
+printed marker's distance from its anchor under that fit is measured in board
+millimetres, per quarter of the board (``NW``, ``NE``, ``SE``, ``SW``). One
+homography cannot follow an image bent by an uncalibrated wide lens or a
+warped board: the residuals then grow to several millimetres, the quarter is
+marked not ``ok``, and the pipeline reports its zones unknown with advice to
+recalibrate or move the camera.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -22,7 +33,7 @@ from numpy.typing import NDArray
 
 from .detect import Detection
 from .geometry import camera_centre, estimate_focal
-from .layout import Layout
+from .layout import Layout, ZoneKind
 from .plan import Kind, MarkerPlan
 
 Matrix = NDArray[np.float64]
@@ -32,6 +43,77 @@ Matrix = NDArray[np.float64]
 STILL_PX = 0.75
 #: Mean corner error (px) under which a lone visible corner confirms the old homography.
 HOLD_TOLERANCE_PX = 3.0
+#: A quarter of the board fits when no printed marker lands farther than this
+#: (mm) from its anchor. Pieces are placed 19 mm apart at the closest (donation
+#: spaces); a marker is assigned to the nearest, so 3 mm leaves a wide margin
+#: while the corner markers' own localisation noise stays well below it.
+FIT_OK_MM = 3.0
+#: A printed marker is matched to an anchor only within this distance (mm).
+MATCH_MM = 20.0
+REGIONS = ("NW", "NE", "SE", "SW")
+
+
+@dataclass(frozen=True)
+class FitCheck:
+    """How well one homography fits every printed marker at a known place.
+
+    ``residual_mm``: per region, the largest distance (mm) between a printed
+    marker's anchor and where the fit puts it (None: no printed marker seen
+    there); ``markers``: how many were measured; ``ok``: per region, whether
+    the fit is good enough to read its zones (a region with nothing measured
+    is ok: nothing says otherwise, and the corner fit holds it)."""
+
+    residual_mm: dict[str, float | None]
+    markers: dict[str, int]
+    centre: tuple[float, float]
+    ok: dict[str, bool] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "ok",
+            {r: (v is None or v <= FIT_OK_MM) for r, v in self.residual_mm.items()},
+        )
+
+    @property
+    def good(self) -> bool:
+        return all(self.ok.values())
+
+    @property
+    def worst_mm(self) -> float:
+        return max((v for v in self.residual_mm.values() if v is not None), default=0.0)
+
+    def region_of(self, x: float, y: float) -> str:
+        cx, cy = self.centre
+        return ("N" if y < cy else "S") + ("W" if x < cx else "E")
+
+    def ok_at(self, x: float, y: float) -> bool:
+        return self.ok[self.region_of(x, y)]
+
+    def advice(self) -> tuple[str, str] | None:
+        """What a person should do about a poor fit (English, Spanish), or None."""
+        bad = [r for r in REGIONS if not self.ok[r]]
+        if not bad:
+            return None
+        where = ", ".join(bad)
+        mm = self.worst_mm
+        return (
+            f"The board does not fit the camera's view (printed markers up to {mm:.0f} mm off"
+            f" in {where}): those zones are unknown. Calibrate the camera (companion calibrate)"
+            " or move it so it looks at the board more squarely.",
+            f"El tablero no encaja en la vista de la cámara (marcas impresas hasta {mm:.0f} mm"
+            f" desviadas en {where}): esas zonas quedan desconocidas. Calibra la cámara"
+            " (companion calibrate) o muévela para que mire el tablero más de frente.",
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "residual_mm": {
+                r: (None if v is None else round(v, 2)) for r, v in self.residual_mm.items()
+            },
+            "markers": dict(self.markers),
+            "ok": dict(self.ok),
+        }
 
 
 @dataclass(frozen=True)
@@ -48,6 +130,8 @@ class Registration:
     corners_seen: tuple[str, ...]
     status: str
     error_px: float
+    #: The fit self-check of a fresh registration (kept while held); None when lost.
+    fit: FitCheck | None = None
 
     @property
     def ok(self) -> bool:
@@ -87,14 +171,39 @@ class Registrar:
             self._corner_points[entry.marker_id] = (name, pts)
         x0, y0, x1, y1 = layout.extent_mm
         self._extent = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], dtype=np.float64)
+        # Printed markers at known places (besides the corners): id -> anchors.
+        self._printed: dict[int, NDArray[np.float64]] = {}
+        for kind, comp, zkind in (
+            (Kind.COIN_SPOT, "coin-spot", ZoneKind.COIN_SPOT),
+            (Kind.MARKET_CELL, "market-cell", ZoneKind.MARKET_CELL),
+        ):
+            try:
+                mid = plan.find(kind, comp).marker_id
+            except KeyError:
+                continue
+            anchors = [z.anchors[0] for z in layout.of_kind(zkind)]
+            if anchors:
+                self._printed[mid] = np.array(anchors, dtype=np.float64)
+        bw, bh = layout.board_mm
+        self._centre = (bw / 2, bh / 2)
         self.last: Registration | None = None
+        #: The corner markers' homography behind the last fresh registration.
+        self._corner_fit: Matrix = np.eye(3)
         self._last_image: NDArray[np.float64] | None = None
 
     @property
     def corner_ids(self) -> frozenset[int]:
         return frozenset(self._corner_points)
 
-    def update(self, detections: Sequence[Detection], size: tuple[int, int]) -> Registration:
+    def update(
+        self,
+        detections: Sequence[Detection],
+        size: tuple[int, int],
+        grey: NDArray[np.uint8] | None = None,
+    ) -> Registration:
+        """The registration for this frame's ``detections``. With ``grey`` (the frame),
+        a fresh registration is refitted from all printed markers, with the corner
+        markers' corners refined to sub-pixel, and checked (:class:`FitCheck`)."""
         seen = [
             (self._corner_points[d.marker_id], d)
             for d in detections
@@ -130,17 +239,21 @@ class Registrar:
                     last is not None
                     and last.status == "fresh"
                     and names == last.corners_seen
-                    and self._moved(H, last.board_to_image) < STILL_PX
+                    and self._moved(H, self._corner_fit) < STILL_PX
                 ):
                     return last  # the fit moved by sensor noise only
-                self.last = self._make(H, names, "fresh", err, size)
+                fit = None
+                self._corner_fit = H
+                if grey is not None:
+                    H, fit = self._refit(H, seen, detections, grey)
+                self.last = self._make(H, names, "fresh", err, size, fit)
                 return self.last
         if self.last is not None and self.last.status != "lost":
             H = self.last.board_to_image
             err = _reprojection(H, board, image) if len(board) else 0.0
             if err <= HOLD_TOLERANCE_PX:
                 return Registration(
-                    H, self.last.image_to_board, self.last.camera, names, "held", err
+                    H, self.last.image_to_board, self.last.camera, names, "held", err, self.last.fit
                 )
         lost = Registration(np.eye(3), np.eye(3), np.zeros(3), names, "lost", float("inf"))
         if self.last is not None:
@@ -154,12 +267,87 @@ class Registrar:
         return float(np.abs(pa - pb).max())
 
     def _make(
-        self, H: Matrix, names: tuple[str, ...], status: str, err: float, size: tuple[int, int]
+        self,
+        H: Matrix,
+        names: tuple[str, ...],
+        status: str,
+        err: float,
+        size: tuple[int, int],
+        fit: FitCheck | None = None,
     ) -> Registration:
         focal = self.focal_px or estimate_focal(H, size) or 0.9 * max(size)
         centre = camera_centre(H, focal, size)
         inverse: Matrix = np.asarray(np.linalg.inv(H), dtype=np.float64)
-        return Registration(H, inverse, centre, names, status, err)
+        return Registration(H, inverse, centre, names, status, err, fit)
+
+    def _refit(
+        self,
+        H: Matrix,
+        seen: list[tuple[tuple[str, NDArray[np.float64]], Detection]],
+        detections: Sequence[Detection],
+        grey: NDArray[np.uint8],
+    ) -> tuple[Matrix, FitCheck]:
+        """Refit ``H`` from the corners' refined corners and the printed markers'
+        centres; measure every printed marker's residual (mm) under the new fit."""
+        board_pts = [pts for (_, pts), _ in seen]
+        image_pts = []
+        for _, d in seen:
+            c = d.corners.astype(np.float32).reshape(-1, 1, 2).copy()
+            win = max(2, min(6, int(d.side_px / 12)))
+            h, w = grey.shape[:2]
+            if (
+                c[:, 0, 0].min() > win + 1
+                and c[:, 0, 1].min() > win + 1
+                and c[:, 0, 0].max() < w - win - 2
+                and c[:, 0, 1].max() < h - win - 2
+            ):
+                cv2.cornerSubPix(
+                    grey,
+                    c,
+                    (win, win),
+                    (-1, -1),
+                    (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01),
+                )
+            image_pts.append(c.reshape(-1, 2).astype(np.float64))
+        # Printed markers: each matched to the nearest anchor of its id under H.
+        inv = np.linalg.inv(H)
+        p_board: list[NDArray[np.float64]] = []
+        p_image: list[NDArray[np.float64]] = []
+        for mid, anchors in self._printed.items():
+            dets = [d for d in detections if d.marker_id == mid]
+            if not dets:
+                continue
+            img = np.array([d.centre for d in dets], dtype=np.float64)
+            on_board = cv2.perspectiveTransform(img.reshape(-1, 1, 2), inv).reshape(-1, 2)
+            dist = np.linalg.norm(on_board[:, None, :] - anchors[None, :, :], axis=2)
+            best = dist.argmin(axis=1)
+            for k, j in enumerate(best):
+                if dist[k, j] <= MATCH_MM:
+                    p_board.append(anchors[j])
+                    p_image.append(img[k])
+        src = np.concatenate([*board_pts, np.array(p_board).reshape(-1, 2)])
+        dst = np.concatenate([*image_pts, np.array(p_image).reshape(-1, 2)])
+        if len(src) >= 8:
+            H2, _ = cv2.findHomography(src, dst, 0)
+            if H2 is not None and np.isfinite(H2).all():
+                H = H2
+        inv = np.linalg.inv(H)
+        residual: dict[str, float | None] = dict.fromkeys(REGIONS)
+        count = dict.fromkeys(REGIONS, 0)
+        check = FitCheck(residual, count, self._centre)
+        anchors_all = [pts.mean(axis=0) for pts in board_pts] + list(p_board)
+        images_all = [pts.mean(axis=0) for pts in image_pts] + list(p_image)
+        if anchors_all:
+            got = cv2.perspectiveTransform(
+                np.array(images_all, dtype=np.float64).reshape(-1, 1, 2), inv
+            ).reshape(-1, 2)
+            for a, g in zip(anchors_all, got, strict=True):
+                region = check.region_of(float(a[0]), float(a[1]))
+                off = math.dist((float(a[0]), float(a[1])), (float(g[0]), float(g[1])))
+                old = residual[region]
+                residual[region] = off if old is None else max(old, off)
+                count[region] += 1
+        return H, FitCheck(residual, count, self._centre)
 
 
 def _reprojection(H: Matrix, board: NDArray[np.float64], image: NDArray[np.float64]) -> float:

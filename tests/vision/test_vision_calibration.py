@@ -93,15 +93,30 @@ def test_calibrate_recovers_the_lens_and_a_wide_lens_table_reads_right(tmp_path:
     assert got.size == SMALL and got.views == 10 and got.rms_px < 0.5
     assert got.k1 == pytest.approx(truth_lens.k1, abs=0.02)
     assert got.fx == pytest.approx(small.fx, rel=0.02)
+    frames = list(scene.frames(5))
+    # Uncalibrated, one homography cannot fit the bent image: the self-check says
+    # so per quarter of the board, in words, and those zones are unseen.
+    bare = Pipeline(scene.truth.players, focal_px=scene.focal_px)
+    for frame in frames:
+        snap = bare.process(frame)
+    fit = bare.fit
+    assert fit is not None and not fit.good and fit.worst_mm > 4.0
+    (poor,) = [p for p in snap.problems if p.code == "poor-fit"]
+    assert "companion calibrate" in poor.en and "Calibra la cámara" in poor.es
+    assert poor.zones and set(poor.zones) <= set(snap.unseen)
     # The calibration made at 1280x960 serves the camera's 3200x2400 frames.
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=got)
-    for frame in scene.frames(6):
+    for frame in frames:
         snap = pipe.process(frame)
         if not snap.settling:
             break
     assert not snap.settling
     wrong, _unmeasured = compare(snap, scene.truth)
     assert wrong == []
+    fit = pipe.fit
+    assert fit is not None and fit.good and fit.worst_mm < 1.0
+    assert sum(fit.markers.values()) >= 8  # corners and printed spots all count
+    assert not [p for p in snap.problems if p.code == "poor-fit"]
 
 
 def test_run_refuses_a_bad_calibration_before_starting(tmp_path: Path) -> None:
