@@ -10,14 +10,23 @@ Once the board is registered, the pipeline knows every spot where a piece can
 stand (section slots, the elephants' places on the paths, Maharajah spaces,
 donation and market spaces, tile slots, the printed coin spots and market
 cells) and how large its marker looks there.
-:class:`CloserLook` looks again, magnified, at every spot where no marker was
-read and
+:class:`CloserLook` looks again at every spot where no marker was read and
 
-- the marker would look small (``SMALL_PX``), or
+- the marker would look small (``SMALL_PX``; magnified 2x), or
+- the first pass saw there an undecoded, marker-like square of about the
+  marker's size (a sticker on a dark piece, in glare or blur), or
+- the spot is bright (glare): magnified, its contrast stretched, or
+- the game says a piece stands there (:meth:`CloserLook.expect`): also with a
+  higher threshold constant and stretched, or
 - the spot holds a piece that is always somewhere on its spaces (the
   Maharajah token) and that piece was not read at all.
 
-All such crops go into one mosaic and one detector call. On a still table the
+Threshold windows are chosen from the size the marker should look there
+(:func:`~vision.detect.windows_for`). Spots where a marker-like square stays
+undecoded, or that glare blows to white (shadow crushes to black), are
+:attr:`CloserLook.doubtful`: the reader makes those zones unknown, not empty.
+
+Crops of one size class go into one mosaic and one detector call. On a still table the
 same spots come up every frame, so a spot's result is kept until the board
 view (:mod:`vision.occlusion`) sees something change near it.
 """
