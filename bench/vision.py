@@ -413,7 +413,9 @@ def zone_errors(seen: TableSnapshot, truth: TableSnapshot) -> tuple[int, int, in
         if x == y:
             return
         zone = _ZONE_OF.get(path[0]) if len(path) > 1 else None
-        if zone is not None and path[0] == "market":
+        if path[:2] == ("setup", "storehouses"):
+            key = "storehouses"
+        elif zone is not None and path[0] == "market":
             key = f"market:{path[1]}:{path[2]}" if len(path) > 2 else ""
         else:
             key = f"{zone}:{path[1]}" if zone is not None else ""
