@@ -60,6 +60,8 @@ FULL_SCAN_EVERY = 10
 SETTLE_EVERY = 8
 #: The closer look's answer when it is switched off (one object, so a reading keeps).
 _NO_MORE: tuple[Detection, ...] = ()
+#: With a calibration, the board view is made from an undistorted image this size.
+VIEW_SCALE = 0.25
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -150,6 +152,7 @@ class Pipeline:
         self._values: tuple[tuple[object, ...], dict[str, Value]] | None = None
         self._missing_memo: tuple[tuple[object, ...], NDArray[np.bool_]] | None = None
         self._inside: tuple[object, dict[str, bool]] | None = None
+        self._scaled: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None
         self._fit_memo: tuple[FitCheck, dict[str, bool], dict[str, bool]] | None = None
         self._problem_memo: (
             tuple[Sequence[Problem], tuple[str, str], tuple[Problem, ...]] | None
@@ -167,18 +170,20 @@ class Pipeline:
         """Take one frame; return the current stabilised snapshot."""
         self.stats.frames += 1
         image = frame.image
-        if self._undistort is not None:
-            image = self._undistort(image)
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         h, w = grey.shape
+        if self._undistort is not None:
+            # Markers need the full resolution, the 4 mm board view a quarter of it.
+            grey = self._undistort(grey)
+            colour = self._undistort(colour, VIEW_SCALE)
         # Something moving over the board (a hand, pieces in flight): nothing can
         # be accepted this frame, so do not spend a marker scan on it.
         before = self.registration
         view = None
         motion = 0
         if before is not None and before.ok:
-            view = self.view.warp(colour, before.board_to_image)
+            view = self._warp(colour, before.board_to_image)
             motion = self._motion(view)
             if motion >= MOTION_CELLS:
                 self.stats.skipped += 1
@@ -215,7 +220,7 @@ class Pipeline:
         )
         self.stats.markers = len(dets) + len(extra)
         if view is None or reg is not before:
-            view = self.view.warp(colour, reg.board_to_image)
+            view = self._warp(colour, reg.board_to_image)
             motion = self._motion(view)
         placed, reading = self._read(dets, first, extra, reg)
         state = self.view.occluders(view, self._missing(placed), motion)
@@ -395,6 +400,19 @@ class Pipeline:
         inside = {k: bool(v) for k, v in zip(keys, ok, strict=True)}
         self._inside = (reg.board_to_image, inside)
         return inside
+
+    def _warp(
+        self, colour: NDArray[np.uint8], board_to_image: NDArray[np.float64]
+    ) -> NDArray[np.uint8]:
+        """The board view; from the quarter-size undistorted colour image when calibrated."""
+        if self._undistort is None:
+            return self.view.warp(colour, board_to_image)
+        if self._scaled is None or self._scaled[0] is not board_to_image:
+            S = np.diag([VIEW_SCALE, VIEW_SCALE, 1.0])
+            # Pixel centres: u' = (u + 0.5) * s - 0.5.
+            S[0, 2] = S[1, 2] = 0.5 * VIEW_SCALE - 0.5
+            self._scaled = (board_to_image, S @ board_to_image)
+        return self.view.warp(colour, self._scaled[1])
 
     @property
     def fit(self) -> FitCheck | None:
