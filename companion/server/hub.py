@@ -20,7 +20,9 @@ Wire protocol (JSON text frames):
 - server -> client: ``{"type": "welcome", "seat": n | null, "role": "player" |
   "spectator"}``, then ``{"type": "view", "view": {...}}`` now and after every
   change; ``{"type": "error", "code", "en", "es"}`` before closing on a bad
-  hello (close code 4401 for a token that matches no seat);
+  hello (close code 4401 for a token that matches no seat, 4400 for a
+  malformed hello, 4429 when the table already has ``max_spectators``
+  spectators; players always get in);
 - client -> server afterwards: ``{"type": "ping"}`` -> ``{"type": "pong",
   "state_id": n}``. Commands go through REST, never the socket.
 """
@@ -41,6 +43,7 @@ from companion.session import TableSession, Update
 
 BAD_TOKEN_CLOSE = 4401
 BAD_HELLO_CLOSE = 4400
+FULL_CLOSE = 4429
 BAD_HELLO = (
     "bad_hello",
     'Start with {"type": "hello", "token": ...}.',
@@ -80,13 +83,17 @@ class Hub:
         queue_size: int = 8,
         send_timeout: float = 10.0,
         hello_timeout: float = 10.0,
+        max_spectators: int = 500,
     ):
         self.session = session
         self.payloads = payloads
         self.queue_size = queue_size
         self.send_timeout = send_timeout
         self.hello_timeout = hello_timeout
+        self.max_spectators = max_spectators
         self.clients: set[Client] = set()
+        #: seat -> the token its phone joined with (the table screen hides its QR code).
+        self._joined: dict[int, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -106,6 +113,18 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+
+    # -- who has joined ----------------------------------------------------------------
+
+    def joined_with(self, seat: int, token: str) -> None:
+        """A phone used ``seat``'s ``token``: its QR code need not be shown any more."""
+        if self._joined.get(seat) != token:
+            self._joined[seat] = token
+            self.poke()  # the table screen reloads the seats and hides the code
+
+    def has_joined(self, seat: int, token: str) -> bool:
+        """Whether a phone joined ``seat`` with its current ``token`` (a new link resets it)."""
+        return bool(token) and self._joined.get(seat) == token
 
     # -- change notices ---------------------------------------------------------------
 
@@ -170,6 +189,16 @@ class Hub:
                     "Este enlace no vale para esta mesa (ya); vuelve a escanear tu código QR.",
                 )
                 return
+            self.joined_with(seat, token)
+        elif sum(1 for c in self.clients if c.seat is None) >= self.max_spectators:
+            await self._refuse(
+                ws,
+                FULL_CLOSE,
+                "too_many_spectators",
+                "This table has as many spectators as it can serve; try again later.",
+                "Esta mesa ya tiene todos los espectadores que puede atender; inténtalo más tarde.",
+            )
+            return
         client = Client(seat, self.queue_size)
         welcome = {
             "type": "welcome",
