@@ -98,6 +98,22 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     phone.wait_for_selector("#objectives li")
     assert phone.locator("#objectives li").count() == 4
 
+    # Once the phone has joined, the table screen hides its code: a photo of the
+    # screen lets nobody into seat 1. A lost phone gets a new code (PIN only).
+    table.wait_for_selector('figure.qr[data-seat="1"] .joined')
+    assert table.locator('figure.qr[data-seat="1"] img').count() == 0
+    assert table.locator(".qr img").count() == 2
+    assert session.seats[1].token not in table.content()
+    table.screenshot(path=str(test_output / "web-table-seat-joined.png"), full_page=True)
+    table.once("dialog", lambda dialog: dialog.accept())
+    table.click('figure.qr[data-seat="1"] .show-code')
+    table.wait_for_function(
+        "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
+        " return i !== null && i.complete && i.naturalWidth > 0; }"
+    )
+    fresh = decode_qr(table.locator('figure.qr[data-seat="1"] img').screenshot())
+    assert fresh == f"{base}/play#token={session.seats[1].token}" and fresh != url
+
 
 def test_spectator_sees_public_information_only(
     live_server: Callable[[Any], str], open_page: Opener, test_output: Path
