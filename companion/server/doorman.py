@@ -76,6 +76,7 @@ class Doorman:
         total: int = 1000,
         per_address: int = 32,
         request_timeout: float = 10.0,
+        nodelay: bool = True,
     ):
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         if soft != resource.RLIM_INFINITY:
@@ -83,6 +84,8 @@ class Doorman:
         self.total = total
         self.per_address = per_address
         self.request_timeout = request_timeout
+        #: False only for bench/web.py's comparison with the old stall.
+        self.nodelay = nodelay
         self.entries: dict[int, _Entry] = {}
         self.refused = 0
         self.evicted = 0
@@ -151,7 +154,7 @@ class GuardedH11(H11Protocol):
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             with contextlib.suppress(OSError):
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, int(self.doorman.nodelay))
         if not self.doorman.admit(self):
             transport.abort()
             return
