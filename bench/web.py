@@ -86,7 +86,9 @@ async def run(clients: int, changes: int, *, nodelay: bool = True) -> dict[str, 
     sockets: list[ClientConnection] = []
     try:
         for i in range(clients):
-            ws = await connect(url, max_size=2**22)
+            # Each phone from its own address, as at a table (the server caps per address).
+            address = f"127.0.{1 + i // 250}.{1 + i % 250}"
+            ws = await connect(url, max_size=2**22, local_addr=(address, 0))
             token = session.seats[i].token if i < 4 else None
             await ws.send(json.dumps({"type": "hello", "token": token}))
             sockets.append(ws)
