@@ -51,6 +51,14 @@ BAD_HELLO = (
 )
 
 
+def _parse(text: str) -> Any:
+    """A client's JSON message, or None: malformed or nested too deep to read."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _error(code: str, en: str, es: str) -> str:
     return json.dumps({"type": "error", "code": code, "en": en, "es": es}, ensure_ascii=False)
 
@@ -169,8 +177,8 @@ class Hub:
         await ws.accept()
         try:
             hello = await asyncio.wait_for(ws.receive_text(), self.hello_timeout)
-            message = json.loads(hello)
-        except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+            message = _parse(hello)
+        except (TimeoutError, KeyError, WebSocketDisconnect):
             await self._refuse(ws, BAD_HELLO_CLOSE, *BAD_HELLO)
             return
         if not isinstance(message, dict) or message.get("type") != "hello":
@@ -247,10 +255,7 @@ class Hub:
                 return
             except KeyError:  # a binary frame
                 text = ""
-            try:
-                message: Any = json.loads(text)
-            except ValueError:
-                message = None
+            message = _parse(text)
             if isinstance(message, dict) and message.get("type") == "ping":
                 client.offer(json.dumps({"type": "pong", "state_id": self.session.state_id}))
             else:

@@ -307,6 +307,25 @@ def test_non_ascii_credentials_are_refused_not_a_server_error(server: RunningSer
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
 
+def test_a_message_nested_too_deep_is_an_error_not_a_crash(server: RunningServer) -> None:
+    """JSON nested 20,000 deep makes Python's parser give up (RecursionError)."""
+    deep = "[" * 20000
+    with connect(ws_url(server), open_timeout=WAIT) as ws:
+        ws.send(deep)  # as the hello: refused with its close code
+        assert json.loads(ws.recv(WAIT))["code"] == "bad_hello"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(WAIT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+    with connect(ws_url(server), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        ws.recv(WAIT)
+        ws.send(deep)  # later: answered, and the connection carries on
+        replies = [json.loads(ws.recv(WAIT)) for _ in range(2)]
+        assert "unknown_message" in {r.get("code") for r in replies}
+        ws.send('{"type": "ping"}')
+        assert any(json.loads(ws.recv(WAIT))["type"] == "pong" for _ in range(2))
+
+
 # -- item 11: Host, Origin, join links, how fast a phone may write ------------------------------------
 
 
