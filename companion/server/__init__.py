@@ -15,8 +15,8 @@ from companion.server.run import RunningServer, announce, serve, start_server
 __all__ = [
     "Doorman",
     "PinGuard",
-    "WriteLimit",
     "RunningServer",
+    "WriteLimit",
     "announce",
     "create_app",
     "serve",

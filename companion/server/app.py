@@ -28,7 +28,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
-
 from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Request, WebSocket
@@ -297,7 +296,6 @@ def create_app(
         return _reply(outcome)
 
     Seat = Annotated[int | None, Depends(seat_of)]
-    Player = Annotated[int, Depends(player)]
     Writer = Annotated[int, Depends(writer)]
     Table = Depends(table)
 

@@ -131,7 +131,7 @@ class PinGuard:
         record.failures.append(now)
         if len(record.failures) < limit:
             return 0.0
-        length = min(base * 2**record.lockouts, self.max_lockout)
+        length = float(min(base * 2**record.lockouts, self.max_lockout))
         record.lockouts += 1
         record.locked_until = now + length
         record.failures.clear()

@@ -217,7 +217,7 @@ def test_guesses_spread_over_many_addresses_are_stopped(
 ) -> None:
     statuses = []
     for n in range(25):  # one guess from each of 25 machines: never 5 from one
-        status, body, _ = request(
+        status, _, _ = request(
             server,
             "POST",
             "/api/table/check-pin",
