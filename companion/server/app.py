@@ -505,17 +505,18 @@ def create_app(
     return app
 
 
-#: The table screen's alerts about the PIN: code -> (heading, English, Spanish).
+#: The table screen's alerts about the PIN: code -> (label, English, Spanish); the label
+#: reads the same in both languages.
 PIN_ALERTS = {
     "pin_guessing": (
-        "Table PIN",
+        "PIN",
         "{count} wrong table PINs were typed in the last minutes. If nobody at the table "
         "did, someone on the Wi-Fi is guessing it.",
         "Se han escrito {count} PIN de mesa incorrectos en los últimos minutos. Si no fue "
         "nadie de la mesa, alguien en la wifi está intentando adivinarlo.",
     ),
     "pin_locked_table": (
-        "Table PIN",
+        "PIN",
         "{count} wrong table PINs: the table's controls are locked for {minutes} min. "
         "Someone on the Wi-Fi may be guessing the PIN.",
         "{count} PIN de mesa incorrectos: los controles de la mesa se bloquean {minutes} min. "

@@ -310,3 +310,23 @@ def test_names_that_try_to_inject_script_are_shown_as_text(
         text = words(page)
         assert evil[0] in text and evil[1] in text
     table.screenshot(path=str(test_output / "web-table-xss-names-tablet.png"), full_page=True)
+
+
+def test_wrong_pins_raise_an_alert_on_the_table_screen(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = new_table()
+    base = serve(live_server, session)
+    table = open_page(f"{base}/table?lang=es", TABLET, lang="es")
+    table.wait_for_selector("#board")
+    for guess in ("000000", "111111", "222222"):
+        table.fill("#pin-input", guess)
+        table.click("#pin-form button[type=submit]")
+        table.wait_for_function(
+            "n => document.getElementById('table-message')?.textContent.length > 0", arg=1
+        )
+    alert = table.locator('#alerts article[data-code="pin_guessing"]')
+    alert.wait_for()
+    assert "3 PIN de mesa incorrectos" in alert.inner_text() and "wifi" in alert.inner_text()
+    assert table.locator(".qr img").count() == 0  # still locked
+    table.screenshot(path=str(test_output / "web-table-pin-alert.png"), full_page=True)
