@@ -22,7 +22,8 @@ Wire protocol (JSON text frames):
   change; ``{"type": "error", "code", "en", "es"}`` before closing on a bad
   hello (close code 4401 for a token that matches no seat, 4400 for a
   malformed hello, 4429 when the table already has ``max_spectators``
-  spectators; players always get in);
+  spectators (players always get in) or, later, when a client sends more than
+  ``MESSAGE_BURST`` messages at once or ``MESSAGE_RATE`` a second after that);
 - client -> server afterwards: ``{"type": "ping"}`` -> ``{"type": "pong",
   "state_id": n}``. Commands go through REST, never the socket.
 """
@@ -32,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -44,6 +46,9 @@ from companion.session import TableSession, Update
 BAD_TOKEN_CLOSE = 4401
 BAD_HELLO_CLOSE = 4400
 FULL_CLOSE = 4429
+#: What a client may send: a phone pings every few seconds.
+MESSAGE_BURST = 20
+MESSAGE_RATE = 5.0
 BAD_HELLO = (
     "bad_hello",
     'Start with {"type": "hello", "token": ...}.',
@@ -248,6 +253,7 @@ class Hub:
                 await asyncio.wait_for(ws.close(1011), 1.0)
 
     async def _receive(self, ws: WebSocket, client: Client) -> None:
+        allowance, then = float(MESSAGE_BURST), time.monotonic()
         while True:
             try:
                 text = await ws.receive_text()
@@ -255,6 +261,19 @@ class Hub:
                 return
             except KeyError:  # a binary frame
                 text = ""
+            now = time.monotonic()
+            allowance = min(float(MESSAGE_BURST), allowance + (now - then) * MESSAGE_RATE)
+            then = now
+            if allowance < 1:
+                await self._refuse(
+                    ws,
+                    FULL_CLOSE,
+                    "too_fast",
+                    "Too many messages from this phone; reconnecting.",
+                    "Demasiados mensajes desde este teléfono; reconectando.",
+                )
+                return
+            allowance -= 1
             message = _parse(text)
             if isinstance(message, dict) and message.get("type") == "ping":
                 client.offer(json.dumps({"type": "pong", "state_id": self.session.state_id}))

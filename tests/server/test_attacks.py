@@ -326,6 +326,19 @@ def test_a_message_nested_too_deep_is_an_error_not_a_crash(server: RunningServer
         assert any(json.loads(ws.recv(WAIT))["type"] == "pong" for _ in range(2))
 
 
+def test_a_websocket_flood_is_closed_with_its_code(server: RunningServer) -> None:
+    with connect(ws_url(server), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        ws.recv(WAIT)  # welcome
+        codes = []
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(200):  # each ping once the last reply is in: far over 5 a second
+                ws.send('{"type": "ping"}')
+                codes.append(json.loads(ws.recv(WAIT)).get("code"))
+        assert "too_fast" in codes and len(codes) < 60
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+
+
 # -- item 11: Host, Origin, join links, how fast a phone may write ------------------------------------
 
 
