@@ -10,6 +10,7 @@ test leaves screenshots in test-output/ for a person to look at.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.server import create_app
 from companion.session import TableSession
@@ -107,12 +109,20 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     table.screenshot(path=str(test_output / "web-table-seat-joined.png"), full_page=True)
     table.once("dialog", lambda dialog: dialog.accept())
     table.click('figure.qr[data-seat="1"] .show-code')
-    table.wait_for_function(
-        "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
-        " return i !== null && i.complete && i.naturalWidth > 0; }"
-    )
-    fresh = decode_qr(table.locator('figure.qr[data-seat="1"] img').screenshot())
-    assert fresh == f"{base}/play#token={session.seats[1].token}" and fresh != url
+    deadline = time.monotonic() + 10
+    while url.endswith(session.seats[1].token) and time.monotonic() < deadline:
+        time.sleep(0.02)  # the new link is being made
+    wanted = f"{base}/play#token={session.seats[1].token}"
+    fresh = ""
+    while fresh != wanted and time.monotonic() < deadline:
+        # The screen redraws once more when the new link's update arrives: read again.
+        table.wait_for_function(
+            "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
+            " return i !== null && i.complete && i.naturalWidth > 0; }"
+        )
+        with contextlib.suppress(PlaywrightError):
+            fresh = decode_qr(table.locator('figure.qr[data-seat="1"] img').screenshot())
+    assert fresh == wanted and fresh != url
 
 
 def test_spectator_sees_public_information_only(
