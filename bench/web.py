@@ -11,7 +11,20 @@ sockets at once (the transport without rendering), so the ratio says what
 rendering and fanning out the views add. Client and server share one process
 (and the GIL), which makes the figures pessimistic.
 
-Run: .venv/bin/python bench/web.py [--clients 20] [--changes 200]
+Every server socket must have TCP_NODELAY (checked and printed): without it
+each update waits for the client's delayed ACK, ~40 ms, and the figure measures
+that stall instead of the work. ``--stall`` runs the same rounds a second time
+on a server with TCP_NODELAY turned off, as the comparison.
+
+``--attacks`` measures instead what a hostile guest costs the server: its
+resident memory (client and server share the process; the attackers' sockets
+only stream bytes) before and after four 200 MB bodies posted to /api/answer
+without a token, and while 1,100 connections are held open idle or
+half-sent; and whether a phone is still served during the second attack.
+
+Run: .venv/bin/python bench/web.py [--clients 20] [--changes 200] [--stall]
+     .venv/bin/python bench/web.py --clients 304 --changes 60   (300 spectators)
+     .venv/bin/python bench/web.py --attacks
 """
 
 from __future__ import annotations
@@ -28,12 +41,13 @@ import asyncio
 import json
 import platform
 import random
+import socket
 import statistics
 import time
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from companion.server import start_server
+from companion.server import Doorman, start_server
 from companion.session import TableSession
 from engine.amritsar import legal_actions
 
@@ -56,18 +70,32 @@ async def until_pong(ws: ClientConnection) -> float:
             return time.perf_counter()
 
 
-async def run(clients: int, changes: int) -> dict[str, float]:
+def rss_mib() -> float:
+    """This process's resident memory now."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def run(clients: int, changes: int, *, nodelay: bool = True) -> dict[str, float]:
     session = TableSession.new(["Ana", "Ben", "Cy", "Dee"], seed=5)
-    server = start_server(session)
+    server = start_server(session, doorman=Doorman(nodelay=nodelay))
     url = server.url.replace("http://", "ws://") + "/ws"
     sockets: list[ClientConnection] = []
     try:
         for i in range(clients):
-            ws = await connect(url, max_size=2**22)
+            # Each phone from its own address, as at a table (the server caps per address).
+            address = f"127.0.{1 + i // 250}.{1 + i % 250}"
+            ws = await connect(url, max_size=2**22, local_addr=(address, 0))
             token = session.seats[i].token if i < 4 else None
             await ws.send(json.dumps({"type": "hello", "token": token}))
             sockets.append(ws)
         await asyncio.gather(*(until_view(ws, session.state_id) for ws in sockets))
+        delays = {
+            s.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for s in server.doorman.sockets()
+        }
         rng = random.Random(1)
         updates: list[float] = []
         pings: list[float] = []
@@ -97,18 +125,97 @@ async def run(clients: int, changes: int) -> dict[str, float]:
         "ping_p50_ms": statistics.median(pings),
         "ping_p95_ms": percentile(pings, 95),
         "view_bytes": view_bytes,
+        "nodelay": float(delays == {1}),
     }
+
+
+def post_body(port: int, megabytes: int) -> str:
+    """Stream a body of ``megabytes`` to /api/answer without a token; what the server said."""
+    sock = socket.create_connection(("127.0.0.1", port), 10)
+    head = (
+        f"POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {megabytes * 2**20}\r\n\r\n"
+    )
+    chunk = b"x" * 2**20
+    try:
+        sock.sendall(head.encode())
+        for _ in range(megabytes):
+            sock.sendall(chunk)
+    except OSError:
+        pass  # the server refused and closed: the rest is never read
+    try:
+        answer = sock.recv(200).split(b"\r\n")[0].decode()
+    except OSError:
+        answer = "closed"
+    sock.close()
+    return answer or "closed"
+
+
+def attacks(connections: int = 1100) -> None:
+    session = TableSession.new(["Ana", "Ben", "Cy", "Dee"], seed=5)
+    server = start_server(session)
+    port = int(server.url.rsplit(":", 1)[1])
+    try:
+        start = rss_mib()
+        answers = [post_body(port, 200) for _ in range(4)]
+        after_bodies = rss_mib()
+        print(
+            f"4 x 200 MB posts, no token: answers {sorted(set(answers))}; "
+            f"memory {start:.0f} -> {after_bodies:.0f} MiB"
+        )
+        held = []
+        for n in range(connections):
+            sock = socket.socket()
+            sock.bind((f"127.0.{2 + n // 200}.{1 + n % 200}", 0))  # many machines
+            sock.settimeout(5)
+            try:
+                sock.connect(("127.0.0.1", port))
+                if n % 2:
+                    sock.sendall(b"POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            except OSError:
+                pass
+            held.append(sock)
+        time.sleep(0.5)
+        started = time.perf_counter()
+        phone = socket.create_connection(("127.0.0.1", port), 5)
+        phone.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        reply = phone.recv(200).split(b"\r\n")[0].decode()
+        took = (time.perf_counter() - started) * 1000
+        phone.close()
+        during = rss_mib()
+        d = server.doorman
+        print(
+            f"{connections} idle/half-sent connections: server holds {len(d.entries)} "
+            f"(cap {d.total}), refused {d.refused}, evicted {d.evicted}; "
+            f"a phone's /api/health: {reply!r} in {took:.1f} ms; memory {during:.0f} MiB"
+        )
+        time.sleep(d.request_timeout + 1)
+        d.sockets()
+        print(
+            f"after the {d.request_timeout:.0f} s request deadline: server holds {len(d.entries)}, "
+            f"timed out {d.timed_out}"
+        )
+        for sock in held:
+            sock.close()
+    finally:
+        server.stop()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--changes", type=int, default=200)
+    parser.add_argument("--stall", action="store_true", help="also run without TCP_NODELAY")
+    parser.add_argument("--attacks", action="store_true", help="memory under body/socket attacks")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.clients, args.changes))
     print(
         f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}"
     )
+    if args.attacks:
+        attacks()
+        return
+    figures = asyncio.run(run(args.clients, args.changes))
+    print(f"TCP_NODELAY on every server socket: {'yes' if figures['nodelay'] else 'NO'}")
     print(f"clients: {args.clients} (4 players, {args.clients - 4} spectators)")
     print(f"changes: {figures['changes']:.0f} moves of a 4-player game")
     print(f"view size at the end: {figures['view_bytes'] / 1024:.1f} KiB")
@@ -124,6 +231,13 @@ def main() -> None:
     print(f"ratio update p95 / ping p95: {figures['update_p95_ms'] / figures['ping_p95_ms']:.1f}")
     verdict = "met" if figures["update_p95_ms"] <= 150 else "NOT met"
     print(f"goal {verdict}")
+    if args.stall:
+        old = asyncio.run(run(args.clients, args.changes, nodelay=False))
+        print(
+            "same rounds without TCP_NODELAY (the old stall): "
+            f"p50 {old['update_p50_ms']:.1f} ms, p95 {old['update_p95_ms']:.1f} ms; "
+            f"ratio stall p95 / now p95: {old['update_p95_ms'] / figures['update_p95_ms']:.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -16,13 +16,19 @@ phone cannot do what its seat or the rules do not allow; a refusal comes back
 with a reason in English and Spanish and a status: 400 malformed action, 401
 unknown seat token, 403 wrong PIN or another seat's decision, 409 the game
 refuses it now (stale state, illegal move, game ended), 422 malformed request,
-429 PIN locked out.
+429 PIN locked out or a phone writing too fast. Before any of that the gate
+(``companion.server.gate``) checks the Host and Origin headers and bounds the
+request body, and the doorman (``companion.server.doorman``) bounds the
+connections.
 """
 
-from collections.abc import AsyncIterator, Callable
+import socket
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -32,7 +38,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from companion.server.address import reachable_base
-from companion.server.guard import PinGuard
+from companion.server.gate import Gate
+from companion.server.guard import PinFailure, PinGuard, WriteLimit
 from companion.server.hub import Hub
 from companion.server.models import (
     AnswerBody,
@@ -46,6 +53,7 @@ from companion.server.models import (
 from companion.server.payload import Payloads, catalog_payload
 from companion.server.qr import qr_data_uri
 from companion.session import Outcome, TableSession
+from engine.reasons import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.
@@ -60,6 +68,8 @@ STATUS = {
     "not_your_decision": 403,
     "not_your_step": 403,
     "bad_pin": 403,
+    "pin_missing": 403,
+    "too_fast": 429,
     "no_such_seat": 404,
     "bad_request": 422,
     "pin_locked": 429,
@@ -117,6 +127,8 @@ def create_app(
     queue_size: int = 8,
     send_timeout: float = 10.0,
     lan_links: bool = False,
+    hosts: Iterable[str] = (),
+    write_limit: WriteLimit | None = None,
 ) -> FastAPI:
     """The web app for ``session``.
 
@@ -124,11 +136,20 @@ def create_app(
     links); by default the address the table screen itself used, or with
     ``lan_links`` (the server listens on every interface) a network address of
     this machine when the table screen used a loopback one. ``pin_guard``
-    replaces the default PIN rate limit (5 wrong PINs a minute per address).
+    replaces the default PIN rate limit (5 wrong PINs a minute per address, 20
+    in ten minutes for the table). ``hosts`` are names besides address
+    literals, ``localhost``, this machine's names and the public address that
+    the Host header may carry. ``write_limit`` bounds how fast one seat's
+    phone may send commands.
     """
     payloads = Payloads(session)
     hub = Hub(session, payloads, queue_size=queue_size, send_timeout=send_timeout)
     guard = pin_guard or PinGuard(session.check_pin)
+    writes = write_limit or WriteLimit()
+    guard.on_failure = guard.on_failure or (lambda failure: _pin_alert(session, failure))
+    names = [*hosts, socket.gethostname(), socket.gethostname() + ".local"]
+    if public_url:
+        names.append(urlsplit(public_url).hostname or "")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -205,7 +226,9 @@ def create_app(
         if token is None or token == "":
             return None
         seat = session.seat_for_token(token)
-        if seat is None:
+        if seat is not None:
+            hub.joined_with(seat, token)
+        else:
             raise Refused(
                 "bad_token",
                 "This link is not valid for this table (any more); scan your QR code again.",
@@ -224,11 +247,32 @@ def create_app(
             )
         return seat
 
+    def writer(seat: Annotated[int, Depends(player)]) -> int:
+        """A player whose phone has not sent too many commands too fast."""
+        wait = writes.take(seat)
+        if wait > 0:
+            seconds = max(1, round(wait))
+            raise Refused(
+                "too_fast",
+                f"Too many commands from this phone; wait {seconds} s.",
+                f"Demasiadas órdenes desde este teléfono; espera {seconds} s.",
+                state_id=session.state_id,
+                headers={"Retry-After": str(seconds)},
+            )
+        return seat
+
     def table(request: Request, pin: Annotated[str | None, Depends(table_pin_header)]) -> None:
         client = request.client.host if request.client else "unknown"
         verdict = guard.attempt(client, pin)
         if verdict.ok:
             return
+        if verdict.missing:
+            raise Refused(
+                "pin_missing",
+                "Type the table PIN shown when the companion started.",
+                "Escribe el PIN de la mesa que se mostró al arrancar el compañero.",
+                state_id=session.state_id,
+            )
         if verdict.locked:
             seconds = max(1, round(verdict.retry_after))
             raise Refused(
@@ -252,7 +296,7 @@ def create_app(
         return _reply(outcome)
 
     Seat = Annotated[int | None, Depends(seat_of)]
-    Player = Annotated[int, Depends(player)]
+    Writer = Annotated[int, Depends(writer)]
     Table = Depends(table)
 
     # -- pages ------------------------------------------------------------------------
@@ -301,9 +345,9 @@ def create_app(
         "/api/answer",
         response_model=Result,
         tags=["player"],
-        responses=_responses(400, 401, 403, 409, 422),
+        responses=_responses(400, 401, 403, 409, 422, 429),
     )
-    def answer(body: AnswerBody, seat: Player) -> JSONResponse:
+    def answer(body: AnswerBody, seat: Writer) -> JSONResponse:
         """Answer the pending decision from this seat's phone."""
         return settled(session.answer(seat, body.action, body.state_id))
 
@@ -311,9 +355,9 @@ def create_app(
         "/api/undo",
         response_model=Result,
         tags=["player"],
-        responses=_responses(202, 401, 409, 422),
+        responses=_responses(202, 401, 409, 422, 429),
     )
-    def undo(body: StateBody, seat: Player) -> JSONResponse:
+    def undo(body: StateBody, seat: Writer) -> JSONResponse:
         """Undo this seat's own last move, or ask the table to undo when it was not theirs."""
         outcome = session.undo(state_id=body.state_id, by_seat=seat)
         if outcome.code != "not_your_step":
@@ -345,17 +389,27 @@ def create_app(
         return Result(ok=True, state_id=session.state_id, code="pin_ok")
 
     def link(request: Request, index: int) -> SeatLink:
+        """A seat's join link, or only that it has joined (its code stays hidden)."""
         seat = session.seats[index]
-        if public_url:
-            base = public_url.rstrip("/")
-        elif lan_links:
-            base = reachable_base(str(request.base_url))
-        else:
-            base = str(request.base_url).rstrip("/")
-        url = f"{base}/play#token={seat.token}"
+        if hub.has_joined(seat.index, seat.token):
+            return SeatLink(index=seat.index, name=seat.name, colour=seat.colour, joined=True)
+        url = f"{base_url(request)}/play#token={seat.token}"
         return SeatLink(
             index=seat.index, name=seat.name, colour=seat.colour, url=url, qr=qr_data_uri(url)
         )
+
+    def base_url(request: Request) -> str:
+        """Where phones reach this server: the configured address, else the address
+        this connection reached (the socket's, never the Host header a client wrote)."""
+        if public_url:
+            return public_url.rstrip("/")
+        server = request.scope.get("server") or ("127.0.0.1", 80)
+        host, port = str(server[0]), server[1]
+        shown = f"[{host}]" if ":" in host else host
+        scheme = request.url.scheme
+        default = {"http": 80, "https": 443}.get(scheme)
+        base = f"{scheme}://{shown}" + (f":{port}" if port and port != default else "")
+        return reachable_base(base) if lan_links else base
 
     @app.get(
         "/api/table/seats",
@@ -365,7 +419,7 @@ def create_app(
         responses=table_refusals,
     )
     def seats(request: Request) -> list[SeatLink]:
-        """Each player's join link and QR code."""
+        """Each player's join link and QR code; a seat whose phone has joined says only that."""
         return [link(request, s.index) for s in session.seats if not s.is_maharajah]
 
     @app.post(
@@ -376,7 +430,10 @@ def create_app(
         responses=_responses(403, 404, 422, 429),
     )
     def change_seat(request: Request, index: int, body: SeatChange) -> SeatLink:
-        """Rename a seat, or give it a fresh link (the old one stops working)."""
+        """Rename a seat, or give it a fresh link (the old one stops working).
+
+        A seat that has joined shows its code again only with a fresh link: the
+        code on the screen never lets a second phone into a seat in use."""
         if not 0 <= index < len(session.seats) or session.seats[index].is_maharajah:
             raise Refused(
                 "no_such_seat",
@@ -443,4 +500,55 @@ def create_app(
         session.clear_alerts()
         return Result(ok=True, state_id=session.state_id, code="applied")
 
+    # Outermost: Host, Origin and the body size are checked before anything else runs.
+    app.add_middleware(Gate, hosts=names, state_id=lambda: session.state_id)
     return app
+
+
+#: The table screen's alerts about the PIN: code -> (label, English, Spanish); the label
+#: reads the same in both languages.
+PIN_ALERTS = {
+    "pin_guessing": (
+        "PIN",
+        "{count} wrong table PINs were typed in the last minutes. If nobody at the table "
+        "did, someone on the Wi-Fi is guessing it.",
+        "Se han escrito {count} PIN de mesa incorrectos en los últimos minutos. Si no fue "
+        "nadie de la mesa, alguien en la wifi está intentando adivinarlo.",
+    ),
+    "pin_locked_table": (
+        "PIN",
+        "{count} wrong table PINs: the table's controls are locked for {minutes} min. "
+        "Someone on the Wi-Fi may be guessing the PIN.",
+        "{count} PIN de mesa incorrectos: los controles de la mesa se bloquean {minutes} min. "
+        "Puede que alguien en la wifi esté intentando adivinar el PIN.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class PinAlert(Reason):
+    """An alert of the server's own (not a rule of the game), in both languages."""
+
+    @property
+    def rule(self) -> str:
+        return PIN_ALERTS[self.code][0]
+
+    @property
+    def en(self) -> str:
+        return PIN_ALERTS[self.code][1].format_map(self.fields)
+
+    @property
+    def es(self) -> str:
+        return PIN_ALERTS[self.code][2].format_map(self.fields)
+
+
+def _pin_alert(session: TableSession, failure: PinFailure) -> None:
+    """Tell the table screen that wrong PINs are being typed (after the third, then
+    when the table locks)."""
+    if failure.locked_for:
+        minutes = max(1, round(failure.locked_for / 60))
+        session.raise_alert(
+            PinAlert("pin_locked_table", {"count": failure.recent, "minutes": minutes})
+        )
+    elif failure.recent == 3:
+        session.raise_alert(PinAlert("pin_guessing", {"count": failure.recent}))

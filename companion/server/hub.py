@@ -20,7 +20,10 @@ Wire protocol (JSON text frames):
 - server -> client: ``{"type": "welcome", "seat": n | null, "role": "player" |
   "spectator"}``, then ``{"type": "view", "view": {...}}`` now and after every
   change; ``{"type": "error", "code", "en", "es"}`` before closing on a bad
-  hello (close code 4401 for a token that matches no seat);
+  hello (close code 4401 for a token that matches no seat, 4400 for a
+  malformed hello, 4429 when the table already has ``max_spectators``
+  spectators (players always get in) or, later, when a client sends more than
+  ``MESSAGE_BURST`` messages at once or ``MESSAGE_RATE`` a second after that);
 - client -> server afterwards: ``{"type": "ping"}`` -> ``{"type": "pong",
   "state_id": n}``. Commands go through REST, never the socket.
 """
@@ -30,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -41,11 +45,23 @@ from companion.session import TableSession, Update
 
 BAD_TOKEN_CLOSE = 4401
 BAD_HELLO_CLOSE = 4400
+FULL_CLOSE = 4429
+#: What a client may send: a phone pings every few seconds.
+MESSAGE_BURST = 20
+MESSAGE_RATE = 5.0
 BAD_HELLO = (
     "bad_hello",
     'Start with {"type": "hello", "token": ...}.',
     'Empieza con {"type": "hello", "token": ...}.',
 )
+
+
+def _parse(text: str) -> Any:
+    """A client's JSON message, or None: malformed or nested too deep to read."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _error(code: str, en: str, es: str) -> str:
@@ -80,13 +96,17 @@ class Hub:
         queue_size: int = 8,
         send_timeout: float = 10.0,
         hello_timeout: float = 10.0,
+        max_spectators: int = 500,
     ):
         self.session = session
         self.payloads = payloads
         self.queue_size = queue_size
         self.send_timeout = send_timeout
         self.hello_timeout = hello_timeout
+        self.max_spectators = max_spectators
         self.clients: set[Client] = set()
+        #: seat -> the token its phone joined with (the table screen hides its QR code).
+        self._joined: dict[int, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -106,6 +126,18 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+
+    # -- who has joined ----------------------------------------------------------------
+
+    def joined_with(self, seat: int, token: str) -> None:
+        """A phone used ``seat``'s ``token``: its QR code need not be shown any more."""
+        if self._joined.get(seat) != token:
+            self._joined[seat] = token
+            self.poke()  # the table screen reloads the seats and hides the code
+
+    def has_joined(self, seat: int, token: str) -> bool:
+        """Whether a phone joined ``seat`` with its current ``token`` (a new link resets it)."""
+        return bool(token) and self._joined.get(seat) == token
 
     # -- change notices ---------------------------------------------------------------
 
@@ -150,8 +182,8 @@ class Hub:
         await ws.accept()
         try:
             hello = await asyncio.wait_for(ws.receive_text(), self.hello_timeout)
-            message = json.loads(hello)
-        except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+            message = _parse(hello)
+        except (TimeoutError, KeyError, WebSocketDisconnect):
             await self._refuse(ws, BAD_HELLO_CLOSE, *BAD_HELLO)
             return
         if not isinstance(message, dict) or message.get("type") != "hello":
@@ -170,6 +202,16 @@ class Hub:
                     "Este enlace no vale para esta mesa (ya); vuelve a escanear tu código QR.",
                 )
                 return
+            self.joined_with(seat, token)
+        elif sum(1 for c in self.clients if c.seat is None) >= self.max_spectators:
+            await self._refuse(
+                ws,
+                FULL_CLOSE,
+                "too_many_spectators",
+                "This table has as many spectators as it can serve; try again later.",
+                "Esta mesa ya tiene todos los espectadores que puede atender; inténtalo más tarde.",
+            )
+            return
         client = Client(seat, self.queue_size)
         welcome = {
             "type": "welcome",
@@ -211,6 +253,7 @@ class Hub:
                 await asyncio.wait_for(ws.close(1011), 1.0)
 
     async def _receive(self, ws: WebSocket, client: Client) -> None:
+        allowance, then = float(MESSAGE_BURST), time.monotonic()
         while True:
             try:
                 text = await ws.receive_text()
@@ -218,10 +261,20 @@ class Hub:
                 return
             except KeyError:  # a binary frame
                 text = ""
-            try:
-                message: Any = json.loads(text)
-            except ValueError:
-                message = None
+            now = time.monotonic()
+            allowance = min(float(MESSAGE_BURST), allowance + (now - then) * MESSAGE_RATE)
+            then = now
+            if allowance < 1:
+                await self._refuse(
+                    ws,
+                    FULL_CLOSE,
+                    "too_fast",
+                    "Too many messages from this phone; reconnecting.",
+                    "Demasiados mensajes desde este teléfono; reconectando.",
+                )
+                return
+            allowance -= 1
+            message = _parse(text)
             if isinstance(message, dict) and message.get("type") == "ping":
                 client.offer(json.dumps({"type": "pong", "state_id": self.session.state_id}))
             else:

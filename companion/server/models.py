@@ -55,13 +55,20 @@ class SeatChange(BaseModel):
 
 
 class SeatLink(BaseModel):
-    """A seat's join link and its QR code (PIN only: the link is the seat's secret)."""
+    """A seat's join link and its QR code (PIN only: the link is the seat's secret).
+
+    Once a phone has joined the seat, ``joined`` is true and the link and code
+    are left out: only a fresh link (which revokes the old one) shows a code again.
+    """
 
     index: int
     name: str
     colour: str
-    url: str
-    qr: str = Field(description="SVG QR code of url, as a data: URI for an <img>")
+    joined: bool = False
+    url: str | None = None
+    qr: str | None = Field(
+        default=None, description="SVG QR code of url, as a data: URI for an <img>"
+    )
 
 
 class Health(BaseModel):

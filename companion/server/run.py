@@ -4,6 +4,10 @@
 ``start_server(session, host, port)`` runs the same server in a background
 thread and returns a handle with the base URL and ``stop()``, for a demo that
 drives the table itself while phones watch.
+
+Both raise the process's open-file limit (a table with many spectators needs
+more than the default 1024 on a Pi) and put a ``Doorman`` in front: bounded
+connections, each with a deadline for its request, TCP_NODELAY on every socket.
 """
 
 from __future__ import annotations
@@ -18,22 +22,34 @@ import uvicorn
 
 from companion.server.address import lan_addresses
 from companion.server.app import create_app
+from companion.server.doorman import Doorman, raise_file_limit
 from companion.session import TableSession
 
 
 def _config(
-    session: TableSession, host: str, port: int, public_url: str | None, log_level: str
+    session: TableSession,
+    host: str,
+    port: int,
+    public_url: str | None,
+    log_level: str,
+    doorman: Doorman | None = None,
 ) -> uvicorn.Config:
     everywhere = host in ("0.0.0.0", "::", "")
     app = create_app(session, public_url=public_url, lan_links=everywhere)
+    raise_file_limit()
+    doorman = doorman or Doorman()
+    app.state.doorman = doorman
     return uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=log_level,
         lifespan="on",
+        http=doorman.protocol_class(),
         proxy_headers=False,  # the PIN rate limit keys on the real client address
         ws_max_size=64 * 1024,
+        h11_max_incomplete_event_size=16 * 1024,  # request line and headers
+        timeout_keep_alive=5,
     )
 
 
@@ -73,6 +89,7 @@ class RunningServer:
     server: uvicorn.Server
     thread: threading.Thread
     sock: socket.socket
+    doorman: Doorman
 
     def stop(self, timeout: float = 10.0) -> None:
         self.server.should_exit = True
@@ -88,14 +105,18 @@ def start_server(
     public_url: str | None = None,
     log_level: str = "warning",
     timeout: float = 10.0,
+    doorman: Doorman | None = None,
 ) -> RunningServer:
     """Start serving in a thread (``port=0``: any free port); returns once it listens."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say they are TCP.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     bound: Any = sock.getsockname()
-    server = uvicorn.Server(_config(session, host, bound[1], public_url, log_level))
+    raise_file_limit()
+    doorman = doorman or Doorman()
+    server = uvicorn.Server(_config(session, host, bound[1], public_url, log_level, doorman))
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="companion-web"
     )
@@ -108,4 +129,4 @@ def start_server(
             raise RuntimeError(f"the web server did not start on {host}:{bound[1]}")
         time.sleep(0.01)
     shown = f"[{bound[0]}]" if family == socket.AF_INET6 else bound[0]
-    return RunningServer(f"http://{shown}:{bound[1]}", server, thread, sock)
+    return RunningServer(f"http://{shown}:{bound[1]}", server, thread, sock, doorman)

@@ -27,7 +27,7 @@ def session() -> TableSession:
 
 @pytest.fixture
 def client(session: TableSession) -> Iterator[TestClient]:
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         yield client
 
 
@@ -310,14 +310,14 @@ def test_seats_give_join_links_with_qr_codes(client: TestClient, session: TableS
     seats = client.get("/api/table/seats", headers=TABLE).json()
     assert [s["name"] for s in seats] == ["Ana", "Ben", "Cy"]
     for seat, link in zip(session.seats, seats, strict=True):
-        assert link["url"] == f"http://testserver/play#token={seat.token}"
+        assert link["url"] == f"http://127.0.0.1/play#token={seat.token}"
         assert link["qr"].startswith("data:image/svg+xml")
     assert client.get("/api/table/seats").status_code == 403
 
 
 def test_public_url_overrides_the_link_base(session: TableSession) -> None:
     app = create_app(session, public_url="http://192.168.1.20:8000/")
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         seats = client.get("/api/table/seats", headers=TABLE).json()
     assert seats[0]["url"].startswith("http://192.168.1.20:8000/play#token=")
 
@@ -349,7 +349,7 @@ def test_no_such_seat(client: TestClient) -> None:
 
 def test_maharajah_seat_cannot_be_configured() -> None:
     session = new_table(("Solo",), solo=True)
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         seats = client.get("/api/table/seats", headers=TABLE).json()
         assert [s["index"] for s in seats] == [0]
         refused = client.post("/api/table/seats/1", json={"name": "Me"}, headers=TABLE)
@@ -358,7 +358,7 @@ def test_maharajah_seat_cannot_be_configured() -> None:
 
 def test_table_answers_setup_draws_only() -> None:
     session = TableSession.new(["Ana", "Ben"], pin=PIN)  # no seed: the table draws
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         view = client.get("/api/view").json()
         assert view["decision"]["chance"] is True and view["options"]
         draw = view["options"][0]["action"]
@@ -426,7 +426,7 @@ def test_prompt_for_a_choice_only_the_phone_can_make() -> None:
     session = new_table()
     play_until(session, human_prompt(frozenset({Pending.CHOOSE_RESOURCE})))
     seat = decision(session.state).player
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         view = client.get("/api/view", headers=seat_headers(session, seat)).json()
         assert view["decision"]["kind"] == "CHOOSE_RESOURCE" and view["decision"]["mine"]
         assert view["decision"]["hidden"] is True

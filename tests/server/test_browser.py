@@ -10,6 +10,7 @@ test leaves screenshots in test-output/ for a person to look at.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.server import create_app
 from companion.session import TableSession
@@ -97,6 +99,30 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     phone.reload()
     phone.wait_for_selector("#objectives li")
     assert phone.locator("#objectives li").count() == 4
+
+    # Once the phone has joined, the table screen hides its code: a photo of the
+    # screen lets nobody into seat 1. A lost phone gets a new code (PIN only).
+    table.wait_for_selector('figure.qr[data-seat="1"] .joined')
+    assert table.locator('figure.qr[data-seat="1"] img').count() == 0
+    assert table.locator(".qr img").count() == 2
+    assert session.seats[1].token not in table.content()
+    table.screenshot(path=str(test_output / "web-table-seat-joined.png"), full_page=True)
+    table.once("dialog", lambda dialog: dialog.accept())
+    table.click('figure.qr[data-seat="1"] .show-code')
+    deadline = time.monotonic() + 10
+    while url.endswith(session.seats[1].token) and time.monotonic() < deadline:
+        time.sleep(0.02)  # the new link is being made
+    wanted = f"{base}/play#token={session.seats[1].token}"
+    fresh = ""
+    while fresh != wanted and time.monotonic() < deadline:
+        # The screen redraws once more when the new link's update arrives: read again.
+        table.wait_for_function(
+            "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
+            " return i !== null && i.complete && i.naturalWidth > 0; }"
+        )
+        with contextlib.suppress(PlaywrightError):
+            fresh = decode_qr(table.locator('figure.qr[data-seat="1"] img').screenshot())
+    assert fresh == wanted and fresh != url
 
 
 def test_spectator_sees_public_information_only(
@@ -294,3 +320,23 @@ def test_names_that_try_to_inject_script_are_shown_as_text(
         text = words(page)
         assert evil[0] in text and evil[1] in text
     table.screenshot(path=str(test_output / "web-table-xss-names-tablet.png"), full_page=True)
+
+
+def test_wrong_pins_raise_an_alert_on_the_table_screen(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = new_table()
+    base = serve(live_server, session)
+    table = open_page(f"{base}/table?lang=es", TABLET, lang="es")
+    table.wait_for_selector("#board")
+    for guess in ("000000", "111111", "222222"):
+        table.fill("#pin-input", guess)
+        table.click("#pin-form button[type=submit]")
+        table.wait_for_function(
+            "n => document.getElementById('table-message')?.textContent.length > 0", arg=1
+        )
+    alert = table.locator('#alerts article[data-code="pin_guessing"]')
+    alert.wait_for()
+    assert "3 PIN de mesa incorrectos" in alert.inner_text() and "wifi" in alert.inner_text()
+    assert table.locator(".qr img").count() == 0  # still locked
+    table.screenshot(path=str(test_output / "web-table-pin-alert.png"), full_page=True)

@@ -63,14 +63,18 @@ def test_failures_outside_the_window_are_forgotten() -> None:
     g.attempt("a", "2")
     clock.now += 61
     assert not g.attempt("a", "3").locked
-    assert not g.attempt("a", None).locked  # a missing PIN counts as wrong
-    assert g.attempt("a", "4").locked
+    missing = g.attempt("a", None)  # a missing PIN is not a guess: never counted
+    assert missing.missing and not missing.locked and not g.attempt("a", "").locked
+    assert not g.attempt("a", "4").locked
+    assert g.attempt("a", "5").locked
 
 
 def test_the_api_answers_429_with_retry_after_when_locked_out() -> None:
     session = new_table()
     clock = Clock()
-    with TestClient(create_app(session, pin_guard=guard(clock))) as client:
+    with TestClient(
+        create_app(session, pin_guard=guard(clock)), base_url="http://127.0.0.1"
+    ) as client:
         for _ in range(2):
             wrong = client.post("/api/table/check-pin", headers={"X-Table-Pin": "9999"})
             assert wrong.status_code == 403
@@ -86,7 +90,7 @@ def test_the_api_answers_429_with_retry_after_when_locked_out() -> None:
 
 def test_default_limit_stops_a_brute_force_of_four_digits() -> None:
     session = new_table()
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         statuses = [
             client.post("/api/table/check-pin", headers={"X-Table-Pin": f"{n:04d}"}).status_code
             for n in range(20)
@@ -111,7 +115,7 @@ def test_tokens_are_long_random_and_distinct() -> None:
 def test_a_token_must_match_exactly() -> None:
     session = new_table()
     token = session.seats[0].token
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         for guess in (token[:-1], token + "x", token.upper(), " " + token, ""):
             response = client.get("/api/view", headers={"X-Seat-Token": guess})
             assert response.status_code == 401 or response.json()["seat"] is None

@@ -22,6 +22,7 @@ from schemathesis.checks import (
 )
 
 from companion.server import PinGuard, create_app
+from companion.server.guard import WriteLimit
 from tests.server.games import PIN, new_table
 
 CHECKS = [
@@ -35,8 +36,13 @@ CHECKS = [
 def load() -> Any:
     session = new_table()
     # A generous limit: made-up PINs must not lock out the requests with the real one.
-    guard = PinGuard(session.check_pin, max_failures=10**6)
-    app = create_app(session, pin_guard=guard)
+    guard = PinGuard(session.check_pin, max_failures=10**6, table_max_failures=10**6)
+    app = create_app(
+        session,
+        pin_guard=guard,
+        write_limit=WriteLimit(burst=10**6),
+        hosts=["testserver"],  # the name schemathesis's client sends
+    )
     real = {"X-Seat-Token": session.seats[0].token, "X-Table-Pin": PIN}
     return schemathesis.openapi.from_asgi("/api/openapi.json", app), real
 

@@ -32,7 +32,7 @@ def leaked(text: str, ids: set[str]) -> set[str]:
 def ws_messages(client: TestClient, token: str | None) -> list[str]:
     """Every message type a client gets: welcome, view, pong, error."""
     texts = []
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect("ws://127.0.0.1/ws") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": token}))
         texts.append(ws.receive_text())  # welcome
         texts.append(ws.receive_text())  # view
@@ -104,7 +104,7 @@ def session() -> TableSession:
 
 @pytest.fixture
 def client(session: TableSession) -> Iterator[TestClient]:
-    with TestClient(create_app(session)) as client:
+    with TestClient(create_app(session), base_url="http://127.0.0.1") as client:
         yield client
 
 

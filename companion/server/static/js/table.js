@@ -135,12 +135,18 @@ function joinPanel() {
         h(
           "figure",
           { class: "qr", dataset: { seat: String(seat.index) } },
-          h("img", { src: seat.qr, alt: `QR ${seat.name}`, width: 180, height: 180 }),
+          // A seat whose phone has joined shows no code: a photo of the screen
+          // must not let a second phone into it. A new code revokes the old link.
+          seat.joined
+            ? h("p", { class: "joined" }, t("joined"))
+            : h("img", { src: seat.qr, alt: `QR ${seat.name}`, width: 180, height: 180 }),
           h(
             "figcaption",
             {},
             h("span", { class: `dot colour-${seat.colour}` }),
-            h("a", { href: seat.url, class: "join-link", target: "_blank", rel: "noopener" }, seat.name),
+            seat.joined
+              ? h("span", {}, seat.name)
+              : h("a", { href: seat.url, class: "join-link", target: "_blank", rel: "noopener" }, seat.name),
           ),
           h(
             "div",
@@ -157,7 +163,19 @@ function joinPanel() {
               },
               t("rename"),
             ),
-            h("button", { type: "button", class: "small", onclick: () => changeSeat(seat.index, { new_link: true }) }, t("new_link")),
+            seat.joined
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "small show-code",
+                    onclick: () => {
+                      if (window.confirm(t("show_code_confirm", { name: seat.name }))) changeSeat(seat.index, { new_link: true });
+                    },
+                  },
+                  t("show_code"),
+                )
+              : h("button", { type: "button", class: "small", onclick: () => changeSeat(seat.index, { new_link: true }) }, t("new_link")),
           ),
         ),
       ),

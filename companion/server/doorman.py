@@ -1,0 +1,193 @@
+"""Connection limits: a bounded number of sockets, each one timed out while it waits.
+
+Every phone needs one socket; a guest with a laptop can open a thousand and
+never send a byte, or send half a request and stop. Without limits those
+sockets pile up until the process runs out of file handles and no phone can
+connect. The ``Doorman`` keeps them bounded:
+
+- at most ``per_address`` connections from one client address (a phone needs
+  two or three: the page's requests and its WebSocket);
+- at most ``total`` connections in all; at the limit the oldest connection
+  still *waiting for its request* is closed to make room (a guest's idle
+  sockets), never a live WebSocket or a request being answered;
+- a connection must deliver each whole request (headers and body) within
+  ``request_timeout`` seconds of opening or of its previous answer, or it is
+  closed (idle sockets and half-sent requests, "slowloris");
+- TCP_NODELAY on every socket: an update is a few small writes, and without
+  it each waits for the phone's delayed ACK (~40 ms).
+
+It works inside uvicorn's HTTP protocol (``protocol_class()`` makes the class
+to pass as ``http=``), where sockets are accepted, before any request is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import resource
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: File handles kept free for everything else (the log, the camera, serial, MQTT).
+RESERVED_FILES = 64
+
+
+def raise_file_limit(wanted: int = 4096) -> int:
+    """Raise this process's open-file limit towards ``wanted`` (up to the hard limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+@dataclass
+class _Entry:
+    protocol: GuardedH11
+    address: str
+    opened: float = field(default_factory=time.monotonic)
+    upgraded: bool = False
+
+    @property
+    def gone(self) -> bool:
+        transport = self.protocol.transport
+        return transport is None or transport.is_closing()
+
+    @property
+    def waiting(self) -> bool:
+        """Waiting for the client's request (idle or half-sent), not being answered."""
+        if self.upgraded or self.gone:
+            return False
+        return self.protocol.conn.their_state in (h11.IDLE, h11.SEND_BODY)
+
+
+class Doorman:
+    """The bounds on connections; one per server."""
+
+    def __init__(
+        self,
+        *,
+        total: int = 1000,
+        per_address: int = 32,
+        request_timeout: float = 10.0,
+        nodelay: bool = True,
+    ):
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if soft != resource.RLIM_INFINITY:
+            total = max(8, min(total, soft - RESERVED_FILES))
+        self.total = total
+        self.per_address = per_address
+        self.request_timeout = request_timeout
+        #: False only for bench/web.py's comparison with the old stall.
+        self.nodelay = nodelay
+        self.entries: dict[int, _Entry] = {}
+        self.refused = 0
+        self.evicted = 0
+        self.timed_out = 0
+
+    def _tidy(self) -> None:
+        for key in [k for k, e in self.entries.items() if e.gone]:
+            del self.entries[key]
+
+    def admit(self, protocol: GuardedH11) -> bool:
+        """Register a new connection; False when it must be closed at once."""
+        self._tidy()
+        address = protocol.client[0] if protocol.client else "unknown"
+        mine = [e for e in self.entries.values() if e.address == address]
+        if len(mine) >= self.per_address:
+            self.refused += 1
+            return False
+        if len(self.entries) >= self.total:
+            waiting = [e for e in self.entries.values() if e.waiting]
+            if not waiting:
+                self.refused += 1
+                return False
+            oldest = min(waiting, key=lambda e: e.opened)
+            oldest.protocol.transport.close()
+            del self.entries[id(oldest.protocol)]
+            self.evicted += 1
+        self.entries[id(protocol)] = _Entry(protocol, address)
+        return True
+
+    def upgraded(self, protocol: GuardedH11) -> None:
+        entry = self.entries.get(id(protocol))
+        if entry is not None:
+            entry.upgraded = True
+
+    def left(self, protocol: GuardedH11) -> None:
+        entry = self.entries.get(id(protocol))
+        if entry is not None and not entry.upgraded:
+            del self.entries[id(protocol)]
+
+    def sockets(self) -> list[socket.socket]:
+        """The open sockets (for tests and the bench to inspect)."""
+        self._tidy()
+        found = []
+        for entry in self.entries.values():
+            sock = entry.protocol.transport.get_extra_info("socket")
+            if sock is not None:
+                found.append(sock)
+        return found
+
+    def protocol_class(self) -> type[GuardedH11]:
+        """An HTTP protocol class for uvicorn's ``http=`` that reports to this doorman."""
+        return type("DoormanH11", (GuardedH11,), {"doorman": self})
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol, admitted and timed by a ``Doorman``."""
+
+    doorman: Doorman
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, int(self.doorman.nodelay))
+        if not self.doorman.admit(self):
+            transport.abort()
+            return
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self.loop.call_later(self.doorman.request_timeout, self._expire)
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
+            self.doorman.timed_out += 1
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self.doorman.left(self)
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request on this connection gets its own time
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self.doorman.upgraded(self)
+        super().handle_websocket_upgrade(event)
