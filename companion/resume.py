@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.dealing import Dealer
 from companion.session import Seat, TableSession
 from companion.store import EventStore, StoreError
 from engine.amritsar import Game, new_game, parse_action
@@ -90,12 +91,18 @@ def open_session(
     solo: bool = False,
     hard: bool = False,
     seed: int | None = None,
+    dealer: Dealer | None = None,
 ) -> TableSession:
-    """Resume the game logged in ``path``, or start a new one logged there."""
+    """Resume the game logged in ``path``, or start a new one logged there.
+
+    A new game is dealt by ``dealer`` (secret draws from the OS); a bare
+    ``seed`` deals everything from one stream, for tests and the demo only."""
     try:
         store = EventStore(path)
     except StoreError as error:
         raise ResumeError(str(error)) from error
     if store.count():
         return resume(store)
-    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store)
+    return TableSession.new(
+        names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer
+    )
