@@ -19,7 +19,7 @@ from typing import Any
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.resume import ResumeError, session_from_config
-from companion.store import EventStore, LogEntry
+from companion.store import EventStore, LogEntry, StoreError
 from engine.amritsar import to_dict
 
 INPUTS = ("seen", "button", "answer")
@@ -50,6 +50,17 @@ class ReplayReport:
 
 
 def replay(store: EventStore) -> ReplayReport:
+    """Feed a log's inputs again; a fault in the log is one ``ResumeError`` line."""
+    try:
+        return _replay(store)
+    except (StoreError, KeyError, ValueError, TypeError, IndexError) as error:
+        raise ResumeError(
+            f"{store.path} cannot be replayed ({type(error).__name__}: {error}); "
+            "it does not match these rules"
+        ) from error
+
+
+def _replay(store: EventStore) -> ReplayReport:
     entries = list(store.entries())
     if not entries or entries[0].kind != "game":
         raise ResumeError(f"{store.path} holds no game")
