@@ -14,7 +14,18 @@ and get back ``SensorEvent``s and commands to send to the board. All of the
   (button presses too, through the boards' per-button press counters), then
   a ``BoardState`` event;
 - a new boot id means the board restarted: the session asks for the state
-  unless the boot's own state is on its way.
+  unless the boot's own state is on its way. Presses counted in the new
+  boot's state are reported (counted from zero), so a press right after a
+  reboot is not lost;
+- a boot the session has left behind (a replayed frame from an earlier
+  power-up) is refused: it cannot reset the sequence numbers or roll the
+  press counters back for the real board to report the same press again;
+- nothing moves by an implausible step: a press counter may grow by at most
+  ``MAX_PRESS_STEP`` per report (one message must not undo the whole game),
+  a message more than ``MAX_AHEAD`` numbers ahead is not held (a state is
+  asked for instead, at most once per ``resend_timeout``), and the messages
+  held waiting for a gap are at most ``MAX_HELD``. A refused report becomes a
+  ``ReportRefused`` event for the table, never a change.
 
 Events are emitted only for real transitions of the session's mirror of the
 board, so no replay or resync can report the same change twice.
@@ -39,6 +50,7 @@ from companion.sensors.events import (
     MaharajahLifted,
     MaharajahPlaced,
     ReaderFault,
+    ReportRefused,
     SensorEvent,
 )
 from companion.sensors.protocol import (
@@ -75,6 +87,18 @@ OFFLINE_REASONS: dict[str, tuple[str, str]] = {
         "El acompañante perdió el bróker MQTT; los avisos de los sensores están en pausa.",
     ),
 }
+
+
+#: The most a press counter may grow in one report. A press is one message;
+#: a state after a short outage may carry a few.
+MAX_PRESS_STEP = 3
+#: How far ahead of the last applied number a message may be and still be held
+#: (the board's resend ring holds 64).
+MAX_AHEAD = 256
+#: At most this many messages are held waiting for a gap or a baseline.
+MAX_HELD = 64
+#: Earlier boots remembered per board, to refuse their replayed frames.
+MAX_RETIRED = 16
 
 
 class _Header(TypedDict):
@@ -141,12 +165,29 @@ class BoardSession:
         self._state_asked: float | None = None
         self._probe_at: float | None = None
         self.stats: Counter[str] = Counter()
+        #: Boots this board has left (newest last): their frames are replays.
+        self.retired: list[str] = []
+        self._previous_boot: str | None = None  # the last boot with a baseline
+        self._far_asked: float | None = None
+        self._shown: set[str] = set()  # refusals already shown for this boot
 
     # ------------------------------------------------------------------ input
     def receive(self, msg: Message, now: float) -> Output:
         out = Output()
-        self.last_heard = now
         header = msg.header
+        if header.boot in self.retired:
+            self.stats["old boot"] += 1
+            self._refuse(
+                msg,
+                out,
+                "old boot",
+                "Reports from an earlier power-up of the sensor board were refused "
+                "(a replayed message?).",
+                "Se rechazaron avisos de un encendido anterior de la placa de sensores "
+                "(¿un mensaje repetido?).",
+            )
+            return out
+        self.last_heard = now
         if header.boot != self.boot:
             self._new_boot(header.boot, msg, now)
         if not self.baseline:
@@ -155,13 +196,23 @@ class BoardSession:
         if header.seq <= self.last:
             self.stats["duplicates"] += 1
             return out
+        if header.seq > self.last + MAX_AHEAD and not (
+            isinstance(msg, FullState) and self._asked_recently(now)
+        ):
+            # Not held: a state answers for everything in between (asked once).
+            self.stats["far ahead"] += 1
+            if self._far_asked is None or now - self._far_asked >= self.resend_timeout:
+                out.commands.append(command("state"))
+                self._far_asked = now
+                self.stats["state requests"] += 1
+            return out
         if isinstance(msg, FullState):
             self._apply_state(msg, out)
         elif header.seq == self.last + 1:
             self._apply(msg, out)
             self.last = header.seq
         else:
-            self.pending[header.seq] = msg
+            self._hold(msg)
             if self._resend_deadline is None:
                 self.stats["gaps"] += 1
                 out.commands.append(resend_command(self.last + 1))
@@ -172,10 +223,32 @@ class BoardSession:
             self._probe_at = now
         return out
 
+    def _asked_recently(self, now: float) -> bool:
+        asked = [t for t in (self._far_asked, self._state_asked) if t is not None]
+        return bool(asked) and now - max(asked) <= 2 * self.resend_timeout
+
+    def _hold(self, msg: Message) -> None:
+        """Keep a message for later, at most ``MAX_HELD`` (the newest win)."""
+        self.pending[msg.header.seq] = msg
+        while len(self.pending) > MAX_HELD:
+            del self.pending[min(self.pending)]
+            self.stats["held dropped"] += 1
+
+    def _refuse(self, msg: Message, out: Output, key: str, what: str, what_es: str) -> None:
+        """Count a refused report; the table hears of each kind once per boot."""
+        self.stats["refused"] += 1
+        if key in self._shown:
+            return
+        self._shown.add(key)
+        out.events.append(ReportRefused(**self._header(msg), what=what, what_es=what_es))
+
     def _new_boot(self, boot: str, msg: Message, now: float) -> None:
         if self.boot is not None:
             self.stats["reboots"] += 1
+        if self.baseline and self.boot is not None:
+            self._previous_boot = self.boot  # retired once the new boot shows its state
         self.boot = boot
+        self._shown.clear()
         self.last = 0
         self.baseline = False
         self.online = False  # a new boot is announced again
@@ -193,7 +266,7 @@ class BoardSession:
         if isinstance(msg, Hello):
             self._apply(msg, out)
         else:
-            self.pending[msg.header.seq] = msg
+            self._hold(msg)
         if self._state_asked is None:
             out.commands.append(command("state"))
             self._state_asked = now
@@ -285,9 +358,16 @@ class BoardSession:
                 ev.append(MaharajahLifted(**h, space=msg.space))
         elif isinstance(msg, Button):
             before = mirror.presses[msg.button]
+            if msg.presses - before > MAX_PRESS_STEP:
+                self._refuse_jump(msg, out, msg.button, before, msg.presses)
+                return  # never applied; the real board's next press still counts
+            if msg.presses <= before:  # a counter that does not grow: ask the board
+                self.stats["presses not growing"] += 1
+                out.commands.append(command("state"))
+                return
             for count in range(before + 1, msg.presses + 1):
                 ev.append(ButtonPressed(**h, button=msg.button, presses=count))
-            mirror.presses[msg.button] = max(before, msg.presses)
+            mirror.presses[msg.button] = msg.presses
         elif isinstance(msg, Fault):
             if msg.ok == (msg.district in mirror.faults):
                 if msg.ok:
@@ -297,6 +377,22 @@ class BoardSession:
                 ev.append(ReaderFault(**h, district=msg.district, ok=msg.ok))
         elif isinstance(msg, Heartbeat | FullState):
             pass
+
+    def _refuse_jump(
+        self, msg: Message, out: Output, button: BoardButton, before: int, after: int
+    ) -> None:
+        self.stats["press jumps"] += 1
+        name_en = {"done": "Done", "undo": "Undo"}[button.value]
+        name_es = {"done": "Hecho", "undo": "Deshacer"}[button.value]
+        self._refuse(
+            msg,
+            out,
+            f"jump {button.value}",
+            f"The sensor board reported {after - before} presses of {name_en} at once; "
+            "none was applied. Press it again, or use a phone.",
+            f"La placa de sensores informó de {after - before} pulsaciones de {name_es} a la "
+            "vez; no se aplicó ninguna. Vuelve a pulsar, o usa un móvil.",
+        )
 
     def _apply_state(self, state: FullState, out: Output) -> None:
         new = Mirror.of(state)
@@ -314,10 +410,16 @@ class BoardSession:
                 ev.append(MaharajahLifted(**h, space=space))
             for space in sorted(new.token - old.token):
                 ev.append(MaharajahPlaced(**h, space=space))
-            if self.mirror_boot == state.header.boot:
-                for button in BoardButton:
-                    for count in range(old.presses[button] + 1, new.presses[button] + 1):
-                        ev.append(ButtonPressed(**h, button=button, presses=count))
+            # Within a boot, presses since the last count; after a reboot, every
+            # press of the new boot (its counters start from zero).
+            same_boot = self.mirror_boot == state.header.boot
+            for button in BoardButton:
+                before = old.presses[button] if same_boot else 0
+                if new.presses[button] - before > MAX_PRESS_STEP:
+                    self._refuse_jump(state, out, button, before, new.presses[button])
+                    continue  # the count becomes the baseline, no press is applied
+                for count in range(before + 1, new.presses[button] + 1):
+                    ev.append(ButtonPressed(**h, button=button, presses=count))
             for d in sorted(old.faults ^ new.faults):
                 ev.append(ReaderFault(**h, district=d, ok=d not in new.faults))
         self.mirror = new
@@ -325,6 +427,14 @@ class BoardSession:
         self.baseline = True
         self.last = state.header.seq
         self._state_asked = None
+        self._far_asked = None
+        # A state is the newest thing the board said: nothing held can follow it.
+        self.stats["held dropped"] += sum(1 for seq in self.pending if seq > self.last)
+        self.pending.clear()
+        self._resend_deadline = None
+        if self._previous_boot is not None and self._previous_boot != state.header.boot:
+            self.retired = [*self.retired, self._previous_boot][-MAX_RETIRED:]
+        self._previous_boot = None
         ev.append(
             BoardState(
                 board=self.board,
