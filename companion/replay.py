@@ -12,6 +12,7 @@ JSON test case, so a misdetection found at a table becomes a test.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,10 @@ def _replay(store: EventStore) -> ReplayReport:
 
 
 def export_case(report: ReplayReport, seq: int, path: Path) -> None:
-    """Save the position and observation of one camera input as a test case."""
+    """Save the position and observation of one camera input as a test case (0600)."""
     if seq not in report.cases:
         raise KeyError(f"row {seq} is not a camera observation")
-    path.write_text(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))
+    # The position holds every hidden objective: owner-only, like the log.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))

@@ -209,3 +209,14 @@ def test_every_row_is_on_disk_before_the_companion_acts_on_it(tmp_path: Path) ->
         elif line.split()[1].startswith(("fsync(", "fdatasync(")):
             unsynced.discard(target)
     assert acknowledged == 5
+
+
+def test_an_exported_replay_case_is_owner_only(tmp_path: Path) -> None:
+    """A case holds the whole position, every hidden objective with it."""
+    from companion.replay import ReplayReport, export_case
+
+    report = ReplayReport(cases={7: {"state": {"objectives": "secret"}, "seen": {}}})
+    target = tmp_path / "case-7.json"
+    export_case(report, 7, target)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert "secret" in target.read_text()

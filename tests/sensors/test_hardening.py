@@ -231,3 +231,31 @@ def test_held_messages_and_board_sessions_stay_bounded(
     finally:
         spoofer.close()
     assert len(link.sessions) == MAX_BOARDS
+
+
+def test_a_refused_report_is_an_alert_at_the_table_and_undoes_nothing(
+    link: MqttLink, board_a: RawBoard
+) -> None:
+    from companion.reconcile.reconciler import Reconciler
+    from companion.runner import TableRunner
+    from companion.session import TableSession
+    from engine.amritsar import legal_actions
+
+    session = TableSession.new(["Ana", "Ben"], seed=3)
+    for _ in range(3):
+        assert session.apply_actions([legal_actions(session.state)[0]], "phone").ok
+    steps = len(session.game.entries)
+    _baseline(link, board_a, "000000f1")
+    runner = TableRunner(session, Reconciler(session), link=link).start()
+    try:
+        board_a.press("000000f1", 3, 50_000)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not any(
+            a.code == "sensor_report_refused" for a in session.alerts
+        ):
+            time.sleep(0.05)
+    finally:
+        runner.stop()
+    alert = next(a for a in session.alerts if a.code == "sensor_report_refused")
+    assert "50000 presses of Undo" in alert.en and "50000 pulsaciones" in alert.es
+    assert len(session.game.entries) == steps  # nothing undone
