@@ -123,6 +123,4 @@ def open_session(
         except ResumeError:
             store.close()
             raise
-    return TableSession.new(
-        names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer
-    )
+    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer)

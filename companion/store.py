@@ -165,9 +165,7 @@ class EventStore:
                     f"{self.path} was written by an older companion (log schema 1, without "
                     f"the tamper check); finish that game with that version, or {_MOVE_AWAY}"
                 )
-            raise StoreError(
-                f"{self.path} is an SQLite file but not a companion log; {_MOVE_AWAY}"
-            )
+            raise StoreError(f"{self.path} is an SQLite file but not a companion log; {_MOVE_AWAY}")
         if meta.get("schema") != str(SCHEMA_VERSION):
             raise StoreError(
                 f"{self.path} has log schema {meta.get('schema')}, this companion reads "

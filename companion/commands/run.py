@@ -146,8 +146,10 @@ def register(subparsers: Any) -> None:
         "--log", type=Path, default=DEFAULT_LOG, help=f"the game's log file (default {DEFAULT_LOG})"
     )
     parser.add_argument(
-        "--seed", type=int, help="repeat the public layout of this seed (objectives are always dealt from the "
-        "operating system's randomness)"
+        "--seed",
+        type=int,
+        help="repeat the public layout of this seed (objectives are always dealt from the "
+        "operating system's randomness)",
     )
     parser.add_argument(
         "--setup",

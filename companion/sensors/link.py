@@ -26,7 +26,6 @@ from companion.sensors.events import SensorEvent
 from companion.sensors.protocol import Message, ProtocolError, parse_message
 from companion.sensors.session import BoardSession, Output
 
-
 #: The most sensor boards one companion follows (a table has one or two).
 MAX_BOARDS = 8
 

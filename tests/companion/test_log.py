@@ -104,7 +104,9 @@ def test_an_edited_action_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "game.sqlite"
     _played_log(path)
     with sqlite3.connect(path) as db:
-        rows = db.execute("SELECT seq, payload FROM log WHERE kind = 'step' ORDER BY seq").fetchall()
+        rows = db.execute(
+            "SELECT seq, payload FROM log WHERE kind = 'step' ORDER BY seq"
+        ).fetchall()
         seq = rows[-1][0]
         other = next(payload for _, payload in rows if payload != rows[-1][1])
         db.execute("UPDATE log SET payload = ? WHERE seq = ?", (other, seq))  # another action
