@@ -259,3 +259,12 @@ def test_a_refused_report_is_an_alert_at_the_table_and_undoes_nothing(
     alert = next(a for a in session.alerts if a.code == "sensor_report_refused")
     assert "50000 presses of Undo" in alert.en and "50000 pulsaciones" in alert.es
     assert len(session.game.entries) == steps  # nothing undone
+
+
+def test_a_refused_report_reads_in_both_languages() -> None:
+    from companion.sensors import describe
+
+    event = ReportRefused(
+        board="table-a", boot="000000f2", seq=3, what="Refused.", what_es="Rechazado."
+    )
+    assert describe(event, "en") == "Refused." and describe(event, "es") == "Rechazado."
