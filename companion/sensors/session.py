@@ -168,6 +168,7 @@ class BoardSession:
         #: Boots this board has left (newest last): their frames are replays.
         self.retired: list[str] = []
         self._previous_boot: str | None = None  # the last boot with a baseline
+        self._mirror_last = 0  # the last number applied in the mirror's boot
         self._far_asked: float | None = None
         self._shown: set[str] = set()  # refusals already shown for this boot
 
@@ -247,13 +248,23 @@ class BoardSession:
             self.stats["reboots"] += 1
         if self.baseline and self.boot is not None:
             self._previous_boot = self.boot  # retired once the new boot shows its state
-        self.boot = boot
+            self._mirror_last = self.last
         self._shown.clear()
-        self.last = 0
-        self.baseline = False
-        self.online = False  # a new boot is announced again
         self.pending.clear()
         self._resend_deadline = None
+        self.online = False  # a new boot is announced again
+        if boot == self.mirror_boot and self.mirror is not None:
+            # Back to the boot the mirror belongs to (a frame of another boot
+            # came between, e.g. a replay): its numbering goes on, so an old
+            # frame of it is still a repeat and cannot roll a counter back.
+            self.boot = boot
+            self.last = self._mirror_last
+            self.baseline = True
+            self._previous_boot = None
+            return
+        self.boot = boot
+        self.last = 0
+        self.baseline = False
         # A boot's first hello is followed by its state; no need to ask.
         booting = isinstance(msg, Hello) and msg.header.seq == 1
         self._state_asked = now if booting else None

@@ -182,6 +182,25 @@ def test_a_replayed_frame_from_an_earlier_boot_cannot_double_an_undo(
     assert link.sessions["table-a"].stats["old boot"] >= 1
 
 
+def test_a_frame_from_a_boot_never_seen_cannot_double_an_undo_either(
+    link: MqttLink, board_a: RawBoard
+) -> None:
+    """The same replay, with a frame from a power-up before the companion
+    started: the session goes back to the real boot's numbering."""
+    _baseline(link, board_a, "0000000b")
+    board_a.press("0000000b", 3, 1)
+    assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [1]
+    board_a.hello("00000009", seq=1)  # replayed: a boot the companion never saw
+    board_a.state("0000000b", 2, undo=0)  # replayed: boot B's first state
+    board_a.state("0000000b", 4, undo=1)  # the real board's next state
+    events = settle(link, 1.0)
+    assert _presses(events) == []
+    session = link.sessions["table-a"]
+    assert session.boot == "0000000b" and session.last == 4
+    board_a.press("0000000b", 5, 2)  # and the real board goes on
+    assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [2]
+
+
 def test_a_press_right_after_a_reboot_is_not_lost(link: MqttLink, board_a: RawBoard) -> None:
     """The board restarts and Undo is pressed before the companion has the
     new boot's state (its hello and state were lost): the press counts."""
