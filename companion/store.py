@@ -154,7 +154,17 @@ class EventStore:
         self._db.execute("COMMIT")
 
     def _verify(self) -> tuple[int, str]:
-        """Check the marker, the schema and the whole chain; the row count and last hash."""
+        """Check the marker, the schema and the whole chain; the row count and last hash.
+
+        One read transaction: a companion appending meanwhile (``companion
+        replay`` on a running game's log) cannot make meta and rows disagree."""
+        self._db.execute("BEGIN")
+        try:
+            return self._check_chain()
+        finally:
+            self._db.execute("COMMIT")
+
+    def _check_chain(self) -> tuple[int, str]:
         tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
         meta: dict[str, str] = {}
         if "meta" in tables:

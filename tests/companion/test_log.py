@@ -222,3 +222,32 @@ def test_an_exported_replay_case_is_owner_only(tmp_path: Path) -> None:
     export_case(report, 7, target)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert "secret" in target.read_text()
+
+
+def test_replay_can_open_the_log_of_a_running_game(tmp_path: Path) -> None:
+    """Opening checks meta and rows in one snapshot: rows appended meanwhile
+    by the running companion are not taken for damage."""
+    import threading
+
+    from companion.store import EventStore
+
+    path = tmp_path / "game.sqlite"
+    writer = EventStore(path)
+    stop = threading.Event()
+
+    def keep_appending() -> None:
+        while not stop.is_set():
+            writer.append("button", {"button": "done"})
+
+    thread = threading.Thread(target=keep_appending)
+    thread.start()
+    try:
+        for _ in range(30):
+            reader = EventStore(path, create=False)
+            assert reader.count() >= 0
+            reader.close()
+    finally:
+        stop.set()
+        thread.join()
+    assert writer.count() > 0
+    writer.close()
