@@ -99,6 +99,10 @@ MAX_AHEAD = 256
 MAX_HELD = 64
 #: Earlier boots remembered per board, to refuse their replayed frames.
 MAX_RETIRED = 16
+#: At most this many presses of one button are applied per ``PRESS_WINDOW``
+#: seconds: faster than people press, a flood of small steps is refused too.
+MAX_PRESSES_PER_WINDOW = 5
+PRESS_WINDOW = 2.0
 
 
 class _Header(TypedDict):
@@ -171,11 +175,14 @@ class BoardSession:
         self._mirror_last = 0  # the last number applied in the mirror's boot
         self._far_asked: float | None = None
         self._shown: set[str] = set()  # refusals already shown for this boot
+        self._now = 0.0
+        self._pressed_at: dict[BoardButton, list[float]] = {b: [] for b in BoardButton}
 
     # ------------------------------------------------------------------ input
     def receive(self, msg: Message, now: float) -> Output:
         out = Output()
         header = msg.header
+        self._now = now
         if header.boot in self.retired:
             self.stats["old boot"] += 1
             self._refuse(
@@ -377,7 +384,7 @@ class BoardSession:
                 out.commands.append(command("state"))
                 return
             for count in range(before + 1, msg.presses + 1):
-                ev.append(ButtonPressed(**h, button=msg.button, presses=count))
+                self._press(msg, out, ButtonPressed(**h, button=msg.button, presses=count))
             mirror.presses[msg.button] = msg.presses
         elif isinstance(msg, Fault):
             if msg.ok == (msg.district in mirror.faults):
@@ -388,6 +395,27 @@ class BoardSession:
                 ev.append(ReaderFault(**h, district=msg.district, ok=msg.ok))
         elif isinstance(msg, Heartbeat | FullState):
             pass
+
+    def _press(self, msg: Message, out: Output, event: ButtonPressed) -> None:
+        """Report one press, unless the button is pressed faster than people press."""
+        recent = [t for t in self._pressed_at[event.button] if self._now - t < PRESS_WINDOW]
+        if len(recent) >= MAX_PRESSES_PER_WINDOW:
+            self.stats["presses too fast"] += 1
+            name_en = {"done": "Done", "undo": "Undo"}[event.button.value]
+            name_es = {"done": "Hecho", "undo": "Deshacer"}[event.button.value]
+            self._refuse(
+                msg,
+                out,
+                f"fast {event.button.value}",
+                f"{name_en} was pressed faster than anyone presses it; the extra presses "
+                "were not applied. Check the game, and use a phone if a step is missing.",
+                f"{name_es} se pulsó más rápido de lo que nadie pulsa; las pulsaciones de más "
+                "no se aplicaron. Revisa la partida y usa un móvil si falta un paso.",
+            )
+        else:
+            recent.append(self._now)
+            out.events.append(event)
+        self._pressed_at[event.button] = recent
 
     def _refuse_jump(
         self, msg: Message, out: Output, button: BoardButton, before: int, after: int
@@ -430,7 +458,7 @@ class BoardSession:
                     self._refuse_jump(state, out, button, before, new.presses[button])
                     continue  # the count becomes the baseline, no press is applied
                 for count in range(before + 1, new.presses[button] + 1):
-                    ev.append(ButtonPressed(**h, button=button, presses=count))
+                    self._press(state, out, ButtonPressed(**h, button=button, presses=count))
             for d in sorted(old.faults ^ new.faults):
                 ev.append(ReaderFault(**h, district=d, ok=d not in new.faults))
         self.mirror = new

@@ -287,3 +287,19 @@ def test_a_refused_report_reads_in_both_languages() -> None:
         board="table-a", boot="000000f2", seq=3, what="Refused.", what_es="Rechazado."
     )
     assert describe(event, "en") == "Refused." and describe(event, "es") == "Rechazado."
+
+
+def test_a_flood_of_small_steps_cannot_undo_the_game_either(
+    link: MqttLink, board_a: RawBoard
+) -> None:
+    """Each message one press more, 40 of them at once: no more presses are
+    applied than a person makes in the same time."""
+    from companion.sensors.session import MAX_PRESSES_PER_WINDOW
+
+    _baseline(link, board_a, "000000f3")
+    for n in range(1, 41):
+        board_a.press("000000f3", 2 + n, n)
+    events = collect(link, count(ReportRefused), timeout=10)
+    events += settle(link, 1.0)
+    assert _presses(events) == list(range(1, MAX_PRESSES_PER_WINDOW + 1))
+    assert link.sessions["table-a"].stats["presses too fast"] == 40 - MAX_PRESSES_PER_WINDOW
