@@ -96,6 +96,7 @@ class EventStore:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             if existed:  # checked before anything (even the journal mode) is written
                 self._rows, self._head = self._verify()
+                self._narrow_modes()
             self._db.execute("PRAGMA journal_mode=WAL")
             # FULL: every commit is synced before it returns (NORMAL may lose
             # the last commits on a power cut, which this log promises to survive).
@@ -125,8 +126,16 @@ class EventStore:
             raise StoreError(f"{self.path} is an empty file, not a companion log; {_MOVE_AWAY}")
         if magic != b"SQLite format 3\x00":
             raise StoreError(f"{self.path} is not a companion log (not SQLite); {_MOVE_AWAY}")
-        if self.path.stat().st_mode & 0o077:
-            os.chmod(self.path, 0o600)  # an older log, or copied: owner-only from now on
+
+    def _narrow_modes(self) -> None:
+        """A log copied with a wider mode: owner-only from now on, with its -wal and -shm."""
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(f"{self.path}{suffix}")
+            try:
+                if part.stat().st_mode & 0o077:
+                    os.chmod(part, 0o600)
+            except FileNotFoundError:
+                pass
 
     def _create_file(self) -> None:
         """Create the file owner-only (SQLite gives its -wal and -shm the same mode)."""

@@ -64,9 +64,11 @@ def test_a_foreign_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
         db.execute("CREATE TABLE photos (name TEXT)")
         db.execute("INSERT INTO photos VALUES ('beach.jpg')")
     db.close()
+    path.chmod(0o644)
     before = _digest(path)
     assert "not a companion log" in _refused(path)
     assert _digest(path) == before
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not even its mode changed
     with sqlite3.connect(path) as db:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     db.close()
@@ -145,7 +147,10 @@ def test_damage_anywhere_is_refused_or_harmless(tmp_path: Path) -> None:
 
 def test_the_log_is_owner_only(tmp_path: Path) -> None:
     path = tmp_path / "game.sqlite"
+    _played_log(path)
+    path.chmod(0o644)  # a log copied with a wider mode is narrowed when opened
     session = open_session(path, NAMES, seed=4)
+    assert session.resumed
     for name in ("game.sqlite", "game.sqlite-wal", "game.sqlite-shm"):
         mode = stat.S_IMODE((tmp_path / name).stat().st_mode)
         assert mode == 0o600, f"{name} is {oct(mode)}: it holds the seats' links and the PIN"
