@@ -103,6 +103,8 @@ MAX_RETIRED = 16
 #: seconds: faster than people press, a flood of small steps is refused too.
 MAX_PRESSES_PER_WINDOW = 5
 PRESS_WINDOW = 2.0
+#: A kind of refused report is shown to the table at most once per this many seconds.
+REFUSAL_REPEAT = 60.0
 
 
 class _Header(TypedDict):
@@ -174,7 +176,7 @@ class BoardSession:
         self._previous_boot: str | None = None  # the last boot with a baseline
         self._mirror_last = 0  # the last number applied in the mirror's boot
         self._far_asked: float | None = None
-        self._shown: set[str] = set()  # refusals already shown for this boot
+        self._shown: dict[str, float] = {}  # when each kind of refusal was last shown
         self._now = 0.0
         self._pressed_at: dict[BoardButton, list[float]] = {b: [] for b in BoardButton}
 
@@ -243,11 +245,12 @@ class BoardSession:
             self.stats["held dropped"] += 1
 
     def _refuse(self, msg: Message, out: Output, key: str, what: str, what_es: str) -> None:
-        """Count a refused report; the table hears of each kind once per boot."""
+        """Count a refused report; the table hears of each kind at most once a minute."""
         self.stats["refused"] += 1
-        if key in self._shown:
+        shown = self._shown.get(key)
+        if shown is not None and self._now - shown < REFUSAL_REPEAT:
             return
-        self._shown.add(key)
+        self._shown[key] = self._now
         out.events.append(ReportRefused(**self._header(msg), what=what, what_es=what_es))
 
     def _new_boot(self, boot: str, msg: Message, now: float) -> None:
@@ -256,7 +259,6 @@ class BoardSession:
         if self.baseline and self.boot is not None:
             self._previous_boot = self.boot  # retired once the new boot shows its state
             self._mirror_last = self.last
-        self._shown.clear()
         self.pending.clear()
         self._resend_deadline = None
         self.online = False  # a new boot is announced again

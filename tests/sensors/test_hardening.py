@@ -303,3 +303,23 @@ def test_a_flood_of_small_steps_cannot_undo_the_game_either(
     events += settle(link, 1.0)
     assert _presses(events) == list(range(1, MAX_PRESSES_PER_WINDOW + 1))
     assert link.sessions["table-a"].stats["presses too fast"] == 40 - MAX_PRESSES_PER_WINDOW
+
+
+def test_refusals_reach_the_table_at_most_once_a_minute_per_kind() -> None:
+    """A stream of forged jumps is counted, not turned into a wall of alerts."""
+    from companion.sensors.protocol import parse_message
+    from companion.sensors.session import REFUSAL_REPEAT, BoardSession
+
+    def message(**fields: Any) -> Any:
+        body = {"v": 1, "board": "table-a", "boot": "000000f4", **fields}
+        return parse_message(json.dumps(body).encode())
+
+    session = BoardSession("table-a", lambda uid: None)
+    empty = {"N": [], "E": [], "S": [], "W": []}
+    session.receive(message(t="state", seq=2, tags=empty, token=[], faults=[],
+                            presses={"done": 0, "undo": 0}), 0.0)  # fmt: skip
+    shown = []
+    for seq, when in enumerate((1.0, 2.0, 30.0, REFUSAL_REPEAT + 1.5), start=3):
+        out = session.receive(message(t="button", seq=seq, button="undo", presses=9999), when)
+        shown += [e for e in out.events if isinstance(e, ReportRefused)]
+    assert len(shown) == 2 and session.stats["refused"] == 4
