@@ -10,8 +10,9 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT    := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 # Debian packages the tests talk to for real: an MQTT broker, a browser,
 # openssl (it makes the test certificates for MQTT over TLS) and poppler
-# (pdftoppm: checks that printed marker sheets come out true size).
-SYSTEM_TEST_PACKAGES := mosquitto chromium openssl poppler-utils
+# (pdftoppm: checks that printed marker sheets come out true size) and strace
+# (checks the game log is synced to disk before the companion acts on it).
+SYSTEM_TEST_PACKAGES := mosquitto chromium openssl poppler-utils strace
 # Parallel test workers; CI machines have 2 cores.
 PYTEST_WORKERS ?= auto
 

@@ -12,6 +12,7 @@ JSON test case, so a misdetection found at a table becomes a test.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.resume import ResumeError, session_from_config
-from companion.store import EventStore, LogEntry
+from companion.store import EventStore, LogEntry, StoreError
 from engine.amritsar import to_dict
 
 INPUTS = ("seen", "button", "answer")
@@ -50,6 +51,17 @@ class ReplayReport:
 
 
 def replay(store: EventStore) -> ReplayReport:
+    """Feed a log's inputs again; a fault in the log is one ``ResumeError`` line."""
+    try:
+        return _replay(store)
+    except (StoreError, KeyError, ValueError, TypeError, IndexError) as error:
+        raise ResumeError(
+            f"{store.path} cannot be replayed ({type(error).__name__}: {error}); "
+            "it does not match these rules"
+        ) from error
+
+
+def _replay(store: EventStore) -> ReplayReport:
     entries = list(store.entries())
     if not entries or entries[0].kind != "game":
         raise ResumeError(f"{store.path} holds no game")
@@ -89,7 +101,10 @@ def replay(store: EventStore) -> ReplayReport:
 
 
 def export_case(report: ReplayReport, seq: int, path: Path) -> None:
-    """Save the position and observation of one camera input as a test case."""
+    """Save the position and observation of one camera input as a test case (0600)."""
     if seq not in report.cases:
         raise KeyError(f"row {seq} is not a camera observation")
-    path.write_text(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))
+    # The position holds every hidden objective: owner-only, like the log.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))

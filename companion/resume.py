@@ -18,9 +18,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.dealing import Dealer
 from companion.session import Seat, TableSession
-from companion.store import EventStore, StoreError
+from companion.store import EventStore, LogEntry, StoreError
 from engine.amritsar import Game, new_game, parse_action
+from engine.record import UndoError
 from engine.state import MAHARAJAH_SEAT
 
 
@@ -54,33 +56,48 @@ def session_from_config(config: dict[str, Any]) -> TableSession:
 
 
 def resume(store: EventStore) -> TableSession:
-    """Rebuild the session a log describes."""
-    entries = list(store.entries())
-    if not entries or entries[0].kind != "game":
-        raise ResumeError(f"{store.path} holds no game")
-    session = session_from_config(entries[0].payload)
-    for entry in entries[1:]:
-        if entry.kind == "step":
-            actions = [parse_action(text) for text in entry.payload["actions"]]
-            outcome = session.apply_actions(
-                actions, str(entry.payload.get("source", "log")), log=False
+    """Rebuild the session a log describes; any fault is one ``ResumeError`` line."""
+    where = "its first row"
+    try:
+        entries = list(store.entries())
+        if not entries or entries[0].kind != "game":
+            raise ResumeError(
+                f"{store.path} holds no game; move it away and start again with another --log"
             )
-            if not outcome.ok:
-                raise ResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
-        elif entry.kind == "undo":
-            session.undo(log=False)
-        elif entry.kind == "seat":  # a seat renamed or given a new phone link
-            index = int(entry.payload["index"])
-            seats = list(session.seats)
-            seats[index] = replace(
-                seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
-            )
-            session.seats = tuple(seats)
-        elif entry.kind == "end":
-            session.ended = True
+        session = session_from_config(entries[0].payload)
+        for entry in entries[1:]:
+            where = f"row {entry.seq}"
+            _replay_row(session, entry)
+    except ResumeError:
+        raise
+    except (StoreError, KeyError, ValueError, TypeError, IndexError, UndoError) as error:
+        raise ResumeError(
+            f"{store.path}: {where} cannot be replayed ({type(error).__name__}: {error}); "
+            "the log does not match these rules: move it away and start again with another --log"
+        ) from error
     session.store = store
     session.resumed = True
     return session
+
+
+def _replay_row(session: TableSession, entry: LogEntry) -> None:
+    """Apply one decision row again (inputs are not needed to resume)."""
+    if entry.kind == "step":
+        actions = [parse_action(text) for text in entry.payload["actions"]]
+        outcome = session.apply_actions(actions, str(entry.payload.get("source", "log")), log=False)
+        if not outcome.ok:
+            raise ResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
+    elif entry.kind == "undo":
+        session.undo(log=False)
+    elif entry.kind == "seat":  # a seat renamed or given a new phone link
+        index = int(entry.payload["index"])
+        seats = list(session.seats)
+        seats[index] = replace(
+            seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
+        )
+        session.seats = tuple(seats)
+    elif entry.kind == "end":
+        session.ended = True
 
 
 def open_session(
@@ -90,12 +107,20 @@ def open_session(
     solo: bool = False,
     hard: bool = False,
     seed: int | None = None,
+    dealer: Dealer | None = None,
 ) -> TableSession:
-    """Resume the game logged in ``path``, or start a new one logged there."""
+    """Resume the game logged in ``path``, or start a new one logged there.
+
+    A new game is dealt by ``dealer`` (secret draws from the OS); a bare
+    ``seed`` deals everything from one stream, for tests and the demo only."""
     try:
         store = EventStore(path)
     except StoreError as error:
         raise ResumeError(str(error)) from error
     if store.count():
-        return resume(store)
-    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store)
+        try:
+            return resume(store)
+        except ResumeError:
+            store.close()
+            raise
+    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer)

@@ -25,7 +25,7 @@ from companion.reconcile.fusion import SensorTable, fuse
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.reconcile.setup_table import SetupWatch
-from companion.sensors import SensorLink
+from companion.sensors import ReportRefused, SensorLink
 from companion.session import TableSession
 from engine.amritsar import Reason
 
@@ -164,6 +164,10 @@ class TableRunner:
             if event is None:
                 continue
             self.stats.sensor_events += 1
+            if isinstance(event, ReportRefused):  # implausible: shown, never applied
+                what = {"what": event.what, "what_es": event.what_es}
+                self.session.raise_alert(Reason("sensor_report_refused", what))
+                continue
             pressed = self.sensors.apply(event)
             if pressed is not None:
                 self.reconciler.on_button(pressed.button.value)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.dealing import Dealer
 from companion.store import EventStore
 from engine.amritsar import (
     MAHARAJAH,
@@ -196,11 +197,17 @@ class TableSession:
         colours: Sequence[str] | None = None,
         store: EventStore | None = None,
         pin: str | None = None,
+        dealer: Dealer | None = None,
     ) -> TableSession:
-        """A new game; ``names`` are the human players in seat order."""
+        """A new game; ``names`` are the human players in seat order.
+
+        ``dealer`` makes the setup draws (secret ones from the OS); a bare
+        ``seed`` deals everything from one seeded stream (tests, the demo)."""
         players = len(names)
         colours = list(colours or default_catalog().rules.player_colours)
-        game = Game.new(players, solo=solo, hard=hard, seed=seed)
+        game = Game.new(players, solo=solo, hard=hard, seed=None if dealer else seed)
+        if dealer is not None:
+            dealer.deal(game)
         seats = [
             Seat(i, name, colours[i], secrets.token_urlsafe(16)) for i, name in enumerate(names)
         ]

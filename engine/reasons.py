@@ -288,6 +288,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "The sensor board's link stopped: {why}. The camera carries on alone.",
         "El enlace con la placa de sensores se ha detenido: {why_es}. La cámara sigue sola.",
     ),
+    "sensor_report_refused": (
+        "Sensor board",
+        "{what}",
+        "{what_es}",
+    ),
     "sensors_disagree": (
         "Sensor board",
         "The sensor board and the camera disagree about the {what}; trusting the sensor board.",
@@ -326,6 +331,7 @@ TABLE_REASONS = frozenset(
         "table_behind",
         "sensors_disagree",
         "sensor_link_stopped",
+        "sensor_report_refused",
         "setup_from_table",
     }
 )

@@ -13,7 +13,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.store import EventStore, StoreError
 
     try:
-        store = EventStore(args.log)
+        store = EventStore(args.log, create=False)
         report = replay(store)
     except (StoreError, ResumeError) as error:
         print(f"companion replay: {error}")

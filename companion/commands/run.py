@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import secrets
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ DEFAULT_LOG = (
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.dealing import Dealer
     from companion.reconcile.reconciler import Reconciler
     from companion.reconcile.setup_table import SetupWatch, setup_pending
     from companion.resume import ResumeError, open_session
@@ -61,11 +61,15 @@ def run(args: argparse.Namespace) -> int:
     args.log.parent.mkdir(parents=True, exist_ok=True)
     # A new game is dealt by the companion (the players lay the table out as it
     # shows), or with --setup table read from the table, the companion dealing
-    # only the secret draws; --seed makes the deal repeatable.
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    # only the secret draws. Secret draws always come from the OS; --seed
+    # repeats only the public layout (companion.dealing).
     try:
         session = open_session(
-            args.log, names, solo=args.solo, hard=args.hard, seed=None if from_table else seed
+            args.log,
+            names,
+            solo=args.solo,
+            hard=args.hard,
+            dealer=None if from_table else Dealer(args.seed),
         )
     except ResumeError as error:
         print(f"companion run: {error}")
@@ -75,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     reconciler = Reconciler(session)
     watch = None
     if from_table and setup_pending(session):
-        watch = SetupWatch(session, reconciler, random.Random(seed), say=print)
+        watch = SetupWatch(session, reconciler, secrets.SystemRandom(), say=print)
         print("Lay out the setup on the table; the companion reads it from the camera.")
         watch.begin()
     elif setup_pending(session):
@@ -153,7 +157,10 @@ def register(subparsers: Any) -> None:
         "--log", type=Path, default=DEFAULT_LOG, help=f"the game's log file (default {DEFAULT_LOG})"
     )
     parser.add_argument(
-        "--seed", type=int, help="draw the setup at random with this seed (else drawn at random)"
+        "--seed",
+        type=int,
+        help="repeat the public layout of this seed (objectives are always dealt from the "
+        "operating system's randomness)",
     )
     parser.add_argument(
         "--setup",

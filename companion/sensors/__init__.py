@@ -33,6 +33,7 @@ from companion.sensors.events import (
     MaharajahLifted,
     MaharajahPlaced,
     ReaderFault,
+    ReportRefused,
     SensorEvent,
 )
 from companion.sensors.link import LinkRefused, SensorLink, SensorLinkError
@@ -62,6 +63,7 @@ __all__ = [
     "MqttSettings",
     "PairingError",
     "ReaderFault",
+    "ReportRefused",
     "SensorEvent",
     "SensorLink",
     "SensorLinkError",

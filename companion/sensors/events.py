@@ -120,6 +120,19 @@ class BoardOffline(SensorEvent):
     reason_es: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class ReportRefused(SensorEvent):
+    """A report the companion refused as implausible: never applied, shown to the table.
+
+    A press counter that jumps (one message undoing the whole game), a counter
+    that runs backwards, a message whose topic names another board: the board,
+    its firmware or someone with its credentials is not to be believed.
+    """
+
+    what: str
+    what_es: str
+
+
 @dataclass(frozen=True)
 class Elephant:
     """One tag on a path in a full-state report."""

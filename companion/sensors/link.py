@@ -26,6 +26,9 @@ from companion.sensors.events import SensorEvent
 from companion.sensors.protocol import Message, ProtocolError, parse_message
 from companion.sensors.session import BoardSession, Output
 
+#: The most sensor boards one companion follows (a table has one or two).
+MAX_BOARDS = 8
+
 
 class SensorLinkError(RuntimeError):
     """The link cannot deliver events; ``message_es`` is the Spanish text."""
@@ -143,17 +146,35 @@ class SensorLink:
             self.sessions[board] = session
         return session
 
-    def _handle_payload(self, payload: bytes, now: float) -> str | None:
-        """Decode and apply one message; returns its board id, or None when refused."""
+    def _handle_payload(
+        self, payload: bytes, now: float, topic_board: str | None = None
+    ) -> str | None:
+        """Decode and apply one message; returns its board id, or None when refused.
+
+        ``topic_board`` is the board the message's MQTT topic names: the broker's
+        ACL vouches for the topic, not for the body, so a body naming another
+        board is refused. At most ``MAX_BOARDS`` boards are followed.
+        """
         try:
             message: Message = parse_message(payload)
         except ProtocolError as error:
             self.stats[f"bad {error.kind}"] += 1
             self.last_error = error.detail
             return None
-        self.stats["messages"] += 1
         board = message.header.board
+        if topic_board is not None and board != topic_board:
+            self.stats["bad board"] += 1
+            self.last_error = (
+                f"a message on board {topic_board}'s topic says it comes from board {board}: "
+                "refused (the topic decides the board)"
+            )
+            return None
+        self.stats["messages"] += 1
         with self._lock:
+            if board not in self.sessions and len(self.sessions) >= MAX_BOARDS:
+                self.stats["too many boards"] += 1
+                self.last_error = f"more than {MAX_BOARDS} sensor boards: board {board} ignored"
+                return None
             self._emit(board, self._session(board).receive(message, now))
         return board
 

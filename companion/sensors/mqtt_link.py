@@ -299,8 +299,8 @@ class MqttLink(SensorLink):
         if len(parts) < 4:
             return
         board, leaf = parts[-2], parts[-1]
-        if leaf == "event":
-            self._handle_payload(bytes(message.payload), time.monotonic())
+        if leaf == "event":  # the topic (vouched for by the ACL) decides the board
+            self._handle_payload(bytes(message.payload), time.monotonic(), topic_board=board)
         elif leaf == "status" and message.payload == b"offline":
             self._board_lost(board, "offline")
 

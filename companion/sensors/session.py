@@ -14,7 +14,18 @@ and get back ``SensorEvent``s and commands to send to the board. All of the
   (button presses too, through the boards' per-button press counters), then
   a ``BoardState`` event;
 - a new boot id means the board restarted: the session asks for the state
-  unless the boot's own state is on its way.
+  unless the boot's own state is on its way. Presses counted in the new
+  boot's state are reported (counted from zero), so a press right after a
+  reboot is not lost;
+- a boot the session has left behind (a replayed frame from an earlier
+  power-up) is refused: it cannot reset the sequence numbers or roll the
+  press counters back for the real board to report the same press again;
+- nothing moves by an implausible step: a press counter may grow by at most
+  ``MAX_PRESS_STEP`` per report (one message must not undo the whole game),
+  a message more than ``MAX_AHEAD`` numbers ahead is not held (a state is
+  asked for instead, at most once per ``resend_timeout``), and the messages
+  held waiting for a gap are at most ``MAX_HELD``. A refused report becomes a
+  ``ReportRefused`` event for the table, never a change.
 
 Events are emitted only for real transitions of the session's mirror of the
 board, so no replay or resync can report the same change twice.
@@ -39,6 +50,7 @@ from companion.sensors.events import (
     MaharajahLifted,
     MaharajahPlaced,
     ReaderFault,
+    ReportRefused,
     SensorEvent,
 )
 from companion.sensors.protocol import (
@@ -75,6 +87,24 @@ OFFLINE_REASONS: dict[str, tuple[str, str]] = {
         "El acompañante perdió el bróker MQTT; los avisos de los sensores están en pausa.",
     ),
 }
+
+
+#: The most a press counter may grow in one report. A press is one message;
+#: a state after a short outage may carry a few.
+MAX_PRESS_STEP = 3
+#: How far ahead of the last applied number a message may be and still be held
+#: (the board's resend ring holds 64).
+MAX_AHEAD = 256
+#: At most this many messages are held waiting for a gap or a baseline.
+MAX_HELD = 64
+#: Earlier boots remembered per board, to refuse their replayed frames.
+MAX_RETIRED = 16
+#: At most this many presses of one button are applied per ``PRESS_WINDOW``
+#: seconds: faster than people press, a flood of small steps is refused too.
+MAX_PRESSES_PER_WINDOW = 5
+PRESS_WINDOW = 2.0
+#: A kind of refused report is shown to the table at most once per this many seconds.
+REFUSAL_REPEAT = 60.0
 
 
 class _Header(TypedDict):
@@ -141,12 +171,33 @@ class BoardSession:
         self._state_asked: float | None = None
         self._probe_at: float | None = None
         self.stats: Counter[str] = Counter()
+        #: Boots this board has left (newest last): their frames are replays.
+        self.retired: list[str] = []
+        self._previous_boot: str | None = None  # the last boot with a baseline
+        self._mirror_last = 0  # the last number applied in the mirror's boot
+        self._far_asked: float | None = None
+        self._shown: dict[str, float] = {}  # when each kind of refusal was last shown
+        self._now = 0.0
+        self._pressed_at: dict[BoardButton, list[float]] = {b: [] for b in BoardButton}
 
     # ------------------------------------------------------------------ input
     def receive(self, msg: Message, now: float) -> Output:
         out = Output()
-        self.last_heard = now
         header = msg.header
+        self._now = now
+        if header.boot in self.retired:
+            self.stats["old boot"] += 1
+            self._refuse(
+                msg,
+                out,
+                "old boot",
+                "Reports from an earlier power-up of the sensor board were refused "
+                "(a replayed message?).",
+                "Se rechazaron avisos de un encendido anterior de la placa de sensores "
+                "(¿un mensaje repetido?).",
+            )
+            return out
+        self.last_heard = now
         if header.boot != self.boot:
             self._new_boot(header.boot, msg, now)
         if not self.baseline:
@@ -155,13 +206,23 @@ class BoardSession:
         if header.seq <= self.last:
             self.stats["duplicates"] += 1
             return out
+        if header.seq > self.last + MAX_AHEAD and not (
+            isinstance(msg, FullState) and self._asked_recently(now)
+        ):
+            # Not held: a state answers for everything in between (asked once).
+            self.stats["far ahead"] += 1
+            if self._far_asked is None or now - self._far_asked >= self.resend_timeout:
+                out.commands.append(command("state"))
+                self._far_asked = now
+                self.stats["state requests"] += 1
+            return out
         if isinstance(msg, FullState):
             self._apply_state(msg, out)
         elif header.seq == self.last + 1:
             self._apply(msg, out)
             self.last = header.seq
         else:
-            self.pending[header.seq] = msg
+            self._hold(msg)
             if self._resend_deadline is None:
                 self.stats["gaps"] += 1
                 out.commands.append(resend_command(self.last + 1))
@@ -172,15 +233,47 @@ class BoardSession:
             self._probe_at = now
         return out
 
+    def _asked_recently(self, now: float) -> bool:
+        asked = [t for t in (self._far_asked, self._state_asked) if t is not None]
+        return bool(asked) and now - max(asked) <= 2 * self.resend_timeout
+
+    def _hold(self, msg: Message) -> None:
+        """Keep a message for later, at most ``MAX_HELD`` (the newest win)."""
+        self.pending[msg.header.seq] = msg
+        while len(self.pending) > MAX_HELD:
+            del self.pending[min(self.pending)]
+            self.stats["held dropped"] += 1
+
+    def _refuse(self, msg: Message, out: Output, key: str, what: str, what_es: str) -> None:
+        """Count a refused report; the table hears of each kind at most once a minute."""
+        self.stats["refused"] += 1
+        shown = self._shown.get(key)
+        if shown is not None and self._now - shown < REFUSAL_REPEAT:
+            return
+        self._shown[key] = self._now
+        out.events.append(ReportRefused(**self._header(msg), what=what, what_es=what_es))
+
     def _new_boot(self, boot: str, msg: Message, now: float) -> None:
         if self.boot is not None:
             self.stats["reboots"] += 1
+        if self.baseline and self.boot is not None:
+            self._previous_boot = self.boot  # retired once the new boot shows its state
+            self._mirror_last = self.last
+        self.pending.clear()
+        self._resend_deadline = None
+        self.online = False  # a new boot is announced again
+        if boot == self.mirror_boot and self.mirror is not None:
+            # Back to the boot the mirror belongs to (a frame of another boot
+            # came between, e.g. a replay): its numbering goes on, so an old
+            # frame of it is still a repeat and cannot roll a counter back.
+            self.boot = boot
+            self.last = self._mirror_last
+            self.baseline = True
+            self._previous_boot = None
+            return
         self.boot = boot
         self.last = 0
         self.baseline = False
-        self.online = False  # a new boot is announced again
-        self.pending.clear()
-        self._resend_deadline = None
         # A boot's first hello is followed by its state; no need to ask.
         booting = isinstance(msg, Hello) and msg.header.seq == 1
         self._state_asked = now if booting else None
@@ -193,7 +286,7 @@ class BoardSession:
         if isinstance(msg, Hello):
             self._apply(msg, out)
         else:
-            self.pending[msg.header.seq] = msg
+            self._hold(msg)
         if self._state_asked is None:
             out.commands.append(command("state"))
             self._state_asked = now
@@ -285,9 +378,16 @@ class BoardSession:
                 ev.append(MaharajahLifted(**h, space=msg.space))
         elif isinstance(msg, Button):
             before = mirror.presses[msg.button]
+            if msg.presses - before > MAX_PRESS_STEP:
+                self._refuse_jump(msg, out, msg.button, before, msg.presses)
+                return  # never applied; the real board's next press still counts
+            if msg.presses <= before:  # a counter that does not grow: ask the board
+                self.stats["presses not growing"] += 1
+                out.commands.append(command("state"))
+                return
             for count in range(before + 1, msg.presses + 1):
-                ev.append(ButtonPressed(**h, button=msg.button, presses=count))
-            mirror.presses[msg.button] = max(before, msg.presses)
+                self._press(msg, out, ButtonPressed(**h, button=msg.button, presses=count))
+            mirror.presses[msg.button] = msg.presses
         elif isinstance(msg, Fault):
             if msg.ok == (msg.district in mirror.faults):
                 if msg.ok:
@@ -297,6 +397,43 @@ class BoardSession:
                 ev.append(ReaderFault(**h, district=msg.district, ok=msg.ok))
         elif isinstance(msg, Heartbeat | FullState):
             pass
+
+    def _press(self, msg: Message, out: Output, event: ButtonPressed) -> None:
+        """Report one press, unless the button is pressed faster than people press."""
+        recent = [t for t in self._pressed_at[event.button] if self._now - t < PRESS_WINDOW]
+        if len(recent) >= MAX_PRESSES_PER_WINDOW:
+            self.stats["presses too fast"] += 1
+            name_en = {"done": "Done", "undo": "Undo"}[event.button.value]
+            name_es = {"done": "Hecho", "undo": "Deshacer"}[event.button.value]
+            self._refuse(
+                msg,
+                out,
+                f"fast {event.button.value}",
+                f"{name_en} was pressed faster than anyone presses it; the extra presses "
+                "were not applied. Check the game, and use a phone if a step is missing.",
+                f"{name_es} se pulsó más rápido de lo que nadie pulsa; las pulsaciones de más "
+                "no se aplicaron. Revisa la partida y usa un móvil si falta un paso.",
+            )
+        else:
+            recent.append(self._now)
+            out.events.append(event)
+        self._pressed_at[event.button] = recent
+
+    def _refuse_jump(
+        self, msg: Message, out: Output, button: BoardButton, before: int, after: int
+    ) -> None:
+        self.stats["press jumps"] += 1
+        name_en = {"done": "Done", "undo": "Undo"}[button.value]
+        name_es = {"done": "Hecho", "undo": "Deshacer"}[button.value]
+        self._refuse(
+            msg,
+            out,
+            f"jump {button.value}",
+            f"The sensor board reported {after - before} presses of {name_en} at once; "
+            "none was applied. Press it again, or use a phone.",
+            f"La placa de sensores informó de {after - before} pulsaciones de {name_es} a la "
+            "vez; no se aplicó ninguna. Vuelve a pulsar, o usa un móvil.",
+        )
 
     def _apply_state(self, state: FullState, out: Output) -> None:
         new = Mirror.of(state)
@@ -314,10 +451,16 @@ class BoardSession:
                 ev.append(MaharajahLifted(**h, space=space))
             for space in sorted(new.token - old.token):
                 ev.append(MaharajahPlaced(**h, space=space))
-            if self.mirror_boot == state.header.boot:
-                for button in BoardButton:
-                    for count in range(old.presses[button] + 1, new.presses[button] + 1):
-                        ev.append(ButtonPressed(**h, button=button, presses=count))
+            # Within a boot, presses since the last count; after a reboot, every
+            # press of the new boot (its counters start from zero).
+            same_boot = self.mirror_boot == state.header.boot
+            for button in BoardButton:
+                before = old.presses[button] if same_boot else 0
+                if new.presses[button] - before > MAX_PRESS_STEP:
+                    self._refuse_jump(state, out, button, before, new.presses[button])
+                    continue  # the count becomes the baseline, no press is applied
+                for count in range(before + 1, new.presses[button] + 1):
+                    self._press(state, out, ButtonPressed(**h, button=button, presses=count))
             for d in sorted(old.faults ^ new.faults):
                 ev.append(ReaderFault(**h, district=d, ok=d not in new.faults))
         self.mirror = new
@@ -325,6 +468,14 @@ class BoardSession:
         self.baseline = True
         self.last = state.header.seq
         self._state_asked = None
+        self._far_asked = None
+        # A state is the newest thing the board said: nothing held can follow it.
+        self.stats["held dropped"] += sum(1 for seq in self.pending if seq > self.last)
+        self.pending.clear()
+        self._resend_deadline = None
+        if self._previous_boot is not None and self._previous_boot != state.header.boot:
+            self.retired = [*self.retired, self._previous_boot][-MAX_RETIRED:]
+        self._previous_boot = None
         ev.append(
             BoardState(
                 board=self.board,

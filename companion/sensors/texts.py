@@ -19,6 +19,7 @@ from companion.sensors.events import (
     MaharajahLifted,
     MaharajahPlaced,
     ReaderFault,
+    ReportRefused,
     SensorEvent,
 )
 from engine.board import MAHARAJAH_SPACE_NAMES, District
@@ -99,6 +100,8 @@ def describe(event: SensorEvent, lang: str = "en") -> str:
         return f"Sensor board {event.board} connected ({how})"
     if isinstance(event, BoardOffline):
         return event.reason_es if es else event.reason
+    if isinstance(event, ReportRefused):
+        return event.what_es if es else event.what
     if isinstance(event, BoardState):
         on_paths = sum(len(tags) for tags in event.elephants.values())
         if es:
