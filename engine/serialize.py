@@ -148,8 +148,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
             "tile_slot": s.tile_slot,
             "tile_done": s.tile_done,
             "elephant_used": s.elephant_used,
-            "bought": s.bought,
-            "sold": s.sold,
+            "bought": list(s.bought),
+            "sold": list(s.sold),
             "exchange_used": s.exchange_used,
             "followers": s.followers,
         },
@@ -217,6 +217,17 @@ class _Decoder:
             self.fail(f"{where}: expected a list")
             return ()
         return tuple(self.component(items, v, f"{where}[{i}]") for i, v in enumerate(values))
+
+    def per_seat(self, value: Any, where: str, current: int, seats: int) -> tuple[int, ...]:
+        """Resource bits per seat; a single number (saves before per-seat trades)
+        belongs to the seat whose turn it is."""
+        if isinstance(value, list):
+            if len(value) != seats:
+                self.fail(f"{where}: expected one entry per seat ({seats}), got {len(value)}")
+                return (0,) * seats
+            return tuple(self.number(v, where) for v in value)
+        bits = self.number(value, where)
+        return tuple(bits if seat == current else 0 for seat in range(seats))
 
     def per_resource(self, value: Any, where: str) -> tuple[int, int, int]:
         counts = [
@@ -427,14 +438,16 @@ def from_dict(data: Any, catalog: Catalog | None = None, *, validate: bool = Tru
     s.tile_slot = d.number(d.get(turn, "tile_slot", "turn"), "turn.tile_slot")
     s.tile_done = d.number(d.get(turn, "tile_done", "turn"), "turn.tile_done")
     s.elephant_used = bool(d.get(turn, "elephant_used", "turn", False))
-    s.bought = d.number(d.get(turn, "bought", "turn"), "turn.bought")
-    s.sold = d.number(d.get(turn, "sold", "turn"), "turn.sold")
+    bought = d.get(turn, "bought", "turn")
+    sold = d.get(turn, "sold", "turn")
     s.exchange_used = bool(d.get(turn, "exchange_used", "turn", False))
     s.followers = d.number(d.get(turn, "followers", "turn"), "turn.followers")
     seats = d.get(data, "seats", "state", [])
     s.players = tuple(
         d.player(p, i) for i, p in enumerate(seats if isinstance(seats, list) else [])
     )
+    s.bought = d.per_seat(bought, "turn.bought", s.current, len(s.players))
+    s.sold = d.per_seat(sold, "turn.sold", s.current, len(s.players))
     maharajah = data.get("maharajah")
     s.maharajah = None if maharajah is None else d.maharajah(maharajah)
     s.pending = tuple(d.frame(f, i) for i, f in enumerate(d.get(data, "pending", "state", [])))

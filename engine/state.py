@@ -248,8 +248,8 @@ class GameState:
     tile_slot: int  # tile whose actions the worker is doing, NONE before
     tile_done: int  # bits: 1 main done, 2 secondary done, 4 tile closed
     elephant_used: bool
-    bought: int  # resource bits bought this turn
-    sold: int  # resource bits sold this turn
+    bought: tuple[int, ...]  # per seat: resource bits that seat bought this turn
+    sold: tuple[int, ...]  # per seat: resource bits that seat sold this turn
     exchange_used: bool
     followers: int
 

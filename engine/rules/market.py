@@ -66,7 +66,7 @@ def _discount(s: GameState, seat: int, flags: int) -> int:
 def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int) -> Reason | None:
     p = s.players[seat]
     if kind is Act.BUY:
-        if s.sold >> resource & 1:
+        if s.sold[seat] >> resource & 1:
             return Reason(
                 "bought_and_sold",
                 {
@@ -81,7 +81,7 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
         if p.coins < cost:
             return Reason("cannot_afford", {**_names(resource), "coins": cost, "have": p.coins})
         return None
-    if s.bought >> resource & 1:
+    if s.bought[seat] >> resource & 1:
         return Reason(
             "bought_and_sold",
             {
@@ -95,6 +95,10 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
     if p.resources[resource] <= 0:
         return Reason("nothing_to_sell", _names(resource))
     return None
+
+
+def _mark(bits: tuple[int, ...], seat: int, resource: int) -> tuple[int, ...]:
+    return (*bits[:seat], bits[seat] | 1 << resource, *bits[seat + 1 :])
 
 
 def _names(resource: int) -> dict[str, str]:
@@ -152,7 +156,7 @@ def _apply_buy(s: GameState, top: Frame, action: Action, events: Events) -> None
         counts = list(s.market)
         counts[r] -= 1
         s.market = (counts[0], counts[1], counts[2])
-    s.bought |= 1 << r
+    s.bought = _mark(s.bought, top.player, r)
     gain_coins(s, top.player, -cost, events)
     gain_resource(s, top.player, r, 1, events)
     events.append(
@@ -177,7 +181,7 @@ def _apply_sell(s: GameState, top: Frame, action: Action, events: Events) -> Non
         counts[r] += 1
         s.market = (counts[0], counts[1], counts[2])
         row = counts[r]
-    s.sold |= 1 << r
+    s.sold = _mark(s.sold, top.player, r)
     gain_resource(s, top.player, r, -1, events)
     gain_coins(s, top.player, coins, events)
     if pp:

@@ -97,8 +97,8 @@ def test_never_buy_and_sell_one_resource_type_in_the_same_turn() -> None:
     assert pending(s) is Pending.MARKET
     assert refusal(s, "buy C").code == "bought_and_sold"
     # A new turn starts afresh.
-    assert s.sold == 0b010
-    assert at_turn(s, 0, "actions", colour="Y", district="E").sold == 0
+    assert s.sold == (0b010, 0)
+    assert at_turn(s, 0, "actions", colour="Y", district="E").sold == (0, 0)
 
 
 def test_a_market_action_with_a_trade_moves_a_counter_to_the_elephant() -> None:
