@@ -46,7 +46,7 @@ from engine.decisions import CHANCE_KINDS, Pending
 from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
 from engine.rules.core import Event
 from engine.rules.scoring import objective_value
-from engine.solo import MaharajahTurn, turn_from_events
+from engine.solo import MaharajahTurn, maharajah_report
 from engine.state import CHANCE, MAHARAJAH_SEAT
 
 Listener = Callable[["Update"], None]
@@ -278,15 +278,18 @@ class TableSession:
         )
         events = self.game.play(action, check=False)
         self.log.append(line)
-        if action.kind is Act.MAHARAJAH:
+        if self.state.maharajah is not None:
             self._show_maharajah_turn(events)
         for hook in self.on_apply:
             hook(state, action, events)
         return events
 
     def _show_maharajah_turn(self, events: list[Event]) -> None:
-        """His card for the table: the trace and the moves, each to be ticked."""
-        turn = turn_from_events(events, self.state)
+        """His card for the table: the trace and the moves, each to be ticked.
+
+        Also after a human action that moved his pieces (an end of decade or
+        of the game carried on by the human's decision)."""
+        turn = maharajah_report(events, self.state)
         if turn is None:
             return
         self.maharajah_turn = turn

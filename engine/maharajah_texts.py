@@ -208,6 +208,11 @@ TRACE: dict[str, tuple[str, str]] = {
         "{benefit}: nothing the Maharajah can take.",
         "{benefit}: nada que el marajá pueda obtener.",
     ),
+    "after_your_action": (
+        "What your action set off moves his pieces too (an end of decade, the final scoring).",
+        "Lo que tu acción ha desencadenado mueve también sus piezas (un final de década, la "
+        "puntuación final).",
+    ),
     "decade_ends": (
         "The Maharajah token is back on its start space: decade {decade} ends.",
         "La ficha de marajá vuelve a su casilla inicial: termina la década {decade}.",

@@ -195,3 +195,35 @@ def test_bookkeeping_events_become_moves_a_person_makes() -> None:
     assert counter.observed == ("market_spaces",) and counter.main_board
     assert (bridge.target, bridge.observed) == ("bridge:1", ("bridge_face_up",))
     assert (temple.target, temple.observed) == ("temple:T4", ("temple_active",))
+
+
+def test_every_pp_change_of_his_reaches_the_table_whatever_action_carries_it() -> None:
+    """A human decision right after his turn (a follow, an income choice) or a
+    human donation above his counters moves his PP with the human's events:
+    his majorities, his objective, his white-track end. Each must come out as
+    an instruction, totals ending on his score."""
+    from engine.game import legal_actions, new_game
+    from engine.solo import maharajah_report
+
+    carried_by_the_human = set()
+    for seed in range(4):
+        state = new_game(1, solo=True, seed=seed)
+        rng = random.Random(seed)
+        while not state.finished:
+            action = rng.choice(legal_actions(state))
+            after, events = apply(state, action, check=False)
+            assert after.maharajah is not None and state.maharajah is not None
+            change = after.maharajah.pp - state.maharajah.pp
+            report = maharajah_report(events, after)
+            moves = [] if report is None else [i for i in report.all_instructions]
+            his_pp = [i for i in moves if i.kind == "pp" and i.seat == HIM]
+            assert sum(i.amount for i in his_pp) == change, (seed, action)
+            if his_pp:
+                assert his_pp[-1].target == f"pp_track:{after.maharajah.pp}"
+            if change and action.kind is not Act.MAHARAJAH:
+                carried_by_the_human |= {
+                    e.what for e in events if e.kind == "pp" and e.player == HIM
+                }
+            state = after
+    # The seeds reach majorities, his objective and his white track's end this way.
+    assert {"majority", "objective", "maharajah_end"} <= carried_by_the_human
