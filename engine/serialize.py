@@ -31,6 +31,7 @@ from engine.board import (
 from engine.catalog import Catalog, default_catalog
 from engine.decisions import Pending
 from engine.effects import Step, Track, format_effect, parse_effect
+from engine.options import checked_options
 from engine.state import NONE, Frame, GameState, MaharajahState, PlayerState
 
 FORMAT = "amritsar-state/1"
@@ -125,6 +126,7 @@ def to_dict(s: GameState) -> dict[str, Any]:
         "starting_player": s.starting_player,
         "current": s.current,
         "finished": s.finished,
+        "options": list(s.options),
         "board": {
             "sections": ["".join(WorkerColour(w).letter for w in sec) for sec in s.sections],
             "section_coins": list(s.section_coins),
@@ -217,6 +219,17 @@ class _Decoder:
             self.fail(f"{where}: expected a list")
             return ()
         return tuple(self.component(items, v, f"{where}[{i}]") for i, v in enumerate(values))
+
+    def options(self, value: Any) -> tuple[str, ...]:
+        """House rules by name (saves from before house rules have none)."""
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail("options: expected a list of house rule names")
+            return ()
+        try:
+            return checked_options(value)
+        except ValueError as error:
+            self.fail(f"options: {error}")
+            return ()
 
     def per_seat(self, value: Any, where: str, current: int, seats: int) -> tuple[int, ...]:
         """Resource bits per seat; a single number (saves before per-seat trades)
@@ -387,6 +400,7 @@ def from_dict(data: Any, catalog: Catalog | None = None, *, validate: bool = Tru
     s.starting_player = d.number(d.get(data, "starting_player", "state"), "starting_player")
     s.current = d.number(d.get(data, "current", "state"), "current")
     s.finished = bool(d.get(data, "finished", "state", False))
+    s.options = d.options(data.get("options", []))
     board = d.get(data, "board", "state", {})
     sections = d.get(board, "sections", "board", [""] * SECTION_COUNT)
     s.sections = tuple(

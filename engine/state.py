@@ -201,6 +201,7 @@ class GameState:
         "maharajah_space",
         "maharajah_workers",
         "market",
+        "options",
         "pending",
         "players",
         "revealed_storehouses",
@@ -239,6 +240,7 @@ class GameState:
     starting_player: int
     current: int
     finished: bool
+    options: tuple[str, ...]  # house rules chosen at creation (engine.options), sorted
     pending: tuple[Frame, ...]  # the decision stack; pending[-1] is the pending decision
     # the turn in progress
     hand: tuple[int, ...]  # workers picked up and not yet placed
@@ -276,6 +278,7 @@ class GameState:
         new.maharajah_space = self.maharajah_space
         new.maharajah_workers = self.maharajah_workers
         new.market = self.market
+        new.options = self.options
         new.pending = self.pending
         new.revealed_storehouses = self.revealed_storehouses
         new.round = self.round
