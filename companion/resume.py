@@ -35,9 +35,12 @@ def session_from_config(config: dict[str, Any]) -> TableSession:
     hard = bool(config["hard"])
     colours = list(config["colours"])
     tokens = list(config["tokens"])
-    game = Game(
-        new_game(len(names), solo=solo, hard=hard), players=len(names), solo=solo, hard=hard
-    )
+    options = [str(o) for o in config.get("options", [])]  # house rules (none in older logs)
+    try:
+        initial = new_game(len(names), solo=solo, hard=hard, options=options)
+    except ValueError as error:
+        raise ResumeError(f"the game's house rules do not replay: {error}") from error
+    game = Game(initial, players=len(names), solo=solo, hard=hard)
     for index, text in enumerate(config["setup"]):
         try:
             game.play(parse_action(text))
@@ -90,12 +93,16 @@ def open_session(
     solo: bool = False,
     hard: bool = False,
     seed: int | None = None,
+    options: list[str] | None = None,
 ) -> TableSession:
-    """Resume the game logged in ``path``, or start a new one logged there."""
+    """Resume the game logged in ``path``, or start a new one logged there
+    (with the house rules ``options``; a resumed game keeps its own)."""
     try:
         store = EventStore(path)
     except StoreError as error:
         raise ResumeError(str(error)) from error
     if store.count():
         return resume(store)
-    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store)
+    return TableSession.new(
+        names, solo=solo, hard=hard, seed=seed, store=store, options=options or ()
+    )

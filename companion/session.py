@@ -194,11 +194,13 @@ class TableSession:
         colours: Sequence[str] | None = None,
         store: EventStore | None = None,
         pin: str | None = None,
+        options: Sequence[str] = (),
     ) -> TableSession:
-        """A new game; ``names`` are the human players in seat order."""
+        """A new game; ``names`` are the human players in seat order, ``options``
+        the house rules chosen (``engine.options``)."""
         players = len(names)
         colours = list(colours or default_catalog().rules.player_colours)
-        game = Game.new(players, solo=solo, hard=hard, seed=seed)
+        game = Game.new(players, solo=solo, hard=hard, seed=seed, options=tuple(options))
         seats = [
             Seat(i, name, colours[i], secrets.token_urlsafe(16)) for i, name in enumerate(names)
         ]
@@ -214,6 +216,7 @@ class TableSession:
                     "names": list(names),
                     "solo": solo,
                     "hard": hard,
+                    "options": list(game.options),
                     "colours": colours,
                     "tokens": [s.token for s in seats],
                     "pin": session.pin,
