@@ -20,7 +20,8 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.resume import ResumeError, session_from_config
 from companion.store import EventStore, LogEntry
-from engine.amritsar import to_dict
+from engine.amritsar import from_dict, to_dict
+from engine.position import format_position
 
 INPUTS = ("seen", "button", "answer")
 
@@ -89,7 +90,14 @@ def replay(store: EventStore) -> ReplayReport:
 
 
 def export_case(report: ReplayReport, seq: int, path: Path) -> None:
-    """Save the position and observation of one camera input as a test case."""
+    """Save the position and observation of one camera input as a test case.
+
+    Beside the JSON state, ``position`` holds the same position in the
+    notation a person reads and edits (``engine.position``), line by line.
+    """
     if seq not in report.cases:
         raise KeyError(f"row {seq} is not a camera observation")
-    path.write_text(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))
+    case = dict(report.cases[seq])
+    state = from_dict(case["state"], validate=False)
+    case["position"] = format_position(state).splitlines()
+    path.write_text(json.dumps(case, indent=1, ensure_ascii=False))

@@ -33,3 +33,19 @@ def test_show_a_log_then_check_the_text_and_a_broken_copy(
     assert main(["position", "check", str(broken)]) == 1
     out = capsys.readouterr().out
     assert "is not a sound position" in out and "seats[0]: negative coins" in out
+
+
+def test_a_replay_export_carries_the_position_in_notation(tmp_path: Path) -> None:
+    from companion.replay import ReplayReport, export_case
+    from engine.game import new_game
+    from engine.serialize import to_dict
+
+    state = new_game(3, seed=2)
+    report = ReplayReport()
+    report.cases[7] = {"state": to_dict(state), "seen": {}}
+    target = tmp_path / "case-7.json"
+    export_case(report, 7, target)
+    import json
+
+    case = json.loads(target.read_text(encoding="utf-8"))
+    assert parse_position("\n".join(case["position"])) == state
