@@ -44,6 +44,7 @@ from engine.board import PLAYER_COLOURS
 from engine.catalog import default_catalog
 from engine.decisions import CHANCE_KINDS, Pending
 from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
+from engine.options import OPTIONS
 from engine.rules.core import Event
 from engine.rules.scoring import objective_value
 from engine.solo import MaharajahTurn, maharajah_report
@@ -662,6 +663,7 @@ class TableSession:
                     "mine": mine,
                 },
                 "options": options,
+                "house_rules": [{"en": OPTIONS[n].en, "es": OPTIONS[n].es} for n in state.options],
                 "scores": sheets,
                 "objectives": self._objectives(seat),
                 "alerts": [

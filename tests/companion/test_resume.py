@@ -126,3 +126,12 @@ def test_house_rules_chosen_at_creation_survive_a_restart(tmp_path: Path) -> Non
     finally:
         store.close()
     assert resumed.state.options == ("skip_no_wrap",) and resumed.state == session.state
+
+
+def test_the_house_rules_are_in_every_seats_view(tmp_path: Path) -> None:
+    session = open_session(tmp_path / "g.sqlite", NAMES[:2], seed=SEED, options=["skip_no_wrap"])
+    for seat in (None, 0, 1):
+        view = session.seat_view(seat)
+        assert view["game"]["options"] == ["skip_no_wrap"]
+        (rule,) = view["house_rules"]
+        assert rule["en"].startswith("A skipping worker") and rule["es"].startswith("Un trabajador")
