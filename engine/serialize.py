@@ -44,7 +44,9 @@ class StateError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = problems
         body = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"the game state has {len(problems)} problem(s):\n{body}")
+        super().__init__(
+            f"the game state has {len(problems)} problem{'s' * (len(problems) != 1)}:\n{body}"
+        )
 
 
 def _colour(value: int) -> str | None:
