@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.catalog",
     "companion.commands.demo",
     "companion.commands.markers",
+    "companion.commands.position",
     "companion.commands.replay",
     "companion.commands.run",
     "companion.commands.sensors",

@@ -21,7 +21,8 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.resume import ResumeError, session_from_config
 from companion.store import EventStore, LogEntry, StoreError
-from engine.amritsar import to_dict
+from engine.amritsar import from_dict, to_dict
+from engine.position import format_position
 
 INPUTS = ("seen", "button", "answer")
 
@@ -101,10 +102,17 @@ def _replay(store: EventStore) -> ReplayReport:
 
 
 def export_case(report: ReplayReport, seq: int, path: Path) -> None:
-    """Save the position and observation of one camera input as a test case (0600)."""
+    """Save the position and observation of one camera input as a test case (0600).
+
+    Beside the JSON state, ``position`` holds the same position in the
+    notation a person reads and edits (``engine.position``), line by line.
+    """
     if seq not in report.cases:
         raise KeyError(f"row {seq} is not a camera observation")
+    case = dict(report.cases[seq])
+    state = from_dict(case["state"], validate=False)
+    case["position"] = format_position(state).splitlines()
     # The position holds every hidden objective: owner-only, like the log.
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(json.dumps(report.cases[seq], indent=1, ensure_ascii=False))
+        handle.write(json.dumps(case, indent=1, ensure_ascii=False))

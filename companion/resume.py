@@ -37,9 +37,12 @@ def session_from_config(config: dict[str, Any]) -> TableSession:
     hard = bool(config["hard"])
     colours = list(config["colours"])
     tokens = list(config["tokens"])
-    game = Game(
-        new_game(len(names), solo=solo, hard=hard), players=len(names), solo=solo, hard=hard
-    )
+    options = [str(o) for o in config.get("options", [])]  # house rules (none in older logs)
+    try:
+        initial = new_game(len(names), solo=solo, hard=hard, options=options)
+    except ValueError as error:
+        raise ResumeError(f"the game's house rules do not replay: {error}") from error
+    game = Game(initial, players=len(names), solo=solo, hard=hard)
     for index, text in enumerate(config["setup"]):
         try:
             game.play(parse_action(text))
@@ -108,8 +111,10 @@ def open_session(
     hard: bool = False,
     seed: int | None = None,
     dealer: Dealer | None = None,
+    options: list[str] | None = None,
 ) -> TableSession:
-    """Resume the game logged in ``path``, or start a new one logged there.
+    """Resume the game logged in ``path``, or start a new one logged there
+    (with the house rules ``options``; a resumed game keeps its own).
 
     A new game is dealt by ``dealer`` (secret draws from the OS); a bare
     ``seed`` deals everything from one stream, for tests and the demo only."""
@@ -123,4 +128,6 @@ def open_session(
         except ResumeError:
             store.close()
             raise
-    return TableSession.new(names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer)
+    return TableSession.new(
+        names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer, options=options or ()
+    )

@@ -45,9 +45,10 @@ from engine.board import PLAYER_COLOURS
 from engine.catalog import default_catalog
 from engine.decisions import CHANCE_KINDS, Pending
 from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
+from engine.options import OPTIONS
 from engine.rules.core import Event
 from engine.rules.scoring import objective_value
-from engine.solo import MaharajahTurn, turn_from_events
+from engine.solo import MaharajahTurn, maharajah_report
 from engine.state import CHANCE, MAHARAJAH_SEAT
 
 Listener = Callable[["Update"], None]
@@ -198,14 +199,18 @@ class TableSession:
         store: EventStore | None = None,
         pin: str | None = None,
         dealer: Dealer | None = None,
+        options: Sequence[str] = (),
     ) -> TableSession:
-        """A new game; ``names`` are the human players in seat order.
+        """A new game; ``names`` are the human players in seat order, ``options``
+        the house rules chosen (``engine.options``).
 
         ``dealer`` makes the setup draws (secret ones from the OS); a bare
         ``seed`` deals everything from one seeded stream (tests, the demo)."""
         players = len(names)
         colours = list(colours or default_catalog().rules.player_colours)
-        game = Game.new(players, solo=solo, hard=hard, seed=None if dealer else seed)
+        game = Game.new(
+            players, solo=solo, hard=hard, seed=None if dealer else seed, options=tuple(options)
+        )
         if dealer is not None:
             dealer.deal(game)
         seats = [
@@ -223,6 +228,7 @@ class TableSession:
                     "names": list(names),
                     "solo": solo,
                     "hard": hard,
+                    "options": list(game.options),
                     "colours": colours,
                     "tokens": [s.token for s in seats],
                     "pin": session.pin,
@@ -290,15 +296,18 @@ class TableSession:
         )
         events = self.game.play(action, check=False)
         self.log.append(line)
-        if action.kind is Act.MAHARAJAH:
+        if self.state.maharajah is not None:
             self._show_maharajah_turn(events)
         for hook in self.on_apply:
             hook(state, action, events)
         return events
 
     def _show_maharajah_turn(self, events: list[Event]) -> None:
-        """His card for the table: the trace and the moves, each to be ticked."""
-        turn = turn_from_events(events, self.state)
+        """His card for the table: the trace and the moves, each to be ticked.
+
+        Also after a human action that moved his pieces (an end of decade or
+        of the game carried on by the human's decision)."""
+        turn = maharajah_report(events, self.state)
         if turn is None:
             return
         self.maharajah_turn = turn
@@ -668,6 +677,7 @@ class TableSession:
                     "mine": mine,
                 },
                 "options": options,
+                "house_rules": [{"en": OPTIONS[n].en, "es": OPTIONS[n].es} for n in state.options],
                 "scores": sheets,
                 "objectives": self._objectives(seat),
                 "alerts": [

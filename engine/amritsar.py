@@ -20,7 +20,9 @@ Scoring, views, persistence:
 
 Solo: ``maharajah_turn(state)`` is the Maharajah's coming turn (trace,
 instructions in English and Spanish, the moves as data) without applying it;
-``play_maharajah_turn`` applies it; ``turn_from_events`` reads it back.
+``play_maharajah_turn`` applies it; ``turn_from_events`` reads it back;
+``maharajah_report(events, after)`` also gives his moves that another action
+set off (an end of decade or of the game after the human's decision).
 
 Reconciliation: ``observe(state)`` is what camera and sensors can check;
 ``legal_actions(state, ActionFilter(...))`` prunes the search. ``Game`` keeps
@@ -41,6 +43,7 @@ from engine.solo import (
     Instruction,
     MaharajahTurn,
     TraceLine,
+    maharajah_report,
     maharajah_turn,
     play_maharajah_turn,
     turn_from_events,
@@ -83,6 +86,7 @@ __all__ = [
     "from_json",
     "legal_actions",
     "load_catalog",
+    "maharajah_report",
     "maharajah_turn",
     "new_game",
     "observe",

@@ -62,7 +62,9 @@ class CatalogError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = problems
         lines = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"the component catalog has {len(problems)} problem(s):\n{lines}")
+        super().__init__(
+            f"the component catalog has {len(problems)} problem{'s' * (len(problems) != 1)}:\n{lines}"
+        )
 
 
 class Requirement(Enum):

@@ -17,6 +17,23 @@ from engine.effects import ANY_TRACK, Effect, Op, Step, Track
 from engine.state import GameState
 
 DISTRICTS = {"en": ("North", "East", "South", "West"), "es": ("Norte", "Este", "Sur", "Oeste")}
+#: Spanish names a district with its article inside a sentence ("en el Norte",
+#: "del Este al Sur"); ``spanish`` contracts "de el" and "a el".
+DISTRICTS_IN_TEXT = {
+    "en": DISTRICTS["en"],
+    "es": ("el Norte", "el Este", "el Sur", "el Oeste"),
+}
+
+
+def spanish(text: str) -> str:
+    """Spanish contractions ("de el" -> "del", "a el" -> "al") and a capital first letter."""
+    for long, short in ((" de el ", " del "), (" a el ", " al "), ("(de el ", "(del ")):
+        text = text.replace(long, short)
+    if text.startswith("el "):
+        text = "El " + text[3:]
+    return text
+
+
 COLOURS = {
     "en": ("yellow", "blue", "white", "green"),
     "es": ("amarillo", "azul", "blanco", "verde"),
@@ -159,7 +176,9 @@ def describe_objective(objective: Objective, language: str = "en") -> str:
     kind = objective.kind
     pp = objective.pp
     district = (
-        DISTRICTS[_lang(language)][objective.district] if objective.district is not None else ""
+        DISTRICTS_IN_TEXT[_lang(language)][objective.district]
+        if objective.district is not None
+        else ""
     )
     if kind is ObjectiveKind.DISTRICT_MAJORITY:
         return (
@@ -213,6 +232,11 @@ def describe_objective(objective: Objective, language: str = "en") -> str:
 
 def describe_action(state: GameState, action: Action, language: str = "en") -> str:
     """What this action does, said for a player, in the position it answers."""
+    text = _describe_action(state, action, language)
+    return spanish(text) if _lang(language) == "es" else text
+
+
+def _describe_action(state: GameState, action: Action, language: str) -> str:
     lang = _lang(language)
     es = lang == "es"
     catalog = state.catalog
@@ -252,7 +276,7 @@ def describe_action(state: GameState, action: Action, language: str = "en") -> s
         text = describe_storehouse(catalog.storehouses[a], lang)
         return (f"Añade el almacén {text}" if es else f"Add storehouse {text}") + pay
     if kind is Act.ELEPHANT:
-        district = DISTRICTS[lang][a]
+        district = DISTRICTS_IN_TEXT[lang][a]
         if b == ElephantMode.TOKEN:
             return (
                 f"Ficha de movimiento: elefante a {district} gratis"
@@ -352,7 +376,7 @@ def describe_action(state: GameState, action: Action, language: str = "en") -> s
 
         level = tile_for(state, p.elephant).levels[a - 1]
         cost = ", ".join(resource_words(r, n, lang) for r, n in enumerate(level.cost) if n)
-        district = DISTRICTS[lang][p.elephant]
+        district = DISTRICTS_IN_TEXT[lang][p.elephant]
         where = (
             f"{district}, nivel {a}, espacio {b + 1}"
             if es

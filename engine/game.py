@@ -22,13 +22,14 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 import engine.rules  # noqa: F401  (registers every rule)
 from engine.actions import Act, Action
 from engine.catalog import Catalog, default_catalog
 from engine.decisions import CHANCE_KINDS, PROMPTS, Decision, Pending
+from engine.options import checked_options
 from engine.reasons import IllegalActionError, Reason
 from engine.rules.core import ANSWERS, APPLY, CANDIDATES, CHECKS, Event, advance
 from engine.rules.setup import initial_state
@@ -135,15 +136,21 @@ def new_game(
     hard: bool = False,
     seed: int | None = None,
     catalog: Catalog | None = None,
+    options: Iterable[str] = (),
 ) -> GameState:
     """A new game for 2-4 players (or 1 with ``solo=True``).
+
+    ``options`` are house rules (``engine.options``) by name; an unknown name
+    raises ``ValueError`` naming it.
 
     With a ``seed`` every setup draw is made at random and the game waits for
     the starting player's first objective. Without one the game waits on the
     first draw, so a real table can supply each outcome (``legal_actions``
     lists what may be drawn).
     """
+    chosen = checked_options(options)
     state = initial_state(catalog or default_catalog(), players, solo=solo, hard=hard)
+    state.options = chosen
     if seed is not None:
         rng = random.Random(seed)
         state = finish_setup_draws(state, rng)

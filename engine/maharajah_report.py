@@ -35,14 +35,17 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.board import DECADE_NUMERALS, Resource
+from engine.catalog import default_catalog
 from engine.maharajah_texts import (
     INSTRUCTIONS,
     TRACE,
     Word,
+    coins_word,
     pp_why,
     render,
     resource_word,
     steps_word,
+    temple_word,
 )
 from engine.rules.core import Event
 from engine.state import MAHARAJAH_SEAT, GameState
@@ -91,8 +94,8 @@ class Instruction:
     ``counter``, ``market_return``, ``white_track``, ``mark_actions``, ``pp``,
     ``token``; after the turn also ``coins``, ``resource``, ``bridge_flip``,
     ``temple``). ``component`` names the piece (``elephant``,
-    ``donation_counter``, ``marble``/``copper``/``gold``, ``action_marker``,
-    ``knowledge_counter``, ``pp_counter``, ``maharajah_token``, ``coin``,
+    ``donation_counter``, ``marble``/``copper``/``gold``,
+    ``knowledge_counter`` (his white track and the 2 marking his actions), ``pp_counter``, ``maharajah_token``, ``coin``,
     ``bridge_tile``, ``temple_tile``); ``seat`` whose it is
     (``MAHARAJAH_SEAT`` for his, -1 for shared pieces).
 
@@ -312,7 +315,7 @@ def pp_instructions(events: Iterable[Event], after: GameState | None) -> list[In
         values: dict[str, Any] = {
             "amount": steps_word(abs(e.amount)),
             "direction": Word("forward", "adelante") if e.amount > 0 else Word("back", "atrás"),
-            "why": pp_why(e.what),
+            "why": pp_why(e.what, e.where),
         }
         code = "pp_maharajah" if his else "pp_player"
         source = target = "pp_track"
@@ -429,11 +432,13 @@ def _event_instruction(e: Event, after: GameState | None) -> list[Instruction]:
             )
         ]
     if e.kind == "temple":
+        catalog = after.catalog if after is not None else default_catalog()
+        tile = next((t for t in catalog.temple_tiles if t.id == e.what), None)
         return [
             _make(
                 "temple",
                 "temple",
-                {"tile": e.what},
+                {"tile": temple_word(tile.pp) if tile is not None else e.what},
                 component="temple_tile",
                 seat=-1,
                 source="temple",
@@ -448,7 +453,7 @@ def _reserve_instruction(e: Event) -> Instruction:
     """A player's coins or resources taken from, or paid to, the reserve."""
     taking = e.amount > 0
     source, target = ("reserve", "your_storehouses") if taking else ("your_storehouses", "reserve")
-    values: dict[str, Any] = {"amount": abs(e.amount)}
+    values: dict[str, Any] = {"amount": abs(e.amount), "coins": coins_word(abs(e.amount))}
     resource = -1
     if e.kind == "resource":
         resource = int(Resource[e.what.upper()])

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.board import District
-from engine.describe import COLOURS, DISTRICTS, RESOURCES
+from engine.describe import COLOURS, DISTRICTS, DISTRICTS_IN_TEXT, RESOURCES, spanish
 from engine.rules.scoring import CATEGORIES
 
 
@@ -29,7 +29,24 @@ class Word:
 
 
 def district_word(district: int) -> Word:
-    return Word(DISTRICTS["en"][district], DISTRICTS["es"][district])
+    """A district inside a sentence (Spanish with its article: "el Norte")."""
+    return Word(DISTRICTS_IN_TEXT["en"][district], DISTRICTS_IN_TEXT["es"][district])
+
+
+def coins_word(count: int) -> Word:
+    """ "1 coin" / "2 coins", "1 moneda" / "2 monedas"."""
+    plural = count != 1
+    return Word(
+        f"{count} coin" + ("s" if plural else ""), f"{count} moneda" + ("s" if plural else "")
+    )
+
+
+def temple_word(pp: Sequence[int]) -> Word:
+    """A temple tile as a person sees it: the PP printed for each district."""
+    return Word(
+        "the one showing " + ", ".join(f"{DISTRICTS['en'][d]} {pp[d]}" for d in range(4)),
+        "la que muestra " + ", ".join(f"{DISTRICTS['es'][d]} {pp[d]}" for d in range(4)),
+    )
 
 
 def colour_word(colour: int) -> Word:
@@ -59,7 +76,7 @@ def space_word(space: int) -> Word:
     second = first.clockwise()
     return Word(
         f"the space between {first.title} and {second.title}",
-        f"espacio entre {DISTRICTS['es'][first]} y {DISTRICTS['es'][second]}",
+        f"el espacio entre {DISTRICTS_IN_TEXT['es'][first]} y {DISTRICTS_IN_TEXT['es'][second]}",
     )
 
 
@@ -77,10 +94,13 @@ def storehouse_word(counts: Sequence[int]) -> Word:
 
 
 def render(template: tuple[str, str], values: dict[str, Any]) -> tuple[str, str]:
-    """Fill an (English, Spanish) template; ``Word`` values pick their language."""
+    """Fill an (English, Spanish) template; ``Word`` values pick their language.
+
+    The Spanish is then contracted ("de el Este a el Sur" -> "del Este al Sur").
+    """
     en = {k: v.en if isinstance(v, Word) else v for k, v in values.items()}
     es = {k: v.es if isinstance(v, Word) else v for k, v in values.items()}
-    return template[0].format_map(en), template[1].format_map(es)
+    return template[0].format_map(en), spanish(template[1].format_map(es))
 
 
 #: Trace messages: code -> (English, Spanish).
@@ -152,12 +172,12 @@ TRACE: dict[str, tuple[str, str]] = {
         "no recupera un contador de donación.",
     ),
     "objective_district": (
-        "His objective {objective} names {district}: he tries it first.",
-        "Su objetivo {objective} indica {district}: lo prueba primero.",
+        "His objective ({objective}) names {district}: he tries it first.",
+        "Su objetivo ({objective}) indica {district}: lo prueba primero.",
     ),
     "objective_no_district": (
-        "His objective {objective} names no district: he goes straight to the temple order.",
-        "Su objetivo {objective} no indica distrito: pasa directamente al orden del templo.",
+        "His objective ({objective}) names no district: he goes straight to the temple order.",
+        "Su objetivo ({objective}) no indica distrito: pasa directamente al orden del templo.",
     ),
     "counter_taken": (
         "He takes his next donation counter (row {row}, space {col} of his board).",
@@ -189,7 +209,7 @@ TRACE: dict[str, tuple[str, str]] = {
     ),
     "market_has_none": (
         "The market has no {resource} left: nothing returns to the reserve.",
-        "No quedan {resource} en el mercado: no se devuelve nada a la reserva.",
+        "No queda {resource} en el mercado: no se devuelve nada a la reserva.",
     ),
     "market_nothing_got": (
         "He got no resource: nothing returns from the market.",
@@ -208,6 +228,11 @@ TRACE: dict[str, tuple[str, str]] = {
         "{benefit}: nothing the Maharajah can take.",
         "{benefit}: nada que el marajá pueda obtener.",
     ),
+    "after_your_action": (
+        "What your action set off moves his pieces too (an end of decade, the final scoring).",
+        "Lo que tu acción ha desencadenado mueve también sus piezas (un final de década, la "
+        "puntuación final).",
+    ),
     "decade_ends": (
         "The Maharajah token is back on its start space: decade {decade} ends.",
         "La ficha de marajá vuelve a su casilla inicial: termina la década {decade}.",
@@ -217,14 +242,14 @@ TRACE: dict[str, tuple[str, str]] = {
 #: Instruction texts: code -> (English, Spanish).
 INSTRUCTIONS: dict[str, tuple[str, str]] = {
     "mark_two": (
-        "Put his two action markers on the {first} and {second} worker actions of his board.",
-        "Coloca sus dos marcadores de acción en las acciones del trabajador {first} y del "
+        "Put his 2 Knowledge Counters on the {first} and {second} worker actions of his board.",
+        "Coloca sus 2 contadores de conocimiento en las acciones del trabajador {first} y del "
         "trabajador {second} de su tablero.",
     ),
     "mark_same": (
-        "Put both of his action markers on the {colour} worker action of his board (he "
+        "Put both of his 2 Knowledge Counters on the {colour} worker action of his board (he "
         "performs it twice).",
-        "Coloca sus dos marcadores de acción en la acción del trabajador {colour} de su "
+        "Coloca sus 2 contadores de conocimiento en la acción del trabajador {colour} de su "
         "tablero (la realiza dos veces).",
     ),
     "elephant": (
@@ -277,16 +302,16 @@ INSTRUCTIONS: dict[str, tuple[str, str]] = {
     ),
     "token": (
         "Move the Maharajah token clockwise to {target}; the {colour} worker stands beside it.",
-        "Mueve la ficha de marajá en sentido horario al {target}; junto a ella está el "
+        "Mueve la ficha de marajá en sentido horario a {target}; junto a ella está el "
         "trabajador {colour}.",
     ),
     "coins_take": (
-        "Take {amount} coin(s) from the reserve into your storehouses.",
-        "Coge {amount} moneda(s) de la reserva para tus almacenes.",
+        "Take {coins} from the reserve into your storehouses.",
+        "Coge {coins} de la reserva para tus almacenes.",
     ),
     "coins_pay": (
-        "Pay {amount} coin(s) from your storehouses to the reserve.",
-        "Paga {amount} moneda(s) de tus almacenes a la reserva.",
+        "Pay {coins} from your storehouses to the reserve.",
+        "Paga {coins} de tus almacenes a la reserva.",
     ),
     "resource_take": (
         "Take {amount} {resource} from the reserve into your storehouses.",
@@ -317,7 +342,17 @@ INSTRUCTIONS: dict[str, tuple[str, str]] = {
 }
 
 
-def pp_why(category: str) -> Word:
-    """The reason for a PP change, from the score sheet's categories."""
+def pp_why(category: str, detail: str = "") -> Word:
+    """The reason for a PP change, from the score sheet's categories.
+
+    A majority names its district ("Majority, North"): ``detail`` is the score
+    sheet's component ("decade I, North (T1)").
+    """
     _, en, es = CATEGORIES.get(category, ("", category, category))
+    if category == "majority":
+        for district in range(4):
+            if f", {DISTRICTS['en'][district]}" in detail:
+                return Word(
+                    f"{en}, {DISTRICTS['en'][district]}", f"{es}, {DISTRICTS['es'][district]}"
+                )
     return Word(en, es)

@@ -81,6 +81,23 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "Only the last worker may skip sections.",
         "Solo el último trabajador puede saltar secciones.",
     ),
+    "skip_into_origin": (
+        "Phase 2. Move workers (house rule)",
+        "House rule: the worker may not skip round into {section}, the section it was taken from.",
+        "Regla de la casa: el trabajador no puede volver saltando a {section}, la sección de "
+        "la que salió.",
+    ),
+    "main_action_required": (
+        "Phase 2. Actions (house rule)",
+        "House rule: take a main action before ending your actions (one is possible).",
+        "Regla de la casa: realiza una acción principal antes de terminar tus acciones (hay "
+        "una posible).",
+    ),
+    "exchange_not_now": (
+        "The Storehouses",
+        "The exchange is offered in the action menu and inside a market action.",
+        "El intercambio se ofrece en el menú de acciones y dentro de una acción de mercado.",
+    ),
     "skip_needs_coin": (
         "Phase 2. Move workers",
         "Skipping a section costs 1 coin, and you have none.",

@@ -71,6 +71,7 @@ class Game:
         self.players = players
         self.solo = solo
         self.hard = hard
+        self.options = initial.options  # house rules, kept by the record for replay
         self.states: list[GameState] = [initial]
         self.entries: list[Entry] = []
 
@@ -83,10 +84,11 @@ class Game:
         hard: bool = False,
         seed: int | None = None,
         catalog: Catalog | None = None,
+        options: tuple[str, ...] = (),
     ) -> Game:
         """A game whose setup draws (with a seed) are part of the record."""
         game = cls(
-            new_game(players, solo=solo, hard=hard, catalog=catalog),
+            new_game(players, solo=solo, hard=hard, catalog=catalog, options=options),
             players=players,
             solo=solo,
             hard=hard,
@@ -142,6 +144,7 @@ class Game:
             "players": self.players,
             "solo": self.solo,
             "hard": self.hard,
+            "options": list(self.options),
             "actions": [format_action(e.action) for e in self.entries],
         }
 
@@ -154,6 +157,7 @@ class Game:
                 solo=bool(data["solo"]),
                 hard=bool(data["hard"]),
                 catalog=catalog or default_catalog(),
+                options=[str(o) for o in data.get("options", [])],
             ),
             players=int(data["players"]),
             solo=bool(data["solo"]),

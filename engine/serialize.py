@@ -31,6 +31,7 @@ from engine.board import (
 from engine.catalog import Catalog, default_catalog
 from engine.decisions import Pending
 from engine.effects import Step, Track, format_effect, parse_effect
+from engine.options import checked_options
 from engine.state import NONE, Frame, GameState, MaharajahState, PlayerState
 
 FORMAT = "amritsar-state/1"
@@ -43,7 +44,9 @@ class StateError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = problems
         body = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"the game state has {len(problems)} problem(s):\n{body}")
+        super().__init__(
+            f"the game state has {len(problems)} problem{'s' * (len(problems) != 1)}:\n{body}"
+        )
 
 
 def _colour(value: int) -> str | None:
@@ -125,6 +128,7 @@ def to_dict(s: GameState) -> dict[str, Any]:
         "starting_player": s.starting_player,
         "current": s.current,
         "finished": s.finished,
+        "options": list(s.options),
         "board": {
             "sections": ["".join(WorkerColour(w).letter for w in sec) for sec in s.sections],
             "section_coins": list(s.section_coins),
@@ -148,8 +152,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
             "tile_slot": s.tile_slot,
             "tile_done": s.tile_done,
             "elephant_used": s.elephant_used,
-            "bought": s.bought,
-            "sold": s.sold,
+            "bought": list(s.bought),
+            "sold": list(s.sold),
             "exchange_used": s.exchange_used,
             "followers": s.followers,
         },
@@ -217,6 +221,28 @@ class _Decoder:
             self.fail(f"{where}: expected a list")
             return ()
         return tuple(self.component(items, v, f"{where}[{i}]") for i, v in enumerate(values))
+
+    def options(self, value: Any) -> tuple[str, ...]:
+        """House rules by name (saves from before house rules have none)."""
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail("options: expected a list of house rule names")
+            return ()
+        try:
+            return checked_options(value)
+        except ValueError as error:
+            self.fail(f"options: {error}")
+            return ()
+
+    def per_seat(self, value: Any, where: str, current: int, seats: int) -> tuple[int, ...]:
+        """Resource bits per seat; a single number (saves before per-seat trades)
+        belongs to the seat whose turn it is."""
+        if isinstance(value, list):
+            if len(value) != seats:
+                self.fail(f"{where}: expected one entry per seat ({seats}), got {len(value)}")
+                return (0,) * seats
+            return tuple(self.number(v, where) for v in value)
+        bits = self.number(value, where)
+        return tuple(bits if seat == current else 0 for seat in range(seats))
 
     def per_resource(self, value: Any, where: str) -> tuple[int, int, int]:
         counts = [
@@ -376,6 +402,7 @@ def from_dict(data: Any, catalog: Catalog | None = None, *, validate: bool = Tru
     s.starting_player = d.number(d.get(data, "starting_player", "state"), "starting_player")
     s.current = d.number(d.get(data, "current", "state"), "current")
     s.finished = bool(d.get(data, "finished", "state", False))
+    s.options = d.options(data.get("options", []))
     board = d.get(data, "board", "state", {})
     sections = d.get(board, "sections", "board", [""] * SECTION_COUNT)
     s.sections = tuple(
@@ -427,14 +454,16 @@ def from_dict(data: Any, catalog: Catalog | None = None, *, validate: bool = Tru
     s.tile_slot = d.number(d.get(turn, "tile_slot", "turn"), "turn.tile_slot")
     s.tile_done = d.number(d.get(turn, "tile_done", "turn"), "turn.tile_done")
     s.elephant_used = bool(d.get(turn, "elephant_used", "turn", False))
-    s.bought = d.number(d.get(turn, "bought", "turn"), "turn.bought")
-    s.sold = d.number(d.get(turn, "sold", "turn"), "turn.sold")
+    bought = d.get(turn, "bought", "turn")
+    sold = d.get(turn, "sold", "turn")
     s.exchange_used = bool(d.get(turn, "exchange_used", "turn", False))
     s.followers = d.number(d.get(turn, "followers", "turn"), "turn.followers")
     seats = d.get(data, "seats", "state", [])
     s.players = tuple(
         d.player(p, i) for i, p in enumerate(seats if isinstance(seats, list) else [])
     )
+    s.bought = d.per_seat(bought, "turn.bought", s.current, len(s.players))
+    s.sold = d.per_seat(sold, "turn.sold", s.current, len(s.players))
     maharajah = data.get("maharajah")
     s.maharajah = None if maharajah is None else d.maharajah(maharajah)
     s.pending = tuple(d.frame(f, i) for i, f in enumerate(d.get(data, "pending", "state", [])))

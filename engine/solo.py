@@ -12,6 +12,12 @@ physical instructions in English and Spanish, and the same moves as data.
 - ``turn_from_events(events, after)``: the report carried by the events of an
   applied turn (a stored event log is enough), with ``after`` holding what
   followed automatically (an end of decade, the end of the game).
+- ``maharajah_updates(events, after)``: his pieces moved by someone else's
+  action. When the human has a decision right after the Maharajah's turn (a
+  follow, an income choice, a discard), the end of the decade or of the game
+  carries on with the human's action: his majority PP, his objective and his
+  white-track end PP come with those events, and must reach the table too.
+- ``maharajah_report(events, after)``: whichever of the two the events hold.
 
 Example:
     >>> from engine.amritsar import Pending, apply, decision, legal_actions, new_game
@@ -40,8 +46,9 @@ from engine.maharajah_report import (
     TraceLine,
     describe_events,
 )
+from engine.maharajah_texts import TRACE, render
 from engine.rules.core import Event
-from engine.state import GameState
+from engine.state import MAHARAJAH_SEAT, GameState
 
 #: The one legal action when the Maharajah is to play.
 MAHARAJAH_ACTION = Action(Act.MAHARAJAH)
@@ -84,13 +91,51 @@ def turn_from_events(
     return None
 
 
+def maharajah_updates(events: Sequence[Event], after: GameState | None) -> MaharajahTurn | None:
+    """His pieces moved by an action that was not his turn, as a report.
+
+    ``None`` when the events hold his turn (its report says it all: use
+    ``turn_from_events``) or move nothing of his. Otherwise the report has no
+    trace of choices (he made none) and every move of his pieces, PP first
+    among them, in ``after`` with running totals.
+    """
+    if after is None or after.maharajah is None:
+        return None
+    if any(e.kind == "maharajah_turn" for e in events):
+        return None
+    moves = tuple(i for i in describe_events(events, after) if i.seat == MAHARAJAH_SEAT)
+    if not moves:
+        return None
+    gained = sum(e.amount for e in events if e.kind == "pp" and e.player == MAHARAJAH_SEAT)
+    en, es = render(TRACE["after_your_action"], {})
+    return MaharajahTurn(
+        decade=after.decade,
+        round=after.round,
+        last_colour=-1,
+        token_colour=-1,
+        order=(),
+        trace=(TraceLine("after", "after_your_action", en, es),),
+        instructions=(),
+        pp_before=after.maharajah.pp - gained,
+        pp_after=after.maharajah.pp,
+        after=moves,
+    )
+
+
+def maharajah_report(events: Sequence[Event], after: GameState | None) -> MaharajahTurn | None:
+    """What the table must do for the Maharajah after any action's events."""
+    return turn_from_events(events, after) or maharajah_updates(events, after)
+
+
 __all__ = [
     "MAHARAJAH_ACTION",
     "Instruction",
     "MaharajahTurn",
     "TraceLine",
     "is_maharajah_turn",
+    "maharajah_report",
     "maharajah_turn",
+    "maharajah_updates",
     "play_maharajah_turn",
     "turn_from_events",
 ]

@@ -201,6 +201,7 @@ class GameState:
         "maharajah_space",
         "maharajah_workers",
         "market",
+        "options",
         "pending",
         "players",
         "revealed_storehouses",
@@ -239,6 +240,7 @@ class GameState:
     starting_player: int
     current: int
     finished: bool
+    options: tuple[str, ...]  # house rules chosen at creation (engine.options), sorted
     pending: tuple[Frame, ...]  # the decision stack; pending[-1] is the pending decision
     # the turn in progress
     hand: tuple[int, ...]  # workers picked up and not yet placed
@@ -248,8 +250,8 @@ class GameState:
     tile_slot: int  # tile whose actions the worker is doing, NONE before
     tile_done: int  # bits: 1 main done, 2 secondary done, 4 tile closed
     elephant_used: bool
-    bought: int  # resource bits bought this turn
-    sold: int  # resource bits sold this turn
+    bought: tuple[int, ...]  # per seat: resource bits that seat bought this turn
+    sold: tuple[int, ...]  # per seat: resource bits that seat sold this turn
     exchange_used: bool
     followers: int
 
@@ -276,6 +278,7 @@ class GameState:
         new.maharajah_space = self.maharajah_space
         new.maharajah_workers = self.maharajah_workers
         new.market = self.market
+        new.options = self.options
         new.pending = self.pending
         new.revealed_storehouses = self.revealed_storehouses
         new.round = self.round

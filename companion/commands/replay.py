@@ -25,7 +25,8 @@ def run(args: argparse.Namespace) -> int:
     if report.same:
         print("Every input leads to the same decisions as when it was recorded.")
         return 0
-    print(f"{len(report.differences)} input(s) now lead to different decisions:")
+    count = len(report.differences)
+    print(f"{count} input{'s' * (count != 1)} now lead{'s' * (count == 1)} to different decisions:")
     for difference in report.differences:
         print("  " + difference.describe())
         if args.export and difference.seq in report.cases:

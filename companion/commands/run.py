@@ -70,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
             solo=args.solo,
             hard=args.hard,
             dealer=None if from_table else Dealer(args.seed),
+            options=args.house_rule,
         )
     except ResumeError as error:
         print(f"companion run: {error}")
@@ -126,12 +127,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
+    from engine.options import OPTIONS
+
     parser = subparsers.add_parser("run", help="run the companion at a real table")
     parser.add_argument(
         "--players", default="Ana,Ben", help="player names in seat order, comma separated"
     )
     parser.add_argument("--solo", action="store_true", help="one player against the Maharajah")
     parser.add_argument("--hard", action="store_true", help="the Maharajah's harder variant")
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        choices=sorted(OPTIONS),
+        help="a house rule for what the rulebook leaves open (repeatable; docs/rules-coverage.md)",
+    )
     parser.add_argument(
         "--camera",
         default="picamera",

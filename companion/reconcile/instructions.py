@@ -178,16 +178,20 @@ def _one(state: GameState, m: Mismatch, colours: tuple[str, ...]) -> Instruction
     if field == "market_spaces":
         en_c, es_c = _colour(colours, m.index[0])
         return Instruction(
-            f"The {en_c} market space should hold {m.expected} counters (it holds {m.seen})",
-            f"El espacio de mercado {es_c} debe tener {m.expected} contadores (tiene {m.seen})",
+            f"The {en_c} market space should hold {m.expected} "
+            f"counter{'s' * (m.expected != 1)} (it holds {m.seen})",
+            f"El espacio de mercado {es_c} debe tener {m.expected} "
+            f"contador{'es' * (m.expected != 1)} (tiene {m.seen})",
             field,
             m.index,
         )
     if field == "section_coins":
         name = SECTION_NAMES[m.index[0]]
         return Instruction(
-            f"Section {name} should have {m.expected} coin(s) (it has {m.seen})",
-            f"La sección {name} debe tener {m.expected} moneda(s) (tiene {m.seen})",
+            f"Section {name} should have {m.expected} coin{'s' * (m.expected != 1)} "
+            f"(it has {m.seen})",
+            f"La sección {name} debe tener {m.expected} moneda{'s' * (m.expected != 1)} "
+            f"(tiene {m.seen})",
             field,
             m.index,
         )

@@ -18,6 +18,7 @@ from engine.actions import SLOT_NAMES, Act, Action
 from engine.board import District, WorkerColour
 from engine.decisions import Pending
 from engine.effects import Effect, describe_effect
+from engine.options import has_option
 from engine.reasons import Reason
 from engine.rules.core import (
     CHECKS,
@@ -165,6 +166,12 @@ def _check_elephant_mahout(s: GameState, top: Frame, action: Action) -> Reason |
 
 @check(Act.END_ACTIONS)
 def _check_end(s: GameState, top: Frame, action: Action) -> Reason | None:
+    """Nothing is compulsory, unless the house rule ``main_action_required``
+    asks for a main action of a tile whenever one is possible."""
+    if has_option(s, "main_action_required") and not s.tile_done & MAIN_DONE:
+        for slot in range(3):
+            if _tile_reason(s, top, Action(Act.MAIN, slot), MAIN_DONE) is None:
+                return Reason("main_action_required")
     return None
 
 

@@ -78,7 +78,7 @@ def _pay_tax(s: GameState, events: Events) -> None:
         gain_coins(s, p.seat, -paid, events)
         events.append(Event("tax", p.seat, paid, str(due)))
         if due > paid:
-            where = f"decade {DECADE_NUMERALS[s.decade - 1]}: {due - paid} coin(s) unpaid"
+            where = f"decade {DECADE_NUMERALS[s.decade - 1]}: {due - paid} coin{'' if due - paid == 1 else 's'} unpaid"
             gain_pp(s, p.seat, -(due - paid) * penalty, ("tax_penalty", where), events)
 
 

@@ -17,6 +17,7 @@ from engine.board import Resource, WorkerColour
 from engine.catalog import Perk
 from engine.decisions import Pending
 from engine.effects import ANY_TRACK, Effect, Op, Step, Track, describe_effect
+from engine.options import has_option
 from engine.reasons import Reason
 from engine.rules import donation, market, upgrades
 from engine.rules.core import (
@@ -51,6 +52,8 @@ def can_do(s: GameState, seat: int, effect: Effect, flags: int = 0) -> bool:
 def _step_can_do(s: GameState, seat: int, step: Step, flags: int) -> bool:
     op = step.op
     if op is Op.MARKET:
+        if flags & FOLLOWING and has_option(s, "follow_market_without_trade"):
+            return True
         return market.can_trade(s, seat)
     if op is Op.UPGRADE:
         return upgrades.can_upgrade(s, seat, step.arg, free=bool(step.n))

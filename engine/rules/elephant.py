@@ -30,6 +30,7 @@ from engine.rules.core import (
     pop,
     prepares,
 )
+from engine.rules.market import any_time_exchange
 from engine.state import Frame, GameState, PlayerState
 
 
@@ -50,7 +51,7 @@ def _teleport_slot(s: GameState, p: PlayerState) -> int:
     return -1
 
 
-@decision(Pending.ELEPHANT, [Act.ELEPHANT, Act.STAY])
+@decision(Pending.ELEPHANT, [Act.ELEPHANT, Act.STAY, Act.EXCHANGE])
 def _elephant_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     p = s.players[top.player]
     if p.elephant >= 0:
@@ -64,6 +65,7 @@ def _elephant_candidates(s: GameState, top: Frame) -> Iterable[Action]:
         if _teleport_slot(s, p) >= 0:
             for district in District:
                 yield Action(Act.ELEPHANT, district, ElephantMode.TELEPORT)
+    yield from any_time_exchange(s, top)
 
 
 @check(Act.STAY)

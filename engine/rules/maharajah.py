@@ -75,6 +75,7 @@ from engine.actions import Act, Action
 from engine.board import MAHARAJAH_SPACE_NAMES, District, Resource
 from engine.catalog import EndScoring
 from engine.decisions import Pending
+from engine.describe import describe_objective
 from engine.effects import Effect, Op
 from engine.maharajah_report import MaharajahTurn, TurnBuilder
 from engine.maharajah_texts import (
@@ -521,7 +522,11 @@ def _green(s: GameState, b: TurnBuilder, n: int) -> None:
         return
     tried: set[int] = set()
     objective = s.catalog.objectives[m.objective] if m.objective != NONE else None
-    name = objective.id if objective is not None else "-"
+    name = (
+        Word(describe_objective(objective, "en"), describe_objective(objective, "es"))
+        if objective is not None
+        else Word("-", "-")
+    )
     if objective is not None and objective.district is not None:
         b.trace("objective_district", objective=name, district=district_word(objective.district))
         if try_donate(s, b, [objective.district], tried):
@@ -568,7 +573,7 @@ def play_turn(s: GameState, events: Events) -> MaharajahTurn:
             "mark_actions",
             "mark_same",
             {"colour": colour_word(order[0])},
-            component="action_marker",
+            component="knowledge_counter",
             source="his_board",
             target="his_actions",
             main_board=False,
@@ -579,7 +584,7 @@ def play_turn(s: GameState, events: Events) -> MaharajahTurn:
             "mark_actions",
             "mark_two",
             {"first": colour_word(order[0]), "second": colour_word(order[1])},
-            component="action_marker",
+            component="knowledge_counter",
             source="his_board",
             target="his_actions",
             main_board=False,

@@ -6,9 +6,12 @@ the column is empty; selling fills row ``k + 1`` at its price plus any PP
 printed there, or goes to the reserve at 1 when the column is full. One market
 action may hold many trades, but no player buys and sells the same resource
 type in one turn. A market action with at least one trade moves a donation
-counter from the player's market space to their elephant and triggers the
-market bridge tile. The discount storehouse takes 1 coin off the purchase of
-each market action. Rulebook: Economy; The Storehouses.
+counter from the player's market space to their elephant; every market action
+triggers the market bridge tile ("every time you perform the Market action";
+house rule ``market_bridge_needs_trade``: only one with a trade). The discount
+storehouse takes 1 coin off the purchase of each market action (house rule
+``discount_once_per_turn``: of the turn's first). Rulebook: Economy; The
+Storehouses.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.actions import Act, Action
 from engine.board import Resource
 from engine.catalog import Perk, Requirement
 from engine.decisions import Pending
+from engine.options import has_option
 from engine.reasons import Reason
 from engine.rules.bridge import bridge_trigger
 from engine.rules.core import (
@@ -60,13 +64,15 @@ def sell_terms(s: GameState, resource: int) -> tuple[int, int]:
 def _discount(s: GameState, seat: int, flags: int) -> int:
     if flags & DISCOUNT_USED:
         return 0
+    if has_option(s, "discount_once_per_turn") and s.bought[seat]:
+        return 0  # the turn's first purchase had it
     return 1 if has_perk(s, s.players[seat], Perk.MARKET_DISCOUNT) else 0
 
 
 def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int) -> Reason | None:
     p = s.players[seat]
     if kind is Act.BUY:
-        if s.sold >> resource & 1:
+        if s.sold[seat] >> resource & 1:
             return Reason(
                 "bought_and_sold",
                 {
@@ -81,7 +87,7 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
         if p.coins < cost:
             return Reason("cannot_afford", {**_names(resource), "coins": cost, "have": p.coins})
         return None
-    if s.bought >> resource & 1:
+    if s.bought[seat] >> resource & 1:
         return Reason(
             "bought_and_sold",
             {
@@ -95,6 +101,10 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
     if p.resources[resource] <= 0:
         return Reason("nothing_to_sell", _names(resource))
     return None
+
+
+def _mark(bits: tuple[int, ...], seat: int, resource: int) -> tuple[int, ...]:
+    return (*bits[:seat], bits[seat] | 1 << resource, *bits[seat + 1 :])
 
 
 def _names(resource: int) -> dict[str, str]:
@@ -135,7 +145,12 @@ def _check_sell(s: GameState, top: Frame, action: Action) -> Reason | None:
 def _check_done(s: GameState, top: Frame, action: Action) -> Reason | None:
     from engine.rules.effects_run import FOLLOWING
 
-    if top.flags & FOLLOWING and top.n == 0 and can_trade(s, top.player):
+    if (
+        top.flags & FOLLOWING
+        and top.n == 0
+        and can_trade(s, top.player)
+        and not has_option(s, "follow_market_without_trade")
+    ):
         return Reason("follow_needs_trade")
     return None
 
@@ -152,7 +167,7 @@ def _apply_buy(s: GameState, top: Frame, action: Action, events: Events) -> None
         counts = list(s.market)
         counts[r] -= 1
         s.market = (counts[0], counts[1], counts[2])
-    s.bought |= 1 << r
+    s.bought = _mark(s.bought, top.player, r)
     gain_coins(s, top.player, -cost, events)
     gain_resource(s, top.player, r, 1, events)
     events.append(
@@ -177,7 +192,7 @@ def _apply_sell(s: GameState, top: Frame, action: Action, events: Events) -> Non
         counts[r] += 1
         s.market = (counts[0], counts[1], counts[2])
         row = counts[r]
-    s.sold |= 1 << r
+    s.sold = _mark(s.sold, top.player, r)
     gain_resource(s, top.player, r, -1, events)
     gain_coins(s, top.player, coins, events)
     if pp:
@@ -198,6 +213,7 @@ def _apply_done(s: GameState, top: Frame, action: Action, events: Events) -> Non
     pop(s)
     if top.n > 0:
         counter_from_market_space(s, top.player, ("market", "market action"), events)
+    if top.n > 0 or not has_option(s, "market_bridge_needs_trade"):
         bridge_trigger(s, top.player, Requirement.MARKET, events)
 
 
@@ -209,6 +225,17 @@ def exchange_candidates(s: GameState, seat: int) -> Iterable[Action]:
     if has_perk(s, s.players[seat], Perk.EXCHANGE):
         for give, take in ((0, 1), (1, 0), (1, 2), (2, 1)):
             yield Action(Act.EXCHANGE, give, take)
+
+
+#: Where the exchange is offered by default; the house rule ``exchange_any_time``
+#: adds every decision of the player's own turn (phases 1 and 3, moving workers).
+EXCHANGE_DECISIONS = (Pending.ACTIONS, Pending.MARKET)
+
+
+def any_time_exchange(s: GameState, top: Frame) -> Iterable[Action]:
+    """The exchanges at another decision of one's own turn (house rule)."""
+    if has_option(s, "exchange_any_time") and top.player == s.current:
+        yield from exchange_candidates(s, top.player)
 
 
 @check(Act.EXCHANGE)
@@ -225,6 +252,8 @@ def _check_exchange(s: GameState, top: Frame, action: Action) -> Reason | None:
                 "why_es": "No tienes el almacén de intercambio",
             },
         )
+    if top.kind not in EXCHANGE_DECISIONS and not has_option(s, "exchange_any_time"):
+        return Reason("exchange_not_now")
     if seat != s.current or top.flags & FOLLOWING:
         return Reason(
             "exchange_unavailable",

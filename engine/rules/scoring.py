@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from engine.board import PLAYER_COLOURS, District
 from engine.catalog import EndScoring, Objective, ObjectiveKind
 from engine.effects import Track
+from engine.options import has_option
 from engine.rules.core import Event, Events, gain_pp
 from engine.state import MAHARAJAH_SEAT, NONE, GameState
 
@@ -127,12 +128,18 @@ def _resources(s: GameState, seat: int) -> int:
     return sum(s.players[seat].resources)
 
 
-def _rank_value(values: dict[int, int], seat: int, pp: tuple[int, ...]) -> int:
-    """PP for ``seat``'s position (competition ranking); needs at least one."""
+def _rank_value(values: dict[int, int], seat: int, pp: tuple[int, ...], dense: bool = False) -> int:
+    """PP for ``seat``'s position; needs at least one.
+
+    Competition ranking by default (tied for first, the next is third: 1-1-3);
+    ``dense`` (house rule ``objective_dense_ranking``) counts distinct higher
+    values instead (1-1-2).
+    """
     mine = values[seat]
     if mine < 1:
         return 0
-    position = sum(1 for other, value in values.items() if other != seat and value > mine)
+    above = [value for other, value in values.items() if other != seat and value > mine]
+    position = len(set(above)) if dense else len(above)
     return pp[position] if position < len(pp) else 0
 
 
@@ -146,14 +153,15 @@ def objective_value(s: GameState, seat: int, objective: Objective) -> int:
     """What the objective is worth to ``seat`` in this position."""
     kind = objective.kind
     pp = objective.pp
+    dense = has_option(s, "objective_dense_ranking")
     if kind is ObjectiveKind.DISTRICT_MAJORITY:
         assert objective.district is not None
         values = {other: counters_in(s, other, objective.district) for other in seats(s)}
-        return _rank_value(values, seat, pp)
+        return _rank_value(values, seat, pp, dense)
     if kind is ObjectiveKind.MOST_COINS:
-        return _rank_value({other: _coins(s, other) for other in seats(s)}, seat, pp)
+        return _rank_value({other: _coins(s, other) for other in seats(s)}, seat, pp, dense)
     if kind is ObjectiveKind.MOST_RESOURCES:
-        return _rank_value({other: _resources(s, other) for other in seats(s)}, seat, pp)
+        return _rank_value({other: _resources(s, other) for other in seats(s)}, seat, pp, dense)
     if kind is ObjectiveKind.PER_COUNTER_IN_DISTRICT:
         assert objective.district is not None
         return pp[0] * counters_in(s, seat, objective.district)

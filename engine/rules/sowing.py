@@ -17,6 +17,7 @@ from engine.actions import Act, Action
 from engine.board import SECTION_COUNT, SECTION_NAMES, WorkerColour, section_district
 from engine.catalog import Perk, Requirement
 from engine.decisions import Pending
+from engine.options import has_option
 from engine.reasons import Reason
 from engine.rules.bridge import bridge_trigger
 from engine.rules.core import (
@@ -30,6 +31,7 @@ from engine.rules.core import (
     pop,
     replace_top,
 )
+from engine.rules.market import any_time_exchange
 from engine.state import Frame, GameState
 
 
@@ -53,9 +55,11 @@ def _collect_coins(s: GameState, seat: int, section: int, events: Events) -> Non
         events.append(Event("coins_collected", seat, coins, "", SECTION_NAMES[section]))
 
 
-@decision(Pending.SOW_ORIGIN, [Act.SOW])
+@decision(Pending.SOW_ORIGIN, [Act.SOW, Act.EXCHANGE])
 def _origin_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    return (Action(Act.SOW, section) for section in range(SECTION_COUNT))
+    for section in range(SECTION_COUNT):
+        yield Action(Act.SOW, section)
+    yield from any_time_exchange(s, top)
 
 
 @check(Act.SOW)
@@ -75,17 +79,18 @@ def _apply_sow(s: GameState, top: Frame, action: Action, events: Events) -> None
     sections[origin] = ()
     s.sections = tuple(sections)
     events.append(Event("sow", top.player, len(s.hand), "", SECTION_NAMES[origin]))
-    replace_top(s, Frame(Pending.SOW_PLACE, top.player, a=next_open_section(s, origin)))
+    replace_top(s, Frame(Pending.SOW_PLACE, top.player, a=next_open_section(s, origin), b=origin))
     _collect_coins(s, top.player, origin, events)
     if len(s.hand) == s.catalog.rules.section_capacity:
         bridge_trigger(s, top.player, Requirement.GROUP_OF_FOUR, events)
 
 
-@decision(Pending.SOW_PLACE, [Act.PLACE, Act.SKIP])
+@decision(Pending.SOW_PLACE, [Act.PLACE, Act.SKIP, Act.EXCHANGE])
 def _place_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     for colour in sorted(set(s.hand)):
         yield Action(Act.PLACE, colour)
     yield Action(Act.SKIP)
+    yield from any_time_exchange(s, top)
 
 
 @check(Act.PLACE)
@@ -103,10 +108,18 @@ def _check_skip(s: GameState, top: Frame, action: Action) -> Reason | None:
         return Reason("skip_only_last")
     if top.n >= SECTION_COUNT - 1:
         return Reason("choice_out_of_range")
-    p = s.players[top.player]
-    if p.coins < 1 and not has_perk(s, p, Perk.FREE_SKIP):
+    if has_option(s, "skip_no_wrap") and next_open_section(s, top.a) == top.b:
+        return Reason("skip_into_origin", {"section": SECTION_NAMES[top.b]})
+    if s.players[top.player].coins < 1 and not _skip_is_free(s, top):
         return Reason("skip_needs_coin")
     return None
+
+
+def _skip_is_free(s: GameState, top: Frame) -> bool:
+    """The free-skip storehouse: every skip, or only the first (house rule)."""
+    if not has_perk(s, s.players[top.player], Perk.FREE_SKIP):
+        return False
+    return top.n == 0 or not has_option(s, "free_skip_once")
 
 
 @applies(Act.PLACE)
@@ -133,8 +146,7 @@ def _apply_place(s: GameState, top: Frame, action: Action, events: Events) -> No
 @applies(Act.SKIP)
 def _apply_skip(s: GameState, top: Frame, action: Action, events: Events) -> None:
     target = top.a
-    p = s.players[top.player]
-    if not has_perk(s, p, Perk.FREE_SKIP):
+    if not _skip_is_free(s, top):
         gain_coins(s, top.player, -1, events)
         coins = list(s.section_coins)
         coins[target] += 1

@@ -55,8 +55,8 @@ def reset_turn(s: GameState) -> None:
     s.tile_slot = NONE
     s.tile_done = 0
     s.elephant_used = False
-    s.bought = 0
-    s.sold = 0
+    s.bought = (0,) * len(s.players)
+    s.sold = (0,) * len(s.players)
     s.exchange_used = False
     s.followers = 0
 
@@ -138,7 +138,16 @@ def _check_pass(s: GameState, top: Frame, action: Action) -> Reason | None:
 
 @prepares(Pending.FOLLOW)
 def _skip_impossible_follow(s: GameState, top: Frame, events: Events) -> bool:
-    """Only players who can perform their tile are asked (rulebook example)."""
+    """Only players who can perform their tile are asked (rulebook example).
+
+    A follow is the follower's own action: "you cannot buy and sell the same
+    type of resource" binds the player who trades, so the follower is judged
+    with no trades of theirs (in 2-player games the last player of a round may
+    follow the token's worker right after trading on their own turn).
+    """
+    if s.bought[top.player] or s.sold[top.player]:
+        s.bought = _with_bits(s.bought, top.player, 0)
+        s.sold = _with_bits(s.sold, top.player, 0)
     if top.a < 0 or mahout_reason(s, top.player, top.a, FOLLOWING) is not None:
         pop(s)
         return True
@@ -150,8 +159,10 @@ def _apply_follow(s: GameState, top: Frame, action: Action, events: Events) -> N
     pop(s)
     seat = top.player
     tile = s.catalog.mahout_tiles[s.players[seat].mahouts[top.a]]
-    s.bought = 0
-    s.sold = 0
+    # A follow is the follower's own market action: it starts with no trades of
+    # theirs (the rule binds the player who trades, within one action's turn).
+    s.bought = _with_bits(s.bought, seat, 0)
+    s.sold = _with_bits(s.sold, seat, 0)
     events.append(Event("follow", seat, 0, tile.id, "maharajah" if top.b else ""))
     if top.b == 0:
         s.followers += 1
@@ -160,6 +171,10 @@ def _apply_follow(s: GameState, top: Frame, action: Action, events: Events) -> N
 
         gain_pp(s, s.current, follow_pp, ("follow", PLAYER_COLOURS[seat]), events)
     push_effect(s, seat, tile.action, ("mahout", tile.id), FOLLOWING)
+
+
+def _with_bits(bits: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*bits[:seat], value, *bits[seat + 1 :])
 
 
 @applies(Act.PASS)

@@ -236,7 +236,7 @@ def test_instructions_restore_a_table() -> None:
             "Move the purple elephant to East",
             "Move a blue worker from S1 to E1",
             "Put a white worker in E1",
-            "Section E1 should have 1 coin(s) (it has 0)",
+            "Section E1 should have 1 coin (it has 0)",
         ]
     )
     assert distance(observe(state), Seen.of(observe(moved))) > 0

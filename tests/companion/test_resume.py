@@ -114,3 +114,24 @@ def test_renamed_seats_new_links_and_an_ended_game_survive_a_restart(tmp_path: P
     assert resumed.seats[0].name == "Anita"
     assert resumed.seat_for_token(fresh.token) == 1 and resumed.seat_for_token(old_token) is None
     assert resumed.ended
+
+
+def test_house_rules_chosen_at_creation_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "game.sqlite"
+    session = open_session(path, NAMES[:2], seed=SEED, options=["skip_no_wrap"])
+    assert session.state.options == ("skip_no_wrap",)
+    store = EventStore(path)
+    try:
+        resumed = resume(store)
+    finally:
+        store.close()
+    assert resumed.state.options == ("skip_no_wrap",) and resumed.state == session.state
+
+
+def test_the_house_rules_are_in_every_seats_view(tmp_path: Path) -> None:
+    session = open_session(tmp_path / "g.sqlite", NAMES[:2], seed=SEED, options=["skip_no_wrap"])
+    for seat in (None, 0, 1):
+        view = session.seat_view(seat)
+        assert view["game"]["options"] == ["skip_no_wrap"]
+        (rule,) = view["house_rules"]
+        assert rule["en"].startswith("A skipping worker") and rule["es"].startswith("Un trabajador")

@@ -84,3 +84,27 @@ def test_his_counter_put_on_the_wrong_space_is_flagged() -> None:
     assert "Su contador ha ido a" in alerts[0].es
     reconciler.on_seen(Seen.of(should))  # put right
     assert not session.alerts and reconciler.checklist() is None
+
+
+def test_his_pp_from_a_human_action_reaches_his_card() -> None:
+    """An end of decade carried on by the human's decision (a follow, an
+    income choice) moves his PP with the human's action: his card shows it."""
+    import random
+
+    for seed in range(8):
+        session = TableSession.new(["Ana"], solo=True, seed=seed)
+        rng = random.Random(seed)
+        while not session.state.finished:
+            shown = session.maharajah_turn
+            assert session.state.maharajah is not None
+            before = session.state.maharajah.pp
+            session.apply_actions([rng.choice(legal_actions(session.state))], "phone")
+            turn = session.maharajah_turn
+            if turn is None or turn is shown or turn.trace[0].code != "after_your_action":
+                continue
+            assert session.state.maharajah is not None
+            assert turn.pp_gained == session.state.maharajah.pp - before
+            lines = [i["en"] for i in session.maharajah_card["instructions"]]
+            assert any(line.startswith("Move the Maharajah's PP counter") for line in lines)
+            return
+    raise AssertionError("no seed had his PP moved by a human action")

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from engine import position
 from engine.actions import Action, parse_action
 from engine.board import SECTION_NAMES, District, Resource, WorkerColour
 from engine.catalog import default_catalog
@@ -282,20 +283,9 @@ def at_turn(
 
     Stages: ``elephant`` (phase 1), ``sow`` (choose the origin section),
     ``actions`` (the active worker's menu: give ``colour`` and ``district`` of
-    the active worker) and ``phase3``.
+    the active worker) and ``phase3`` (``engine.position.at_turn``).
     """
-    new = s.copy()
-    new.turn_in_round = (number - new.starting_player) % new.player_count
-    new.pending = ()
-    start_turn(new)
-    order = ["elephant", "sow", "actions", "phase3"]
-    for _ in range(order.index(stage)):
-        new.pending = new.pending[:-1]
-    if stage in ("actions", "phase3"):
-        assert colour is not None and district is not None, "say where the active worker is"
-        new.active_colour = int(WorkerColour.parse(colour))
-        new.active_district = int(District.parse(district))
-    return sound(new)
+    return sound(position.at_turn(s, number, stage, colour=colour, district=district))
 
 
 def with_frame(s: GameState, kind: Pending, player: int, **frame: Any) -> GameState:

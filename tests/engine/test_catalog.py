@@ -90,7 +90,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
     assert len(found) == 3
     with pytest.raises(CatalogError) as caught:
         load_catalog(write(tmp_path, "[rules.starting_pp]\nvalue = -1\n"))
-    assert "1 problem(s)" in str(caught.value) and "rules.starting_pp" in str(caught.value)
+    assert "1 problem:" in str(caught.value) and "rules.starting_pp" in str(caught.value)
 
 
 def test_files_that_cannot_be_read_say_why(tmp_path: Path) -> None:

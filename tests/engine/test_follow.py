@@ -144,3 +144,38 @@ def test_no_maharajah_follow_with_three_or_four_players() -> None:
     s = at_turn(s, 2, "actions", colour="B", district="N")
     s = play(s, "end")
     assert (s.round, s.current, pending(s)) == (2, 0, Pending.ELEPHANT)
+
+
+def test_a_follower_is_judged_by_their_own_trades_not_the_active_players() -> None:
+    """ "On the same turn, you cannot buy and sell the same type of Resource"
+    binds the player who trades: purple buys a marble; grey may still follow
+    with its market tile and sell its own marble."""
+    s = seat(table(2), 0, coins=1)
+    s = seat(s, 1, mahouts={"Y": "market"}, coins=0, resources="M")
+    s = at_turn(s, 0, "actions", colour="Y", district="E")
+    s = play(s, "main L", "buy M", "done")
+    if pending(s) is Pending.ACTIONS:
+        s = play(s, "end")
+    assert pending(s) is Pending.FOLLOW and s.pending[-1].player == 1
+    s = play(s, "follow")
+    assert legal(s) == {"sell M"}
+    s = play(s, "sell M", "done")
+    grey = s.players[1]
+    assert (grey.coins, grey.resources) == (1, (0, 0, 0))
+
+
+def test_the_maharajah_follow_judges_each_player_by_their_own_trades() -> None:
+    """2 players: purple plays last and buys a marble; beside the token's new
+    space (NE) stands the yellow worker, and grey, holding a marble and no coin,
+    may follow it with its yellow market tile and sell."""
+    s = seat(table(2), 0, coins=1)
+    s = seat(s, 1, mahouts={"Y": "market"}, coins=0, resources="M")
+    s = change(s, starting_player=1)
+    s = at_turn(s, 0, "actions", colour="G", district="E")
+    s = play(s, "main L", "buy M", "done")
+    if pending(s) is Pending.ACTIONS:
+        s = play(s, "end")
+    assert s.maharajah_space == 0
+    assert pending(s) is Pending.FOLLOW and s.pending[-1].player == 1
+    s = play(s, "follow", "sell M", "done")
+    assert s.players[1].resources == (0, 0, 0) and s.players[1].coins == 1

@@ -81,7 +81,7 @@ def test_instructions_name_component_and_place_in_both_languages() -> None:
     lines = turn.lines("en")
     assert lines[0] == "1. Move the Maharajah's elephant from North to East (free, no penalty)."
     assert turn.lines("es")[0] == (
-        "1. Mueve el elefante del marajá de Norte a Este (gratis, sin penalización)."
+        "1. Mueve el elefante del marajá del Norte al Este (gratis, sin penalización)."
     )
     assert "Put 1 copper from his storehouse back in his quarry." in turn.lines("en")[1]
     assert turn.instructions[2].en == (
@@ -186,12 +186,49 @@ def test_bookkeeping_events_become_moves_a_person_makes() -> None:
         "temple",
     ]
     pp, coins, gold, counter, bridge, temple = moves
-    assert pp.en == "Move your PP counter forward 2 (Majority)."
-    assert pp.es == "Mueve tu contador de PP 2 casillas adelante (Mayoría)."
+    assert pp.en == "Move your PP counter forward 2 (Majority, North)."
+    assert pp.es == "Mueve tu contador de PP 2 casillas adelante (Mayoría, Norte)."
     assert (coins.source, coins.target, coins.amount) == ("your_storehouses", "reserve", -2)
-    assert coins.en == "Pay 2 coin(s) from your storehouses to the reserve."
+    assert coins.en == "Pay 2 coins from your storehouses to the reserve."
+    assert coins.es == "Paga 2 monedas de tus almacenes a la reserva."
     assert gold.en == "Take 2 gold from the reserve into your storehouses."
     assert (gold.resource, gold.es) == (2, "Coge 2 oros de la reserva para tus almacenes.")
     assert counter.observed == ("market_spaces",) and counter.main_board
     assert (bridge.target, bridge.observed) == ("bridge:1", ("bridge_face_up",))
     assert (temple.target, temple.observed) == ("temple:T4", ("temple_active",))
+    # Named by what is printed on it, not by the engine's id.
+    assert "T4" not in temple.en + temple.es
+    assert "(the one showing North 3, East 2, South 1, West 4)" in temple.en
+    assert "(la que muestra Norte 3, Este 2, Sur 1, Oeste 4)" in temple.es
+
+
+def test_every_pp_change_of_his_reaches_the_table_whatever_action_carries_it() -> None:
+    """A human decision right after his turn (a follow, an income choice) or a
+    human donation above his counters moves his PP with the human's events:
+    his majorities, his objective, his white-track end. Each must come out as
+    an instruction, totals ending on his score."""
+    from engine.game import legal_actions, new_game
+    from engine.solo import maharajah_report
+
+    carried_by_the_human = set()
+    for seed in range(4):
+        state = new_game(1, solo=True, seed=seed)
+        rng = random.Random(seed)
+        while not state.finished:
+            action = rng.choice(legal_actions(state))
+            after, events = apply(state, action, check=False)
+            assert after.maharajah is not None and state.maharajah is not None
+            change = after.maharajah.pp - state.maharajah.pp
+            report = maharajah_report(events, after)
+            moves = [] if report is None else [i for i in report.all_instructions]
+            his_pp = [i for i in moves if i.kind == "pp" and i.seat == HIM]
+            assert sum(i.amount for i in his_pp) == change, (seed, action)
+            if his_pp:
+                assert his_pp[-1].target == f"pp_track:{after.maharajah.pp}"
+            if change and action.kind is not Act.MAHARAJAH:
+                carried_by_the_human |= {
+                    e.what for e in events if e.kind == "pp" and e.player == HIM
+                }
+            state = after
+    # The seeds reach majorities, his objective and his white track's end this way.
+    assert {"majority", "objective", "maharajah_end"} <= carried_by_the_human

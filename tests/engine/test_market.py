@@ -97,8 +97,8 @@ def test_never_buy_and_sell_one_resource_type_in_the_same_turn() -> None:
     assert pending(s) is Pending.MARKET
     assert refusal(s, "buy C").code == "bought_and_sold"
     # A new turn starts afresh.
-    assert s.sold == 0b010
-    assert at_turn(s, 0, "actions", colour="Y", district="E").sold == 0
+    assert s.sold == (0b010, 0)
+    assert at_turn(s, 0, "actions", colour="Y", district="E").sold == (0, 0)
 
 
 def test_a_market_action_with_a_trade_moves_a_counter_to_the_elephant() -> None:
@@ -142,15 +142,16 @@ def test_the_discount_storehouse_takes_one_coin_off_each_market_actions_purchase
     assert (s.players[0].coins, s.players[0].resources) == (0, (0, 0, 1))
 
 
-def test_the_market_bridge_tile_pays_for_a_market_action_with_a_trade() -> None:
+def test_the_market_bridge_tile_pays_for_every_market_action() -> None:
     s = seat(table(2), 0, coins=1)
     s = change(s, bridge=(5, 0, 1))  # BR6 active in decade I: a market action, 1 PP
     s = at_turn(s, 0, "actions", colour="Y", district="E")
     traded = play(s, "main L", "buy M", "done")
     assert ledger(traded, 0, "bridge") == 1
-    # Assumed (catalog: bridge_market_needs_trade): no trade, no benefit.
+    # "Every time you perform the Market action": without a trade too (house
+    # rule market_bridge_needs_trade: not then; tests/engine/test_house_rules.py).
     idle = play(s, "main L", "done")
-    assert ledger(idle, 0, "bridge") == 0
+    assert ledger(idle, 0, "bridge") == 1
 
 
 def test_each_trade_is_completed_before_the_next_full_storehouse_discards_first() -> None:

@@ -86,6 +86,7 @@ def built_refusals() -> list[Reason | None]:
     first = at_turn(seat(table(2), 0, elephant=NONE), 0, "elephant")
     placed = at_turn(table(2), 0, "elephant")
     placing = play(at_turn(table(2), 0, "sow"), "sow N1")
+    placing_n2 = play(at_turn(table(2), 0, "sow"), "sow N2")
     donating = with_frame(seat(menu, 0, on_elephant=0, market_space=7), Pending.DONATE, 0)
     upgrading = with_frame(
         seat(change(menu, revealed_storehouses=("S01",)), 0, resources="MC"),
@@ -138,6 +139,22 @@ def built_refusals() -> list[Reason | None]:
         refusal(full, "upgrade storehouse S01 slot 1 pay M"),
         why_illegal(setup, Action(Act.SETUP_OBJECTIVE, other)),
         refusal(drawing, "chance temple T2"),
+        # House rules (tests/engine/test_house_rules.py).
+        refusal(
+            change(
+                at_turn(table(2), 0, "actions", colour="G", district="N"),
+                options=("main_action_required",),
+            ),
+            "end",
+        ),
+        refusal(seat(placed, 0, resources="M", storehouses=["S13"]), "exchange M C"),
+        refusal(
+            play(
+                change(seat(placing_n2, 0, storehouses=["S09"]), options=("skip_no_wrap",)),
+                *["skip"] * 6,
+            ),
+            "skip",
+        ),
     ]
 
 

@@ -112,3 +112,19 @@ def test_a_broken_state_can_still_be_read_for_inspection() -> None:
     data["seats"][0]["pp"] = 99
     s = from_dict(data, validate=False)
     assert s.players[0].pp == 99 and status(s) == ["seats[0].pp: 99 does not match the PP ledger"]
+
+
+def test_trades_are_kept_per_seat_and_older_saves_still_read() -> None:
+    s = seat(table(3), 0, coins=2)
+    s = play(at_turn(s, 0, "actions", colour="Y", district="E"), "main L", "buy M")
+    data = to_dict(s)
+    assert data["turn"]["bought"] == [1, 0, 0]
+    round_trips(s)
+    # Saves from before per-seat trades held one number: the active seat's.
+    data["turn"]["bought"] = 1
+    data["turn"]["sold"] = 0
+    assert from_dict(data) == s
+    data["turn"]["bought"] = [1, 0]
+    with pytest.raises(StateError) as caught:
+        from_dict(data)
+    assert caught.value.problems == ["turn.bought: expected one entry per seat (3), got 2"]

@@ -1,0 +1,51 @@
+"""``companion position show|check`` on a real game log, a JSON state and notation files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.resume import open_session
+from engine.position import parse_position
+from engine.serialize import to_json
+
+
+def test_show_a_log_then_check_the_text_and_a_broken_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "game.sqlite"
+    session = open_session(log, ["Ana", "Ben"], seed=5, options=["free_skip_once"])
+    state = session.state
+    assert main(["position", "show", str(log)]) == 0
+    text = capsys.readouterr().out
+    assert parse_position(text) == state and "options: [free_skip_once]" in text
+    written = tmp_path / "position.txt"
+    written.write_text(text, encoding="utf-8")
+    assert main(["position", "check", str(written)]) == 0
+    assert "a sound position (2 seats, decade 1)" in capsys.readouterr().out
+    (tmp_path / "state.json").write_text(to_json(state), encoding="utf-8")
+    assert main(["position", "show", str(tmp_path / "state.json")]) == 0
+    assert capsys.readouterr().out == text
+    broken = tmp_path / "broken.txt"
+    broken.write_text(text.replace("seats.0.coins: 1", "seats.0.coins: -2"), encoding="utf-8")
+    assert main(["position", "check", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert "is not a sound position" in out and "seats[0]: negative coins" in out
+
+
+def test_a_replay_export_carries_the_position_in_notation(tmp_path: Path) -> None:
+    from companion.replay import ReplayReport, export_case
+    from engine.game import new_game
+    from engine.serialize import to_dict
+
+    state = new_game(3, seed=2)
+    report = ReplayReport()
+    report.cases[7] = {"state": to_dict(state), "seen": {}}
+    target = tmp_path / "case-7.json"
+    export_case(report, 7, target)
+    import json
+
+    case = json.loads(target.read_text(encoding="utf-8"))
+    assert parse_position("\n".join(case["position"])) == state
