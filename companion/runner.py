@@ -139,6 +139,13 @@ class TableRunner:
             try:
                 frame = self.source.read()
             except Exception as error:  # a camera that fails is reported, not fatal
+                from vision.sources import SourceEnded
+
+                if isinstance(error, SourceEnded):  # a recording played to its end
+                    log.info("camera: %s", error)
+                    if self.watchdog is not None:
+                        self.watchdog.retire("camera")
+                    return
                 self.stats.error(f"camera: {error}")
                 log.warning("camera: %s", error)
                 self._stop.wait(1.0)
