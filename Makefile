@@ -109,6 +109,15 @@ pi:
 	touch $(BIN)/.installed-runtime
 	$(BIN)/python -m companion.checks $(if $(filter yes,$(PICAMERA)),--picamera)
 
+# The sensor board on USB: BOARD=pico_w|esp32, PORT=/dev/ttyACM0 (default: found),
+# MICROPYTHON=image.uf2|.bin to put MicroPython itself on it first.
+BOARD ?= pico_w
+PORT ?= auto
+flash: $(BIN)/.installed-runtime
+	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e '.[board]'
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python firmware/flash.py --board $(BOARD) --port $(PORT) \
+	  $(if $(MICROPYTHON),--micropython $(MICROPYTHON))
+
 service: $(BIN)/.installed-runtime
 	$(SUDO) deploy/install-service.sh $$(id -un)
 
