@@ -35,7 +35,6 @@ def run(args: argparse.Namespace) -> int:
         when_serving,
     )
 
-    setup_output()
     if args.config is not None:
         try:
             apply(args, args.run_parser, args.config)
@@ -49,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"companion run: {problem}", file=sys.stderr)
         return 2
+    setup_output()  # from here on the service's lines reach the journal as they are written
     from companion.find_table import finding_text
     from companion.reconcile.reconciler import Reconciler
     from companion.reconcile.setup_table import SetupWatch, setup_pending
