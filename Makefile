@@ -2,6 +2,10 @@
 #   make demo   installs what the companion needs and plays a simulated solo game
 #   make test   installs what the tests need and runs ruff, mypy and pytest
 # Both are safe to run again and fast when everything is already present.
+# On the Raspberry Pi at the table:
+#   make pi       a venv that sees Raspberry Pi OS's picamera2 (numpy 1.x), then a check
+#   make service  installs and enables the systemd service (deploy/), asks for sudo
+#   make flash    copies the firmware to a board on USB (mpremote), safe to run again
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +20,17 @@ SYSTEM_TEST_PACKAGES := mosquitto chromium openssl poppler-utils strace
 # Parallel test workers; CI machines have 2 cores.
 PYTEST_WORKERS ?= auto
 
-.PHONY: demo test lint typecheck pytest bench system-packages clean
+# Exact versions for a PC or CI (make lock rewrites it); the Pi's are in constraints/pi.txt.
+LOCK := constraints/lock.txt
+# The Pi camera needs Raspberry Pi OS's picamera2 (apt); on other machines
+# `make pi PICAMERA=no` builds the same venv for a USB webcam.
+PICAMERA ?= $(shell [ -e /etc/rpi-issue ] && echo yes || echo no)
+PI_PACKAGES := python3-venv $(if $(filter yes,$(PICAMERA)),python3-picamera2)
+# A venv made by `make pi` keeps the Pi's versions whatever target installs into it.
+CONSTRAINTS := $(shell grep -qs '^include-system-site-packages = true' $(VENV)/pyvenv.cfg \
+  && echo constraints/pi.txt || echo $(LOCK))
+
+.PHONY: demo test lint typecheck pytest bench system-packages clean pi service lock flash
 
 demo: $(BIN)/.installed-runtime
 	$(BIN)/companion demo
@@ -62,13 +76,51 @@ $(BIN)/python:
 	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(BIN)/.installed-runtime: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+$(BIN)/.installed-runtime: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e .
 	touch $@
 
-$(BIN)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev]'
+$(BIN)/.installed-dev: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e '.[dev]'
 	touch $@ $(BIN)/.installed-runtime
+
+lock: $(BIN)/.installed-dev
+	{ sed -n '1,3p' $(LOCK); $(BIN)/python -m pip freeze --exclude-editable; } > $(LOCK).new
+	mv $(LOCK).new $(LOCK)
+
+# The Raspberry Pi: the venv must see apt's python3-picamera2
+# (--system-site-packages), and numpy must stay 1.x, which apt's picamera2 and
+# simplejpeg are built against, with an OpenCV that has ArucoDetector
+# (constraints/pi.txt). A venv made without system packages is made again.
+pi:
+	@missing=""; \
+	for p in $(PI_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(APT) install -y -q --no-install-recommends $$missing || \
+	  { $(APT) update -q && $(APT) install -y -q --no-install-recommends $$missing; }; \
+	fi
+	@if [ -e $(VENV)/pyvenv.cfg ] && ! grep -q '^include-system-site-packages = true' $(VENV)/pyvenv.cfg; then \
+	  echo "Making $(VENV) again so that it sees the system's picamera2"; rm -rf $(VENV); fi
+	[ -x $(BIN)/python ] || $(PYTHON) -m venv --system-site-packages $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c constraints/pi.txt -e .
+	touch $(BIN)/.installed-runtime
+	$(BIN)/python -m companion.checks $(if $(filter yes,$(PICAMERA)),--picamera)
+
+# The sensor board on USB: BOARD=pico_w|esp32, PORT=/dev/ttyACM0 (default: found),
+# MICROPYTHON=image.uf2|.bin to put MicroPython itself on it first.
+BOARD ?= pico_w
+PORT ?= auto
+flash: $(BIN)/.installed-runtime
+	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e '.[board]'
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python firmware/flash.py --board $(BOARD) --port $(PORT) \
+	  $(if $(MICROPYTHON),--micropython $(MICROPYTHON))
+
+service: $(BIN)/.installed-runtime
+	$(SUDO) deploy/install-service.sh $$(id -un)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache test-output

@@ -11,12 +11,17 @@ after a restart; on resume the first look at the table is compared with the
 game and any difference is shown as pieces to put back. With a ``SetupWatch``
 (``companion run --setup table``) the settled pictures go to it until the
 game's setup is taken from the table; only then to the reconciler.
+
+Nothing fails unseen: a camera error or a frame the pipeline cannot read is
+logged and the loop goes on; after ``MAX_FAILURES_IN_A_ROW`` failed frames the
+camera loop gives up loudly and stops feeding the service watchdog, so that
+systemd restarts the companion (which resumes the game from its log).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,11 +31,18 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.reconcile.setup_table import SetupWatch
 from companion.sensors import ReportRefused, SensorLink
+from companion.service import Watchdog
 from companion.session import TableSession
 from engine.amritsar import Reason
 
 #: A settled picture is passed on only when it differs from the last one.
 IDLE_SLEEP = 0.05
+#: Frames the pipeline may fail on in a row before the camera loop gives up.
+MAX_FAILURES_IN_A_ROW = 50
+#: The most recent errors kept in ``RunnerStats.errors`` (all are logged).
+KEPT_ERRORS = 20
+
+log = logging.getLogger("companion.runner")
 
 
 @dataclass
@@ -38,7 +50,12 @@ class RunnerStats:
     frames: int = 0
     observations: int = 0
     sensor_events: int = 0
+    failed_frames: int = 0
     errors: list[str] = field(default_factory=list)
+
+    def error(self, text: str) -> None:
+        self.errors.append(text)
+        del self.errors[:-KEPT_ERRORS]
 
 
 class TableRunner:
@@ -53,6 +70,7 @@ class TableRunner:
         pipeline: Any | None = None,
         link: SensorLink | None = None,
         setup: SetupWatch | None = None,
+        watchdog: Watchdog | None = None,
     ):
         self.session = session
         self.reconciler = reconciler
@@ -60,6 +78,7 @@ class TableRunner:
         self.pipeline = pipeline
         self.link = link
         self.setup = setup
+        self.watchdog = watchdog
         self.sensors = SensorTable() if link is not None else None
         self.colours = tuple(s.colour for s in session.seats)
         self.stats = RunnerStats()
@@ -81,8 +100,13 @@ class TableRunner:
                 threading.Thread(target=self._sensor_loop, name="sensors", daemon=True)
             )
         for thread in self._threads:
+            self._beat(thread.name)
             thread.start()
         return self
+
+    def _beat(self, loop: str) -> None:
+        if self.watchdog is not None:
+            self.watchdog.beat(loop)
 
     def stop(self) -> None:
         self._stop.set()
@@ -109,32 +133,63 @@ class TableRunner:
                 self._disagreeing[what] = self.session.raise_alert(reason).id
 
     def _camera_loop(self) -> None:
-        assert self.source is not None and self.pipeline is not None
+        assert self.source is not None
+        in_a_row = 0
         while not self._stop.is_set():
+            self._beat("camera")
             try:
                 frame = self.source.read()
             except Exception as error:  # a camera that fails is reported, not fatal
-                self.stats.errors.append(f"camera: {error}")
-                time.sleep(1.0)
+                from vision.sources import SourceEnded
+
+                if isinstance(error, SourceEnded):  # a recording played to its end
+                    log.info("camera: %s", error)
+                    if self.watchdog is not None:
+                        self.watchdog.retire("camera")
+                    return
+                self.stats.error(f"camera: {error}")
+                log.warning("camera: %s", error)
+                self._stop.wait(1.0)
                 continue
             if frame is None:
-                time.sleep(IDLE_SLEEP)
+                self._stop.wait(IDLE_SLEEP)
                 continue
             self.stats.frames += 1
-            if hasattr(self.pipeline, "expect"):
-                self.pipeline.expect(self._expected())
-            snapshot = self.pipeline.process(frame)
-            if snapshot.settling:
+            try:
+                self._look(frame)
+            except Exception as error:
+                self.stats.failed_frames += 1
+                in_a_row += 1
+                self.stats.error(f"reading frame {frame.number}: {error!r}")
+                if in_a_row == 1 or in_a_row % 10 == 0:
+                    log.exception(
+                        "reading camera frame %d failed (%d in a row)", frame.number, in_a_row
+                    )
+                if in_a_row >= MAX_FAILURES_IN_A_ROW:
+                    log.critical(
+                        "the camera loop stops: %d frames in a row could not be read", in_a_row
+                    )
+                    return  # no more beats: the watchdog has systemd restart the service
                 continue
-            if self.setup is not None and not self.setup.on_snapshot(snapshot):
-                continue
-            pieces = snapshot.pieces()
-            if pieces == self._last_pieces:
-                continue
-            self._last_pieces = pieces
-            with self._lock:
-                self._camera_seen = seen_from_snapshot(snapshot, self.session.state, self.colours)
-            self._observe()
+            in_a_row = 0
+
+    def _look(self, frame: Any) -> None:
+        """Run the pipeline on one frame; pass a new settled picture on."""
+        assert self.pipeline is not None
+        if hasattr(self.pipeline, "expect"):
+            self.pipeline.expect(self._expected())
+        snapshot = self.pipeline.process(frame)
+        if snapshot.settling:
+            return
+        if self.setup is not None and not self.setup.on_snapshot(snapshot):
+            return
+        pieces = snapshot.pieces()
+        if pieces == self._last_pieces:
+            return
+        self._last_pieces = pieces
+        with self._lock:
+            self._camera_seen = seen_from_snapshot(snapshot, self.session.state, self.colours)
+        self._observe()
 
     def _expected(self) -> dict[str, int]:
         """Pieces per zone the game says lie on the table, for the camera to
@@ -153,10 +208,14 @@ class TableRunner:
     def _sensor_loop(self) -> None:
         assert self.link is not None and self.sensors is not None
         while not self._stop.is_set():
+            self._beat("sensors")
             try:
                 event = self.link.get(timeout=0.2)
             except Exception as error:  # a refused link stops with its reason shown
-                self.stats.errors.append(f"sensor board: {error}")
+                self.stats.error(f"sensor board: {error}")
+                log.error("sensor board link stopped: %s", error)
+                if self.watchdog is not None:
+                    self.watchdog.retire("sensors")  # stopped on purpose, with an alert
                 why_es = getattr(error, "message_es", str(error))
                 reason = Reason("sensor_link_stopped", {"why": str(error), "why_es": why_es})
                 self.session.raise_alert(reason)
@@ -168,8 +227,12 @@ class TableRunner:
                 what = {"what": event.what, "what_es": event.what_es}
                 self.session.raise_alert(Reason("sensor_report_refused", what))
                 continue
-            pressed = self.sensors.apply(event)
-            if pressed is not None:
-                self.reconciler.on_button(pressed.button.value)
-            else:
-                self._observe()
+            try:
+                pressed = self.sensors.apply(event)
+                if pressed is not None:
+                    self.reconciler.on_button(pressed.button.value)
+                else:
+                    self._observe()
+            except Exception as error:  # logged with its trace; the next event is read
+                self.stats.error(f"sensor event {event!r}: {error!r}")
+                log.exception("handling the sensor event %r failed", event)

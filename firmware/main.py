@@ -3,7 +3,8 @@
 Reads ``config.json`` (see ``config.example.json``), builds the hardware shim
 and the link (USB serial by default, MQTT over Wi-Fi when configured) and runs
 the board loop for ever. A crash restarts the board after two seconds rather
-than leaving the table without sensors.
+than leaving the table without sensors, and the hardware watchdog restarts it
+when the loop hangs (``WATCHDOG_MS`` without a step).
 """
 
 import json
@@ -12,6 +13,8 @@ import time
 import machine
 from amritsar_fw.board import Board
 from amritsar_fw.hw_pico import PicoHardware, UsbSerial
+
+WATCHDOG_MS = 8000
 
 
 def load_config():
@@ -55,6 +58,7 @@ def main():
         from amritsar_fw.links import SerialLink
 
         link = SerialLink(UsbSerial())
+    hw.start_watchdog(WATCHDOG_MS)  # after the REPL check: a held "undo" stays unwatched
     Board(hw, board_id, link).run()
 
 

@@ -1,4 +1,4 @@
-"""Printable sticker sheets (PDF, A4, true size) from the marker plan.
+"""Printable sticker sheets (PDF, A4 or Letter, true size) from the marker plan.
 
 Two sheets:
 
@@ -9,9 +9,11 @@ Two sheets:
 - :func:`board_sheet`: the board's own markers: the four corner markers with
   where to stick them, the eight coin spots and fifteen market cells.
 
-The PDF is written directly (vector squares and the standard Helvetica font,
-no dependency); sizes are exact in PDF points. Every page carries a 100 mm
-check bar: print at 100 % ("actual size"), never "fit to page".
+The PDF is made with fpdf2 (vector squares, the standard Helvetica font with
+its Latin-1 text, so Spanish labels keep their ñ); sizes are exact in
+millimetres. The document asks viewers not to scale it when printing
+(``/PrintScaling /None``), and every page carries a 100 mm check bar: print
+at 100 % ("actual size"), never "fit to page".
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from fpdf import FPDF
+from fpdf.prefs import ViewerPreferences
 from numpy.typing import NDArray
 
 from .detect import plan_dictionary
@@ -29,6 +33,9 @@ from .plan import DEFAULT_PLAN, DICTIONARY_NAME, Kind, MarkerEntry, MarkerPlan
 
 PT_PER_MM = 72 / 25.4
 A4_MM = (210.0, 297.0)
+LETTER_MM = (215.9, 279.4)
+#: Paper sizes offered, (width, height) in mm.
+PAPERS = {"a4": A4_MM, "letter": LETTER_MM}
 MARGIN_MM = 12.0
 GAP_MM = 3.0
 LABEL_MM = 4.5
@@ -52,113 +59,81 @@ def _bits(plan: MarkerPlan) -> dict[int, NDArray[np.uint8]]:
 
 
 class _Pdf:
-    """Just enough PDF: pages of filled rectangles, dashed rectangles and text."""
+    """Pages of filled rectangles, dashed rectangles and text, in mm from the top left."""
 
-    def __init__(self) -> None:
-        self.pages: list[list[str]] = []
+    def __init__(self, paper: str) -> None:
+        if paper not in PAPERS:
+            raise ValueError(f"paper {paper!r}: choose one of {', '.join(PAPERS)}")
+        self.size = PAPERS[paper]
+        self.doc = FPDF(unit="mm", format=self.size)
+        self.doc.set_auto_page_break(False)
+        self.doc.set_margin(0)
+        self.doc.viewer_preferences = ViewerPreferences(print_scaling="None")
+        self.doc.set_creator("Amritsar table companion")
 
-    def page(self) -> list[str]:
-        self.pages.append([])
-        return self.pages[-1]
+    def page(self) -> None:
+        self.doc.add_page()
+
+    def rect(self, x: float, top: float, w: float, h: float, grey: float) -> None:
+        level = round(grey * 255)
+        self.doc.set_fill_color(level, level, level)
+        self.doc.rect(x, top, w, h, style="F")
+
+    def dashed(self, x: float, top: float, w: float, h: float) -> None:
+        self.doc.set_draw_color(153, 153, 153)
+        self.doc.set_line_width(0.3 / PT_PER_MM)
+        self.doc.set_dash_pattern(dash=2 / PT_PER_MM, gap=2 / PT_PER_MM)
+        self.doc.rect(x, top, w, h, style="D")
+        self.doc.set_dash_pattern()
+
+    def text(self, x: float, top: float, size_pt: float, text: str) -> None:
+        self.doc.set_font("Helvetica", size=size_pt)
+        self.doc.set_text_color(0, 0, 0)
+        self.doc.text(x, top, text)
 
     def render(self) -> bytes:
-        w, h = (v * PT_PER_MM for v in A4_MM)
-        objects: list[bytes] = [
-            b"<< /Type /Catalog /Pages 2 0 R >>",
-            b"",  # pages, filled below
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-        ]
-        kids = []
-        for ops in self.pages:
-            stream = "\n".join(ops).encode("cp1252")
-            objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-            content = len(objects)
-            objects.append(
-                (
-                    f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w:.2f} {h:.2f}] "
-                    f"/Resources << /Font << /F1 3 0 R >> >> /Contents {content} 0 R >>"
-                ).encode()
-            )
-            kids.append(f"{len(objects)} 0 R")
-        objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>".encode()
-        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-        offsets = []
-        for n, body in enumerate(objects, start=1):
-            offsets.append(len(out))
-            out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
-        xref = len(out)
-        out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-        for off in offsets:
-            out += b"%010d 00000 n \n" % off
-        out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-            len(objects) + 1,
-            xref,
-        )
-        return bytes(out)
+        return bytes(self.doc.output())
 
 
-def _y(mm_from_top: float) -> float:
-    return (A4_MM[1] - mm_from_top) * PT_PER_MM
-
-
-def _rect(ops: list[str], x: float, top: float, w: float, h: float, grey: float) -> None:
-    ops.append(
-        f"{grey:.2f} g {x * PT_PER_MM:.3f} {_y(top + h):.3f} "
-        f"{w * PT_PER_MM:.3f} {h * PT_PER_MM:.3f} re f"
-    )
-
-
-def _dashed(ops: list[str], x: float, top: float, w: float, h: float) -> None:
-    ops.append(
-        f"0.6 G 0.3 w [2 2] 0 d {x * PT_PER_MM:.3f} {_y(top + h):.3f} "
-        f"{w * PT_PER_MM:.3f} {h * PT_PER_MM:.3f} re S [] 0 d"
-    )
-
-
-def _text(ops: list[str], x: float, top: float, size_pt: float, text: str) -> None:
-    safe = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-    ops.append(f"0 g BT /F1 {size_pt:.1f} Tf {x * PT_PER_MM:.3f} {_y(top):.3f} Td ({safe}) Tj ET")
-
-
-def _marker(ops: list[str], bits: NDArray[np.uint8], x: float, top: float, side: float) -> None:
+def _marker(pdf: _Pdf, bits: NDArray[np.uint8], x: float, top: float, side: float) -> None:
     """The black square with its white cells (bit 1 = white), top-left at (x, top)."""
     cell = side / 6
-    _rect(ops, x, top, side, side, 0.0)
+    pdf.rect(x, top, side, side, 0.0)
     for r in range(4):
         for c in range(4):
             if bits[r, c]:
-                _rect(ops, x + (c + 1) * cell, top + (r + 1) * cell, cell, cell, 1.0)
+                pdf.rect(x + (c + 1) * cell, top + (r + 1) * cell, cell, cell, 1.0)
 
 
-def _header(ops: list[str], title: str, page: int) -> None:
-    _text(ops, MARGIN_MM, MARGIN_MM + 3, 10, f"{title} - page {page}")
-    _text(
-        ops,
+def _header(pdf: _Pdf, title: str, page: int) -> None:
+    pdf.text(MARGIN_MM, MARGIN_MM + 3, 10, f"{title} - page {page} / página {page}")
+    pdf.text(
         MARGIN_MM,
         MARGIN_MM + 8,
         7,
-        f"ArUco {DICTIONARY_NAME}. Print at 100 % / actual size. "
-        "Imprimir al 100 % / tamano real. The bar below must measure 100 mm.",
+        f"ArUco {DICTIONARY_NAME}. Print at 100 % / actual size; the bar must measure 100 mm. "
+        "Imprimir al 100 % / tamaño real; la barra debe medir 100 mm.",
     )
-    _rect(ops, MARGIN_MM, MARGIN_MM + 11, 100.0, 1.5, 0.0)
+    pdf.rect(MARGIN_MM, MARGIN_MM + 11, 100.0, 1.5, 0.0)
     for k in range(11):
-        _rect(ops, MARGIN_MM + 10 * k - 0.15, MARGIN_MM + 10, 0.3, 3.5, 0.0)
-    _text(ops, MARGIN_MM + 102, MARGIN_MM + 13, 7, "100 mm")
+        pdf.rect(MARGIN_MM + 10 * k - 0.15, MARGIN_MM + 10, 0.3, 3.5, 0.0)
+    pdf.text(MARGIN_MM + 102, MARGIN_MM + 13, 7, "100 mm")
 
 
-def _flow(stickers: Sequence[Sticker], bits: dict[int, NDArray[np.uint8]], title: str) -> bytes:
-    pdf = _Pdf()
+def _flow(
+    stickers: Sequence[Sticker], bits: dict[int, NDArray[np.uint8]], title: str, paper: str
+) -> bytes:
+    pdf = _Pdf(paper)
     page_no = 0
-    ops: list[str] = []
     x = y = row_h = 0.0
-    usable_w = A4_MM[0] - 2 * MARGIN_MM
-    bottom = A4_MM[1] - MARGIN_MM
+    usable_w = pdf.size[0] - 2 * MARGIN_MM
+    bottom = pdf.size[1] - MARGIN_MM
 
     def new_page() -> None:
-        nonlocal ops, page_no, x, y, row_h
+        nonlocal page_no, x, y, row_h
         page_no += 1
-        ops = pdf.page()
-        _header(ops, title, page_no)
+        pdf.page()
+        _header(pdf, title, page_no)
         x, y, row_h = 0.0, MARGIN_MM + HEADER_MM, 0.0
 
     new_page()
@@ -172,9 +147,9 @@ def _flow(stickers: Sequence[Sticker], bits: dict[int, NDArray[np.uint8]], title
         if y + cell_h > bottom:
             new_page()
         left = MARGIN_MM + x
-        _dashed(ops, left, y, outer, outer)
-        _marker(ops, bits[s.marker_id], left + quiet, y + quiet, s.side_mm)
-        _text(ops, left, y + outer + 3.0, 5.5, s.label)
+        pdf.dashed(left, y, outer, outer)
+        _marker(pdf, bits[s.marker_id], left + quiet, y + quiet, s.side_mm)
+        pdf.text(left, y + outer + 3.0, 5.5, s.label)
         x += cell_w
         row_h = max(row_h, cell_h)
     return pdf.render()
@@ -222,19 +197,25 @@ def board_stickers(plan: MarkerPlan = DEFAULT_PLAN, layout: Layout | None = None
     return out
 
 
-def component_sheets(plan: MarkerPlan = DEFAULT_PLAN) -> bytes:
-    """The PDF of every piece's and tile's sticker."""
+def component_sheets(plan: MarkerPlan = DEFAULT_PLAN, paper: str = "a4") -> bytes:
+    """The PDF of every piece's and tile's sticker, on ``paper`` (``a4`` or ``letter``)."""
     return _flow(
-        component_stickers(plan), _bits(plan), "Amritsar companion: piece stickers / pegatinas"
+        component_stickers(plan),
+        _bits(plan),
+        "Amritsar companion: piece stickers / pegatinas de las piezas",
+        paper,
     )
 
 
-def board_sheet(plan: MarkerPlan = DEFAULT_PLAN, layout: Layout | None = None) -> bytes:
+def board_sheet(
+    plan: MarkerPlan = DEFAULT_PLAN, layout: Layout | None = None, paper: str = "a4"
+) -> bytes:
     """The PDF of the board's corner markers and printed spots."""
     return _flow(
         board_stickers(plan, layout),
         _bits(plan),
-        "Amritsar companion: board corners and spots / esquinas y casillas",
+        "Amritsar companion: board corners and spots / esquinas y casillas del tablero",
+        paper,
     )
 
 

@@ -1,7 +1,7 @@
 """``companion markers``: the physical kit's files, and a check of a photo.
 
-- ``companion markers sheets --out DIR``: the sticker sheets as true-size A4
-  PDFs (``pieces.pdf`` for pieces and tiles, ``board.pdf`` for the board's
+- ``companion markers sheets --out DIR [--paper letter]``: the sticker sheets
+  as true-size A4 (or Letter) PDFs (``pieces.pdf`` for pieces and tiles, ``board.pdf`` for the board's
   corners, coin spots and market cells);
 - ``companion markers plan``: the marker plan as CSV (which id is which piece);
 - ``companion markers layout``: the default board layout as JSON, to copy and
@@ -43,8 +43,8 @@ def run_sheets(args: argparse.Namespace) -> int:
     layout = load_layout(args.layout)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "pieces.pdf").write_bytes(component_sheets(plan))
-    (out / "board.pdf").write_bytes(board_sheet(plan, layout))
+    (out / "pieces.pdf").write_bytes(component_sheets(plan, paper=args.paper))
+    (out / "board.pdf").write_bytes(board_sheet(plan, layout, paper=args.paper))
     print(f"wrote {out / 'pieces.pdf'} and {out / 'board.pdf'}: print at 100 % (actual size)")
     return 0
 
@@ -95,6 +95,7 @@ def register(subparsers: Any) -> None:
     sheets = sub.add_parser("sheets", parents=[common], help="true-size sticker sheets (PDF)")
     sheets.add_argument("--out", default=".", help="folder for pieces.pdf and board.pdf")
     sheets.add_argument("--layout", help="board layout JSON (default: built-in)")
+    sheets.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
     sheets.set_defaults(func=run_sheets)
 
     plan = sub.add_parser("plan", parents=[common], help="the marker plan as CSV")

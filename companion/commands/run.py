@@ -1,10 +1,18 @@
-"""``companion run``: the companion at a real table (see ``companion.runner``)."""
+"""``companion run``: the companion at a real table (see ``companion.runner``).
+
+Made to run unattended (``deploy/amritsar.service``): options may come from a
+TOML file (``--config``, see ``companion.config``), the MQTT password from the
+environment, output reaches the journal line by line, and systemd is told when
+the table is served and, through the watchdog, that the loops are alive
+(``companion.service``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +24,32 @@ DEFAULT_LOG = (
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.config import ConfigError, apply
     from companion.dealing import Dealer
+    from companion.service import (
+        Watchdog,
+        exit_cleanly_on_sigterm,
+        notify,
+        setup_output,
+        watchdog_period,
+        when_serving,
+    )
+
+    if args.config is not None:
+        try:
+            apply(args, args.run_parser, args.config)
+        except ConfigError as error:
+            print(f"companion run: {error}", file=sys.stderr)
+            return 2
+    from companion.checks import camera_problems
+
+    problems = camera_problems(args.camera)
+    if problems:
+        for problem in problems:
+            print(f"companion run: {problem}", file=sys.stderr)
+        return 2
+    setup_output()  # from here on the service's lines reach the journal as they are written
+    from companion.find_table import finding_text
     from companion.reconcile.reconciler import Reconciler
     from companion.reconcile.setup_table import SetupWatch, setup_pending
     from companion.resume import ResumeError, open_session
@@ -98,14 +131,17 @@ def run(args: argparse.Namespace) -> int:
     link: SensorLink | None = None
     if args.mqtt:
         from companion.sensors import MqttLink, MqttSettings
+        from companion.sensors.mqtt_link import TlsOptions
 
         host, _, port = args.mqtt.partition(":")
+        tls = TlsOptions(ca_certs=args.tls_ca) if args.tls_ca else None
         link = MqttLink(
             MqttSettings(
                 host=host,
-                port=int(port or 1883),
+                port=int(port) if port else (8883 if tls else 1883),
                 username=args.mqtt_user,
-                password=args.mqtt_password,
+                password=args.mqtt_password or os.environ.get("AMRITSAR_MQTT_PASSWORD"),
+                tls=tls,
             ),
             args.elephants,
         ).start()
@@ -113,13 +149,27 @@ def run(args: argparse.Namespace) -> int:
         from companion.sensors import SerialLink
 
         link = SerialLink(None if args.serial == "auto" else args.serial, args.elephants).start()
+    period = watchdog_period()
+    watchdog = Watchdog(period) if period is not None else None
     runner = TableRunner(
-        session, reconciler, source=source, pipeline=pipeline, link=link, setup=watch
+        session,
+        reconciler,
+        source=source,
+        pipeline=pipeline,
+        link=link,
+        setup=watch,
+        watchdog=watchdog,
     ).start()
     print(announce(session, args.host, args.port))
+    print(finding_text(args.host, args.port))
+    when_serving(args.host, args.port, watchdog)
+    exit_cleanly_on_sigterm()
     try:
         serve(session, host=args.host, port=args.port)
     finally:
+        notify("STOPPING=1")
+        if watchdog is not None:
+            watchdog.stop()
         runner.stop()
         if link is not None:
             link.close()
@@ -143,9 +193,15 @@ def register(subparsers: Any) -> None:
         help="a house rule for what the rulebook leaves open (repeatable; docs/rules-coverage.md)",
     )
     parser.add_argument(
+        "--config",
+        type=Path,
+        help="a TOML file of these options (keys without dashes); the command line wins",
+    )
+    parser.add_argument(
         "--camera",
-        default="picamera",
-        help="picamera, a webcam index (0), a video or image folder, or none",
+        default="auto",
+        help="auto (the Pi camera, else the first USB webcam), picamera, a webcam index (0) "
+        "or /dev/videoN, a video or image folder, or none",
     )
     parser.add_argument(
         "--calibration",
@@ -158,8 +214,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--mqtt", metavar="HOST[:PORT]", help="use the sensor board over MQTT instead of serial"
     )
-    parser.add_argument("--mqtt-user")
-    parser.add_argument("--mqtt-password")
+    parser.add_argument("--mqtt-user", help="MQTT user name")
+    parser.add_argument(
+        "--mqtt-password", help="MQTT password (better: the AMRITSAR_MQTT_PASSWORD variable)"
+    )
+    parser.add_argument("--tls-ca", metavar="FILE", help="CA certificate: MQTT over TLS")
     parser.add_argument(
         "--elephants", type=Path, help="the elephant pairing file (companion sensors pair)"
     )
@@ -181,4 +240,4 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="0.0.0.0", help="address the phone server listens on")
     parser.add_argument("--port", type=int, default=8000)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, run_parser=parser)

@@ -5,7 +5,9 @@ a different ``PINS`` entry, not a code change. The shim offers what
 ``amritsar_fw.board.Board`` needs and nothing else: the SPI bus with one
 chip-select per reader, the hall-sensor and button inputs (pull-ups on, so
 0 means "magnet" or "pressed"), the status LED, the clock, randomness, the
-USB serial byte stream and the Wi-Fi connection.
+USB serial byte stream and the Wi-Fi connection. ``start_watchdog`` arms the
+chip's watchdog (``machine.WDT``); every ``sleep_ms`` of the board loop feeds
+it, so a loop stuck anywhere for longer than the timeout resets the board.
 """
 
 import os
@@ -76,6 +78,15 @@ class PicoHardware:
         self.led = Pin(p["led"], Pin.OUT, value=0)
         self.wifi = wifi
         self._wlan = None
+        self._wdt = None
+
+    def start_watchdog(self, timeout_ms=8000):
+        """Arm the hardware watchdog (the RP2040 allows at most 8388 ms); it cannot be stopped."""
+        self._wdt = machine.WDT(timeout=timeout_ms)
+
+    def feed(self):
+        if self._wdt is not None:
+            self._wdt.feed()
 
     def ticks_ms(self):
         return time.ticks_ms()
@@ -84,6 +95,7 @@ class PicoHardware:
         return time.ticks_diff(a, b)
 
     def sleep_ms(self, ms):
+        self.feed()
         time.sleep_ms(ms)
 
     def random32(self):

@@ -17,8 +17,16 @@ state) and leave in order once the board is connected again. Each leaves the
 outbox only after the broker's PUBACK, so a cut mid-publish sends it again:
 at least once, never zero times. Reconnection backs off from 0.5 s to 8 s; a
 refused password backs off to a minute, since retrying harder cannot help.
+
+A broker that is unreachable or stops answering never stalls the scan loop
+for long: every socket the client makes gets a ``SOCKET_TIMEOUT_S`` timeout
+(umqtt.simple sets none, and after each message it puts its socket back to
+blocking, which ``TimedClient`` undoes), so a connect or a QoS 1 publish
+waiting for its PUBACK fails with ``OSError`` and the link reconnects later;
+at most ``PUBLISH_BATCH`` messages leave per loop step.
 """
 
+import umqtt.simple as _umqtt_simple
 from umqtt.simple import MQTTClient, MQTTException
 
 from amritsar_fw.messages import BUTTONS, DISTRICTS, SPACES, dumps
@@ -29,6 +37,47 @@ BACKOFF_MAX_MS = 8000
 REFUSED_BACKOFF_MS = 60000
 #: CONNACK return codes of MQTT 3.1.1 that mean "your credentials are wrong".
 AUTH_REFUSED = (4, 5)
+#: Longest wait, in seconds, for the broker on any one socket operation.
+SOCKET_TIMEOUT_S = 2
+#: Messages sent per loop step, so a long outbox does not hold up the scanning.
+PUBLISH_BATCH = 16
+
+
+def _bound(sock):
+    """Give ``sock`` the timeout; a socket that cannot take one is left as it is."""
+    try:
+        sock.settimeout(SOCKET_TIMEOUT_S)
+    except (AttributeError, OSError):
+        return sock  # MicroPython has no contextlib; such a socket keeps its own mode
+    return sock
+
+
+class _TimedSockets:
+    """umqtt.simple's ``socket`` module, making sockets that give up after the timeout."""
+
+    def __init__(self, module):
+        self.module = module
+
+    def getaddrinfo(self, *args):
+        return self.module.getaddrinfo(*args)
+
+    def socket(self, *args):
+        return _bound(self.module.socket(*args))
+
+
+if not isinstance(_umqtt_simple.socket, _TimedSockets):
+    _umqtt_simple.socket = _TimedSockets(_umqtt_simple.socket)
+
+
+class TimedClient(MQTTClient):
+    """``MQTTClient`` whose socket keeps its timeout after each message it reads."""
+
+    def wait_msg(self):
+        try:
+            return MQTTClient.wait_msg(self)
+        finally:
+            if self.sock is not None:
+                _bound(self.sock)
 
 
 class MqttLink:
@@ -111,7 +160,9 @@ class MqttLink:
                 self._connect(board)
             return
         try:
-            while self.outbox:
+            for _ in range(PUBLISH_BATCH):
+                if not self.outbox:
+                    break
                 self.client.publish(self.t_event, self.outbox[0], False, 1)
                 self.outbox.pop(0)
             if self._state_dirty:
@@ -132,7 +183,7 @@ class MqttLink:
             self.last_error = "Wi-Fi not connected"
             self._retry_in(BACKOFF_MIN_MS)
             return
-        client = MQTTClient(
+        client = TimedClient(
             self.client_id,
             self.server,
             self.port,
@@ -143,8 +194,11 @@ class MqttLink:
         )
         client.set_callback(self._on_message)
         client.set_last_will(self.t_status, b"offline", True, 1)
+        feed = getattr(self.hw, "feed", None)
         try:
             client.connect(True)
+            if feed is not None:
+                feed()  # a slow TLS handshake must not look like a hung board
             client.publish(self.t_status, b"online", True, 1)
             client.subscribe(self.t_cmd, 1)
             if self.ha_discovery:

@@ -77,3 +77,64 @@ def test_a_move_on_the_table_reaches_the_game_and_the_button_closes_the_turn() -
         finally:
             runner.stop()
             link.close()
+
+
+class _FailingPipeline:
+    """A pipeline that raises on chosen frames (a bug in the vision code)."""
+
+    def __init__(self, fails: set[int] | None = None) -> None:
+        self.fails = fails
+        self.seen: list[int] = []
+
+    def process(self, frame):  # type: ignore[no-untyped-def]
+        self.seen.append(frame.number)
+        if self.fails is None or frame.number in self.fails:
+            raise ValueError(f"cannot read frame {frame.number}")
+        return type("Snap", (), {"settling": True})()
+
+
+def test_a_frame_the_pipeline_cannot_read_is_logged_and_the_loop_goes_on(caplog) -> None:  # type: ignore[no-untyped-def]
+    from companion.service import Watchdog
+
+    session = TableSession.new(["Ana", "Ben"], seed=3)
+    camera = SyntheticCamera(
+        truth_from_state(session.state, tuple(s.colour for s in session.seats)), size=(160, 120)
+    )
+    pipeline = _FailingPipeline({1, 2})
+    sent: list[str] = []
+    dog = Watchdog(60.0, send=sent.append)
+    runner = TableRunner(
+        session, Reconciler(session), source=camera, pipeline=pipeline, watchdog=dog
+    ).start()
+    try:
+        assert _wait(lambda: len(pipeline.seen) >= 5)
+    finally:
+        runner.stop()
+    assert runner.stats.failed_frames == 2 and "cannot read frame 1" in runner.stats.errors[0]
+    assert any("reading camera frame 1 failed" in r.getMessage() for r in caplog.records)
+    assert caplog.records[0].exc_info is not None  # the trace is in the journal
+    assert dog.check() and sent == ["WATCHDOG=1"]
+
+
+def test_a_camera_loop_that_keeps_failing_stops_loudly_and_starves_the_watchdog(caplog) -> None:  # type: ignore[no-untyped-def]
+    from companion import runner as runner_module
+    from companion.service import Watchdog
+
+    session = TableSession.new(["Ana", "Ben"], seed=3)
+    camera = SyntheticCamera(
+        truth_from_state(session.state, tuple(s.colour for s in session.seats)), size=(160, 120)
+    )
+    now = [0.0]
+    dog = Watchdog(10.0, send=lambda _: None, clock=lambda: now[0])
+    runner = TableRunner(
+        session, Reconciler(session), source=camera, pipeline=_FailingPipeline(), watchdog=dog
+    ).start()
+    try:
+        assert _wait(lambda: not runner._threads[0].is_alive())
+    finally:
+        runner.stop()
+    assert runner.stats.failed_frames == runner_module.MAX_FAILURES_IN_A_ROW
+    assert len(runner.stats.errors) == runner_module.KEPT_ERRORS
+    assert any(r.levelname == "CRITICAL" for r in caplog.records)
+    now[0] = 11.0
+    assert not dog.check() and dog.stale() == ["camera"]

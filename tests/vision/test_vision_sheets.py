@@ -23,14 +23,20 @@ def _pages(pdf: Path, tmp: Path) -> list[Path]:
     return sorted(tmp.glob("page*.png"))
 
 
-@pytest.mark.parametrize("sheet", ["pieces.pdf", "board.pdf"])
-def test_sheets_print_true_size_and_read_back(tmp_path: Path, sheet: str) -> None:
-    assert main(["markers", "sheets", "--out", str(tmp_path)]) == 0
+@pytest.mark.parametrize(
+    ("sheet", "paper", "size_mm"),
+    [("pieces.pdf", "a4", (210, 297)), ("board.pdf", "letter", (215.9, 279.4))],
+)
+def test_sheets_print_true_size_and_read_back(
+    tmp_path: Path, sheet: str, paper: str, size_mm: tuple[float, float]
+) -> None:
+    assert main(["markers", "sheets", "--out", str(tmp_path), "--paper", paper]) == 0
     found: dict[int, int] = {}
     detector = MarkerDetector()
     for page in _pages(tmp_path / sheet, tmp_path):
         image = cv2.imread(str(page), cv2.IMREAD_GRAYSCALE)
-        assert image.shape[1] == pytest.approx(210 / 25.4 * DPI, abs=2)  # A4 width
+        assert image.shape[1] == pytest.approx(size_mm[0] / 25.4 * DPI, abs=2)
+        assert image.shape[0] == pytest.approx(size_mm[1] / 25.4 * DPI, abs=2)
         for d in detector.detect(image):
             side_mm = d.side_px / DPI * 25.4
             assert side_mm == pytest.approx(DEFAULT_PLAN.by_id(d.marker_id).side_mm, rel=0.02)
@@ -50,3 +56,14 @@ def test_labels_name_every_component() -> None:
     assert any(label.startswith("bridge-tile BR6 back") for label in labels)
     assert sum(label.startswith("counter orange") for label in labels) == 16
     assert board_stickers()[0].label.startswith("corner NW")
+
+
+def test_sheets_ask_for_no_scaling_and_keep_spanish_letters(tmp_path: Path) -> None:
+    assert main(["markers", "sheets", "--out", str(tmp_path)]) == 0
+    pdf = tmp_path / "board.pdf"
+    assert b"/PrintScaling /None" in pdf.read_bytes()
+    exe = require_executable("pdftotext", "poppler's pdftotext")
+    text = subprocess.run(
+        [exe, "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "tamaño real" in text and "página 1" in text
