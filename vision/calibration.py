@@ -32,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .lens import CalibrationError, Lens
-from .sheets import A4_MM, _Pdf, _rect, _text
+from .sheets import A4_MM, _Pdf
 
 Image = NDArray[np.uint8]
 
@@ -81,11 +81,10 @@ def charuco_sheet() -> bytes:
     cols, rows = SQUARES
     x0 = (A4_MM[0] - cols * SQUARE_MM) / 2
     top = 36.0
-    pdf = _Pdf()
-    ops = pdf.page()
-    _text(ops, 12, 15, 10, "Camera calibration sheet / Hoja de calibracion de la camara")
-    _text(
-        ops,
+    pdf = _Pdf("a4")
+    pdf.page()
+    pdf.text(12, 15, 10, "Camera calibration sheet / Hoja de calibración de la cámara")
+    pdf.text(
         12,
         20,
         7,
@@ -93,14 +92,14 @@ def charuco_sheet() -> bytes:
         f" {CHARUCO_DICTIONARY}. Print at 100 % / imprimir al 100 %."
         " The bar must measure 100 mm / la barra debe medir 100 mm.",
     )
-    _rect(ops, 12, 24, 100.0, 1.5, 0.0)
-    _text(ops, 114, 26, 7, "100 mm")
+    pdf.rect(12, 24, 100.0, 1.5, 0.0)
+    pdf.text(114, 26, 7, "100 mm")
     centres = [np.asarray(c).reshape(4, 3)[:, :2].mean(axis=0) for c in board.getObjPoints()]
     white = {(int(c[0] // SQUARE_MM), int(c[1] // SQUARE_MM)) for c in centres}
     for r in range(rows):
         for c in range(cols):
             if (c, r) not in white:
-                _rect(ops, x0 + c * SQUARE_MM, top + r * SQUARE_MM, SQUARE_MM, SQUARE_MM, 0.0)
+                pdf.rect(x0 + c * SQUARE_MM, top + r * SQUARE_MM, SQUARE_MM, SQUARE_MM, 0.0)
     for corners, marker_id in zip(
         board.getObjPoints(), np.asarray(board.getIds()).ravel(), strict=True
     ):
@@ -112,18 +111,17 @@ def charuco_sheet() -> bytes:
         )
         n = d.markerSize + 2
         cell = side / n
-        _rect(ops, x0 + mx, top + my, side, side, 0.0)
+        pdf.rect(x0 + mx, top + my, side, side, 0.0)
         for i in range(d.markerSize):
             for j in range(d.markerSize):
                 if bits[i, j]:
-                    _rect(ops, x0 + mx + (j + 1) * cell, top + my + (i + 1) * cell, cell, cell, 1.0)
-    _text(
-        ops,
+                    pdf.rect(x0 + mx + (j + 1) * cell, top + my + (i + 1) * cell, cell, cell, 1.0)
+    pdf.text(
         12,
         top + rows * SQUARE_MM + 10,
         8,
         "Show it to the camera flat in each corner of the table, then tilted. "
-        "Muestrala a la camara plana en cada esquina de la mesa y luego inclinada.",
+        "Muéstrala a la cámara plana en cada esquina de la mesa y luego inclinada.",
     )
     return pdf.render()
 

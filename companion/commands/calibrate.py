@@ -66,6 +66,8 @@ def run_capture(args: argparse.Namespace) -> int:
                 print(f"companion calibrate: the camera stopped ({error})")
                 break
             frames += 1
+            if frame is None:  # a live camera between two frames (or reopening)
+                continue
             news = capture.offer(frame.image)
             if news != said:
                 print(news)
