@@ -9,6 +9,7 @@ companion acts on it (checked on the real system calls, with strace).
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import sqlite3
 import stat
@@ -221,12 +222,14 @@ def test_every_row_is_on_disk_before_the_companion_acts_on_it(tmp_path: Path) ->
 def test_an_exported_replay_case_is_owner_only(tmp_path: Path) -> None:
     """A case holds the whole position, every hidden objective with it."""
     from companion.replay import ReplayReport, export_case
+    from engine.amritsar import new_game, to_dict
 
-    report = ReplayReport(cases={7: {"state": {"objectives": "secret"}, "seen": {}}})
+    state = to_dict(new_game(2, seed=3))
+    report = ReplayReport(cases={7: {"state": state, "seen": {}}})
     target = tmp_path / "case-7.json"
     export_case(report, 7, target)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
-    assert "secret" in target.read_text()
+    assert json.loads(target.read_text())["state"] == state
 
 
 def test_replay_can_open_the_log_of_a_running_game(tmp_path: Path) -> None:
