@@ -45,7 +45,7 @@ import numpy as np
 import vision.synthetic as synthetic
 from vision.pipeline import Pipeline
 from vision.scenes import random_effects, random_pose, random_truth
-from vision.snapshot import TableSnapshot, compare
+from vision.snapshot import TableSnapshot, compare, zone_paths
 from vision.synthetic import Effects, Hand, SyntheticCamera
 
 MAX_FRAMES = 12
@@ -120,7 +120,7 @@ def _score(snap: TableSnapshot, truth: TableSnapshot) -> tuple[int, int, int, in
     """(missed, false, unknown, zones): a zone the reading lists as unseen is
     unknown whatever value it holds (whichever code made the reading)."""
     wrong, unmeasured = compare(snap, truth)
-    unknown_paths = {p for key in snap.unseen for p in _paths(key)}
+    unknown_paths = {p for key in snap.unseen for p in zone_paths(key)}
     held = [w for w in wrong if w.split(": seen ")[0] in unknown_paths]
     wrong = [w for w in wrong if w not in held]
     missed = sum(1 for w in wrong if _absent(w))
@@ -157,31 +157,6 @@ def _scene(job: tuple[str, int, bool]) -> tuple[int, int, int, int, bool]:
             break
     assert snap is not None
     return (*_score(snap, truth), settled)
-
-
-def _paths(key: str) -> tuple[str, ...]:
-    """The snapshot paths a zone key decides (as vision.snapshot has it)."""
-    kind, _, name = key.partition(":")
-    simple = {
-        "section": ("sections.{}",),
-        "coins": ("coins.{}", "coins_present.{}"),
-        "maharajah-worker": ("maharajah_workers.{}",),
-        "elephant": ("elephants.{}",),
-        "market-space": ("market_counters.{}",),
-        "donation": ("donations.{}",),
-        "bridge": ("setup.bridges.{}",),
-    }
-    if kind in simple:
-        return tuple(f.format(name) for f in simple[kind])
-    if kind == "market":
-        return (f"market.{name}",)
-    if kind == "district-slot":
-        return (f"setup.district_tiles.{name.split(':')[0]}",)
-    if kind == "temple":
-        if name == "active":
-            return ("setup.temple_active", "setup.temple_rotation")
-        return (f"setup.temple_stack.{name}",)
-    return (key.replace("storehouses", "setup.storehouses"),)
 
 
 def _absent(wrong: str) -> bool:

@@ -272,7 +272,7 @@ def compare(seen: TableSnapshot, truth: TableSnapshot) -> tuple[list[str], list[
     a, b = seen.pieces(), observable(truth).pieces()
     wrong: list[str] = []
     unmeasured: list[str] = []
-    unknown = {p for key in seen.unseen for p in _paths(key)}
+    unknown = {p for key in seen.unseen for p in zone_paths(key)}
 
     def walk(x: Any, y: Any, path: str) -> None:
         if path in unknown:
@@ -312,7 +312,7 @@ _FIELDS = {
 }
 
 
-def _paths(key: str) -> tuple[str, ...]:
+def zone_paths(key: str) -> tuple[str, ...]:
     """The paths :func:`compare` walks that a zone key (``section:N1``) decides."""
     kind, _, name = key.partition(":")
     if kind in _FIELDS:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from companion.reconcile.camera import expected_counts, truth_from_state
 from companion.reconcile.reconciler import Reconciler
 from companion.runner import TableRunner
@@ -11,17 +9,9 @@ from companion.session import TableSession
 from engine.amritsar import Act, apply, legal_actions
 from engine.board import District
 from engine.decisions import Pending
+from tests.companion.test_runner import _wait
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera
-
-
-def _wait(condition, seconds: float = 20.0) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_the_game_state_reaches_the_camera_and_a_move_is_followed() -> None:
