@@ -1,0 +1,157 @@
+"""The ``Rules`` protocol: what a game's rules give the rest of the product.
+
+The split follows OpenSpiel's Game/State: a ``Rules`` object is stateless and
+knows one game; states are plain values it creates, inspects and advances
+(``apply`` returns a new state and never changes the one given). Actions are
+small hashable values with a text notation. Chance (shuffles, draws) is a
+decision like any other, made by ``CHANCE``: a real table supplies the outcome
+it sees, tests and the demo draw one with ``random_chance``; secret draws in a
+real game come from ``secrets.SystemRandom`` (see ``docs/security.md``).
+
+Every method is pure: no camera, socket, file or clock.
+
+Example (any registered game):
+    >>> from engine.core.registry import get_rules
+    >>> rules = get_rules("amritsar")                  # doctest: +SKIP
+    >>> state = rules.new_game(2, seed=7)              # doctest: +SKIP
+    >>> state, events = rules.apply(state, rules.legal_actions(state)[0])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+from engine.core.observation import Observation
+from engine.core.reasons import Reason
+from engine.core.scoring import ScoreSheet
+
+
+class Event(NamedTuple):
+    """Something that happened: for logs, the phone view and reconciliation.
+
+    ``kind`` names it (``"points"``, ``"coins"``...); ``player`` the seat it
+    concerns (or -1); ``amount`` a signed quantity; ``what`` and ``where``
+    short words (a resource, a place, a source of points).
+    """
+
+    kind: str
+    player: int = -1
+    amount: int = 0
+    what: str = ""
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pending decision as a caller sees it, for any game.
+
+    ``kind`` is the game's own name for the decision (``"SAIL_BOAT"``);
+    ``player`` a seat or one of ``engine.core.seats``.
+    """
+
+    kind: str
+    player: int
+    prompt_en: str
+    prompt_es: str
+    is_chance: bool = False
+    is_over: bool = False
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Prune the legal actions: keep only these kinds and first arguments.
+
+    Reconciliation uses it to search only the actions a change on the table
+    could be (python-chess's move-generator masks do the same).
+    """
+
+    kinds: Collection[Any] | None = None
+    first: Collection[int] | None = None
+
+
+class Rules(Protocol):
+    """One game's rules. Implementations are registered by ``name``."""
+
+    name: str  # "amritsar", "imhotep": the registry key and ``--game`` value
+    title_en: str
+    title_es: str
+    min_players: int
+    max_players: int
+    solo: bool  # a solo mode with an automated opponent exists
+
+    # -- a new game ---------------------------------------------------------
+    def new_game(
+        self, players: int, *, seed: int | None = None, options: Iterable[str] = ()
+    ) -> Any:
+        """A new game. With a ``seed`` every setup draw is made from it; without
+        one the game waits on its first chance decision for the table to supply.
+        An unknown option name raises ``ValueError`` naming it."""
+        ...
+
+    def option_names(self) -> tuple[str, ...]:
+        """House rules and variants this game accepts in ``new_game``."""
+        ...
+
+    # -- playing --------------------------------------------------------------
+    def decision(self, state: Any) -> Decision: ...
+
+    def legal_actions(self, state: Any, only: Filter | None = None) -> list[Hashable]:
+        """Every legal answer to the pending decision; empty once the game is over."""
+        ...
+
+    def why_illegal(self, state: Any, action: Hashable) -> Reason | None:
+        """The rule an action breaks now, or ``None`` if it is legal."""
+        ...
+
+    def apply(self, state: Any, action: Hashable, *, check: bool = True) -> tuple[Any, list[Event]]:
+        """The next state and the events. Checked: an illegal action raises
+        ``IllegalActionError``. Unchecked: for actions from ``legal_actions``."""
+        ...
+
+    def random_chance(self, state: Any, rng: random.Random) -> Hashable:
+        """A chance outcome drawn uniformly among the legal ones."""
+        ...
+
+    def privacy(self, state: Any, action: Hashable) -> tuple[int | None, bool]:
+        """For the record: (the seat whose secret ``action`` holds or ``None``,
+        whether it reveals something new so that undoing it would allow a redraw)."""
+        ...
+
+    # -- what players and the table see ---------------------------------------
+    def score(self, state: Any) -> list[ScoreSheet]:
+        """Itemised sheets per seat, live during play and final at the end."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """JSON-able state as ``seat`` may know it (``None``: public)."""
+        ...
+
+    def observe(self, state: Any) -> Observation:
+        """What the camera and sensors can check of ``state``."""
+        ...
+
+    # -- text and persistence ---------------------------------------------------
+    def format_action(self, action: Hashable) -> str: ...
+
+    def parse_action(self, text: str) -> Hashable:
+        """Inverse of ``format_action``; ``ValueError`` naming what is wrong."""
+        ...
+
+    def describe_action(self, state: Any, action: Hashable, language: str = "en") -> str:
+        """The action in a player's words, in the past tense ("Ana sailed ...")."""
+        ...
+
+    def to_dict(self, state: Any) -> dict[str, Any]: ...
+
+    def from_dict(self, data: Any) -> Any:
+        """Inverse of ``to_dict``; ``ValueError`` naming the bad field."""
+        ...
+
+
+class Bot(Protocol):
+    """An automated player (a solo opponent, a demo player)."""
+
+    def choose(self, rules: Rules, state: Any, rng: random.Random) -> Hashable: ...
