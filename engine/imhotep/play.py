@@ -1,0 +1,643 @@
+"""The Imhotep rules as a state machine: setup, decisions, legal actions, apply.
+
+``apply_unchecked`` copies the state into a mutable ``_Work``, performs the
+action, then runs every automatic task in the queue (stones unloading bow to
+stern, the temple at the end of a round, the next round's setup) until a
+decision is needed again: a player's turn, a market pick by the owner of the
+stone being unloaded, or a chance draw. Checking legality is the caller's
+(``rules_object``); this module trusts its input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core.game import Event
+from engine.core.seats import CHANCE, NOBODY
+from engine.imhotep.actions import HIDDEN, Action
+from engine.imhotep.catalog import Catalog
+from engine.imhotep.sites import (
+    pyramid_a_points,
+    pyramid_b_slot,
+    temple_visible,
+    temple_width,
+    tower_points,
+)
+from engine.imhotep.state import (
+    BURIAL,
+    EMPTY,
+    HARBOUR,
+    LIVE,
+    LIVE_OBELISK,
+    LIVE_PYRAMID,
+    LIVE_TEMPLE,
+    MARKET,
+    OBELISK,
+    PYRAMID,
+    SITE_NAMES,
+    TEMPLE,
+    Boat,
+    State,
+    Task,
+)
+
+FROM_BOAT, FROM_QUARRY = 0, 1
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision a state waits on: its kind and who makes it."""
+
+    kind: str
+    player: int
+
+
+# -- setup -------------------------------------------------------------------------
+
+
+def new_state(players: int, sides: str, wrath: bool, catalog: Catalog) -> State:
+    """A table before any draw: the first player, then the first round card."""
+    kinds = len(catalog.cards)
+    stones = int(catalog.value("stones_per_colour"))
+    b_pyramid = sides[PYRAMID] == "B"
+    return State(
+        players=players,
+        sides=sides,
+        wrath=wrath,
+        round=0,
+        first_player=-1,
+        current=0,
+        last_sender=-1,
+        round_cards=(),
+        boats=(),
+        sailing=-1,
+        market=(),
+        hidden=0,
+        pair=(),
+        deck=tuple(card.count for card in catalog.cards),
+        discard=(0,) * kinds,
+        quarry=(stones,) * players,
+        sled=(0,) * players,
+        hands=((0,) * kinds,) * players,
+        points=((0,) * len(LIVE),) * players,
+        pyramid=((), (), (), ()) if b_pyramid else ((),),
+        temple=(),
+        burial=(),
+        obelisk=(0,) * players,
+        towers=(),
+        queue=(Task("first"), Task("round")),
+        over=False,
+    )
+
+
+# -- the mutable working copy -------------------------------------------------------
+
+
+class _Work:
+    """A state's fields as lists while one action is applied."""
+
+    def __init__(self, s: State, catalog: Catalog):
+        self.catalog = catalog
+        self.s = s
+        self.sides = s.sides
+        self.players = s.players
+        self.round = s.round
+        self.first_player = s.first_player
+        self.current = s.current
+        self.last_sender = s.last_sender
+        self.round_cards = s.round_cards
+        self.boats = list(s.boats)
+        self.sailing = s.sailing
+        self.market = list(s.market)
+        self.hidden = s.hidden
+        self.pair = list(s.pair)
+        self.deck = list(s.deck)
+        self.discard = list(s.discard)
+        self.quarry = list(s.quarry)
+        self.sled = list(s.sled)
+        self.hands = [list(h) for h in s.hands]
+        self.points = [list(p) for p in s.points]
+        self.pyramid = [list(p) for p in s.pyramid]
+        self.temple = list(s.temple)
+        self.burial = list(s.burial)
+        self.obelisk = list(s.obelisk)
+        self.towers = list(s.towers)
+        self.queue = list(s.queue)
+        self.over = s.over
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return State(
+            players=self.players,
+            sides=self.s.sides,
+            wrath=self.s.wrath,
+            round=self.round,
+            first_player=self.first_player,
+            current=self.current,
+            last_sender=self.last_sender,
+            round_cards=self.round_cards,
+            boats=tuple(self.boats),
+            sailing=self.sailing,
+            market=tuple(self.market),
+            hidden=self.hidden,
+            pair=tuple(self.pair),
+            deck=tuple(self.deck),
+            discard=tuple(self.discard),
+            quarry=tuple(self.quarry),
+            sled=tuple(self.sled),
+            hands=tuple(tuple(h) for h in self.hands),
+            points=tuple(tuple(p) for p in self.points),
+            pyramid=tuple(tuple(p) for p in self.pyramid),
+            temple=tuple(self.temple),
+            burial=tuple(self.burial),
+            obelisk=tuple(self.obelisk),
+            towers=tuple(self.towers),
+            queue=tuple(self.queue),
+            over=self.over,
+        )
+
+    # -- small steps ------------------------------------------------------------
+    def score(self, seat: int, category: int, amount: int, where: str) -> None:
+        if amount:
+            self.points[seat][category] += amount
+            self.events.append(Event("points", seat, amount, LIVE[category], where))
+
+    def take_stones(self, seat: int, wanted: int) -> int:
+        room = int(self.catalog.value("sled_capacity")) - self.sled[seat]
+        n = max(0, min(wanted, room, self.quarry[seat]))
+        self.sled[seat] += n
+        self.quarry[seat] -= n
+        if n:
+            self.events.append(Event("stones", seat, n, "sled", "quarry"))
+        return n
+
+    def place(self, seat: int, boat_id: int, slot: int) -> None:
+        index = next(i for i, b in enumerate(self.boats) if b.id == boat_id)
+        boat = self.boats[index]
+        slots = list(boat.slots)
+        slots[slot - 1] = seat
+        self.boats[index] = Boat(boat.id, tuple(slots), boat.site)
+        self.sled[seat] -= 1
+        self.events.append(Event("stones", seat, 1, f"boat {boat_id}", "sled"))
+
+    def use_card(self, seat: int, card_id: str) -> None:
+        kind = self.catalog.card_index(card_id)
+        self.hands[seat][kind] -= 1
+        self.discard[kind] += 1
+        self.events.append(Event("card", seat, -1, card_id, "discard"))
+
+    def sail(self, seat: int, boat_id: int, site: int, lever: bool) -> None:
+        index = next(i for i, b in enumerate(self.boats) if b.id == boat_id)
+        boat = self.boats[index]
+        self.boats[index] = Boat(boat.id, boat.slots, site)
+        self.sailing = index
+        self.last_sender = seat
+        self.events.append(Event("sail", seat, boat_id, f"boat {boat_id}", SITE_NAMES[site]))
+        self.queue = [Task("unload", seat if lever else -1), Task("dock"), Task("next_turn")]
+
+    def gain_card(self, seat: int, kind: int) -> None:
+        card = self.catalog.cards[kind]
+        self.events.append(Event("card", seat, 1, card.id, "market"))
+        if card.colour == "red":
+            self.discard[kind] += 1
+            self.queue.insert(0, Task("deliver", seat, SITE_NAMES.index(card.site), FROM_QUARRY))
+        else:
+            self.hands[seat][kind] += 1
+
+    def reshuffle_if_empty(self) -> None:
+        if not any(self.deck) and any(self.discard):
+            self.deck, self.discard = self.discard, [0] * len(self.discard)
+            self.events.append(Event("reshuffle", -1, sum(self.deck), "deck", "discard"))
+
+    def land(self, seat: int, site: int, choice: int) -> None:
+        """A stone of ``seat`` arrives on ``site`` (``choice``: a B pyramid)."""
+        self.events.append(Event("stone", seat, 1, "stone", SITE_NAMES[site]))
+        if site == PYRAMID:
+            if self.s.sides[PYRAMID] == "A":
+                pyramid = self.pyramid[0]
+                self.score(
+                    seat, LIVE_PYRAMID, pyramid_a_points(len(pyramid), self.catalog), "pyramid"
+                )
+                pyramid.append(seat)
+                return
+            slot = (
+                pyramid_b_slot(choice, len(self.pyramid[choice]), self.catalog)
+                if choice >= 0
+                else None
+            )
+            if slot is None:  # every pyramid complete: beside the board
+                self.pyramid[3].append(seat)
+                self.score(
+                    seat, LIVE_PYRAMID, int(self.catalog.value("pyramid_b_extra_points")), "pyramid"
+                )
+                return
+            self.pyramid[choice].append(seat)
+            self.score(seat, LIVE_PYRAMID, slot.points, "pyramid")
+            if slot.bonus == "card":
+                self.queue.insert(0, Task("draw", seat))
+            elif slot.bonus == "stones":
+                self.queue.insert(0, Task("stones", seat, 3))
+            elif slot.bonus == "place":
+                self.queue.insert(0, Task("bonus", seat))
+        elif site == TEMPLE:
+            self.temple.append(seat)
+        elif site == BURIAL:
+            self.burial.append(seat)
+        elif site == OBELISK:
+            self.obelisk[seat] += 1
+            if self.s.sides[OBELISK] == "B" and self.obelisk[seat] >= int(
+                self.catalog.value("obelisk_b_tower_height")
+            ):
+                self.obelisk[seat] = 0
+                self.towers.append(seat)
+                self.score(
+                    seat, LIVE_OBELISK, tower_points(len(self.towers) - 1, self.catalog), "obelisk"
+                )
+
+
+# -- decisions ------------------------------------------------------------------------
+
+
+def _open_pyramids(s: State | _Work, catalog: Catalog) -> list[int]:
+    return [p for p in range(3) if len(s.pyramid[p]) < len(catalog.pyramids_b[p])]
+
+
+def _empty_harbour_slots(boats: Sequence[Boat]) -> list[tuple[int, int]]:
+    return [
+        (boat.id, i + 1)
+        for boat in boats
+        if boat.site == HARBOUR
+        for i, owner in enumerate(boat.slots)
+        if owner == EMPTY
+    ]
+
+
+def _needs_decision(s: State | _Work, task: Task, catalog: Catalog) -> bool:
+    kind = task.kind
+    if kind in ("first", "round", "keep", "temple"):
+        return True
+    if kind in ("reveal", "draw", "pair"):
+        return any(s.deck)
+    if kind == "unload":
+        boat = s.boats[s.sailing]
+        owners = {o for o in boat.slots if o != EMPTY}
+        return task.seat >= 0 and len(owners) > 1
+    if kind == "deliver":
+        if task.a == MARKET:
+            return s.hidden > 0 or any(k >= 0 for k in s.market)
+        if task.a == PYRAMID and s.sides[PYRAMID] == "B":
+            if task.b == FROM_QUARRY and s.quarry[task.seat] == 0:
+                return False
+            return len(_open_pyramids(s, catalog)) > 1
+        return False
+    if kind == "bonus":
+        return s.sled[task.seat] > 0 and bool(_empty_harbour_slots(s.boats))
+    return False
+
+
+_DECISION_KINDS = {
+    "first": "FIRST_PLAYER",
+    "round": "ROUND_CARD",
+    "reveal": "MARKET_CARD",
+    "draw": "MARKET_CARD",
+    "pair": "MARKET_CARD",
+    "keep": "KEEP_CARD",
+    "unload": "UNLOAD_ORDER",
+    "bonus": "BONUS_PLACE",
+    "temple": "TEMPLE_BONUS",
+}
+
+
+def pending(s: State) -> Pending:
+    if s.over:
+        return Pending("GAME_OVER", NOBODY)
+    if not s.queue:
+        return Pending("TURN", s.current)
+    task = s.queue[0]
+    if task.kind in ("first", "round", "reveal", "draw", "pair"):
+        return Pending(_DECISION_KINDS[task.kind], CHANCE)
+    if task.kind == "deliver":
+        return Pending("MARKET_PICK" if task.a == MARKET else "PYRAMID", task.seat)
+    return Pending(_DECISION_KINDS[task.kind], task.seat)
+
+
+# -- legal actions -----------------------------------------------------------------------
+
+
+def _sailable(s: State, catalog: Catalog) -> list[tuple[int, int]]:
+    free = [site for site in range(5) if s.docked_at(site) is None]
+    result: list[tuple[int, int]] = []
+    for boat in s.boats:
+        if boat.site != HARBOUR:
+            continue
+        load = sum(1 for o in boat.slots if o != EMPTY)
+        if load >= catalog.boat(boat.id).minimum:
+            result.extend((boat.id, site) for site in free)
+    return result
+
+
+def turn_actions(s: State, catalog: Catalog) -> list[Action]:
+    seat = s.current
+    cap = int(catalog.value("sled_capacity"))
+    result: list[Action] = []
+    if s.sled[seat] < cap and s.quarry[seat] > 0:
+        result.append(Action("take"))
+    empty = _empty_harbour_slots(s.boats)
+    if s.sled[seat] > 0:
+        result.extend(Action("place", slot) for slot in empty)
+    sailable = _sailable(s, catalog)
+    result.extend(Action("sail", pair) for pair in sailable)
+    hand = s.hands[seat]
+    cards = catalog.cards
+    for kind, count in enumerate(hand):
+        if not count or cards[kind].colour != "blue":
+            continue
+        card_id = cards[kind].id
+        if card_id == "hammer":
+            will_have = s.sled[seat] + min(
+                int(catalog.value("take_stones")), cap - s.sled[seat], s.quarry[seat]
+            )
+            if will_have > 0 and empty:
+                result.extend(Action("play-hammer", slot) for slot in empty)
+            else:
+                result.append(Action("play-hammer"))
+        elif card_id == "chisel" and s.sled[seat] >= 2:
+            for i, first in enumerate(empty):
+                for second in empty[i + 1 :]:
+                    result.append(Action("play-chisel", first + second))
+        elif card_id == "sail" and s.sled[seat] > 0:
+            free = [site for site in range(5) if s.docked_at(site) is None]
+            for boat_id, slot in empty:
+                boat = s.boats[s.boat_index(boat_id)]
+                load = 1 + sum(1 for o in boat.slots if o != EMPTY)
+                if load >= catalog.boat(boat_id).minimum:
+                    result.extend(Action("play-sail", (boat_id, slot, site)) for site in free)
+        elif card_id == "lever":
+            result.extend(Action("play-lever", pair) for pair in sailable)
+    if not result:
+        result.append(Action("pass"))
+    return result
+
+
+def legal(s: State, catalog: Catalog) -> list[Action]:
+    if s.over:
+        return []
+    if not s.queue:
+        return turn_actions(s, catalog)
+    task = s.queue[0]
+    kind = task.kind
+    if kind == "first":
+        return [Action("first", (seat,)) for seat in range(s.players)]
+    if kind == "round":
+        return [
+            Action("round", (card.id,))
+            for card in catalog.round_cards_for(s.players)
+            if card.id not in s.round_cards
+        ]
+    if kind in ("reveal", "draw", "pair"):
+        return [Action("card", (k,)) for k, n in enumerate(s.deck) if n > 0]
+    if kind == "keep":
+        return [Action("keep", (k,)) for k in sorted(set(s.pair))]
+    if kind == "unload":
+        boat = s.boats[s.sailing]
+        firsts: dict[int, int] = {}
+        for i, owner in enumerate(boat.slots):
+            if owner != EMPTY and owner not in firsts:
+                firsts[owner] = i + 1
+        return [Action("order", (slot,)) for slot in sorted(firsts.values())]
+    if kind == "deliver":
+        if task.a == MARKET:
+            picks = [Action("pick", (k,)) for k in sorted({k for k in s.market if k >= 0})]
+            if s.hidden > 0:
+                picks.append(Action("pick", (HIDDEN,)))
+            return picks
+        return [Action("pyramid", (p,)) for p in _open_pyramids(s, catalog)]
+    if kind == "bonus":
+        return [Action("bonus", slot) for slot in _empty_harbour_slots(s.boats)] + [Action("bonus")]
+    if kind == "temple":
+        return [Action("temple", (0,)), Action("temple", (1,))]
+    raise AssertionError(f"no decision for task {task}")  # pragma: no cover
+
+
+# -- applying -------------------------------------------------------------------------------
+
+
+def apply_unchecked(s: State, action: Action, catalog: Catalog) -> tuple[State, list[Event]]:
+    w = _Work(s, catalog)
+    kind, args = action.kind, action.args
+    if not w.queue:
+        _turn(w, action)
+    else:
+        task = w.queue.pop(0)
+        if kind == "first":
+            _first_player(w, args[0])
+        elif kind == "round":
+            _round_card(w, args[0])
+        elif kind == "card":
+            w.deck[args[0]] -= 1
+            if task.kind == "reveal":
+                w.market[task.a] = args[0]
+                w.events.append(Event("card", -1, 1, catalog.cards[args[0]].id, "market"))
+            elif task.kind == "draw":
+                w.gain_card(task.seat, args[0])
+            else:  # pair
+                w.pair.append(args[0])
+                w.reshuffle_if_empty()
+                if len(w.pair) < 2 and any(w.deck):
+                    w.queue.insert(0, task)
+                else:
+                    w.queue.insert(0, Task("keep", task.seat))
+        elif kind == "keep":
+            w.pair.remove(args[0])
+            for other in w.pair:
+                w.discard[other] += 1
+            w.pair = []
+            w.gain_card(task.seat, args[0])
+        elif kind == "order":
+            boat = w.boats[w.sailing]
+            owner = boat.slots[args[0] - 1]
+            _unload_slot(w, args[0] - 1)
+            w.queue.insert(0, task)
+            w.queue.insert(0, Task("deliver", owner, boat.site, FROM_BOAT))
+        elif kind == "pick":
+            _market_pick(w, task, args[0])
+        elif kind == "pyramid":
+            _deliver(w, task, args[0])
+        elif kind == "bonus":
+            if args:
+                w.place(task.seat, args[0], args[1])
+        elif kind == "temple":
+            if args[0] == 0:
+                w.score(task.seat, LIVE_TEMPLE, 1, "temple")
+            else:
+                w.take_stones(task.seat, 2)
+        else:  # pragma: no cover - checked callers never get here
+            raise AssertionError(f"{action} does not answer {task}")
+    _run(w)
+    return w.freeze(), w.events
+
+
+def _turn(w: _Work, action: Action) -> None:
+    seat, kind, args = w.current, action.kind, action.args
+    catalog = w.catalog
+    if kind == "take":
+        w.take_stones(seat, int(catalog.value("take_stones")))
+    elif kind == "place":
+        w.place(seat, args[0], args[1])
+    elif kind == "sail":
+        w.sail(seat, args[0], args[1], lever=False)
+        return
+    elif kind == "play-hammer":
+        w.use_card(seat, "hammer")
+        w.take_stones(seat, int(catalog.value("take_stones")))
+        if args:
+            w.place(seat, args[0], args[1])
+    elif kind == "play-chisel":
+        w.use_card(seat, "chisel")
+        w.place(seat, args[0], args[1])
+        w.place(seat, args[2], args[3])
+    elif kind == "play-sail":
+        w.use_card(seat, "sail")
+        w.place(seat, args[0], args[1])
+        w.sail(seat, args[0], args[2], lever=False)
+        return
+    elif kind == "play-lever":
+        w.use_card(seat, "lever")
+        w.sail(seat, args[0], args[1], lever=True)
+        return
+    elif kind != "pass":  # pragma: no cover
+        raise AssertionError(f"not a turn action: {action}")
+    w.current = (seat + 1) % w.players
+
+
+def _first_player(w: _Work, seat: int) -> None:
+    w.first_player = seat
+    w.current = seat
+    starting: list[int] = w.catalog.value("starting_sled")
+    for k in range(w.players):
+        w.take_stones((seat + k) % w.players, starting[k])
+
+
+def _round_card(w: _Work, card_id: int) -> None:
+    card = w.catalog.round_card(card_id)
+    w.round += 1
+    w.round_cards = (*w.round_cards, card_id)
+    w.boats = [Boat(b, (EMPTY,) * w.catalog.boat(b).size) for b in card.boats]
+    w.sailing = -1
+    face_up = int(
+        w.catalog.value("market_a_face_up" if w.s.sides[MARKET] == "A" else "market_b_face_up")
+    )
+    w.market = [-1] * face_up
+    w.hidden = 0 if w.s.sides[MARKET] == "A" else int(w.catalog.value("market_b_face_down"))
+    w.queue[0:0] = [Task("reveal", -1, slot) for slot in range(face_up)]
+    w.events.append(Event("round", -1, w.round, str(card_id), ""))
+
+
+def _unload_slot(w: _Work, index: int) -> None:
+    boat = w.boats[w.sailing]
+    slots = list(boat.slots)
+    slots[index] = EMPTY
+    w.boats[w.sailing] = Boat(boat.id, tuple(slots), boat.site)
+
+
+def _market_pick(w: _Work, task: Task, kind: int) -> None:
+    seat = task.seat
+    if task.b == FROM_BOAT:  # the spent stone goes back to the quarry
+        w.quarry[seat] += 1
+    w.events.append(Event("stone", seat, 1, "stone", "market"))
+    if kind == HIDDEN:
+        w.hidden = 0
+        w.queue.insert(0, Task("pair", seat))
+        return
+    w.market[w.market.index(kind)] = -1
+    w.gain_card(seat, kind)
+
+
+def _deliver(w: _Work, task: Task, choice: int) -> None:
+    seat = task.seat
+    if task.b == FROM_QUARRY:
+        if w.quarry[seat] == 0:
+            return
+        w.quarry[seat] -= 1
+    w.land(seat, task.a, choice)
+
+
+def _run(w: _Work) -> None:
+    """Perform automatic tasks until a decision is needed or the game ends."""
+    catalog = w.catalog
+    while w.queue:
+        task = w.queue[0]
+        if task.kind in ("reveal", "draw", "pair"):
+            w.reshuffle_if_empty()
+        if _needs_decision(w, task, catalog):
+            return
+        w.queue.pop(0)
+        kind = task.kind
+        if kind == "unload":
+            boat = w.boats[w.sailing]
+            for index, owner in enumerate(boat.slots):
+                if owner != EMPTY:
+                    _unload_slot(w, index)
+                    w.queue[0:0] = [Task("deliver", owner, boat.site, FROM_BOAT), task]
+                    break
+        elif kind == "deliver":
+            if task.a == MARKET:  # no card left: the stone goes back unused
+                if task.b == FROM_BOAT:
+                    w.quarry[task.seat] += 1
+            elif task.a == PYRAMID and w.s.sides[PYRAMID] == "B":
+                open_ = [p for p in range(3) if len(w.pyramid[p]) < len(catalog.pyramids_b[p])]
+                _deliver(w, task, open_[0] if open_ else -1)
+            else:
+                _deliver(w, task, -1)
+        elif kind == "pair":  # the deck ran dry while drawing the pair
+            if w.pair:
+                w.queue.insert(0, Task("keep", task.seat))
+        elif kind == "stones":
+            w.take_stones(task.seat, task.a)
+        elif kind == "dock":
+            w.sailing = -1
+            if all(b.site != HARBOUR for b in w.boats):
+                w.queue = [t for t in w.queue if t.kind != "next_turn"]
+                w.queue[0:0] = [Task("round_end"), Task("cleanup")]
+        elif kind == "next_turn":
+            w.current = (w.current + 1) % w.players
+        elif kind == "round_end":
+            _temple_scoring(w)
+        elif kind == "cleanup":
+            _cleanup(w)
+        # "reveal"/"draw" with no card anywhere, "bonus" with nothing to place: skipped
+
+
+def _temple_scoring(w: _Work) -> None:
+    catalog = w.catalog
+    width = temple_width(w.players, catalog)
+    tasks: list[Task] = []
+    for slot, owner in temple_visible(w.temple, width):
+        if w.s.sides[TEMPLE] == "A":
+            w.score(owner, LIVE_TEMPLE, 1, "temple")
+            continue
+        for bonus in catalog.temple_b[slot]:
+            if bonus == "points2":
+                w.score(owner, LIVE_TEMPLE, 2, "temple")
+            elif bonus == "choice":
+                tasks.append(Task("temple", owner, slot))
+            else:
+                tasks.append(Task("draw", owner))
+    w.queue[0:0] = tasks
+
+
+def _cleanup(w: _Work) -> None:
+    for kind in w.market:
+        if kind >= 0:
+            w.discard[kind] += 1
+    w.market = []
+    w.hidden = 0
+    w.boats = []
+    if w.round >= int(w.catalog.value("rounds")):
+        w.over = True
+        w.queue = []
+        w.events.append(Event("game_over", -1, w.round))
+        return
+    w.current = (w.last_sender + 1) % w.players
+    w.queue.insert(0, Task("round"))

@@ -1,0 +1,196 @@
+"""``ImhotepRules``: Imhotep behind the core ``Rules`` protocol.
+
+This is the one object the rest of the product talks to (it is registered as
+"imhotep"). It adds to the state machine of ``play`` what callers need:
+checked application with the rule broken, chance draws, privacy, score
+sheets, views, the camera observation, notation and persistence.
+
+Options (``new_game(options=...)``): "pharaohs-wrath" (the variant), and the
+B side of a site, site by site: "market-b", "pyramid-b", "temple-b",
+"burial-b", "obelisk-b" (or "all-b").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from engine.core.game import Decision, Event, Filter
+from engine.core.reasons import IllegalActionError, Reason
+from engine.core.scoring import ScoreSheet
+from engine.core.seats import CHANCE
+from engine.imhotep import actions as notation
+from engine.imhotep.actions import Action
+from engine.imhotep.catalog import Catalog, default_catalog
+from engine.imhotep.describe import describe
+from engine.imhotep.observe import ImhotepObservation, observe, view
+from engine.imhotep.play import apply_unchecked, legal, new_state, pending
+from engine.imhotep.reasons import TABLE, diagnose
+from engine.imhotep.scoring import score_sheets
+from engine.imhotep.serialize import from_dict, to_dict
+from engine.imhotep.state import SITE_NAMES, State
+
+SIDE_OPTIONS = tuple(f"{site}-b" for site in SITE_NAMES)
+OPTIONS = ("pharaohs-wrath", *SIDE_OPTIONS, "all-b")
+
+_PROMPTS = {
+    "TURN": ("Take stones, place a stone, sail a boat or play a blue card",
+             "Obtén piedras, embarca una piedra, envía un barco o juega una carta azul"),
+    "FIRST_PLAYER": ("Draw who starts", "Sortead quién empieza"),
+    "ROUND_CARD": ("Reveal the next round card", "Revelad la siguiente carta de ronda"),
+    "MARKET_CARD": ("Draw a market card", "Robad una carta de mercado"),
+    "MARKET_PICK": ("Pick a market card for your stone", "Elige una carta de mercado por tu piedra"),
+    "KEEP_CARD": ("Keep one of the two cards", "Quédate una de las dos cartas"),
+    "UNLOAD_ORDER": ("Choose the next stone to unload", "Elige la siguiente piedra a descargar"),
+    "PYRAMID": ("Choose the pyramid for your stone", "Elige la pirámide para tu piedra"),
+    "BONUS_PLACE": ("Place a sled stone on a boat, or not", "Embarca una piedra de tu plataforma, o no"),
+    "TEMPLE_BONUS": ("1 point or 2 stones", "1 punto o 2 piedras"),
+    "GAME_OVER": ("The game is over", "La partida ha terminado"),
+}  # fmt: skip
+
+
+class ImhotepRules:
+    """Imhotep: Builder of Egypt, 2-4 players."""
+
+    name = "imhotep"
+    title_en = "Imhotep: Builder of Egypt"
+    title_es = "Imhotep: El constructor de Egipto"
+    min_players = 2
+    max_players = 4
+    solo = False
+
+    def __init__(self, catalog: Catalog | None = None):
+        self.catalog = catalog or default_catalog()
+
+    # -- a new game ---------------------------------------------------------------
+    def option_names(self) -> tuple[str, ...]:
+        return OPTIONS
+
+    def new_game(
+        self, players: int, *, seed: int | None = None, options: Iterable[str] = ()
+    ) -> State:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Imhotep is for 2 to 4 players, not {players!r}")
+        chosen = set(options)
+        unknown = sorted(chosen - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+        sides = "".join(
+            "B" if f"{site}-b" in chosen or "all-b" in chosen else "A" for site in SITE_NAMES
+        )
+        state = new_state(players, sides, "pharaohs-wrath" in chosen, self.catalog)
+        if seed is not None:  # the setup draws, up to the first turn
+            rng = random.Random(seed)
+            while pending(state).player == CHANCE:
+                state, _ = apply_unchecked(state, self._draw(state, rng), self.catalog)
+        return state
+
+    # -- playing ---------------------------------------------------------------------
+    def decision(self, state: State) -> Decision:
+        p = pending(state)
+        en, es = _PROMPTS[p.kind]
+        return Decision(p.kind, p.player, en, es, is_chance=p.player == CHANCE, is_over=state.over)
+
+    def legal_actions(self, state: State, only: Filter | None = None) -> list[Hashable]:
+        actions = legal(state, self.catalog)
+        if only is not None:
+            if only.kinds is not None:
+                actions = [a for a in actions if a.kind in only.kinds]
+            if only.first is not None:
+                actions = [a for a in actions if a.args and a.args[0] in only.first]
+        return list(actions)
+
+    def _canonical(self, action: Hashable) -> Action | None:
+        if not isinstance(action, Action) or not isinstance(action.args, tuple):
+            return None
+        if not all(isinstance(a, int) for a in action.args):
+            return None
+        if (
+            action.kind == "play-chisel"
+            and len(action.args) == 4
+            and action.args[2:] < action.args[:2]
+        ):
+            return Action(action.kind, action.args[2:] + action.args[:2])
+        return action
+
+    def why_illegal(self, state: State, action: Hashable) -> Reason | None:
+        canonical = self._canonical(action)
+        choices = legal(state, self.catalog)
+        if canonical is not None and canonical in choices:
+            return None
+        kind = pending(state).kind
+        listed = [self.format_action(a) for a in choices[:8]] + (
+            ["..."] if len(choices) > 8 else []
+        )
+        if canonical is None:
+            return TABLE.reason("not_choice", choices=", ".join(listed))
+        try:
+            return diagnose(state, canonical, kind, self.catalog, listed)
+        except (IndexError, KeyError):  # arguments that name nothing in the game
+            return TABLE.reason("not_choice", choices=", ".join(listed))
+
+    def apply(
+        self, state: State, action: Hashable, *, check: bool = True
+    ) -> tuple[State, list[Event]]:
+        if check:
+            reason = self.why_illegal(state, action)
+            if reason is not None:
+                raise IllegalActionError(action, reason)
+            canonical = self._canonical(action)
+            assert canonical is not None
+            return apply_unchecked(state, canonical, self.catalog)
+        assert isinstance(action, Action)
+        return apply_unchecked(state, action, self.catalog)
+
+    def random_chance(self, state: State, rng: random.Random) -> Hashable:
+        return self._draw(state, rng)
+
+    def _draw(self, state: State, rng: random.Random) -> Action:
+        options = legal(state, self.catalog)
+        if not options:
+            raise ValueError("no chance decision is pending")
+        if options[0].kind == "card":  # a card drawn from the deck: weighted by copies
+            weights = [state.deck[a.args[0]] for a in options]
+            return rng.choices(options, weights=weights)[0]
+        return rng.choice(options)
+
+    def privacy(self, state: State, action: Hashable) -> tuple[int | None, bool]:
+        task = state.queue[0] if state.queue else None
+        if task is None or not isinstance(action, Action):
+            return None, False
+        if task.kind == "pair":  # a face-down market card only its picker sees
+            return task.seat, True
+        if task.kind == "keep":  # which of the pair was discarded stays secret
+            return task.seat, False
+        return None, task.kind in ("first", "round", "reveal", "draw")
+
+    # -- what players and the table see --------------------------------------------------
+    def score(self, state: State) -> list[ScoreSheet]:
+        return score_sheets(state, self.catalog)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat, self.catalog)
+
+    def observe(self, state: State) -> ImhotepObservation:
+        return observe(state, self.catalog)
+
+    # -- text and persistence --------------------------------------------------------------
+    def format_action(self, action: Hashable) -> str:
+        if not isinstance(action, Action):
+            raise TypeError(f"not an Imhotep action: {action!r}")
+        return notation.format_action(action, self.catalog)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text, self.catalog)
+
+    def describe_action(self, state: State, action: Hashable, language: str = "en") -> str:
+        if not isinstance(action, Action):
+            raise TypeError(f"not an Imhotep action: {action!r}")
+        return describe(state, action, self.catalog, language)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return to_dict(state)
+
+    def from_dict(self, data: Any) -> State:
+        return from_dict(data, self.catalog)
