@@ -59,7 +59,7 @@ def _colour(seat: int) -> str:
 
 def observe(state: State, catalog: Catalog) -> ImhotepObservation:
     width = temple_width(state.players, catalog)
-    top = tuple(_colour(o) for _, o in temple_visible(state.temple, width))
+    top = tuple(_colour(o) for _, o in sorted(temple_visible(state.temple, width)))
     pyramid_all = tuple(_colour(o) for p in state.pyramid for o in p)
     if state.sides[1] == "A":
         # level 2 rests on level 1's four 2x2 corners: once it is complete the

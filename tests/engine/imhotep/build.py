@@ -97,7 +97,9 @@ def on_site(state: State, site: str, text: str) -> State:
             heights[owner] += 1
         return change(state, obelisk=tuple(heights), quarry=tuple(quarry))
     if site == "pyramid":
-        return change(state, pyramid=(state.pyramid[0] + owners, *state.pyramid[1:]), quarry=tuple(quarry))
+        return change(
+            state, pyramid=(state.pyramid[0] + owners, *state.pyramid[1:]), quarry=tuple(quarry)
+        )
     current = getattr(state, site)
     return change(state, **{site: current + owners, "quarry": tuple(quarry)})
 

@@ -35,7 +35,10 @@ def test_temple_scores_one_point_per_visible_stone_at_round_end():
     # Rulebook example: grey 2 points, white, black and brown 1 each
     s = on_site(table(4), "temple", "gwbrg")
     for boat_id, site in ((1, "pyramid"), (2, "burial"), (3, "obelisk")):
-        s = play(load(s, boat_id, "bbbb"[: len(s.boats[s.boat_index(boat_id)].slots) - 1]), f"sail {boat_id} {site}")
+        s = play(
+            load(s, boat_id, "bbbb"[: len(s.boats[s.boat_index(boat_id)].slots) - 1]),
+            f"sail {boat_id} {site}",
+        )
     assert [p[1] for p in s.points] == [0, 0, 0, 0]  # nothing before the round ends
     s = play(load(s, 6, "b"), "sail 6 market", "pick statue")
     assert [p[1] for p in s.points] == [1, 1, 1, 2]
@@ -50,7 +53,7 @@ def test_temple_has_four_slots_a_level_with_two_players():
 
 def test_burial_chamber_groups_rulebook_example():
     # 4 players: white 2 -> 3, black 1 -> 1, brown 3 + 1 -> 6 + 1, grey 6 -> 15 + 2
-    burial = seats("wwg" "rgg" "rrg" "bgg" "r")
+    burial = seats("wwgrggrrgbggr")
     groups = sorted(burial_groups(burial))
     assert (1, 2) in groups and (0, 1) in groups and (3, 6) in groups
     assert sorted(size for owner, size in groups if owner == 2) == [1, 3]
@@ -67,7 +70,12 @@ def test_obelisk_ranks_rulebook_example_with_a_tie():
     # black 3, white 4, brown none, grey 3: white 15, black and grey (10 + 5) / 2 = 7
     assert rank_points([3, 4, 0, 3], [15, 10, 5, 1]) == [7, 15, 0, 7]
     s = change(on_site(table(4), "obelisk", "bbbwwwwggg"), over=True)
-    assert [sum(line.amount for line in lines(s, seat, "obelisk")) for seat in range(4)] == [7, 15, 0, 7]
+    assert [sum(line.amount for line in lines(s, seat, "obelisk")) for seat in range(4)] == [
+        7,
+        15,
+        0,
+        7,
+    ]
 
 
 def test_obelisk_points_per_player_count():
@@ -86,7 +94,11 @@ def test_market_picks_in_unload_order_each_by_its_owner():
     s = play(s, "pick statue")
     assert RULES.decision(s).player == 3
     s = play(s, "pick lever")
-    assert s.hands[1][CARD["sail"]] == 1 and s.hands[2][CARD["statue"]] == 1 and s.hands[3][CARD["lever"]] == 1
+    assert (
+        s.hands[1][CARD["sail"]] == 1
+        and s.hands[2][CARD["statue"]] == 1
+        and s.hands[3][CARD["lever"]] == 1
+    )
     assert s.market == (-1, -1, -1, CARD["entrance"])
     assert s.quarry[1:] == (27, 26, 25)  # the spent stones went back to the quarry
     assert s.current == 1
@@ -101,7 +113,9 @@ def test_a_pick_must_be_a_face_up_card():
 
 def test_red_cards_put_a_quarry_stone_on_their_site_at_once():
     s = table(4, market=("entrance", "sarcophagus", "paved_path", "statue"))
-    s = play(load(s, 1, "www"), "sail 1 market", "pick entrance", "pick sarcophagus", "pick paved_path")
+    s = play(
+        load(s, 1, "www"), "sail 1 market", "pick entrance", "pick sarcophagus", "pick paved_path"
+    )
     assert s.pyramid[0] == (1,) and s.burial == (1,) and s.obelisk[1] == 1
     assert s.points[1][0] == CATALOG.pyramid_a[0]
     assert sum(s.hands[1]) == 0 and s.discard[CARD["entrance"]] == 1
@@ -143,7 +157,9 @@ def test_pyramid_b_bonus_place():
 
 def test_pyramid_b_bonus_card_and_stones():
     # the left pyramid: slot 2 gives the top market card, slot 4 three stones
-    s = change(table(4, options=("pyramid-b",)), pyramid=((3,), (2, 0), (), ()), quarry=(30, 27, 25, 24))
+    s = change(
+        table(4, options=("pyramid-b",)), pyramid=((3,), (2, 0), (), ()), quarry=(30, 27, 25, 24)
+    )
     s = play(load(s, 1, "www"), "sail 1 pyramid", "pyramid left")
     assert RULES.decision(s).kind == "MARKET_CARD"
     s = play(s, "card statue", "pyramid left")
@@ -173,7 +189,7 @@ def test_temple_b_bonuses_by_slot():
 def test_burial_b_row_majorities_rulebook_example():
     # top row: white 3 -> 8, brown and grey 1 -> (4 + 2) / 2 = 3
     # middle row: black 3 -> 8, white 1 -> 4; bottom row: grey 4 -> 8
-    burial = "wbg" "wbg" "wbg" "rwg" "gbg"
+    burial = "wbgwbgwbgrwggbg"
     s = change(on_site(table(4, options=("burial-b",)), "burial", burial), over=True)
     rows = {seat: sorted(line.amount for line in lines(s, seat, "burial")) for seat in range(4)}
     assert rows == {0: [8], 1: [4, 8], 2: [3], 3: [3, 8]}

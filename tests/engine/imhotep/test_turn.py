@@ -147,4 +147,3 @@ def test_lever_lets_its_player_order_the_unloading():
 def test_one_action_per_turn_then_the_next_player():
     s = play(table(3), "take", "place 1 1", "place 1 2")
     assert s.current == 0
-
