@@ -44,7 +44,7 @@ def test_a_seed_makes_the_setup_draws_up_to_the_first_turn():
 def test_bad_players_and_options_are_named():
     with pytest.raises(ValueError, match="2 to 4 players"):
         RULES.new_game(5)
-    with pytest.raises(ValueError, match="unknown option.*colour-b"):
+    with pytest.raises(ValueError, match=r"unknown option.*colour-b"):
         RULES.new_game(3, options=("colour-b",))
     assert "pharaohs-wrath" in RULES.option_names()
 

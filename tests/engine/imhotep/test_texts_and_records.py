@@ -95,11 +95,7 @@ def test_observation_shows_boats_sites_cards_and_sleds():
     s = play(s, "place 1 1")
     o = RULES.observe(s)
     assert isinstance(o, ImhotepObservation)
-    assert ("3", "harbour") == (str(o.boats[2][0]), o.boats[2][1]) and o.boats[2][2] == (
-        "white",
-        "",
-        "grey",
-    )
+    assert o.boats[2] == (3, "harbour", ("white", "", "grey"))
     assert o.boats[0][2] == ("black", "", "", "")
     assert o.temple_top == ("white", "white", "brown", "grey", "black") and o.temple_covered == 1
     assert o.obelisk_tops == ("brown",) and o.obelisk_heights == (0, 0, 3, 0)
