@@ -183,8 +183,10 @@ def _list(c: _Check, name: str, length: int) -> list[Any]:
 
 
 def stones_of(state: State, seat: int) -> int:
-    """Every stone of ``seat``'s colour in play (quarry, sled, boats, sites)."""
+    """Every stone of ``seat``'s colour in play (quarry, sled, boats, sites, and
+    a stone taken off a boat whose owner is still choosing where it goes)."""
     on_boats = sum(1 for b in state.boats for o in b.slots if o == seat)
+    on_boats += sum(1 for t in state.queue if t.kind == "deliver" and t.seat == seat and t.b == 0)
     on_sites = (
         sum(p.count(seat) for p in state.pyramid)
         + state.temple.count(seat)
