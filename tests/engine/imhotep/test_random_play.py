@@ -25,8 +25,10 @@ CASES = [
 ]
 
 
-def check_step(before, after) -> None:
+def check_step(before, after, events) -> None:
     for seat in range(after.players):
+        said = sum(e.amount for e in events if e.kind == "points" and e.player == seat)
+        assert sum(after.points[seat]) - sum(before.points[seat]) == said
         assert stones_of(after, seat) == 30, seat
         assert 0 <= after.sled[seat] <= 5
         assert sum(after.points[seat]) >= sum(before.points[seat])
@@ -50,7 +52,7 @@ def test_random_games_hold_the_invariants(players, options, seed):
         action = RULES.random_chance(state, rng) if decision.is_chance else rng.choice(legal)
         kinds.add(decision.kind)
         after, events = RULES.apply(state, action)
-        check_step(state, after)
+        check_step(state, after, events)
         rounds.add(after.round)
         state = after
     assert rounds == {1, 2, 3, 4, 5, 6}
