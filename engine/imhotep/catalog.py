@@ -26,7 +26,7 @@ import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +111,24 @@ class Catalog:
     obelisk_b_towers: tuple[int, ...]
     sites: Mapping[str, Any]
     provenance: tuple[Sourced, ...]
+
+    @cached_property
+    def minimum(self) -> dict[int, int]:
+        """Boat id -> its minimum load (a hot path of the legal moves)."""
+        return {boat.id: boat.minimum for boat in self.boats}
+
+    @cached_property
+    def sled_capacity(self) -> int:
+        return int(self.value("sled_capacity"))
+
+    @cached_property
+    def take_stones(self) -> int:
+        return int(self.value("take_stones"))
+
+    @cached_property
+    def blue(self) -> tuple[tuple[int, str], ...]:
+        """(kind index, id) of the blue cards."""
+        return tuple((i, c.id) for i, c in enumerate(self.cards) if c.colour == "blue")
 
     def boat(self, boat_id: int) -> BoatSpec:
         for boat in self.boats:

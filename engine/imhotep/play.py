@@ -116,9 +116,9 @@ class _Work:
         self.discard = list(s.discard)
         self.quarry = list(s.quarry)
         self.sled = list(s.sled)
-        self.hands = [list(h) for h in s.hands]
-        self.points = [list(p) for p in s.points]
-        self.pyramid = [list(p) for p in s.pyramid]
+        self.hands = s.hands
+        self.points = s.points
+        self.pyramid = s.pyramid
         self.temple = list(s.temple)
         self.burial = list(s.burial)
         self.obelisk = list(s.obelisk)
@@ -146,9 +146,9 @@ class _Work:
             discard=tuple(self.discard),
             quarry=tuple(self.quarry),
             sled=tuple(self.sled),
-            hands=tuple(tuple(h) for h in self.hands),
-            points=tuple(tuple(p) for p in self.points),
-            pyramid=tuple(tuple(p) for p in self.pyramid),
+            hands=self.hands,
+            points=self.points,
+            pyramid=self.pyramid,
             temple=tuple(self.temple),
             burial=tuple(self.burial),
             obelisk=tuple(self.obelisk),
@@ -158,13 +158,27 @@ class _Work:
         )
 
     # -- small steps ------------------------------------------------------------
+    def add_card(self, seat: int, kind: int, delta: int) -> None:
+        row = list(self.hands[seat])
+        row[kind] += delta
+        self.hands = (*self.hands[:seat], tuple(row), *self.hands[seat + 1 :])
+
+    def add_stone(self, pyramid: int, seat: int) -> None:
+        self.pyramid = (
+            *self.pyramid[:pyramid],
+            (*self.pyramid[pyramid], seat),
+            *self.pyramid[pyramid + 1 :],
+        )
+
     def score(self, seat: int, category: int, amount: int, where: str) -> None:
         if amount:
-            self.points[seat][category] += amount
+            row = list(self.points[seat])
+            row[category] += amount
+            self.points = (*self.points[:seat], tuple(row), *self.points[seat + 1 :])
             self.events.append(Event("points", seat, amount, LIVE[category], where))
 
     def take_stones(self, seat: int, wanted: int) -> int:
-        room = int(self.catalog.value("sled_capacity")) - self.sled[seat]
+        room = self.catalog.sled_capacity - self.sled[seat]
         n = max(0, min(wanted, room, self.quarry[seat]))
         self.sled[seat] += n
         self.quarry[seat] -= n
@@ -183,7 +197,7 @@ class _Work:
 
     def use_card(self, seat: int, card_id: str) -> None:
         kind = self.catalog.card_index(card_id)
-        self.hands[seat][kind] -= 1
+        self.add_card(seat, kind, -1)
         self.discard[kind] += 1
         self.events.append(Event("card", seat, -1, card_id, "discard"))
 
@@ -203,7 +217,7 @@ class _Work:
             self.discard[kind] += 1
             self.queue.insert(0, Task("deliver", seat, SITE_NAMES.index(card.site), FROM_QUARRY))
         else:
-            self.hands[seat][kind] += 1
+            self.add_card(seat, kind, 1)
 
     def reshuffle_if_empty(self) -> None:
         if not any(self.deck) and any(self.discard):
@@ -215,11 +229,9 @@ class _Work:
         self.events.append(Event("stone", seat, 1, "stone", SITE_NAMES[site]))
         if site == PYRAMID:
             if self.s.sides[PYRAMID] == "A":
-                pyramid = self.pyramid[0]
-                self.score(
-                    seat, LIVE_PYRAMID, pyramid_a_points(len(pyramid), self.catalog), "pyramid"
-                )
-                pyramid.append(seat)
+                index = len(self.pyramid[0])
+                self.score(seat, LIVE_PYRAMID, pyramid_a_points(index, self.catalog), "pyramid")
+                self.add_stone(0, seat)
                 return
             slot = (
                 pyramid_b_slot(choice, len(self.pyramid[choice]), self.catalog)
@@ -227,12 +239,12 @@ class _Work:
                 else None
             )
             if slot is None:  # every pyramid complete: beside the board
-                self.pyramid[3].append(seat)
+                self.add_stone(3, seat)
                 self.score(
                     seat, LIVE_PYRAMID, int(self.catalog.value("pyramid_b_extra_points")), "pyramid"
                 )
                 return
-            self.pyramid[choice].append(seat)
+            self.add_stone(choice, seat)
             self.score(seat, LIVE_PYRAMID, slot.points, "pyramid")
             if slot.bonus == "card":
                 self.queue.insert(0, Task("draw", seat))
@@ -325,21 +337,27 @@ def pending(s: State) -> Pending:
 # -- legal actions -----------------------------------------------------------------------
 
 
+def _free_sites(s: State) -> list[int]:
+    docked = {boat.site for boat in s.boats}
+    return [site for site in range(5) if site not in docked]
+
+
 def _sailable(s: State, catalog: Catalog) -> list[tuple[int, int]]:
-    free = [site for site in range(5) if s.docked_at(site) is None]
+    free = _free_sites(s)
+    minimum = catalog.minimum
     result: list[tuple[int, int]] = []
     for boat in s.boats:
         if boat.site != HARBOUR:
             continue
-        load = sum(1 for o in boat.slots if o != EMPTY)
-        if load >= catalog.boat(boat.id).minimum:
+        load = len(boat.slots) - boat.slots.count(EMPTY)
+        if load >= minimum[boat.id]:
             result.extend((boat.id, site) for site in free)
     return result
 
 
 def turn_actions(s: State, catalog: Catalog) -> list[Action]:
     seat = s.current
-    cap = int(catalog.value("sled_capacity"))
+    cap = catalog.sled_capacity
     result: list[Action] = []
     if s.sled[seat] < cap and s.quarry[seat] > 0:
         result.append(Action("take"))
@@ -349,15 +367,11 @@ def turn_actions(s: State, catalog: Catalog) -> list[Action]:
     sailable = _sailable(s, catalog)
     result.extend(Action("sail", pair) for pair in sailable)
     hand = s.hands[seat]
-    cards = catalog.cards
-    for kind, count in enumerate(hand):
-        if not count or cards[kind].colour != "blue":
+    for kind, card_id in catalog.blue:
+        if not hand[kind]:
             continue
-        card_id = cards[kind].id
         if card_id == "hammer":
-            will_have = s.sled[seat] + min(
-                int(catalog.value("take_stones")), cap - s.sled[seat], s.quarry[seat]
-            )
+            will_have = s.sled[seat] + min(catalog.take_stones, cap - s.sled[seat], s.quarry[seat])
             if will_have > 0 and empty:
                 result.extend(Action("play-hammer", slot) for slot in empty)
             else:
@@ -367,11 +381,11 @@ def turn_actions(s: State, catalog: Catalog) -> list[Action]:
                 for second in empty[i + 1 :]:
                     result.append(Action("play-chisel", first + second))
         elif card_id == "sail" and s.sled[seat] > 0:
-            free = [site for site in range(5) if s.docked_at(site) is None]
+            free = _free_sites(s)
             for boat_id, slot in empty:
                 boat = s.boats[s.boat_index(boat_id)]
-                load = 1 + sum(1 for o in boat.slots if o != EMPTY)
-                if load >= catalog.boat(boat_id).minimum:
+                load = 1 + len(boat.slots) - boat.slots.count(EMPTY)
+                if load >= catalog.minimum[boat_id]:
                     result.extend(Action("play-sail", (boat_id, slot, site)) for site in free)
         elif card_id == "lever":
             result.extend(Action("play-lever", pair) for pair in sailable)
@@ -482,7 +496,7 @@ def _turn(w: _Work, action: Action) -> None:
     seat, kind, args = w.current, action.kind, action.args
     catalog = w.catalog
     if kind == "take":
-        w.take_stones(seat, int(catalog.value("take_stones")))
+        w.take_stones(seat, catalog.take_stones)
     elif kind == "place":
         w.place(seat, args[0], args[1])
     elif kind == "sail":
@@ -490,7 +504,7 @@ def _turn(w: _Work, action: Action) -> None:
         return
     elif kind == "play-hammer":
         w.use_card(seat, "hammer")
-        w.take_stones(seat, int(catalog.value("take_stones")))
+        w.take_stones(seat, catalog.take_stones)
         if args:
             w.place(seat, args[0], args[1])
     elif kind == "play-chisel":
