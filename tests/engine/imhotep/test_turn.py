@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.reasons import IllegalActionError
 from engine.imhotep import RULES
+from engine.imhotep.state import Boat
 from tests.engine.imhotep.build import act, change, give, load, play, table, turn
 
 
@@ -147,3 +148,27 @@ def test_lever_lets_its_player_order_the_unloading():
 def test_one_action_per_turn_then_the_next_player():
     s = play(table(3), "take", "place 1 1", "place 1 2")
     assert s.current == 0
+
+
+def test_hammer_with_no_empty_slot_still_takes_stones():
+    s = give(change(table(4), sled=(0, 3, 4, 5), quarry=(30, 27, 26, 25)), 0, "hammer")
+    full = tuple(Boat(b.id, (1,) * len(b.slots), b.site) for b in s.boats)  # 13 white stones
+    s = change(s, boats=full, quarry=(30, 27 - 13, 26, 25))
+    assert [RULES.format_action(a) for a in RULES.legal_actions(s) if a.kind == "play-hammer"] == [
+        "play-hammer"
+    ]
+    s = play(s, "play-hammer")
+    assert s.sled[0] == 3
+
+
+def test_a_market_stone_with_no_card_left_goes_back_to_the_quarry():
+    s = change(table(4), market=(-1, -1, -1, RULES.catalog.card_index("statue")))
+    s = play(load(s, 3, "ww"), "sail 3 market", "pick statue")
+    assert s.quarry[1] == 27 - 2 + 2 and s.hands[1][RULES.catalog.card_index("statue")] == 1
+    assert RULES.decision(s).kind == "TURN"
+
+
+def test_a_lever_with_one_owner_left_unloads_by_itself():
+    s = load(give(table(4), 0, "lever"), 3, "ww")
+    s = play(s, "play-lever 3 burial")
+    assert s.burial == (1, 1) and RULES.decision(s).kind == "TURN"
