@@ -164,6 +164,8 @@ def diagnose(
     if decision_kind == "TURN":
         if kind not in TURN_KINDS:
             return TABLE.reason("not_now", **expected)
+        if kind in ("sail", "play-sail", "play-lever") and not 0 <= args[-1] < len(SITE_EN):
+            return TABLE.reason("not_choice", choices=", ".join(choices))
         return _turn_reason(state, action, catalog) or TABLE.reason(
             "not_choice", choices=", ".join(choices)
         )
