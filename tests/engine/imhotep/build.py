@@ -8,7 +8,6 @@ and a white stone on boat 3 from the bow.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from engine.imhotep import RULES
@@ -53,7 +52,7 @@ def table(
 
 
 def change(state: State, **fields: Any) -> State:
-    return dataclasses.replace(state, **fields)
+    return state._replace(**fields)
 
 
 def seats(text: str) -> tuple[int, ...]:
