@@ -355,17 +355,27 @@ def _sailable(s: State, catalog: Catalog) -> list[tuple[int, int]]:
     return result
 
 
+#: the commonest actions, built once (a playout asks for them thousands of times)
+_TAKE = Action("take")
+_PLACE: dict[tuple[int, ...], Action] = {}
+_SAIL: dict[tuple[int, ...], Action] = {}
+
+
 def turn_actions(s: State, catalog: Catalog) -> list[Action]:
     seat = s.current
     cap = catalog.sled_capacity
     result: list[Action] = []
     if s.sled[seat] < cap and s.quarry[seat] > 0:
-        result.append(Action("take"))
+        result.append(_TAKE)
     empty = _empty_harbour_slots(s.boats)
     if s.sled[seat] > 0:
-        result.extend(Action("place", slot) for slot in empty)
+        result.extend(
+            [_PLACE.get(slot) or _PLACE.setdefault(slot, Action("place", slot)) for slot in empty]
+        )
     sailable = _sailable(s, catalog)
-    result.extend(Action("sail", pair) for pair in sailable)
+    result.extend(
+        [_SAIL.get(pair) or _SAIL.setdefault(pair, Action("sail", pair)) for pair in sailable]
+    )
     hand = s.hands[seat]
     for kind, card_id in catalog.blue:
         if not hand[kind]:
