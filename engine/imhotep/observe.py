@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.observation import Observation
 from engine.imhotep.catalog import Catalog
 from engine.imhotep.play import pending
+from engine.imhotep.scoring import score_sheets
 from engine.imhotep.sites import temple_visible, temple_width
 from engine.imhotep.state import COLOURS, EMPTY, HARBOUR, PYRAMID_NAMES, SITE_NAMES, State
 
@@ -50,7 +51,9 @@ class ImhotepObservation(Observation):
     market_face_down: int | None  # side B: face-down cards still on the market
     cards: tuple[tuple[str, ...], ...] | None  # cards face up in front of each seat, sorted
     sleds: tuple[int, ...] | None  # stones on each seat's supply sled
-    track: tuple[int, ...] | None  # each seat's marker on the 0/40 score track
+    track: (
+        tuple[int, ...] | None
+    )  # each seat's marker on the 0/40 track (a lap past 40 is not visible)
 
 
 def _colour(seat: int) -> str:
@@ -69,7 +72,12 @@ def observe(state: State, catalog: Catalog) -> ImhotepObservation:
         pyramid_top = tuple(_colour(o) for i, o in enumerate(stones) if i not in covered)
     else:
         pyramid_top = pyramid_all
-    live = [sum(p) for p in state.points]
+    # the score track: live points during play, the final totals once scored
+    live = (
+        [sheet.total for sheet in score_sheets(state, catalog)]
+        if state.over
+        else [sum(p) for p in state.points]
+    )
     return ImhotepObservation(
         round_card=state.round_cards[-1] if state.boats else None,
         boats=tuple(
@@ -95,7 +103,7 @@ def observe(state: State, catalog: Catalog) -> ImhotepObservation:
             for hand in state.hands
         ),
         sleds=state.sled,
-        track=tuple(points % 40 for points in live),
+        track=tuple(max(0, points) % 40 for points in live),
     )
 
 

@@ -128,9 +128,9 @@ def from_dict(data: Any, catalog: Catalog) -> State:
     for i, raw in enumerate(raw_queue):
         if not isinstance(raw, list) or len(raw) != 4 or raw[0] not in _TASK_KINDS:
             raise ValueError(f"field 'queue[{i}]' must be [kind, seat, a, b] with a known kind")
-        seat, a, b2 = (
-            c.whole("queue", -1, 99, v, f"queue[{i}][{j + 1}]") for j, v in enumerate(raw[1:])
-        )
+        seat = c.whole("queue", -1, n - 1, raw[1], f"queue[{i}][1]")
+        a = c.whole("queue", -1, 4, raw[2], f"queue[{i}][2]")
+        b2 = c.whole("queue", -1, 1, raw[3], f"queue[{i}][3]")
         queue.append(Task(raw[0], seat, a, b2))
     hands = tuple(
         c.ints("hands", 0, 34, kinds, h, f"hands[{s}]") for s, h in enumerate(_list(c, "hands", n))
@@ -171,8 +171,54 @@ def from_dict(data: Any, catalog: Catalog) -> State:
         queue=tuple(queue),
         over=c.flag("over"),
     )
+    _consistent(state, catalog)
     _conserved(state, catalog)
     return state
+
+
+def _consistent(state: State, catalog: Catalog) -> None:
+    """What the rules rely on between fields; ``ValueError`` names the field."""
+    n = state.players
+    ids = {card.id: card for card in catalog.round_cards_for(n)}
+    if len(set(state.round_cards)) != len(state.round_cards) or not set(state.round_cards) <= set(
+        ids
+    ):
+        raise ValueError(f"field 'round_cards': distinct round cards for {n} players")
+    if len(state.round_cards) != state.round:
+        raise ValueError("field 'round_cards': one card per round played")
+    if state.boats:
+        if not state.round_cards or [b.id for b in state.boats] != list(
+            ids[state.round_cards[-1]].boats
+        ):
+            raise ValueError("field 'boats': the boats of the last round card")
+        docked = [b.site for b in state.boats if b.site != HARBOUR]
+        if len(docked) != len(set(docked)):
+            raise ValueError("field 'boats': two boats docked at one site")
+    if state.sailing >= len(state.boats) or (
+        state.sailing >= 0 and state.boats[state.sailing].site == HARBOUR
+    ):
+        raise ValueError("field 'sailing': must name a boat that has left the harbour, or -1")
+    limit = int(catalog.value("market_a_face_up"))
+    if len(state.market) > limit or len(state.pair) > 2:
+        raise ValueError(f"field 'market': at most {limit} face-up cards (and 'pair' at most 2)")
+    if state.over and state.queue:
+        raise ValueError("field 'queue': a finished game has nothing pending")
+    for i, task in enumerate(state.queue):
+        if task.kind == "unload" and state.sailing < 0:
+            raise ValueError(f"field 'queue[{i}]': unloading needs a sailing boat")
+        if task.kind == "reveal" and not 0 <= task.a < len(state.market):
+            raise ValueError(f"field 'queue[{i}]': no such market slot")
+        if (
+            task.kind in ("deliver", "draw", "pair", "keep", "bonus", "temple", "stones")
+            and task.seat < 0
+        ):
+            raise ValueError(f"field 'queue[{i}]': needs a seat")
+        if task.kind == "deliver" and task.a < 0:
+            raise ValueError(f"field 'queue[{i}]': needs a site")
+    if state.sides[1] == "B":
+        for p, stones in enumerate(state.pyramid[:3]):
+            if len(stones) > len(catalog.pyramids_b[p]):
+                raise ValueError(f"field 'pyramid[{p}]': more stones than the pyramid holds")
 
 
 def _list(c: _Check, name: str, length: int) -> list[Any]:

@@ -152,3 +152,44 @@ def test_score_sheets_tie_break_and_pharaohs_wrath():
     assert [sh.winner for sh in RULES.score(even)] == [False, True]
     shared = change(even, sled=(3, 3))
     assert [sh.winner for sh in RULES.score(shared)] == [True, True]
+
+
+def test_from_dict_refuses_inconsistent_states_with_the_field():
+    data = RULES.to_dict(table(3))
+    for field, value, words in [
+        ("round_cards", [41], "round_cards"),
+        ("sailing", 2, "sailing"),
+        ("queue", [["unload", -1, -1, -1]], r"queue\[0\]"),
+        ("market", [0, 1, 2, 3, 4], "market"),
+    ]:
+        bad = {**data, field: value}
+        with pytest.raises(ValueError, match=words):
+            RULES.from_dict(bad)
+
+
+def test_mangled_saves_are_refused_or_playable():
+    """Random changes to a saved game: a clear ValueError, or a state the rules can use."""
+    rng = random.Random(4)
+    base = RULES.to_dict(play(load(table(4, options=("all-b",)), 1, "wrg"), "sail 1 market"))
+    keys = sorted(base)
+    accepted = 0
+    for _ in range(300):
+        data = json.loads(json.dumps(base))
+        key = rng.choice(keys)
+        value = data[key]
+        if isinstance(value, list) and value and rng.random() < 0.6:
+            index = rng.randrange(len(value))
+            value[index] = rng.choice([-2, -1, 0, 1, 3, 7, 99, "x", None, [0], {}])
+        else:
+            data[key] = rng.choice([-1, 0, 2, 5, "x", None, [], [1, 2], {}, True])
+        try:
+            state = RULES.from_dict(data)
+        except ValueError as error:
+            assert str(error)
+            continue
+        accepted += 1
+        RULES.legal_actions(state)
+        RULES.view(state, None)
+        RULES.score(state)
+        RULES.observe(state)
+    assert accepted < 300
