@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core.registry import get_rules  # noqa: E402
+from engine.core.registry import get_rules
 
 RULES = get_rules("imhotep")
 
