@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.imhotep.actions import HIDDEN, Action
 from engine.imhotep.catalog import Catalog
 from engine.imhotep.play import pending
-from engine.imhotep.state import COLOURS_EN, COLOURS_ES, PYRAMID_NAMES, SITE_EN, SITE_ES, State
+from engine.imhotep.state import PYRAMID_NAMES, SITE_EN, SITE_ES, State
 
 _PYRAMID_ES = ("izquierda", "central", "derecha")
 
@@ -18,7 +18,7 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
     es = language == "es"
     decision = pending(state)
     seat = decision.player
-    who = (COLOURS_ES if es else COLOURS_EN)[seat] if 0 <= seat < state.players else ""
+    who = state.name(seat, language) if 0 <= seat < state.players else ""
     kind, a = action.kind, action.args
 
     def card(k: int) -> str:
@@ -93,7 +93,7 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
             else f"{who} chose two stones from the temple"
         )
     if kind == "first":
-        colour = (COLOURS_ES if es else COLOURS_EN)[a[0]]
+        colour = state.name(a[0], language)
         return f"{colour} empezó la partida" if es else f"{colour} was drawn to start"
     if kind == "round":
         return f"Se reveló la carta de ronda {a[0]}" if es else f"Round card {a[0]} was revealed"

@@ -17,7 +17,7 @@ from engine.imhotep.catalog import Catalog
 from engine.imhotep.play import pending
 from engine.imhotep.scoring import score_sheets
 from engine.imhotep.sites import temple_visible, temple_width
-from engine.imhotep.state import COLOURS, EMPTY, HARBOUR, PYRAMID_NAMES, SITE_NAMES, State
+from engine.imhotep.state import HARBOUR, PYRAMID_NAMES, SITE_NAMES, State
 
 #: field -> why the camera cannot see it from above (the log derives it)
 DERIVED: dict[str, str] = {
@@ -56,20 +56,16 @@ class ImhotepObservation(Observation):
     )  # each seat's marker on the 0/40 track (a lap past 40 is not visible)
 
 
-def _colour(seat: int) -> str:
-    return "" if seat == EMPTY else COLOURS[seat]
-
-
 def observe(state: State, catalog: Catalog) -> ImhotepObservation:
     width = temple_width(state.players, catalog)
-    top = tuple(_colour(o) for _, o in sorted(temple_visible(state.temple, width)))
-    pyramid_all = tuple(_colour(o) for p in state.pyramid for o in p)
+    top = tuple(state.colour(o) for _, o in sorted(temple_visible(state.temple, width)))
+    pyramid_all = tuple(state.colour(o) for p in state.pyramid for o in p)
     if state.sides[1] == "A":
         # level 2 rests on level 1's four 2x2 corners: once it is complete the
         # centre stone of level 1 is hidden from above; every other stone shows
         stones = state.pyramid[0]
         covered = {4} if len(stones) >= 13 else set()
-        pyramid_top = tuple(_colour(o) for i, o in enumerate(stones) if i not in covered)
+        pyramid_top = tuple(state.colour(o) for i, o in enumerate(stones) if i not in covered)
     else:
         pyramid_top = pyramid_all
     # the score track: live points during play, the final totals once scored
@@ -84,7 +80,7 @@ def observe(state: State, catalog: Catalog) -> ImhotepObservation:
             (
                 b.id,
                 "harbour" if b.site == HARBOUR else SITE_NAMES[b.site],
-                tuple(_colour(o) for o in b.slots),
+                tuple(state.colour(o) for o in b.slots),
             )
             for b in state.boats
         ),
@@ -92,10 +88,10 @@ def observe(state: State, catalog: Catalog) -> ImhotepObservation:
         pyramid_covered=pyramid_all,
         temple_top=top,
         temple_covered=max(0, len(state.temple) - width),
-        burial=tuple(_colour(o) for o in state.burial),
-        obelisk_tops=tuple(COLOURS[s] for s, h in enumerate(state.obelisk) if h),
+        burial=tuple(state.colour(o) for o in state.burial),
+        obelisk_tops=tuple(state.colour(s) for s, h in enumerate(state.obelisk) if h),
         obelisk_heights=state.obelisk,
-        towers=tuple(COLOURS[s] for s in state.towers),
+        towers=tuple(state.colour(s) for s in state.towers),
         market=tuple("" if k < 0 else catalog.cards[k].id for k in state.market),
         market_face_down=state.hidden,
         cards=tuple(
@@ -114,7 +110,7 @@ def view(state: State, seat: int | None, catalog: Catalog) -> dict[str, Any]:
     result: dict[str, Any] = {
         "game": "imhotep",
         "players": state.players,
-        "colours": list(COLOURS[: state.players]),
+        "colours": [state.colour(s) for s in range(state.players)],
         "sides": {SITE_NAMES[i]: state.sides[i] for i in range(5)},
         "wrath": state.wrath,
         "round": state.round,
@@ -126,7 +122,7 @@ def view(state: State, seat: int | None, catalog: Catalog) -> dict[str, Any]:
             {
                 "id": b.id,
                 "where": "harbour" if b.site == HARBOUR else SITE_NAMES[b.site],
-                "slots": [_colour(o) for o in b.slots],
+                "slots": [state.colour(o) for o in b.slots],
                 "minimum": catalog.boat(b.id).minimum,
             }
             for b in state.boats
@@ -142,16 +138,16 @@ def view(state: State, seat: int | None, catalog: Catalog) -> dict[str, Any]:
                 else "beside"
                 if i == 3
                 else "stones"
-            ): [_colour(o) for o in p]
+            ): [state.colour(o) for o in p]
             for i, p in enumerate(state.pyramid)
         },
-        "temple": [_colour(o) for o in state.temple],
-        "burial": [_colour(o) for o in state.burial],
-        "obelisk": {COLOURS[s]: h for s, h in enumerate(state.obelisk)},
-        "towers": [COLOURS[s] for s in state.towers],
+        "temple": [state.colour(o) for o in state.temple],
+        "burial": [state.colour(o) for o in state.burial],
+        "obelisk": {state.colour(s): h for s, h in enumerate(state.obelisk)},
+        "towers": [state.colour(s) for s in state.towers],
         "seats": [
             {
-                "colour": COLOURS[s],
+                "colour": state.colour(s),
                 "sled": state.sled[s],
                 "quarry": state.quarry[s],
                 "cards": {catalog.cards[k].id: n for k, n in enumerate(state.hands[s]) if n},

@@ -56,7 +56,9 @@ class Pending:
 # -- setup -------------------------------------------------------------------------
 
 
-def new_state(players: int, sides: str, wrath: bool, catalog: Catalog) -> State:
+def new_state(
+    players: int, sides: str, wrath: bool, catalog: Catalog, colours: tuple[int, ...] = ()
+) -> State:
     """A table before any draw: the first player, then the first round card."""
     kinds = len(catalog.cards)
     stones = int(catalog.value("stones_per_colour"))
@@ -65,6 +67,7 @@ def new_state(players: int, sides: str, wrath: bool, catalog: Catalog) -> State:
         players=players,
         sides=sides,
         wrath=wrath,
+        colours=colours or tuple(range(players)),
         round=0,
         first_player=-1,
         current=0,
@@ -132,6 +135,7 @@ class _Work:
             players=self.players,
             sides=self.s.sides,
             wrath=self.s.wrath,
+            colours=self.s.colours,
             round=self.round,
             first_player=self.first_player,
             current=self.current,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.reasons import Reason, ReasonTable
 from engine.imhotep.actions import TURN_KINDS, Action
 from engine.imhotep.catalog import Catalog
-from engine.imhotep.state import COLOURS_EN, COLOURS_ES, EMPTY, HARBOUR, SITE_EN, SITE_ES, State
+from engine.imhotep.state import EMPTY, HARBOUR, SITE_EN, SITE_ES, State
 
 TABLE = ReasonTable(
     "imhotep",
@@ -147,7 +147,7 @@ _CARD_ACTIONS = {
 
 
 def _who(state: State, seat: int) -> dict[str, str]:
-    return {"player": COLOURS_EN[seat], "player_es": COLOURS_ES[seat]}
+    return {"player": state.name(seat), "player_es": state.name(seat, "es")}
 
 
 def diagnose(

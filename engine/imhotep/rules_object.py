@@ -7,7 +7,9 @@ sheets, views, the camera observation, notation and persistence.
 
 Options (``new_game(options=...)``): "pharaohs-wrath" (the variant), and the
 B side of a site, site by site: "market-b", "pyramid-b", "temple-b",
-"burial-b", "obelisk-b" (or "all-b").
+"burial-b", "obelisk-b" (or "all-b"). Each player chooses a colour
+(rulebook: Preparación de la partida): "colours=white,grey" gives the seats'
+colours in turn order (default: black, white, brown, grey).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from engine.imhotep.play import apply_unchecked, legal, new_state, pending
 from engine.imhotep.reasons import TABLE, diagnose
 from engine.imhotep.scoring import score_sheets
 from engine.imhotep.serialize import from_dict, to_dict
-from engine.imhotep.state import SITE_NAMES, State
+from engine.imhotep.state import COLOURS, SITE_NAMES, State
 
 SIDE_OPTIONS = tuple(f"{site}-b" for site in SITE_NAMES)
 OPTIONS = ("pharaohs-wrath", *SIDE_OPTIONS, "all-b")
@@ -48,6 +50,24 @@ _PROMPTS = {
     "TEMPLE_BONUS": ("1 point or 2 stones", "1 punto o 2 piedras"),
     "GAME_OVER": ("The game is over", "La partida ha terminado"),
 }  # fmt: skip
+
+
+def _colours(options: set[str], players: int) -> tuple[int, ...]:
+    """Seat colours from a "colours=white,grey" option (seats in turn order); default in order."""
+    given = [o for o in options if isinstance(o, str) and o.startswith("colours=")]
+    if not given:
+        return tuple(range(players))
+    names = given[0].removeprefix("colours=").split(",")
+    if (
+        len(given) > 1
+        or len(names) != players
+        or len(set(names)) != players
+        or not set(names) <= set(COLOURS)
+    ):
+        raise ValueError(
+            f"option colours=: {players} different colours from {', '.join(COLOURS)}, one per seat in turn order"
+        )
+    return tuple(COLOURS.index(name) for name in names)
 
 
 class ImhotepRules:
@@ -73,13 +93,15 @@ class ImhotepRules:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"Imhotep is for 2 to 4 players, not {players!r}")
         chosen = set(options)
+        colours = _colours(chosen, players)
+        chosen = {o for o in chosen if not o.startswith("colours=")}
         unknown = sorted(chosen - set(OPTIONS))
         if unknown:
             raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
         sides = "".join(
             "B" if f"{site}-b" in chosen or "all-b" in chosen else "A" for site in SITE_NAMES
         )
-        state = new_state(players, sides, "pharaohs-wrath" in chosen, self.catalog)
+        state = new_state(players, sides, "pharaohs-wrath" in chosen, self.catalog, colours)
         if seed is not None:  # the setup draws, up to the first turn
             rng = random.Random(seed)
             while pending(state).player == CHANCE:

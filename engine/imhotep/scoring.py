@@ -14,7 +14,6 @@ from engine.imhotep.catalog import Catalog
 from engine.imhotep.sites import burial_groups, burial_rows, group_points, rank_points
 from engine.imhotep.state import (
     BUILDING_SITES,
-    COLOURS,
     LIVE,
     OBELISK,
     PYRAMID,
@@ -190,7 +189,7 @@ def score_sheets(state: State, catalog: Catalog) -> list[ScoreSheet]:
     return [
         ScoreSheet(
             seat=seat,
-            colour=COLOURS[seat],
+            colour=state.colour(seat),
             lines=sheets_lines[seat][0],
             total=totals[seat],
             provisional_total=sheets_lines[seat][1],

@@ -27,6 +27,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "players": state.players,
         "sides": state.sides,
         "wrath": state.wrath,
+        "colours": list(state.colours),
         "round": state.round,
         "first_player": state.first_player,
         "current": state.current,
@@ -104,6 +105,9 @@ def from_dict(data: Any, catalog: Catalog) -> State:
         raise ValueError(
             "field 'sides' must be 5 letters A or B (market, pyramid, temple, burial, obelisk)"
         )
+    colours = c.ints("colours", 0, 3, n)
+    if len(set(colours)) != n:
+        raise ValueError("field 'colours': each seat plays a different colour")
     kinds = len(catalog.cards)
     rounds = int(catalog.value("rounds"))
     seat_or_none = (-1, n - 1)
@@ -147,6 +151,7 @@ def from_dict(data: Any, catalog: Catalog) -> State:
         players=n,
         sides=sides,
         wrath=c.flag("wrath"),
+        colours=colours,
         round=c.whole("round", 0, rounds),
         first_player=c.whole("first_player", *seat_or_none),
         current=c.whole("current", 0, n - 1),

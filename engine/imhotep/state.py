@@ -58,6 +58,7 @@ class State(NamedTuple):
     players: int
     sides: str  # "A"/"B" per site in SITE_NAMES order
     wrath: bool  # the Pharaoh's Wrath variant
+    colours: tuple[int, ...]  # each seat's colour (index into COLOURS)
     round: int  # 1..6; 0 before the first round card
     first_player: int  # -1 until drawn
     current: int  # seat whose turn it is
@@ -81,6 +82,14 @@ class State(NamedTuple):
     towers: tuple[int, ...]  # B: owner of each 3-stone tower, in slot order
     queue: tuple[Task, ...]
     over: bool
+
+    def colour(self, seat: int) -> str:
+        """The seat's colour name ("black"), or "" for an empty slot."""
+        return "" if seat == EMPTY else COLOURS[self.colours[seat]]
+
+    def name(self, seat: int, language: str = "en") -> str:
+        """The seat as players call it at the table: its colour ("Black" / "Negro")."""
+        return (COLOURS_ES if language == "es" else COLOURS_EN)[self.colours[seat]]
 
     def side(self, site: int) -> str:
         return self.sides[site]

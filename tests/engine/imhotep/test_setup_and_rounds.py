@@ -123,3 +123,22 @@ def test_an_empty_deck_is_reshuffled_from_the_discard_pile():
     assert sum(s.deck) > 0 and sum(s.discard) == 0
     s = play(s, "card statue")
     assert s.market[0] == CARD["statue"]
+
+
+def test_each_player_chooses_a_colour():
+    s = RULES.new_game(2, options=("colours=white,grey",))
+    s = play(s, "first 1", f"round {RULES.legal_actions(play(s, 'first 1'))[0].args[0]}")
+    while RULES.decision(s).kind == "MARKET_CARD":
+        s = play(s, "card statue")
+    assert RULES.view(s, None)["colours"] == ["white", "grey"]
+    assert [sheet.colour for sheet in RULES.score(s)] == ["white", "grey"]
+    assert (
+        RULES.describe_action(s, RULES.parse_action("take"), "es")
+        == "Gris obtuvo piedras de la cantera"
+    )
+    s = play(s, "place 3 1")
+    assert RULES.observe(s).boats[0][2][0] == "grey"
+    assert RULES.from_dict(RULES.to_dict(s)) == s
+    for bad in ("colours=white", "colours=white,white", "colours=white,pink"):
+        with pytest.raises(ValueError, match="different colours"):
+            RULES.new_game(2, options=(bad,))
