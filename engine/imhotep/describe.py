@@ -12,6 +12,8 @@ from engine.imhotep.play import pending
 from engine.imhotep.state import PYRAMID_NAMES, SITE_EN, SITE_ES, State
 
 _PYRAMID_ES = ("izquierda", "central", "derecha")
+#: "to the" before each site's Spanish name (el mercado, la pirámide, el templo, la cámara, los obeliscos)
+_TO_ES = ("al", "a la", "al", "a la", "a los")
 
 
 def describe(state: State, action: Action, catalog: Catalog, language: str = "en") -> str:
@@ -25,8 +27,7 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
         return catalog.cards[k].name_es if es else catalog.cards[k].name_en
 
     def site(i: int) -> str:
-        return (f"{'al' if SITE_ES[i] == 'mercado' else 'a los' if i == 4 else 'a la'} {SITE_ES[i]}") if es \
-            else f"to the {SITE_EN[i]}"  # fmt: skip
+        return f"{_TO_ES[i]} {SITE_ES[i]}" if es else f"to the {SITE_EN[i]}"
 
     if kind == "take":
         return f"{who} obtuvo piedras de la cantera" if es else f"{who} took stones from the quarry"

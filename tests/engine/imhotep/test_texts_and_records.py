@@ -40,6 +40,15 @@ def test_describe_in_the_past_tense_in_both_languages():
     assert RULES.describe_action(s, sail, "es") == "Negro navegó el barco 3 a la pirámide"
     market = RULES.parse_action("sail 3 market")
     assert RULES.describe_action(s, market, "es") == "Negro navegó el barco 3 al mercado"
+    spanish = [
+        RULES.describe_action(s, RULES.parse_action(f"sail 3 {site}"), "es")
+        for site in ("temple", "burial", "obelisk")
+    ]
+    assert spanish == [
+        "Negro navegó el barco 3 al templo",
+        "Negro navegó el barco 3 a la cámara funeraria",
+        "Negro navegó el barco 3 a los obeliscos",
+    ]
     after = play(s, "sail 3 market")
     pick = RULES.parse_action("pick statue")
     assert RULES.describe_action(after, pick) == "White took the Statue card"
