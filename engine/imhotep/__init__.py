@@ -2,9 +2,11 @@
 
 The package follows the rulebook (``../shared/rules/imhotep-reglamento-es.txt``):
 ``catalog`` and ``data/`` hold every number with its provenance, ``state`` the
-table, ``play`` the rules as a state machine, ``sites`` placement and site
-scoring, ``scoring`` the score sheets, ``reasons`` refusals with their rule,
-``observe`` what the camera can check, ``rules_object`` the core ``Rules``.
+table, ``actions`` the moves and their notation, ``play`` the rules as a state
+machine, ``sites`` placement and site scoring, ``scoring`` the score sheets,
+``reasons`` refusals with their rule, ``observe`` what the camera can check and
+the phones' views, ``describe`` moves in words, ``serialize`` saved games, and
+``rules_object`` the core ``Rules`` built from them.
 What it may import: the standard library and ``engine.core`` only.
 """
 

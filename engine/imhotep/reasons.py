@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.reasons import Reason, ReasonTable
 from engine.imhotep.actions import TURN_KINDS, Action
 from engine.imhotep.catalog import Catalog
-from engine.imhotep.state import EMPTY, HARBOUR, SITE_EN, SITE_ES, State
+from engine.imhotep.state import EMPTY, HARBOUR, SITE_EN, SITE_ES_THE, State
 
 TABLE = ReasonTable(
     "imhotep",
@@ -201,7 +201,7 @@ def _boat(state: State, boat_id: int) -> Reason | None:
     boat = state.boats[index]
     if boat.site != HARBOUR:
         return TABLE.reason(
-            "boat_sailed", boat=boat_id, site=SITE_EN[boat.site], site_es=SITE_ES[boat.site]
+            "boat_sailed", boat=boat_id, site=SITE_EN[boat.site], site_es=SITE_ES_THE[boat.site]
         )
     return None
 
@@ -231,7 +231,7 @@ def _sail_reason(
         return TABLE.reason("under_minimum", boat=boat_id, load=load, minimum=minimum)
     other = state.docked_at(site)
     if other is not None:
-        return TABLE.reason("site_taken", other=other.id, site=SITE_EN[site], site_es=SITE_ES[site])
+        return TABLE.reason("site_taken", other=other.id, site=SITE_EN[site], site_es=SITE_ES_THE[site])
     return None
 
 

@@ -22,6 +22,7 @@ MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 SITE_NAMES = ("market", "pyramid", "temple", "burial", "obelisk")
 SITE_EN = ("market", "pyramid", "temple", "burial chamber", "obelisks")
 SITE_ES = ("mercado", "pirámide", "templo", "cámara funeraria", "obeliscos")
+SITE_ES_THE = ("el mercado", "la pirámide", "el templo", "la cámara funeraria", "los obeliscos")
 #: the four building sites a player must reach under the Pharaoh's Wrath
 BUILDING_SITES = (PYRAMID, TEMPLE, BURIAL, OBELISK)
 

@@ -76,6 +76,7 @@ def test_a_second_boat_to_a_docked_site_is_refused():
     r = reason(s, "sail 6 temple")
     assert r.code == "site_taken" and r.fields["other"] == 1
     assert "only one boat per site" in r.en and "solo un barco por emplazamiento" in r.es
+    assert r.es.startswith("El barco 1 ya amarró en el templo esta ronda")
     assert reason(s, "place 1 4").code == "boat_sailed"
     assert reason(s, "sail 1 burial").code == "boat_sailed"
 
