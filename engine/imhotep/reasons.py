@@ -231,7 +231,9 @@ def _sail_reason(
         return TABLE.reason("under_minimum", boat=boat_id, load=load, minimum=minimum)
     other = state.docked_at(site)
     if other is not None:
-        return TABLE.reason("site_taken", other=other.id, site=SITE_EN[site], site_es=SITE_ES_THE[site])
+        return TABLE.reason(
+            "site_taken", other=other.id, site=SITE_EN[site], site_es=SITE_ES_THE[site]
+        )
     return None
 
 
