@@ -26,7 +26,7 @@ def test_setup_waits_for_the_table_to_draw_the_first_player(players):
     assert cards == {c.id for c in RULES.catalog.round_cards_for(players)} and len(cards) == 7
 
 
-def test_round_cards_are_drawn_without_replacement_and_six_are_used():
+def test_the_round_card_brings_out_its_four_boats():
     s = table(2)
     first = s.round_cards[0]
     assert len(s.boats) == 4 and [b.id for b in s.boats] == list(
