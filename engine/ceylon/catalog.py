@@ -143,6 +143,7 @@ class Catalog:
     small_tiles: int
     advisors: tuple[tuple[str, str], ...]  # (id, ability)
     start_tiles: tuple[tuple[int, str], ...]  # (number, ability)
+    district_masks: tuple[int, ...]  # per district: bit mask of its hexes
     placement_masks: tuple[tuple[tuple[int, ...], ...], ...]  # [large tile][district]
     values: Mapping[str, Any]  # rules.toml values by name
     sources: Mapping[str, str]  # "file:key" -> source
@@ -158,11 +159,7 @@ class Catalog:
 
     def district_hexes(self, district: int) -> int:
         """Bitmask of the hexes of a district."""
-        mask = 0
-        for index, item in enumerate(self.hexes):
-            if item.district == district:
-                mask |= 1 << index
-        return mask
+        return self.district_masks[district]
 
     def contract(self, contract_id: str) -> Contract:
         for item in self.contracts:
@@ -252,9 +249,9 @@ def _build(raw: dict[str, Any]) -> Catalog:
 
     def source_of(file_name: str, key: str, entry: Mapping[str, Any]) -> None:
         src = entry.get("source")
-        if not isinstance(src, str) or src.split(":")[0] not in ("rulebook", "assumed", "override"):
-            if not (isinstance(src, str) and src.startswith("rulebook example")):
-                problems.append(f"{file_name}:{key}: missing or unknown source")
+        known = ("rulebook", "assumed", "override")
+        if not isinstance(src, str) or not src.startswith(known):
+            problems.append(f"{file_name}:{key}: missing or unknown source")
         sources[f"{file_name}:{key}"] = str(src)
 
     values: dict[str, Any] = {}
@@ -422,6 +419,9 @@ def _build(raw: dict[str, Any]) -> Catalog:
         contracts=tuple(contracts),
         large_tiles=tuple(large),
         small_tiles=int(raw["elevation"]["small_tiles"]["value"]),
+        district_masks=tuple(
+            sum(1 << i for i, h in enumerate(hexes) if h.district == d) for d in range(len(districts))
+        ),
         placement_masks=tuple(
             tuple(_placements(tuple(hexes), tile.cells, d) for d in range(len(districts)))
             for tile in large

@@ -127,7 +127,7 @@ def _next_on_card(cat: Catalog, state: State) -> None:
 def end_of_card(cat: Catalog, state: State) -> None:
     """Everyone acted: the active player refills the hand (while the deck lasts)."""
     active = state.players[state.active]
-    if len(active.hand) < int(cat.value("hand_size")) and sum(state.deck):
+    if len(active.hand) < int(cat.value("hand_size")) and sum(state.deck) > 0:
         state.phase, state.actor = DRAW, state.active
         return
     refill_or_end(state)

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.ceylon import flow, moves
 from engine.ceylon.actions import ALTERNATIVES, Action
-from engine.ceylon.catalog import CUBES, MAIN, Catalog
+from engine.ceylon.catalog import CUBES, MAIN, START_ACTION, Catalog
 from engine.ceylon.reasons import TABLE
 from engine.ceylon.state import (
     ACT,
@@ -139,7 +139,8 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
     """Every action of ``kind`` for ``seat`` that passes its own requirements."""
     player = state.players[seat]
     candidates: list[Action] = []
-    starts = (False, True) if player.start_tile and not player.start_used else (False,)
+    usable = player.start_tile and not player.start_used
+    starts = (False, True) if usable and START_ACTION[moves.start_ability(cat, player)] == kind else (False,)
     if kind == "plant":
         pawn = player.pawn
         hexes = [pawn]
@@ -167,10 +168,17 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
                 if d != home
             ]
     elif kind == "move":
-        places = state.hexes_in_play & ~(1 << player.pawn)
-        for h in range(len(cat.hexes)):
-            if places >> h & 1:
-                candidates += [Action("move", h, token=token, start=s) for s in starts]
+        # Fast path (the widest choice): the same rule as moves.check, by distance.
+        row = moves.distances(cat, state.hexes_in_play)[player.pawn]
+        costs = [moves.move_cost(cat, state, seat, d) for d in range(max(row) + 1)]
+        out = []
+        for h, steps in enumerate(row):
+            if steps > 0:
+                if costs[steps] <= player.rupees:
+                    out.append(Action("move", h, token=token))
+                if len(starts) == 2:
+                    out.append(Action("move", h, token=token, start=True))
+        return out
     else:
         candidates = [Action(kind, token=token, start=s) for s in starts]
     return [a for a in candidates if moves.check(cat, state, seat, a) is None]
