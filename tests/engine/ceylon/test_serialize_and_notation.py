@@ -1,0 +1,96 @@
+"""Serialisation, notation, descriptions and the camera's observation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.ceylon.serialize import to_dict
+from engine.ceylon.view import CeylonObservation
+from engine.core.registry import get_rules
+from tests.engine.ceylon.build import CAT, R, opened, play, table
+
+
+def test_registered_by_name() -> None:
+    assert get_rules("ceylon") is R and R.min_players == 2 and R.max_players == 4
+
+
+def test_round_trip_through_json() -> None:
+    state = opened(4, options=("start_tiles",))
+    state, _ = R.apply(state, R.legal_actions(state)[0])
+    data = json.loads(json.dumps(R.to_dict(state)))
+    assert R.from_dict(data) == state
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("phase", "LUNCH", "phase"),
+        ("level", [0] * 31, "level"),
+        ("train", [0, 1, 99], "train"),
+        ("ending", "yes", "ending"),
+        ("players", [], "players"),
+    ],
+)
+def test_a_broken_state_names_the_field(field: str, value: object, named: str) -> None:
+    data = to_dict(opened(2))
+    data[field] = value
+    with pytest.raises(ValueError, match=named):
+        R.from_dict(data)
+
+
+def test_a_broken_player_names_seat_and_field() -> None:
+    data = to_dict(opened(2))
+    data["players"][1]["rupees"] = -3
+    with pytest.raises(ValueError, match=r"players\[1\]\.rupees"):
+        R.from_dict(data)
+    data = to_dict(opened(2))
+    data["players"][0]["hand"].append(0)
+    with pytest.raises(ValueError, match="hand|deck"):
+        R.from_dict(data)
+    data = to_dict(opened(2))
+    data["players"][0]["markers"] = 3
+    with pytest.raises(ValueError, match=r"players\[0\]\.markers"):
+        R.from_dict(data)
+    with pytest.raises(ValueError, match="game"):
+        R.from_dict({"game": "amritsar"})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("plant Z9", "unknown hex"),
+        ("fly", "unknown action"),
+        ("trade 4 points", "unknown wagon"),
+        ("play plant/harvest plant", "takes 3 word"),
+        ("play plant/harvest to plant", "play <card> as"),
+        ("trade 1 points start", "unknown reward|needs the tea colour|takes"),
+        ("x" * 300, "200 characters"),
+    ],
+)
+def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        R.parse_action(text)
+
+
+def test_descriptions_are_past_tense_in_both_languages() -> None:
+    state = table(2)
+    action = R.parse_action("play plant/harvest as plant")
+    assert R.describe_action(state, action) == "Red played a card to plant, leaving harvest to the others."
+    assert R.describe_action(state, action, "es") == "Rojo jugó la carta para plantar y dejó cosechar a los demás."
+    state = play(state, "play plant/harvest as plant")
+    assert R.describe_action(state, R.parse_action("move D2")) == "Red moved to D2."
+    assert R.describe_action(state, R.parse_action("move D2"), "es") == "Rojo movió su peón a D2."
+
+
+def test_observation_shows_the_card_and_its_rotation_and_the_map() -> None:
+    state = play(table(2), "play plant/harvest as harvest")
+    seen = R.observe(state)
+    assert isinstance(seen, CeylonObservation)
+    assert seen.card == state.card and seen.rotation == 1
+    moved = play(state, "move D2")
+    diff = R.observe(moved).differences(seen)
+    assert "pawns" in diff and "rupees" not in diff
+    partial = CeylonObservation(pawns=R.observe(moved).pawns)
+    assert partial.matches(R.observe(moved)) and not partial.matches(seen)
