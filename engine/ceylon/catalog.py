@@ -420,7 +420,8 @@ def _build(raw: dict[str, Any]) -> Catalog:
         large_tiles=tuple(large),
         small_tiles=int(raw["elevation"]["small_tiles"]["value"]),
         district_masks=tuple(
-            sum(1 << i for i, h in enumerate(hexes) if h.district == d) for d in range(len(districts))
+            sum(1 << i for i, h in enumerate(hexes) if h.district == d)
+            for d in range(len(districts))
         ),
         placement_masks=tuple(
             tuple(_placements(tuple(hexes), tile.cells, d) for d in range(len(districts)))

@@ -44,7 +44,7 @@ def _order_seats(cat: Catalog, state: State) -> None:
         state.first = 0
         state.start_order = [(state.first + i) % n for i in range(n)]
     for i, seat in enumerate(state.turn_order()):
-        state.players[seat].tech_order = n - 1 - i
+        state.mut(seat).tech_order = n - 1 - i
     state.tech_counter = n
 
 

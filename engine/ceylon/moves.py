@@ -215,7 +215,7 @@ def _cubes_text(cubes: list[int] | tuple[int, ...]) -> str:
 
 
 def check_district_bonus(cat: Catalog, state: State, seat: int, events: list[Event]) -> None:
-    player = state.players[seat]
+    player = state.players[seat]  # already copied by ``perform``
     if player.bonus or not state.bonus_stack:
         return
     seen = 0
@@ -230,7 +230,7 @@ def check_district_bonus(cat: Catalog, state: State, seat: int, events: list[Eve
 
 def perform(cat: Catalog, state: State, seat: int, act: Action, events: list[Event]) -> None:
     """Carry out a checked action on a cloned ``state`` (harvest only starts here)."""
-    player = state.players[seat]
+    player = state.mut(seat)
     kind = act.kind
     if act.start:
         player.start_used = True
@@ -279,9 +279,9 @@ def perform(cat: Catalog, state: State, seat: int, act: Action, events: list[Eve
         cost = int(cat.value("tech_cost"))
         player.rupees -= cost
         gift = int(cat.value("tech_gift"))
-        for other, someone in enumerate(state.players):
+        for other in range(state.n):
             if other != seat:
-                someone.rupees += gift
+                state.mut(other).rupees += gift
         for _ in range(2 if act.start else 1):
             player.tech += 1
             if player.tech in cat.value("tech_points_spaces"):
@@ -312,14 +312,14 @@ def perform(cat: Catalog, state: State, seat: int, act: Action, events: list[Eve
 
 def pick(cat: Catalog, state: State, seat: int, h: int, events: list[Event]) -> None:
     """Take one cube from the plantation on ``h``; its owner scores if it is another seat."""
-    player = state.players[seat]
+    player = state.mut(seat)
     colour = state.level[h]
     player.cubes[colour] += 1
     owner = state.owner[h]
     events.append(Event("cube", seat, 1, ("black", "green", "white")[colour], cat.hexes[h].id))
     if owner != seat:
         gain = int(cat.value("harvest_owner_points"))
-        state.players[owner].points[0] += gain
+        state.mut(owner).points[0] += gain
         events.append(Event("points", owner, gain, "harvest", cat.hexes[h].id))
     state.harvest_last = h
     state.harvest_count += 1

@@ -140,7 +140,11 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
     player = state.players[seat]
     candidates: list[Action] = []
     usable = player.start_tile and not player.start_used
-    starts = (False, True) if usable and START_ACTION[moves.start_ability(cat, player)] == kind else (False,)
+    starts = (
+        (False, True)
+        if usable and START_ACTION[moves.start_ability(cat, player)] == kind
+        else (False,)
+    )
     if kind == "plant":
         pawn = player.pawn
         hexes = [pawn]
@@ -170,18 +174,41 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
     elif kind == "move":
         # Fast path (the widest choice): the same rule as moves.check, by distance.
         row = moves.distances(cat, state.hexes_in_play)[player.pawn]
-        costs = [moves.move_cost(cat, state, seat, d) for d in range(max(row) + 1)]
-        out = []
-        for h, steps in enumerate(row):
-            if steps > 0:
-                if costs[steps] <= player.rupees:
-                    out.append(Action("move", h, token=token))
-                if len(starts) == 2:
-                    out.append(Action("move", h, token=token, start=True))
-        return out
+        reach = _max_steps(moves.has_ability(cat, state, seat, "move_one_rupee"), player.rupees)
+        plain = _MOVES[token][False]
+        if len(starts) == 2:
+            free = _MOVES[token][True]
+            out = []
+            for h, steps in enumerate(row):
+                if steps > 0:
+                    if steps <= reach:
+                        out.append(plain[h])
+                    out.append(free[h])
+            return out
+        return [plain[h] for h, steps in enumerate(row) if 0 < steps <= reach]
     else:
         candidates = [Action(kind, token=token, start=s) for s in starts]
     return [a for a in candidates if moves.check(cat, state, seat, a) is None]
+
+
+#: Move actions by token, start flag and hex, made once (actions are immutable).
+_MOVES = {
+    token: {
+        start: [Action("move", h, token=token, start=start) for h in range(64)]
+        for start in (False, True)
+    }
+    for token in (False, True)
+}
+
+
+def _max_steps(guide: bool, rupees: int) -> int:
+    """The most steps a move can pay for: n(n-1)/2 rupees, or n-1 with the guide."""
+    if guide:
+        return rupees + 1
+    steps = 1
+    while (steps + 1) * steps // 2 <= rupees:
+        steps += 1
+    return steps
 
 
 def _chance_outcomes(cat: Catalog, state: State) -> list[Action]:
@@ -439,14 +466,14 @@ def apply(
         s.level[action.a] = 2
         flow.setup_next(cat, s)
     elif kind == "start":
-        player = s.players[seat]
+        player = s.mut(seat)
         s.owner[action.a] = seat
         player.pawn = action.a
         player.markers = 1
         events.append(Event("plantation", seat, 1, "start", cat.hexes[action.a].id))
         flow.setup_next(cat, s)
     elif kind == "play":
-        player = s.players[seat]
+        player = s.mut(seat)
         player.hand.remove(action.a)
         s.card, s.side = action.a, action.b
         s.discards += 1
@@ -464,12 +491,12 @@ def apply(
     elif kind == "done":
         _finish_harvest(cat, s)
     elif kind == "discard":
-        s.players[seat].cubes[action.a] -= 1
+        s.mut(seat).cubes[action.a] -= 1
         events.append(Event("cube", seat, -1, CUBES[action.a], "discard"))
         if sum(s.players[seat].cubes) <= moves.capacity(cat, s, seat):
             flow.after_action(cat, s)
     else:
-        player = s.players[seat]
+        player = s.mut(seat)
         if action.token:
             player.tokens -= 1
             s.token_used = True
@@ -518,10 +545,10 @@ def _apply_chance(cat: Catalog, s: State, action: Action, events: list[Event]) -
         else:
             flow.refill_or_end(s)
     elif phase == START_TILE:
-        s.players[s.actor].start_tile = action.a
+        s.mut(s.actor).start_tile = action.a
         flow.setup_next(cat, s)
     else:  # DEAL or DRAW: a secret card into the actor's hand
-        player = s.players[s.actor]
+        player = s.mut(s.actor)
         player.hand.append(action.a)
         player.hand.sort()
         s.deck[action.a] -= 1

@@ -1,7 +1,8 @@
 """A Ceylon position: the map, the train, the decks, every personal board, the turn.
 
-Plain mutable records that the rules copy before changing (``clone``), so a
-state given to ``apply`` is never altered. Hexes, districts, contracts and
+Plain mutable records that the rules copy before changing (``clone``; a
+player's board is copied when first changed, ``mut``), so a state given to
+``apply`` is never altered. Hexes, districts, contracts and
 card faces are indices into the catalog; sets of hexes are bit masks.
 
 Secrets: ``Player.hand`` (faces of the cards held) and ``State.deck`` (faces
@@ -58,23 +59,14 @@ class Player:
     hand: list[int] = field(default_factory=list)  # card faces, sorted
 
     def clone(self) -> Player:
-        return Player(
-            self.rupees,
-            self.cubes[:],
-            self.pawn,
-            self.tech,
-            self.tech_order,
-            self.tokens,
-            self.markers,
-            self.companies[:],
-            self.contracts[:],
-            self.points[:],
-            self.hired,
-            self.start_tile,
-            self.start_used,
-            self.bonus,
-            self.hand[:],
-        )
+        new = object.__new__(Player)
+        new.__dict__.update(self.__dict__)
+        new.cubes = self.cubes[:]
+        new.companies = self.companies[:]
+        new.contracts = self.contracts[:]
+        new.points = self.points[:]
+        new.hand = self.hand[:]
+        return new
 
     def score_points(self) -> int:
         return sum(self.points)
@@ -116,40 +108,26 @@ class State:
     turn: int = 0  # cards played so far
 
     def clone(self) -> State:
-        return State(
-            [p.clone() for p in self.players],
-            self.options,
-            self.in_play,
-            self.hexes_in_play,
-            self.level[:],
-            self.large[:],
-            self.left_out,
-            self.small,
-            self.owner[:],
-            self.double,
-            self.advisors[:],
-            self.train[:],
-            self.contract_pile,
-            self.deck[:],
-            self.discards,
-            self.bonus_stack[:],
-            self.first,
-            self.start_order[:],
-            self.phase,
-            self.actor,
-            self.active,
-            self.card,
-            self.side,
-            self.queue[:],
-            self.card_done,
-            self.token_used,
-            self.harvest_reach,
-            self.harvest_last,
-            self.harvest_count,
-            self.ending,
-            self.tech_counter,
-            self.turn,
-        )
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.players = self.players[:]  # shared until ``mut`` copies one (copy on write)
+        new.level = self.level[:]
+        new.large = self.large[:]
+        new.owner = self.owner[:]
+        new.advisors = self.advisors[:]
+        new.train = self.train[:]
+        new.deck = self.deck[:]
+        new.bonus_stack = self.bonus_stack[:]
+        new.start_order = self.start_order[:]
+        new.queue = self.queue[:]
+        return new
+
+    def mut(self, seat: int) -> Player:
+        """Seat's board, copied first so that the state this one was cloned from keeps its own.
+        Every change to a player goes through here."""
+        player = self.players[seat].clone()
+        self.players[seat] = player
+        return player
 
     @property
     def n(self) -> int:

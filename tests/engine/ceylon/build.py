@@ -35,6 +35,14 @@ def advisor(ability: str) -> int:
     return next(i for i, (_, a) in enumerate(CAT.advisors) if a == ability)
 
 
+def edit(state: State) -> State:
+    """A copy whose every part may be changed freely (no board shared with ``state``)."""
+    state = state.clone()
+    for index in range(state.n):
+        state.mut(index)
+    return state
+
+
 def opened(n: int = 4, seed: int = 1, options: tuple[str, ...] = ()) -> State:
     """A seeded game at the first player's first card."""
     state = R.new_game(n, seed=seed, options=options)
@@ -51,7 +59,7 @@ def opened(n: int = 4, seed: int = 1, options: tuple[str, ...] = ()) -> State:
 def table(n: int = 4, **changes: Any) -> State:
     """A first turn with an empty map (no elevation unless given), no pawns placed
     beyond ``pawns``, each seat holding one plant/harvest card and two hire/tech."""
-    state = opened(n).clone()
+    state = edit(opened(n))
     state.owner = [-1] * len(CAT.hexes)
     state.level = [0] * len(CAT.hexes)
     state.double = 0
@@ -72,7 +80,7 @@ def table(n: int = 4, **changes: Any) -> State:
 
 def seat(state: State, index: int, **changes: Any) -> State:
     """A copy with seat ``index``'s board changed (pawn and plantations by hex name)."""
-    state = state.clone()
+    state = edit(state)
     player = state.players[index]
     for key, value in changes.items():
         if key == "pawn":
@@ -87,7 +95,7 @@ def seat(state: State, index: int, **changes: Any) -> State:
 
 
 def levels(state: State, **by_hex: int) -> State:
-    state = state.clone()
+    state = edit(state)
     for name, level in by_hex.items():
         state.level[H(name)] = level
     return state

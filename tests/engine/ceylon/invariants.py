@@ -23,7 +23,9 @@ def check(state: State) -> None:
         assert 0 <= p.tech <= CAT.value("tech_track_last")
         assert sum(p.companies) == len(p.contracts)
         used = sum(1 for c in p.companies if c)
-        assert used <= sum(1 for need in CAT.value("company_slots_freed_after") if p.markers >= need)
+        assert used <= sum(
+            1 for need in CAT.value("company_slots_freed_after") if p.markers >= need
+        )
         if not (state.phase in (HARVEST, DISCARD) and state.actor == seat):
             assert sum(p.cubes) <= capacity(CAT, state, seat)
         assert len(p.hand) <= 3
@@ -49,11 +51,18 @@ def check(state: State) -> None:
 def universe(state: State) -> list[Action]:
     """A wide set of candidate actions for the pending decision, legal or not."""
     out: list[Action] = []
-    hexes = range(0, 32, 3) if state.phase not in ("ACT", "TOKEN", "HARVEST", "START", "TOP") else range(32)
+    hexes = (
+        range(0, 32, 3)
+        if state.phase not in ("ACT", "TOKEN", "HARVEST", "START", "TOP")
+        else range(32)
+    )
     for token in (False, True):
         for start in (False, True):
             for h in hexes:
-                out += [Action("plant", h, token=token, start=start), Action("move", h, token=token, start=start)]
+                out += [
+                    Action("plant", h, token=token, start=start),
+                    Action("move", h, token=token, start=start),
+                ]
             for d in range(4):
                 out.append(Action("hire", d, token=token, start=start))
             for wagon in range(3):
@@ -64,7 +73,11 @@ def universe(state: State) -> list[Action]:
     out += [Action("top", h) for h in range(32)]
     out += [Action("discard", c) for c in range(3)] + [Action("done"), Action("pass")]
     out += [Action("play", f, side) for f in range(10) for side in range(5)]
-    out += [Action(k, i) for k in ("leave_out", "advisor", "contract", "deal", "draw") for i in range(20)]
+    out += [
+        Action(k, i)
+        for k in ("leave_out", "advisor", "contract", "deal", "draw")
+        for i in range(20)
+    ]
     out += [Action("start_tile", i) for i in range(9)]
     return out
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.ceylon.state import State
-from tests.engine.ceylon.build import CAT, R, advisor, levels, opened, play, seat, table
+from tests.engine.ceylon.build import CAT, R, advisor, edit, levels, opened, play, seat, table
 
 DATA = Path(__file__).resolve().parent / "perft.json"
 
@@ -36,7 +36,7 @@ def harvest_trade_3p() -> State:
     s = levels(table(3), D2=1, D7=2)
     s = seat(s, 0, plantations=["D6", "D2"], pawn="D6", cubes=[1, 2, 1], tokens=1)
     s = seat(s, 1, plantations=["D7", "D5"])
-    s = s.clone()
+    s = edit(s)
     s.train = [CAT.contracts.index(CAT.contract(i)) for i in ("C2-1", "C1-3", "C4-2")]
     s.advisors[0] = advisor("plant_adjacent")
     s.players[0].hired = 1
@@ -47,7 +47,7 @@ def harvest_trade_3p() -> State:
 
 def start_tiles_3p() -> State:
     s = opened(3, seed=6, options=("start_tiles",))
-    return play(s, R.format_action(R.legal_actions(s)[0]))  # type: ignore[arg-type]
+    return play(s, R.format_action(R.legal_actions(s)[0]))
 
 
 POSITIONS: dict[str, tuple[Callable[[], State], tuple[int, ...]]] = {
@@ -69,7 +69,9 @@ def compute(name: str) -> dict[str, object]:
     build, depths = POSITIONS[name]
     s = build()
     deepest = {
-        R.format_action(a): perft(R.apply(s, a, check=False)[0], max(depths) - 1) if max(depths) > 1 else 1
+        R.format_action(a): perft(R.apply(s, a, check=False)[0], max(depths) - 1)
+        if max(depths) > 1
+        else 1
         for a in R.legal_actions(s)
     }
     counts = {str(d): perft(s, d) for d in depths[:-1]}

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from engine.ceylon.moves import distances
 from engine.ceylon.state import DISCARD, HARVEST, State
-from tests.engine.ceylon.build import CAT, H, R, advisor, code, levels, play, seat, table
+from tests.engine.ceylon.build import CAT, H, R, advisor, code, edit, levels, play, seat, table
 
 
 def _acting(state: State, card: str, side: str) -> State:
     """Seat 0 holds ``card`` and has played it turned to ``side``."""
-    state = state.clone()
+    state = edit(state)
     f = next(i for i, x in enumerate(CAT.faces) if x.id == card)
     state.players[0].hand[0] = f
     state.players[0].hand.sort()
@@ -18,7 +18,7 @@ def _acting(state: State, card: str, side: str) -> State:
 
 
 def _with_advisor(state: State, seat_index: int, district: str, ability: str) -> State:
-    state = state.clone()
+    state = edit(state)
     d = next(i for i, x in enumerate(CAT.districts) if x.id == district)
     state.advisors[d] = advisor(ability)
     state.players[seat_index].hired |= 1 << d
@@ -36,11 +36,18 @@ def test_plant_costs_5_and_puts_a_plantation_and_leaf_marker_under_the_pawn() ->
 def test_plant_is_refused_elsewhere_on_a_taken_hex_or_without_money() -> None:
     state = seat(table(2), 1, plantations=["D6"])
     state = _acting(seat(state, 0, pawn="D6"), "plant/harvest", "plant")
-    assert code(state, "plant D6") == "plant_taken"  # another pawn may share the hex, not the plantation
+    assert (
+        code(state, "plant D6") == "plant_taken"
+    )  # another pawn may share the hex, not the plantation
     assert code(state, "plant D7") == "plant_where"
     poor = seat(_acting(seat(table(2), 0, pawn="D6", rupees=4), "plant/harvest", "plant"), 0)
     reason = R.why_illegal(poor, R.parse_action("plant D6"))
-    assert reason is not None and reason.code == "rupees" and "5" in reason.en and "2 rupias" in reason.es
+    assert (
+        reason is not None
+        and reason.code == "rupees"
+        and "5" in reason.en
+        and "2 rupias" in reason.es
+    )
 
 
 def test_surveyor_plants_next_to_the_pawn_in_the_same_district_only() -> None:
@@ -63,7 +70,11 @@ def test_district_bonus_goes_10_then_6_once_per_player() -> None:
     state.players[1].bonus = 10
     state.bonus_stack = [6, 3, 1]
     after = play(_acting(state, "plant/harvest", "plant"), "plant D6")
-    assert after.players[0].bonus == 6 and after.players[0].points[1] == 6 and after.bonus_stack == [3, 1]
+    assert (
+        after.players[0].bonus == 6
+        and after.players[0].points[1] == 6
+        and after.bonus_stack == [3, 1]
+    )
 
 
 def test_the_last_leaf_marker_ends_the_game_after_the_round() -> None:
@@ -117,7 +128,7 @@ def test_storehouse_holds_5_cubes_then_discard() -> None:
 
 # -- trade --------------------------------------------------------------------
 def _train(state: State, *ids: str) -> State:
-    state = state.clone()
+    state = edit(state)
     state.train = [CAT.contracts.index(CAT.contract(i)) for i in ids]
     return state
 
@@ -129,7 +140,9 @@ def test_trade_gives_3_cubes_for_a_contract_and_rupees_or_points() -> None:
     state.players[0].companies[1] = 1
     state.players[0].contracts = [CAT.contracts.index(CAT.contract("C2-2"))]
     state = _acting(state, "plant/trade", "trade")
-    assert code(state, "trade 2 points") == "trade_slot"  # company 4: its only open slot holds company 2
+    assert (
+        code(state, "trade 2 points") == "trade_slot"
+    )  # company 4: its only open slot holds company 2
     assert code(state, "trade 3 points") == "trade_cubes"
     rupees = play(state, "trade 1 rupees")
     p = rupees.players[0]
@@ -154,7 +167,9 @@ def test_broker_adds_2_rupees_to_every_trade() -> None:
     state = _with_advisor(_train(table(2), "C1-1", "C4-2", "C1-2"), 0, "dimbula", "trade_rupees")
     state = seat(state, 0, plantations=["D1"], cubes=[3, 0, 0])
     after = play(_acting(state, "plant/trade", "trade"), "trade 1 points")
-    assert after.players[0].rupees == 17 and after.players[0].points[2] == CAT.contract("C1-1").points
+    assert (
+        after.players[0].rupees == 17 and after.players[0].points[2] == CAT.contract("C1-1").points
+    )
 
 
 # -- hire -----------------------------------------------------------------------

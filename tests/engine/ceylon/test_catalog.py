@@ -44,7 +44,9 @@ def test_the_map_is_connected_and_every_tile_fits_every_district() -> None:
 
 def test_an_override_changes_a_value_and_marks_its_source(tmp_path: Path) -> None:
     path = tmp_path / "my_copy.toml"
-    path.write_text('[contracts."C1-1"]\nrupees = 9\n[rules.tech_track_last]\nvalue = 12\n', encoding="utf-8")
+    path.write_text(
+        '[contracts."C1-1"]\nrupees = 9\n[rules.tech_track_last]\nvalue = 12\n', encoding="utf-8"
+    )
     catalog = load_catalog(path)
     assert catalog.contract("C1-1").rupees == 9 and catalog.value("tech_track_last") == 12
     assert catalog.sources["contracts:C1-1"] == "override: my_copy.toml"

@@ -9,7 +9,9 @@ from tests.engine.ceylon.build import CAT, R, district, face, play, seat, table
 def _dietmar() -> State:
     """The rulebook's example: 16 points in play, then 6 + 10 + 20 + 6 = 58."""
     state = table(3)
-    state = seat(state, 0, plantations=["R1", "R2", "R3", "D1", "D2", "D3", "K1", "U1"], rupees=20, tech=5)
+    state = seat(
+        state, 0, plantations=["R1", "R2", "R3", "D1", "D2", "D3", "K1", "U1"], rupees=20, tech=5
+    )
     state = seat(state, 1, plantations=["K2", "K3"], rupees=30, tech=2)
     state = seat(state, 2, plantations=["U2"], rupees=0, tech=0)
     state.players[0].hired = (1 << district("ruhuna")) | (1 << district("dimbula"))
@@ -27,12 +29,22 @@ def test_the_rulebook_example_scores_58() -> None:
     dietmar = sheets[0]
     assert dietmar.final and dietmar.total == 58 and dietmar.winner
     cats = dietmar.by_category()
-    assert (cats["money"], cats["tech_majority"], cats["district"], cats["companies"]) == (6, 10, 20, 6)
+    assert (cats["money"], cats["tech_majority"], cats["district"], cats["companies"]) == (
+        6,
+        10,
+        20,
+        6,
+    )
     assert "markers" not in cats  # every marker placed
     kandy = [line for line in dietmar.lines if line.component == "kandy"]
     assert not kandy  # a plantation in Kandy without its advisor scores nothing
     second = sheets[1].by_category()
-    assert (second["money"], second["tech_majority"], second["district"], second["markers"]) == (10, 6, 10, -12)
+    assert (second["money"], second["tech_majority"], second["district"], second["markers"]) == (
+        10,
+        6,
+        10,
+        -12,
+    )
     third = sheets[2].by_category()
     assert "money" not in third and "tech_majority" not in third  # 0 rupees, 0 steps score nothing
     assert third["district"] == 10  # alone in Uva with its advisor (Dietmar lacks it)
@@ -69,7 +81,9 @@ def test_the_last_card_drawn_ends_the_game_after_the_round() -> None:
     state.deck = [0] * len(CAT.faces)
     state.deck[face("trade/tech")] = 1
     state.discards = 46 - 9 - 1
-    state = play(state, "play plant/harvest as plant", "rupees", "rupees", "rupees", "draw trade/tech")
+    state = play(
+        state, "play plant/harvest as plant", "rupees", "rupees", "rupees", "draw trade/tech"
+    )
     assert state.ending and state.phase == PLAY and state.active == 1
     state = play(state, "play plant/harvest as plant", "rupees", "rupees", "rupees")
     assert state.phase == PLAY and state.active == 2  # no card to draw: skipped

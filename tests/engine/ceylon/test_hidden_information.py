@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from engine.ceylon.state import DEAL
+from engine.ceylon.state import DEAL, State
 from tests.engine.ceylon.build import CAT, R, play, table
 
 
-def _setup_with_hands(hands: list[list[str]]) -> object:
+def _setup_with_hands(hands: list[list[str]]) -> State:
     state = R.new_game(2)
     while state.phase != DEAL:
         state, _ = R.apply(state, R.legal_actions(state)[0])
@@ -43,7 +43,7 @@ def test_a_seat_sees_its_own_hand_and_only_the_count_of_others() -> None:
 def test_same_public_history_with_different_hands_gives_identical_public_views() -> None:
     a = _setup_with_hands([["plant/harvest"] * 3, ["trade/hire"] * 3])
     b = _setup_with_hands([["hire/tech"] * 3, ["plant/trade", "harvest/tech", "trade/tech"]])
-    assert a.players[0].hand != b.players[0].hand  # type: ignore[attr-defined]
+    assert a.players[0].hand != b.players[0].hand
     assert R.view(a, None) == R.view(b, None)
     assert json.dumps(R.view(a, None)) == json.dumps(R.view(b, None))
     # each seat still sees only its own cards

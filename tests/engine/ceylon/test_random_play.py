@@ -12,7 +12,13 @@ from engine.ceylon.state import OVER
 from tests.engine.ceylon.build import R
 from tests.engine.ceylon.invariants import check, choose, universe
 
-GAMES = [(2, 4, ()), (3, 2, ("start_tiles",)), (4, 3, ()), (4, 4, ("start_tiles",)), (2, 5, ("leave_out_dimbula",))]
+GAMES = [
+    (2, 4, ()),
+    (3, 2, ("start_tiles",)),
+    (4, 3, ()),
+    (4, 4, ("start_tiles",)),
+    (2, 5, ("leave_out_dimbula",)),
+]
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), GAMES)
@@ -35,7 +41,9 @@ def test_random_games_reach_the_end_with_every_invariant_held(
             for candidate in universe(state):
                 if candidate not in legal_set:
                     reason = R.why_illegal(state, candidate)
-                    assert reason is not None, f"{state.phase}: {candidate} not generated but accepted"
+                    assert reason is not None, (
+                        f"{state.phase}: {candidate} not generated but accepted"
+                    )
                     assert reason.en and reason.es
             assert R.from_dict(json.loads(json.dumps(R.to_dict(state)))) == state
         action = choose(state, rng)

@@ -9,7 +9,7 @@ import pytest
 from engine.ceylon.serialize import to_dict
 from engine.ceylon.view import CeylonObservation
 from engine.core.registry import get_rules
-from tests.engine.ceylon.build import CAT, R, opened, play, table
+from tests.engine.ceylon.build import R, opened, play, table
 
 
 def test_registered_by_name() -> None:
@@ -47,7 +47,7 @@ def test_a_broken_player_names_seat_and_field() -> None:
         R.from_dict(data)
     data = to_dict(opened(2))
     data["players"][0]["hand"].append(0)
-    with pytest.raises(ValueError, match="hand|deck"):
+    with pytest.raises(ValueError, match=r"hand|deck"):
         R.from_dict(data)
     data = to_dict(opened(2))
     data["players"][0]["markers"] = 3
@@ -77,8 +77,14 @@ def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
 def test_descriptions_are_past_tense_in_both_languages() -> None:
     state = table(2)
     action = R.parse_action("play plant/harvest as plant")
-    assert R.describe_action(state, action) == "Red played a card to plant, leaving harvest to the others."
-    assert R.describe_action(state, action, "es") == "Rojo jugó la carta para plantar y dejó cosechar a los demás."
+    assert (
+        R.describe_action(state, action)
+        == "Red played a card to plant, leaving harvest to the others."
+    )
+    assert (
+        R.describe_action(state, action, "es")
+        == "Rojo jugó la carta para plantar y dejó cosechar a los demás."
+    )
     state = play(state, "play plant/harvest as plant")
     assert R.describe_action(state, R.parse_action("move D2")) == "Red moved to D2."
     assert R.describe_action(state, R.parse_action("move D2"), "es") == "Rojo movió su peón a D2."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ceylon.state import DEAL, ELEVATE, LEAVE_OUT, PLAY, START, TOP
-from tests.engine.ceylon.build import CAT, H, R, code, opened, play
+from tests.engine.ceylon.build import CAT, R, code, opened, play
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -41,7 +41,14 @@ def test_setup_gives_each_district_4_3_1_hexes_and_the_starting_pieces(n: int) -
 def test_without_a_seed_the_game_waits_for_every_draw_then_the_players_place() -> None:
     state = R.new_game(4)
     assert state.phase == LEAVE_OUT and R.decision(state).is_chance
-    state = play(state, "leave-out L5", "advisor banker", "advisor guide", "advisor agent", "advisor storage".replace("storage", "warehouse"))
+    state = play(
+        state,
+        "leave-out L5",
+        "advisor banker",
+        "advisor guide",
+        "advisor agent",
+        "advisor storage".replace("storage", "warehouse"),
+    )
     assert state.advisors == [1, 0, 6, 7]
     state = play(state, "contract C1-1", "contract C5-4", "contract C3-2")
     assert state.phase == DEAL and state.actor == 0
@@ -87,7 +94,13 @@ def test_starting_hex_is_level_0_in_a_district_without_plantations() -> None:
     assert code(state, f"start {CAT.hexes[high].id}") == "start_level"
     first = R.legal_actions(state)[0]
     state, _ = R.apply(state, first)
-    same = next(h for h in range(32) if CAT.hexes[h].district == CAT.hexes[first.a].district and state.level[h] == 0 and h != first.a)
+    same = next(
+        h
+        for h in range(32)
+        if CAT.hexes[h].district == CAT.hexes[first.a].district
+        and state.level[h] == 0
+        and h != first.a
+    )
     reason = R.why_illegal(state, R.parse_action(f"start {CAT.hexes[same].id}"))
     assert reason is not None and reason.code == "start_district"
     assert "different district" in reason.en and "distrito distinto" in reason.es

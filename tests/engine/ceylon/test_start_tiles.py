@@ -64,7 +64,9 @@ def test_plant_double_adds_a_second_marker_worth_two_in_the_majority() -> None:
 
 
 def test_trade_one_less_fills_a_contract_with_2_cubes() -> None:
-    state = _with_tile("trade_one_less", "plant/trade", "trade", plantations=["D1"], cubes=[2, 0, 0])
+    state = _with_tile(
+        "trade_one_less", "plant/trade", "trade", plantations=["D1"], cubes=[2, 0, 0]
+    )
     state.train = [CAT.contracts.index(CAT.contract("C1-1")), -1, -1]
     assert code(state, "trade 1 points") == "trade_cubes"
     assert code(state, "trade 1 points start white") == "trade_colour"
@@ -76,4 +78,6 @@ def test_trade_one_less_fills_a_contract_with_2_cubes() -> None:
 def test_a_start_tile_only_strengthens_its_own_action(text: str) -> None:
     state = _with_tile("tech_double", "plant/harvest", "plant")
     reason = R.why_illegal(state, R.parse_action(text))
-    assert reason is not None and reason.code == "start_wrong" and reason.rule.startswith("Variante")
+    assert (
+        reason is not None and reason.code == "start_wrong" and reason.rule.startswith("Variante")
+    )

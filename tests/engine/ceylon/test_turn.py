@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.ceylon.state import ACT, DRAW, PLAY, TOKEN
-from tests.engine.ceylon.build import R, code, face, kinds, play, seat, table
+from tests.engine.ceylon.build import R, code, edit, face, kinds, play, seat, table
 
 
 def test_the_active_player_takes_the_side_turned_to_them_and_the_others_the_other_side() -> None:
@@ -45,7 +45,12 @@ def test_a_tech_token_gives_the_active_player_one_extra_action_before_or_after()
     # before the card's action: any main action but tech, or an alternative
     assert code(state, "token tech") == "token_tech"
     state = play(state, "token rupees")
-    assert state.players[0].tokens == 1 and state.token_used and state.actor == 0 and state.phase == ACT
+    assert (
+        state.players[0].tokens == 1
+        and state.token_used
+        and state.actor == 0
+        and state.phase == ACT
+    )
     assert code(state, "token rupees") == "token_used"  # one per turn
     state = play(state, "plant D1")
     assert state.actor == 1  # no token left to use this turn: the others act
@@ -79,7 +84,7 @@ def test_empty_wagons_are_refilled_after_the_active_player_draws() -> None:
     state = table(2)
     contract = state.train[0]
     state = seat(state, 0, cubes=[3, 3, 3], plantations=["D1"])
-    state = state.clone()
+    state = edit(state)
     state.players[0].hand = sorted([face("trade/hire"), face("hire/tech"), face("hire/tech")])
     state.deck[face("trade/hire")] -= 1
     state.deck[face("plant/harvest")] += 1
