@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ceylon.catalog import CUBES, MAIN, Catalog
-from engine.ceylon.state import COLOURS, HARVEST, State
+from engine.ceylon.state import COLOURS, DEAL, DRAW, HARVEST, START_TILE, State
 from engine.core.observation import Observation
 
 
@@ -127,6 +127,8 @@ def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any])
         "bonus_stack": list(state.bonus_stack),
         "seats": seats,
     }
+    if state.phase in (DEAL, DRAW, START_TILE):
+        result["draw_for"] = state.actor  # whose phone supplies (or receives) the draw
     if state.phase == HARVEST:
         result["harvest"] = {
             "reach": [hexes[h].id for h in range(len(hexes)) if state.harvest_reach >> h & 1],

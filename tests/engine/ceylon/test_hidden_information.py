@@ -60,3 +60,9 @@ def test_describing_a_draw_never_names_the_card() -> None:
     assert R.describe_action(state, action) == "Red drew a card."
     assert R.describe_action(state, action, "es") == "Rojo robó una carta."
     assert len(CAT.faces) == 10
+
+
+def test_the_view_says_whose_phone_supplies_a_secret_draw() -> None:
+    state = _setup_with_hands([["plant/harvest"] * 2])
+    assert state.actor == 0 and R.view(state, None)["draw_for"] == 0
+    assert R.decision(state).is_chance and R.view(state, 1)["decision"]["kind"] == "DEAL"

@@ -81,3 +81,19 @@ def test_a_start_tile_only_strengthens_its_own_action(text: str) -> None:
     assert (
         reason is not None and reason.code == "start_wrong" and reason.rule.startswith("Variante")
     )
+
+
+def test_a_start_tile_may_serve_on_another_players_turn() -> None:
+    number = next(n for n, a in CAT.start_tiles if a == "rupees_plus5")
+    state = seat(table(2, options=("start_tiles",)), 1, start_tile=number)
+    state = play(state, "play plant/harvest as plant", "rupees")
+    assert state.actor == 1
+    after = play(state, "rupees start")
+    assert after.players[1].rupees == 22 and after.players[1].start_used
+
+
+def test_a_tech_token_action_can_use_the_start_tile() -> None:
+    state = _with_tile("move_free", "plant/harvest", "plant", pawn="D1", tokens=1)
+    after = play(state, "token move R8 start")
+    p = after.players[0]
+    assert (p.pawn, p.rupees, p.tokens, p.start_used) == (H("R8"), 15, 0, True)
