@@ -91,7 +91,11 @@ def move_cost(cat: Catalog, state: State, seat: int, steps: int) -> int:
 
 
 def slots_open(cat: Catalog, player: Player) -> int:
-    return sum(1 for needed in cat.value("company_slots_freed_after") if player.markers >= needed)
+    count = 0
+    for needed in cat.value("company_slots_freed_after"):
+        if player.markers >= needed:
+            count += 1
+    return count
 
 
 def district_of(cat: Catalog, hex_index: int) -> int:
@@ -171,7 +175,7 @@ def check(cat: Catalog, state: State, seat: int, act: Action) -> Problem:
         elif act.c != -1:
             return ("bad_value", {"field": "tea colour"})
         if any(have < want for have, want in zip(player.cubes, need, strict=True)):
-            return ("trade_cubes", {"contract": contract.id, "cubes": _cubes_text(need)})
+            return ("trade_cubes", {"contract": contract.id, "cubes": need})  # words: cubes_text
         return None
     if kind == "hire":
         d = act.a
@@ -209,7 +213,7 @@ def check(cat: Catalog, state: State, seat: int, act: Action) -> Problem:
     return ("wrong_decision", {})
 
 
-def _cubes_text(cubes: list[int] | tuple[int, ...]) -> str:
+def cubes_text(cubes: list[int] | tuple[int, ...]) -> str:
     names = ("black", "green", "white")
     return ", ".join(f"{n} {names[i]}" for i, n in enumerate(cubes) if n)
 

@@ -175,6 +175,10 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
         # Fast path (the widest choice): the same rule as moves.check, by distance.
         row = moves.distances(cat, state.hexes_in_play)[player.pawn]
         reach = _max_steps(moves.has_ability(cat, state, seat, "move_one_rupee"), player.rupees)
+        key = (id(cat), state.hexes_in_play, player.pawn, reach, token, len(starts))
+        cached = _MOVE_LISTS.get(key)
+        if cached is not None:
+            return cached[:]
         plain = _MOVES[token][False]
         if len(starts) == 2:
             free = _MOVES[token][True]
@@ -184,8 +188,11 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
                     if steps <= reach:
                         out.append(plain[h])
                     out.append(free[h])
-            return out
-        return [plain[h] for h, steps in enumerate(row) if 0 < steps <= reach]
+        else:
+            out = [plain[h] for h, steps in enumerate(row) if 0 < steps <= reach]
+        if len(_MOVE_LISTS) < 100_000:
+            _MOVE_LISTS[key] = out
+        return out[:]
     else:
         candidates = [Action(kind, token=token, start=s) for s in starts]
     return [a for a in candidates if moves.check(cat, state, seat, a) is None]
@@ -199,6 +206,10 @@ _MOVES = {
     }
     for token in (False, True)
 }
+
+
+#: Move lists by (catalog, hexes in play, pawn, steps affordable, token, start tile usable).
+_MOVE_LISTS: dict[tuple[int, int, int, int, bool, int], list[Action]] = {}
 
 
 def _max_steps(guide: bool, rupees: int) -> int:
@@ -425,7 +436,10 @@ def why_illegal(cat: Catalog, state: State, action: Hashable) -> Reason | None:
             )
     problem = moves.check(cat, state, seat, action)
     if problem is not None:
-        return _reason(problem[0], **problem[1])
+        code, fields = problem
+        if code == "trade_cubes":
+            fields["cubes"] = moves.cubes_text(fields["cubes"])
+        return _reason(code, **fields)
     if action not in _variants(cat, state, seat, kind, action.token):
         return _reason("bad_value", field="action")
     return None
