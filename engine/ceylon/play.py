@@ -109,14 +109,23 @@ _PROMPTS: dict[str, tuple[str, str]] = {
 }
 
 
+_DECISIONS: dict[tuple[str, int], Decision] = {}
+
+
 def decision(cat: Catalog, state: State) -> Decision:
     phase = state.phase
-    en, es = _PROMPTS[phase]
-    if phase == OVER:
-        return Decision(phase, NOBODY, en, es, is_over=True)
-    if phase in CHANCE_PHASES:
-        return Decision(phase, CHANCE, en, es, is_chance=True)
-    return Decision(phase, state.actor, en, es)
+    key = (phase, state.actor)
+    found = _DECISIONS.get(key)
+    if found is None:  # decisions are immutable: one per phase and seat
+        en, es = _PROMPTS[phase]
+        if phase == OVER:
+            found = Decision(phase, NOBODY, en, es, is_over=True)
+        elif phase in CHANCE_PHASES:
+            found = Decision(phase, CHANCE, en, es, is_chance=True)
+        else:
+            found = Decision(phase, state.actor, en, es)
+        _DECISIONS[key] = found
+    return found
 
 
 def _reason(code: str, **fields: Any) -> Reason:
