@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.registry import get_rules  # noqa: E402
+from engine.core.registry import get_rules
 
 RULES = get_rules("ceylon")
 
@@ -74,7 +74,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40, help="games per run and player count")
     parser.add_argument("--cpu", type=int, default=0)
     args = parser.parse_args()
-    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}"
+    )
     print(f"{pin(args.cpu)}; {args.runs} runs x {args.games} games per player count")
     bases = [baseline() for _ in range(args.runs)]
     base_ms = statistics.median(bases) * 1000
