@@ -23,7 +23,7 @@ import copy
 import sys
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -147,6 +147,9 @@ class Catalog:
     placement_masks: tuple[tuple[tuple[int, ...], ...], ...]  # [large tile][district]
     values: Mapping[str, Any]  # rules.toml values by name
     sources: Mapping[str, str]  # "file:key" -> source
+    #: Tables the rules derive from this catalog (distances, move lists), kept with it
+    #: so that two catalogs never share one.
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def value(self, name: str) -> Any:
         return self.values[name]

@@ -20,13 +20,11 @@ from engine.core.game import Event
 
 Problem = tuple[str, dict[str, Any]] | None
 
-_DISTANCES: dict[tuple[int, int], list[list[int]]] = {}
-
 
 def distances(cat: Catalog, hexes_in_play: int) -> list[list[int]]:
     """Steps between hexes in play (a left-out district cannot be crossed)."""
-    key = (id(cat), hexes_in_play)
-    table = _DISTANCES.get(key)
+    key = ("distances", hexes_in_play)
+    table: list[list[int]] | None = cat.cache.get(key)
     if table is None:
         size = len(cat.hexes)
         table = []
@@ -48,7 +46,7 @@ def distances(cat: Catalog, hexes_in_play: int) -> list[list[int]]:
                                 nxt.append(other)
                     frontier = nxt
             table.append(row)
-        _DISTANCES[key] = table
+        cat.cache[key] = table
     return table
 
 

@@ -184,8 +184,8 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
         # Fast path (the widest choice): the same rule as moves.check, by distance.
         row = moves.distances(cat, state.hexes_in_play)[player.pawn]
         reach = _max_steps(moves.has_ability(cat, state, seat, "move_one_rupee"), player.rupees)
-        key = (id(cat), state.hexes_in_play, player.pawn, reach, token, len(starts))
-        cached = _MOVE_LISTS.get(key)
+        key = ("moves", state.hexes_in_play, player.pawn, reach, token, len(starts))
+        cached: list[Action] | None = cat.cache.get(key)
         if cached is not None:
             return cached[:]
         plain = _MOVES[token][False]
@@ -199,8 +199,8 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
                     out.append(free[h])
         else:
             out = [plain[h] for h, steps in enumerate(row) if 0 < steps <= reach]
-        if len(_MOVE_LISTS) < 100_000:
-            _MOVE_LISTS[key] = out
+        if len(cat.cache) < 100_000:
+            cat.cache[key] = out
         return out[:]
     else:
         candidates = [Action(kind, token=token, start=s) for s in starts]
@@ -215,10 +215,6 @@ _MOVES = {
     }
     for token in (False, True)
 }
-
-
-#: Move lists by (catalog, hexes in play, pawn, steps affordable, token, start tile usable).
-_MOVE_LISTS: dict[tuple[int, int, int, int, bool, int], list[Action]] = {}
 
 
 def _max_steps(guide: bool, rupees: int) -> int:
