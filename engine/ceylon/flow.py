@@ -94,7 +94,7 @@ def _large_in(cat: Catalog, state: State, district: int) -> bool:
 
 def begin_turn(state: State, seat: int) -> None:
     state.phase, state.actor, state.active = PLAY, seat, seat
-    state.card, state.side = -1, -1
+    # ``card`` and ``side`` stay: the last card lies on the discard pile, turned as played
     state.card_done = state.token_used = False
     state.queue = []
 

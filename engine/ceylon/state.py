@@ -95,8 +95,8 @@ class State:
     phase: str
     actor: int  # who decides now (a seat, or the seat a chance draw is for)
     active: int = 0
-    card: int = -1  # face played this turn (-1 none yet)
-    side: int = -1  # main action the active player took (index in MAIN)
+    card: int = -1  # face on top of the discard pile: played this turn or the last (-1 none)
+    side: int = -1  # main action its player took (index in MAIN): the card's rotation
     queue: list[int] = field(default_factory=list)  # seats still to act on the card
     card_done: bool = False  # the active player has started the card's action
     token_used: bool = False  # a tech token was used this turn

@@ -35,7 +35,7 @@ class CeylonObservation(Observation):
     train: tuple[int, ...] | None = None  # per wagon: contract index, -1 empty
     advisors: tuple[int, ...] | None = None  # per district: advisor index, -1 none
     hired: tuple[int, ...] | None = None  # per seat: districts whose advisor it hired (bit mask)
-    card: int | None = None  # face of the card on the discard pile (-1 none this turn)
+    card: int | None = None  # face of the card on top of the discard pile (-1 none yet)
     rotation: int | None = None  # main action it is turned to for the active player (MAIN index)
     tech: tuple[tuple[int, int], ...] | None = None  # per seat: (space, stacking order)
     rupees: tuple[int, ...] | None = None

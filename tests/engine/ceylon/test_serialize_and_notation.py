@@ -9,7 +9,7 @@ import pytest
 from engine.ceylon.serialize import to_dict
 from engine.ceylon.view import CeylonObservation
 from engine.core.registry import get_rules
-from tests.engine.ceylon.build import R, opened, play, table
+from tests.engine.ceylon.build import CAT, R, opened, play, table
 
 
 def test_registered_by_name() -> None:
@@ -100,3 +100,18 @@ def test_observation_shows_the_card_and_its_rotation_and_the_map() -> None:
     assert "pawns" in diff and "rupees" not in diff
     partial = CeylonObservation(pawns=R.observe(moved).pawns)
     assert partial.matches(R.observe(moved)) and not partial.matches(seen)
+
+
+def test_the_last_card_stays_seen_on_the_discard_pile_until_the_next() -> None:
+    state = play(table(2), "play plant/harvest as harvest", "rupees", "rupees", "draw trade/tech")
+    assert state.phase == "PLAY" and state.active == 1
+    seen = R.observe(state)
+    assert seen.card == CAT.faces.index(next(f for f in CAT.faces if f.id == "plant/harvest"))
+    assert seen.rotation == 1
+    after = play(state, "play hire/tech as tech")
+    assert R.observe(after).card != seen.card and R.observe(after).rotation == 4
+
+
+def test_a_seeded_game_is_the_same_every_time() -> None:
+    assert R.to_dict(R.new_game(3, seed=8)) == R.to_dict(R.new_game(3, seed=8))
+    assert R.to_dict(R.new_game(3, seed=8)) != R.to_dict(R.new_game(3, seed=9))
