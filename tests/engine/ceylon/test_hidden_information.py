@@ -66,3 +66,9 @@ def test_the_view_says_whose_phone_supplies_a_secret_draw() -> None:
     state = _setup_with_hands([["plant/harvest"] * 2])
     assert state.actor == 0 and R.view(state, None)["draw_for"] == 0
     assert R.decision(state).is_chance and R.view(state, 1)["decision"]["kind"] == "DEAL"
+
+
+def test_the_events_of_a_draw_do_not_name_the_card() -> None:
+    state = _setup_with_hands([])
+    _, events = R.apply(state, R.parse_action("deal trade/tech"))
+    assert events and all("trade" not in repr(e) and "tech" not in repr(e) for e in events)
