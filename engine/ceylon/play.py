@@ -203,7 +203,9 @@ def _variants(cat: Catalog, state: State, seat: int, kind: str, token: bool) -> 
             cat.cache[key] = out
         return out[:]
     else:
-        candidates = [Action(kind, token=token, start=s) for s in starts]
+        candidates = [_SIMPLE[kind, token, s] for s in starts]
+        if kind == "rupees":
+            return candidates  # always possible
     return [a for a in candidates if moves.check(cat, state, seat, a) is None]
 
 
@@ -214,6 +216,15 @@ _MOVES = {
         for start in (False, True)
     }
     for token in (False, True)
+}
+
+
+#: Actions without arguments, made once.
+_SIMPLE = {
+    (kind, token, start): Action(kind, token=token, start=start)
+    for kind in ("harvest", "tech", "rupees")
+    for token in (False, True)
+    for start in (False, True)
 }
 
 
@@ -280,10 +291,11 @@ def _legal(cat: Catalog, state: State) -> list[Action]:
                 out += [Action("top", h) for h in range(len(cat.hexes)) if mask >> h & 1]
         return sorted(out)
     if phase == START:
+        taken = {cat.hexes[h].district for h, owner in enumerate(state.owner) if owner >= 0}
         return [
             Action("start", h)
-            for h in range(len(cat.hexes))
-            if _start_problem(cat, state, h) is None
+            for h, item in enumerate(cat.hexes)
+            if state.hexes_in_play >> h & 1 and not state.level[h] and item.district not in taken
         ]
     assert player is not None
     if phase == PLAY:
