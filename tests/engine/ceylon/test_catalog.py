@@ -71,3 +71,19 @@ def test_a_broken_override_is_refused_with_every_problem(tmp_path: Path) -> None
 def test_the_catalog_lists_its_assumptions(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     assert "assumed" in capsys.readouterr().out
+
+
+def test_an_owner_can_redraw_the_map_and_a_broken_one_is_refused(tmp_path: Path) -> None:
+    moved = load_catalog({"map": {"D1": {"col": 8, "row": 0}}})  # D1 moved east of K4
+    refused = tmp_path / "map.toml"
+    refused.write_text(
+        "[map.K1]\ncol = 0\nrow = 0\n[elevation.L1]\ncells = [[0, 0], [5, 5], [0, 1], [1, 1]]\n",
+        encoding="utf-8",
+    )
+    assert moved.sources["map:D1"] == "override: override"
+    d1, k4, k8 = moved.hex_index("D1"), moved.hex_index("K4"), moved.hex_index("K8")
+    assert moved.neighbours[d1] == (1 << k4) | (1 << k8) and not CAT.neighbours[d1] >> k4 & 1
+    with pytest.raises(CatalogError) as error:
+        load_catalog(refused)
+    problems = " ".join(error.value.problems)
+    assert "two hexes share a position" in problems and "4 touching hexes" in problems
