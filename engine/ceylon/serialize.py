@@ -240,4 +240,22 @@ def from_dict(cat: Catalog, data: Any) -> State:
         and state.actor < 0
     ):
         raise ValueError("actor: a seat must decide in this phase")
+    if state.phase in (DEAL, DRAW, START_TILE) and state.actor < 0:
+        raise ValueError("actor: a secret draw is for a seat")
+    planted = sum(1 << h for h, owner in enumerate(state.owner) if owner >= 0)
+    if state.double & ~planted:
+        raise ValueError("double: a second leaf marker needs a plantation under it")
+    if state.harvest_reach & ~planted:
+        raise ValueError("harvest_reach: only hexes with a plantation")
+    if state.phase in (PLAY, ACT, HARVEST, DISCARD, TOKEN, DRAW):
+        for index, p in enumerate(players):
+            if p.pawn < 0 or not state.hexes_in_play >> p.pawn & 1:
+                raise ValueError(f"players[{index}].pawn: on a hex in play once the game has begun")
+        if state.phase in (PLAY, TOKEN, DRAW) and state.actor != state.active:
+            raise ValueError("actor: the active player decides in this phase")
+    if state.phase in (ACT, HARVEST, DISCARD, TOKEN):
+        if state.card < 0 or state.side not in cat.faces[state.card].actions():
+            raise ValueError("card: the card played and its rotation must match a card face")
+        if len(set(state.queue)) != len(state.queue) or state.active in state.queue:
+            raise ValueError("queue: the other players still to act, each once")
     return state

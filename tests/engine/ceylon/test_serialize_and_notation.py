@@ -115,3 +115,26 @@ def test_the_last_card_stays_seen_on_the_discard_pile_until_the_next() -> None:
 def test_a_seeded_game_is_the_same_every_time() -> None:
     assert R.to_dict(R.new_game(3, seed=8)) == R.to_dict(R.new_game(3, seed=8))
     assert R.to_dict(R.new_game(3, seed=8)) != R.to_dict(R.new_game(3, seed=9))
+
+
+def test_fuzzed_saves_load_cleanly_or_are_refused_by_field() -> None:
+    import random
+
+    rng = random.Random(5)
+    bases = [to_dict(opened(3)), to_dict(play(table(3), "play plant/harvest as harvest"))]
+    values: list[object] = [-1, 0, 1, 2, 7, 31, 99, 10**9, None, "x", True, [], [0], {}]
+    for _ in range(300):
+        data = json.loads(json.dumps(rng.choice(bases)))
+        if rng.random() < 0.5:
+            key = rng.choice(sorted(data))
+            data[key] = rng.choice(values)
+        else:
+            player = rng.choice(data["players"])
+            player[rng.choice(sorted(player))] = rng.choice(values)
+        try:
+            state = R.from_dict(data)
+        except ValueError as error:
+            assert str(error)
+            continue
+        for action in R.legal_actions(state):  # a loaded state never crashes the rules
+            R.apply(state, action, check=False)
