@@ -26,7 +26,6 @@ from engine.ceylon.state import (
     TOP,
     State,
 )
-from engine.core.seats import NOBODY
 
 VARIANT = "start_tiles"
 WITHOUT_DIMBULA = "leave_out_dimbula"
@@ -139,7 +138,7 @@ def refill_or_end(state: State) -> None:
         return
     nxt = (state.active + 1) % state.n
     if state.ending and nxt == state.first:
-        state.phase, state.actor = OVER, NOBODY
+        state.phase, state.actor = OVER, -1  # nobody decides (decision() says NOBODY)
         return
     begin_turn(state, nxt)
 

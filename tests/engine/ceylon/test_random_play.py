@@ -54,6 +54,7 @@ def test_random_games_reach_the_end_with_every_invariant_held(
         steps += 1
         assert steps < 5000
     check(state)
+    assert R.from_dict(json.loads(json.dumps(R.to_dict(state)))) == state
     sheets = R.score(state)
     assert sum(s.winner for s in sheets) == 1 and all(s.final for s in sheets)
     assert {"play", "plant", "harvest", "trade", "move", "rupees"} <= kinds_seen
