@@ -19,7 +19,7 @@ from companion.reconcile.fusion import Disagreement, SensorTable, fuse
 from companion.reconcile.seen import Seen
 from companion.sensors import ButtonPressed, SensorLink, SimulatedBoard
 from engine.amritsar import GameState
-from engine.board import MAHARAJAH_SPACE_NAMES, District
+from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, District
 from vision.pipeline import Pipeline
 from vision.snapshot import TableSnapshot
 from vision.synthetic import SyntheticCamera

@@ -23,10 +23,10 @@ from __future__ import annotations
 import random
 import secrets
 
-from engine.decisions import CHANCE_KINDS, Pending
-from engine.game import random_chance
-from engine.record import Game
-from engine.state import GameState
+from engine.amritsar.decisions import CHANCE_KINDS, Pending
+from engine.amritsar.game import random_chance
+from engine.amritsar.record import Game
+from engine.amritsar.state import GameState
 
 #: Draws whose outcome is private: dealt from the operating system only.
 SECRET_DRAWS = frozenset({Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE})

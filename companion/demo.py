@@ -29,9 +29,9 @@ from companion.sensors import SimulatedBoard
 from companion.session import TableSession
 from companion.simulate import ScriptedTable
 from engine.amritsar import Act, Action, GameState, apply, score
-from engine.board import District
-from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS
+from engine.amritsar.board import District
+from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import HIDDEN_DECISIONS
 
 
 class DemoTable(ScriptedTable):

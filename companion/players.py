@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from engine.amritsar import Action, GameState, apply, legal_actions
-from engine.rules.decade import tax_due
-from engine.rules.scoring import counters_in, score_sheet, seats
+from engine.amritsar.rules.decade import tax_due
+from engine.amritsar.rules.scoring import counters_in, score_sheet, seats
 
 RESOURCE_WORTH = (0.4, 0.6, 0.8)
 COUNTER_WORTH = 0.3

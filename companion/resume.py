@@ -22,8 +22,8 @@ from companion.dealing import Dealer
 from companion.session import Seat, TableSession
 from companion.store import EventStore, LogEntry, StoreError
 from engine.amritsar import Game, new_game, parse_action
-from engine.record import UndoError
-from engine.state import MAHARAJAH_SEAT
+from engine.amritsar.record import UndoError
+from engine.amritsar.state import MAHARAJAH_SEAT
 
 
 class ResumeError(RuntimeError):

@@ -41,15 +41,15 @@ from engine.amritsar import (
     view,
     why_illegal,
 )
-from engine.board import PLAYER_COLOURS
-from engine.catalog import default_catalog
-from engine.decisions import CHANCE_KINDS, Pending
-from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
-from engine.options import OPTIONS
-from engine.rules.core import Event
-from engine.rules.scoring import objective_value
-from engine.solo import MaharajahTurn, maharajah_report
-from engine.state import CHANCE, MAHARAJAH_SEAT
+from engine.amritsar.board import PLAYER_COLOURS
+from engine.amritsar.catalog import default_catalog
+from engine.amritsar.decisions import CHANCE_KINDS, Pending
+from engine.amritsar.describe import HIDDEN_DECISIONS, describe_action, describe_objective
+from engine.amritsar.options import OPTIONS
+from engine.amritsar.rules.core import Event
+from engine.amritsar.rules.scoring import objective_value
+from engine.amritsar.solo import MaharajahTurn, maharajah_report
+from engine.amritsar.state import CHANCE, MAHARAJAH_SEAT
 
 Listener = Callable[["Update"], None]
 
@@ -202,7 +202,7 @@ class TableSession:
         options: Sequence[str] = (),
     ) -> TableSession:
         """A new game; ``names`` are the human players in seat order, ``options``
-        the house rules chosen (``engine.options``).
+        the house rules chosen (``engine.amritsar.options``).
 
         ``dealer`` makes the setup draws (secret ones from the OS); a bare
         ``seed`` deals everything from one seeded stream (tests, the demo)."""

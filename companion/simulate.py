@@ -25,8 +25,8 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
 from engine.amritsar import Act, Action, GameState, apply, legal_actions, observe
-from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS, describe_action
+from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import HIDDEN_DECISIONS, describe_action
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 

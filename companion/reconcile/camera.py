@@ -19,9 +19,15 @@ from __future__ import annotations
 
 from companion.reconcile.seen import Seen
 from engine.amritsar import GameState
-from engine.board import MAHARAJAH_SPACE_NAMES, SECTION_NAMES, District, Resource, WorkerColour
-from engine.catalog import Catalog
-from engine.rules.donation import tile_for
+from engine.amritsar.board import (
+    MAHARAJAH_SPACE_NAMES,
+    SECTION_NAMES,
+    District,
+    Resource,
+    WorkerColour,
+)
+from engine.amritsar.catalog import Catalog
+from engine.amritsar.rules.donation import tile_for
 from vision.expect import counts
 from vision.layout import DECADES, MARKET_ROWS, donation_space_name
 from vision.snapshot import SetupReading, TableSnapshot

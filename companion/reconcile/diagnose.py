@@ -28,10 +28,10 @@ from engine.amritsar import (
     observe,
     why_illegal,
 )
-from engine.board import SECTION_NAMES, District
-from engine.decisions import Pending
-from engine.describe import DISTRICTS
-from engine.rules.donation import space_index, tile_for
+from engine.amritsar.board import SECTION_NAMES, District
+from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import DISTRICTS
+from engine.amritsar.rules.donation import space_index, tile_for
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from typing import Any
 
 from companion.reconcile.seen import Mismatch, Seen, mismatches
 from engine.amritsar import GameState, Observation
-from engine.board import MAHARAJAH_SPACE_NAMES, SECTION_NAMES
-from engine.describe import COLOURS, DISTRICTS, resource_words
-from engine.rules.donation import tile_for
+from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, SECTION_NAMES
+from engine.amritsar.describe import COLOURS, DISTRICTS, resource_words
+from engine.amritsar.rules.donation import tile_for
 
 PLAYER_COLOURS_ES = {
     "purple": "morado",

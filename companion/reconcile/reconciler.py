@@ -38,14 +38,14 @@ from companion.reconcile.search import Inference, infer
 from companion.reconcile.seen import Seen, mismatches
 from companion.session import Outcome, TableSession
 from engine.amritsar import Act, Action, GameState, Observation, Reason, legal_actions, observe
-from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS
+from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import HIDDEN_DECISIONS
 
 
 def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruction: Any) -> bool:
     """Is this table item the one the Maharajah's instruction moves?"""
     if field_name == "donations" and instruction.district >= 0 and instruction.level:
-        from engine.rules.donation import space_index, tile_for
+        from engine.amritsar.rules.donation import space_index, tile_for
 
         tile = tile_for(state, instruction.district)
         return index == (
@@ -238,7 +238,7 @@ class Reconciler:
                     continue
                 if where not in (should.elephants[seat], before.elephants[seat]):
                     name = colours[seat] if seat < len(colours) else "?"
-                    from engine.describe import DISTRICTS
+                    from engine.amritsar.describe import DISTRICTS
 
                     wrong.append(
                         (

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 
 from companion.reconcile.seen import Seen, distance, mismatches
 from engine.amritsar import Act, Action, GameState, apply, legal_actions, observe
-from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS
-from engine.effects import Effect, Op
-from engine.state import NONE
+from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import HIDDEN_DECISIONS
+from engine.amritsar.effects import Effect, Op
+from engine.amritsar.state import NONE
 
 # Fields each effect operation can change on the main board.
 _OP_FIELDS: dict[Op, frozenset[str]] = {
@@ -127,7 +127,7 @@ def _relevant(state: GameState, action: Action, out_of_place: frozenset[str], se
         district = state.players[seat].elephant
         row = seen.donations[district]
         if row is not None:
-            from engine.rules.donation import space_index, tile_for
+            from engine.amritsar.rules.donation import space_index, tile_for
 
             index = space_index(tile_for(state, district), action.a, action.b)
             return row[index] in (seat, None)

@@ -1,6 +1,6 @@
 """What the table looks like, as far as camera and sensors can tell.
 
-``Seen`` has the shape of ``engine.observe.Observation``, but any field, and
+``Seen`` has the shape of ``engine.amritsar.observe.Observation``, but any field, and
 any item inside one (a section, a donation space, a market column), may be
 ``None``: not seen right now (a hand over it, a covered coin spot, no sensor
 board). Unseen items match anything.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.observe import Observation
+from engine.amritsar.observe import Observation
 
 NONE = -1
 

@@ -14,7 +14,7 @@ from companion.session import TableSession
 from companion.simulate import PerfectTable, ScriptedTable
 from companion.store import EventStore
 from engine.amritsar import Act, Game, legal_actions, observe, score
-from engine.decisions import Pending
+from engine.amritsar.decisions import Pending
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

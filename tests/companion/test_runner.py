@@ -10,8 +10,8 @@ from companion.runner import TableRunner
 from companion.sensors import SimulatedBoard
 from companion.session import TableSession
 from engine.amritsar import Act, apply, legal_actions
-from engine.board import District
-from engine.decisions import Pending
+from engine.amritsar.board import District
+from engine.amritsar.decisions import Pending
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera
 
