@@ -654,7 +654,7 @@ class TableSession:
                         "total": sheet.total,
                         "provisional_total": sheet.total + visible_provisional,
                         "winner": sheet.winner,
-                        "donations": sheet.donations,
+                        "donations": sheet.extra.get("donations", 0),
                         "lines": lines,
                     }
                 )

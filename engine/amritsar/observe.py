@@ -16,13 +16,17 @@ see are passed as ``None`` and match anything).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from engine.amritsar.state import GameState
+from engine.core.observation import Observation as CoreObservation
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(CoreObservation):
+    """Amritsar's main board as the camera and sensors see it (``differences``,
+    ``matches`` and ``field_values`` come from the core ``Observation``)."""
+
     sections: tuple[tuple[int, ...], ...] | None
     section_coins: tuple[int, ...] | None
     elephants: tuple[int, ...] | None  # per seat (the Maharajah last in solo), -1 off the board
@@ -35,18 +39,6 @@ class Observation:
     temple_active: int | None
     bridge_face_up: tuple[int, ...] | None  # bridge tiles still face up
     revealed_storehouses: frozenset[int] | None
-
-    def differences(self, other: Observation) -> list[str]:
-        """Names of fields that both observations saw and that differ."""
-        result = []
-        for field in fields(self):
-            mine, theirs = getattr(self, field.name), getattr(other, field.name)
-            if mine is not None and theirs is not None and mine != theirs:
-                result.append(field.name)
-        return result
-
-    def matches(self, other: Observation) -> bool:
-        return not self.differences(other)
 
 
 def observe(state: GameState) -> Observation:

@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.reasons import IllegalActionError as CoreIllegalActionError
+from engine.core.reasons import Reason as CoreReason
+from engine.core.reasons import ReasonTable
+
 #: code -> (rulebook section, English, Spanish)
 REASONS: dict[str, tuple[str, str, str]] = {
     "game_over": ("End of Game", "The game is over.", "La partida ha terminado."),
@@ -354,51 +358,38 @@ TABLE_REASONS = frozenset(
 )
 
 
+def _coin_words(given: dict[str, Any]) -> dict[str, Any]:
+    """``{coins_en}`` / ``{coins_es}``: a coin count in words, singular or plural."""
+    count = given.get("coins")
+    if not isinstance(count, int):
+        return {}
+    plural = "" if count == 1 else "s"
+    return {"coins_en": f"{count} coin{plural}", "coins_es": f"{count} moneda{plural}"}
+
+
+#: Amritsar's refusals as a core ``ReasonTable``.
+TABLE = ReasonTable("amritsar", REASONS, _coin_words)
+
+
 @dataclass(frozen=True)
-class Reason:
-    """A refusal: what rule, where in the rulebook, and the words for players."""
+class Reason(CoreReason):
+    """A refusal from Amritsar's table: ``Reason(code, fields)``.
 
-    code: str
-    fields: dict[str, Any] = field(default_factory=dict)
+    A core ``Reason`` whose table defaults to Amritsar's, so rule code writes
+    ``Reason("section_full", {"section": "N1"})``; ``rule``, ``en``, ``es``,
+    ``text`` and ``to_dict`` come from the core.
+    """
 
-    @property
-    def rule(self) -> str:
-        return REASONS[self.code][0]
+    table: ReasonTable | None = field(default=TABLE, compare=False, repr=False)
 
-    @property
-    def en(self) -> str:
-        return REASONS[self.code][1].format_map(_Missing(self.fields))
-
-    @property
-    def es(self) -> str:
-        return REASONS[self.code][2].format_map(_Missing(self.fields))
-
-    def text(self, language: str = "en") -> str:
-        return self.es if language == "es" else self.en
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "en": self.en, "es": self.es}
+    def __post_init__(self) -> None:
+        if self.code not in REASONS:
+            raise KeyError(f"amritsar: no reason {self.code!r}")
 
 
-class _Missing(dict[str, Any]):
-    """Format helper: a Spanish field falls back to its English twin."""
-
-    def __missing__(self, key: str) -> Any:
-        # "coins_en" / "coins_es": a coin count in words, singular or plural.
-        if key in ("coins_en", "coins_es") and isinstance(self.get("coins"), int):
-            count = self["coins"]
-            if key == "coins_en":
-                return f"{count} coin" + ("" if count == 1 else "s")
-            return f"{count} moneda" + ("" if count == 1 else "s")
-        if key.endswith("_es") and key[:-3] in self:
-            return self[key[:-3]]
-        return "{" + key + "}"
-
-
-class IllegalActionError(ValueError):
+class IllegalActionError(CoreIllegalActionError):
     """An action the rules refuse; ``reason`` says which rule and why."""
 
-    def __init__(self, action: object, reason: Reason):
-        self.action = action
-        self.reason = reason
-        super().__init__(f"{action}: {reason.en} (rulebook: {reason.rule})")
+    def __init__(self, action: object, reason: CoreReason):
+        super().__init__(action, reason)
+        self.args = (f"{action}: {reason.en} (rulebook: {reason.rule})",)

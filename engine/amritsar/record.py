@@ -10,6 +10,10 @@ one would let a table redraw, so ``undo`` refuses it unless told otherwise.
 The record alone replays the game: ``Game.from_record`` applies the saved
 actions (chance outcomes included) to a fresh setup.
 
+``Game`` is the game-independent ``engine.core.record.Record`` driven by
+Amritsar's rules object (``Rules.privacy`` says what is secret); this module
+only keeps Amritsar's constructor and saved form.
+
 Example:
     >>> game = Game.new(2, seed=3)
     >>> game.play(game.legal_actions()[0])  # doctest: +ELLIPSIS
@@ -20,63 +24,35 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
 from typing import Any
 
-from engine.amritsar.actions import Act, Action, format_action, parse_action
+from engine.amritsar.actions import Action
 from engine.amritsar.catalog import Catalog, default_catalog
-from engine.amritsar.decisions import CHANCE_KINDS, Pending
-from engine.amritsar.game import apply, legal_actions, new_game
+from engine.amritsar.game import new_game
 from engine.amritsar.rules.core import Event
+from engine.amritsar.rules_object import RULES
 from engine.amritsar.state import GameState
+from engine.core.record import HIDDEN, Entry, Record, UndoError
 
-HIDDEN = "hidden"
-
-
-class UndoError(ValueError):
-    """Nothing to undo, or the last action revealed something."""
+__all__ = ["HIDDEN", "Entry", "Game", "UndoError"]
 
 
-@dataclass(frozen=True)
-class Entry:
-    action: Action
-    decider: int
-    private_to: int | None  # the action holds a secret of this seat
-    reveals: bool  # a chance draw: something new became known
+class Game(Record):
+    """A game of Amritsar in progress with its record (a core ``Record``).
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "action": format_action(self.action),
-            "decider": self.decider,
-            "private_to": self.private_to,
-            "reveals": self.reveals,
-        }
-
-
-def _privacy(state: GameState, action: Action) -> tuple[int | None, bool]:
-    top = state.pending[-1]
-    if action.kind is Act.CHANCE:
-        if top.kind == Pending.CHANCE_OBJECTIVE:
-            return top.a, True
-        return None, True
-    if action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE):
-        return top.player, False
-    return None, False
-
-
-class Game:
-    """A game in progress with its record."""
+    Amritsar's record keeps ``solo`` and ``hard`` beside the players and house
+    rules (its saved form is unchanged), and ``new``/``from_record`` take a
+    catalog for tests with edited components.
+    """
 
     def __init__(self, initial: GameState, *, players: int, solo: bool, hard: bool):
-        self.players = players
+        super().__init__(RULES, initial, players=players, options=initial.options)
         self.solo = solo
         self.hard = hard
-        self.options = initial.options  # house rules, kept by the record for replay
-        self.states: list[GameState] = [initial]
-        self.entries: list[Entry] = []
 
     @classmethod
-    def new(
+    def new(  # type: ignore[override]
         cls,
         players: int,
         *,
@@ -94,50 +70,23 @@ class Game:
             hard=hard,
         )
         if seed is not None:
-            import random
-
-            from engine.amritsar.game import random_chance
-
-            rng = random.Random(seed)
-            while game.state.pending and game.state.pending[-1].kind in CHANCE_KINDS:
-                game.play(random_chance(game.state, rng))
+            game.draw_chance(random.Random(seed))
         return game
 
     @property
     def state(self) -> GameState:
-        return self.states[-1]
+        state: GameState = self.states[-1]
+        return state
 
-    def legal_actions(self) -> list[Action]:
-        return legal_actions(self.state)
+    def legal_actions(self, only: Any = None) -> list[Action]:  # type: ignore[override]
+        return [a for a in super().legal_actions(only) if isinstance(a, Action)]
 
-    def play(self, action: Action, *, check: bool = True) -> list[Event]:
-        before = self.state
-        private_to, reveals = _privacy(before, action)
-        decider = before.pending[-1].player
-        after, events = apply(before, action, check=check)
-        self.states.append(after)
-        self.entries.append(Entry(action, decider, private_to, reveals))
-        return events
+    def play(self, action: Any, *, check: bool = True) -> list[Event]:
+        return super().play(action, check=check)
 
     def undo(self, *, allow_reveal: bool = False) -> GameState:
-        """Step back one action; the exact previous state is restored."""
-        if not self.entries:
-            raise UndoError("nothing to undo")
-        if self.entries[-1].reveals and not allow_reveal:
-            raise UndoError("the last action was a draw; undoing it would allow a redraw")
-        self.entries.pop()
-        self.states.pop()
-        return self.state
-
-    def record_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """The record as ``seat`` may see it (``None``: the public record)."""
-        result = []
-        for entry in self.entries:
-            data = entry.to_dict()
-            if entry.private_to is not None and entry.private_to != seat:
-                data["action"] = HIDDEN
-            result.append(data)
-        return result
+        state: GameState = super().undo(allow_reveal=allow_reveal)
+        return state
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,7 +94,7 @@ class Game:
             "solo": self.solo,
             "hard": self.hard,
             "options": list(self.options),
-            "actions": [format_action(e.action) for e in self.entries],
+            "actions": [e.text for e in self.entries],
         }
 
     @classmethod
@@ -163,9 +112,5 @@ class Game:
             solo=bool(data["solo"]),
             hard=bool(data["hard"]),
         )
-        for index, text in enumerate(data["actions"]):
-            try:
-                game.play(parse_action(text))
-            except ValueError as error:
-                raise ValueError(f"record entry {index} ({text!r}): {error}") from error
+        game.play_texts(data["actions"])
         return game

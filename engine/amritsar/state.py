@@ -19,13 +19,15 @@ from typing import NamedTuple
 
 from engine.amritsar.catalog import Catalog
 from engine.amritsar.effects import Effect
+from engine.core import seats
 
 NONE = -1
 
-#: Who decides when nobody at the table does.
-CHANCE = -2
-MAHARAJAH = -3
-NOBODY = -4
+#: Who decides when nobody at the table does (the core's seat constants;
+#: the Maharajah is the core's automated opponent, ``BOT``).
+CHANCE = seats.CHANCE
+MAHARAJAH = seats.BOT
+NOBODY = seats.NOBODY
 
 
 class Frame(NamedTuple):

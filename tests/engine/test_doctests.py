@@ -17,6 +17,9 @@ MODULES = [
     "engine.amritsar.record",
     "engine.amritsar.serialize",
     "engine.amritsar.solo",
+    "engine.amritsar.rules_object",
+    "engine.core.record",
+    "engine.core.reasons",
 ]
 
 

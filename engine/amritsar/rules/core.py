@@ -17,7 +17,6 @@ source (the score sheet), and events describe what happened.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
 
 from engine.amritsar.actions import Act, Action
 from engine.amritsar.board import Resource
@@ -26,22 +25,7 @@ from engine.amritsar.decisions import INTERNAL, Pending
 from engine.amritsar.effects import Effect
 from engine.amritsar.reasons import Reason
 from engine.amritsar.state import MAHARAJAH_SEAT, Frame, GameState, PlayerState
-
-
-class Event(NamedTuple):
-    """Something that happened: for logs, the phone view and reconciliation.
-
-    ``kind`` names it (``"pp"``, ``"coins"``, ``"sow"``...); ``player`` is the
-    seat it concerns (or -1); ``amount`` a signed quantity; ``what`` and
-    ``where`` short words (a resource, a section, a source of PP).
-    """
-
-    kind: str
-    player: int = -1
-    amount: int = 0
-    what: str = ""
-    where: str = ""
-
+from engine.core.game import Event as Event
 
 Events = list[Event]
 Candidates = Callable[[GameState, Frame], Iterable[Action]]

@@ -16,7 +16,6 @@ and the next position is counted after them (1, 1, 3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from engine.amritsar.board import PLAYER_COLOURS, District
 from engine.amritsar.catalog import EndScoring, Objective, ObjectiveKind
@@ -24,6 +23,8 @@ from engine.amritsar.effects import Track
 from engine.amritsar.options import has_option
 from engine.amritsar.rules.core import Event, Events, gain_pp
 from engine.amritsar.state import MAHARAJAH_SEAT, NONE, GameState
+from engine.core.scoring import ScoreLine as ScoreLine
+from engine.core.scoring import ScoreSheet as ScoreSheet
 
 #: Ledger category -> (rulebook section, English label, Spanish label).
 CATEGORIES: dict[str, tuple[str, str, str]] = {
@@ -253,37 +254,6 @@ def winners(s: GameState) -> tuple[int, ...]:
 # The score sheet
 
 
-@dataclass(frozen=True)
-class ScoreLine:
-    category: str
-    amount: int
-    component: str
-    rule: str
-    label_en: str
-    label_es: str
-    provisional: bool = False
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    seat: int
-    colour: str
-    lines: tuple[ScoreLine, ...]
-    total: int  # PP now, final lines included at the end of the game
-    provisional_total: int  # total plus what end-of-game items are worth now
-    final: bool
-    winner: bool = False
-    donations: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
-
-    def by_category(self) -> dict[str, int]:
-        result: dict[str, int] = {}
-        for line in self.lines:
-            if not line.provisional:
-                result[line.category] = result.get(line.category, 0) + line.amount
-        return result
-
-
 def _line(category: str, amount: int, component: str, provisional: bool = False) -> ScoreLine:
     rule, en, es = CATEGORIES.get(category, ("", category, category))
     return ScoreLine(category, amount, component, rule, en, es, provisional)
@@ -330,7 +300,7 @@ def score_sheet(s: GameState, seat: int) -> ScoreSheet:
         provisional_total=total + provisional,
         final=s.finished,
         winner=s.finished and seat in winners(s),
-        donations=donations_made(s, seat),
+        extra={"donations": donations_made(s, seat)},  # the tie-break (End of Game)
     )
 
 
