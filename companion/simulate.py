@@ -125,7 +125,7 @@ class ScriptedTable:
             not self.truth.finished
             and self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
             and len(entries) > self.position
-            and entries[self.position].action.kind is Act.MAHARAJAH
+            and _is_maharajah_turn(entries[self.position].action)
         ):
             (action,) = legal_actions(self.truth)
             self.truth, _ = apply(self.truth, action, check=False)
@@ -204,3 +204,7 @@ class ScriptedTable:
         if self.session.state != self.truth:
             raise DivergedError("the game ended differently at the table and in the companion")
         return self.report
+
+
+def _is_maharajah_turn(action: object) -> bool:
+    return isinstance(action, Action) and action.kind is Act.MAHARAJAH
