@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.dealing import Dealer
+from companion.games import DEFAULT_GAME
 from companion.store import EventStore
 from engine.amritsar import (
     MAHARAJAH,
@@ -225,6 +226,7 @@ class TableSession:
             store.append(
                 "game",
                 {
+                    "game": DEFAULT_GAME,  # which game's rules replay this log
                     "names": list(names),
                     "solo": solo,
                     "hard": hard,
@@ -255,6 +257,11 @@ class TableSession:
             listener(update)
 
     # -- reading ---------------------------------------------------------------
+
+    @property
+    def game_name(self) -> str:
+        """The registered name of the game played (``engine.core.registry``)."""
+        return self.game.rules.name
 
     @property
     def state(self) -> GameState:
