@@ -18,7 +18,7 @@ def test_amritsar_is_served_and_names_are_forgiving() -> None:
 
 
 def test_an_unknown_game_lists_every_game() -> None:
-    with pytest.raises(GameChoiceError, match="no game 'monopoly'.*amritsar.*imhotep"):
+    with pytest.raises(GameChoiceError, match=r"no game 'monopoly'.*amritsar.*imhotep"):
         table_game("monopoly")
 
 
