@@ -18,8 +18,7 @@ from companion.reconcile.camera import seen_from_snapshot, truth_from_state
 from companion.reconcile.fusion import Disagreement, SensorTable, fuse
 from companion.reconcile.seen import Seen
 from companion.sensors import ButtonPressed, SensorLink, SimulatedBoard
-from engine.amritsar import GameState
-from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, District
+from engine.amritsar import MAHARAJAH_SPACE_NAMES, District, GameState
 from vision.pipeline import Pipeline
 from vision.snapshot import TableSnapshot
 from vision.synthetic import SyntheticCamera

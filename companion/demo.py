@@ -28,10 +28,16 @@ from companion.resume import open_session
 from companion.sensors import SimulatedBoard
 from companion.session import TableSession
 from companion.simulate import ScriptedTable
-from engine.amritsar import Act, Action, GameState, apply, score
-from engine.amritsar.board import District
-from engine.amritsar.decisions import Pending
-from engine.amritsar.describe import HIDDEN_DECISIONS
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    Act,
+    Action,
+    District,
+    GameState,
+    Pending,
+    apply,
+    score,
+)
 
 
 class DemoTable(ScriptedTable):

@@ -14,9 +14,16 @@ from __future__ import annotations
 
 import random
 
-from engine.amritsar import Action, GameState, apply, legal_actions
-from engine.amritsar.rules.decade import tax_due
-from engine.amritsar.rules.scoring import counters_in, score_sheet, seats
+from engine.amritsar import (
+    Action,
+    GameState,
+    apply,
+    competing_seats,
+    counters_in,
+    legal_actions,
+    score_sheet,
+    tax_due,
+)
 
 RESOURCE_WORTH = (0.4, 0.6, 0.8)
 COUNTER_WORTH = 0.3
@@ -39,7 +46,9 @@ def worth(state: GameState, seat: int) -> float:
     temple = state.catalog.temple_tiles[state.temple[state.decade - 1]]
     for district in range(4):
         mine = counters_in(state, seat, district)
-        rivals = [counters_in(state, other, district) for other in seats(state) if other != seat]
+        rivals = [
+            counters_in(state, other, district) for other in competing_seats(state) if other != seat
+        ]
         if mine and mine >= max(rivals, default=0):
             value += temple.pp[district]  # the majority if the decade ended now
     value += COUNTER_WORTH * p.on_elephant

@@ -21,8 +21,7 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.resume import ResumeError, session_from_config
 from companion.store import EventStore, LogEntry, StoreError
-from engine.amritsar import from_dict, to_dict
-from engine.amritsar.position import format_position
+from engine.amritsar import format_position, from_dict, to_dict
 
 INPUTS = ("seen", "button", "answer")
 

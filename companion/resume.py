@@ -22,9 +22,7 @@ from companion.dealing import Dealer
 from companion.games import DEFAULT_GAME, SERVED, game_of_log
 from companion.session import Seat, TableSession
 from companion.store import EventStore, LogEntry, StoreError
-from engine.amritsar import Game, new_game, parse_action
-from engine.amritsar.record import UndoError
-from engine.amritsar.state import MAHARAJAH_SEAT
+from engine.amritsar import MAHARAJAH_SEAT, Game, UndoError, new_game, parse_action
 
 
 class ResumeError(RuntimeError):

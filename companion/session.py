@@ -28,29 +28,34 @@ from companion.dealing import Dealer
 from companion.games import DEFAULT_GAME
 from companion.store import EventStore
 from engine.amritsar import (
+    CHANCE,
+    CHANCE_KINDS,
+    HIDDEN_DECISIONS,
     MAHARAJAH,
+    MAHARAJAH_SEAT,
+    OPTIONS,
+    PLAYER_COLOURS,
     Act,
     Action,
+    Event,
     Game,
     GameState,
+    MaharajahTurn,
+    Pending,
     Reason,
     apply,
     decision,
+    default_catalog,
+    describe_action,
+    describe_objective,
     legal_actions,
+    maharajah_report,
+    objective_value,
     parse_action,
     score,
     view,
     why_illegal,
 )
-from engine.amritsar.board import PLAYER_COLOURS
-from engine.amritsar.catalog import default_catalog
-from engine.amritsar.decisions import CHANCE_KINDS, Pending
-from engine.amritsar.describe import HIDDEN_DECISIONS, describe_action, describe_objective
-from engine.amritsar.options import OPTIONS
-from engine.amritsar.rules.core import Event
-from engine.amritsar.rules.scoring import objective_value
-from engine.amritsar.solo import MaharajahTurn, maharajah_report
-from engine.amritsar.state import CHANCE, MAHARAJAH_SEAT
 
 Listener = Callable[["Update"], None]
 

@@ -24,9 +24,17 @@ from companion.players import random_player
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
-from engine.amritsar import Act, Action, GameState, apply, legal_actions, observe
-from engine.amritsar.decisions import Pending
-from engine.amritsar.describe import HIDDEN_DECISIONS, describe_action
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    Act,
+    Action,
+    GameState,
+    Pending,
+    apply,
+    describe_action,
+    legal_actions,
+    observe,
+)
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 

@@ -16,8 +16,7 @@ from typing import Any
 
 def _load(path: Path) -> Any:
     """The state a file holds; raises ``ValueError`` with the reasons."""
-    from engine.amritsar.position import parse_position
-    from engine.amritsar.serialize import from_json
+    from engine.amritsar import from_json, parse_position
 
     if path.suffix in (".sqlite", ".db"):
         from companion.resume import resume
@@ -35,8 +34,7 @@ def _load(path: Path) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.amritsar.position import PositionError, format_position
-    from engine.amritsar.serialize import StateError
+    from engine.amritsar import PositionError, StateError, format_position
 
     try:
         state = _load(args.source)

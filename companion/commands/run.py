@@ -185,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    from engine.amritsar.options import OPTIONS
+    from engine.amritsar import OPTIONS
 
     parser = subparsers.add_parser("run", help="run the companion at a real table")
     parser.add_argument(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.amritsar.observe import Observation
+from engine.amritsar import Observation
 
 NONE = -1
 

@@ -34,15 +34,20 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.amritsar import Act, Action, GameState, apply, why_illegal
-from engine.amritsar.board import (
+from engine.amritsar import (
+    CHANCE_KINDS,
     MAHARAJAH_SPACE_NAMES,
     SECTION_COUNT,
     SECTION_NAMES,
+    Act,
+    Action,
     District,
+    GameState,
+    Pending,
     WorkerColour,
+    apply,
+    why_illegal,
 )
-from engine.amritsar.decisions import CHANCE_KINDS, Pending
 from vision.layout import DECADES, DISTRICT_SLOT_NAMES
 from vision.snapshot import TableSnapshot
 

@@ -14,7 +14,7 @@ Public API::
         for event in link:              # SensorEvent subclasses, see events.py
             ...
 
-What it may import: ``engine.amritsar.board`` for names, pyserial, paho-mqtt, and
+What it may import: ``engine.amritsar`` for the board's names, pyserial, paho-mqtt, and
 (``simboard`` only) the firmware sources in ``firmware/``.
 """
 

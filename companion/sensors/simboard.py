@@ -38,7 +38,7 @@ from companion.sensors.elephants import ElephantRegistry, normalise_uid
 from companion.sensors.events import BoardButton
 from companion.sensors.firmware import Firmware, load_firmware
 from companion.sensors.serial_link import SerialLink
-from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, District
+from engine.amritsar import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, District
 
 #: The NFC stickers of the simulated elephants, one per player colour. They
 #: share their first six bytes, so reading several at once exercises the
