@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from companion.players import GreedyPlayer, random_player
+from companion.sim.players import GreedyPlayer, random_player
 from engine.amritsar.actions import Action
 from engine.amritsar.game import apply, legal_actions, new_game
 from engine.amritsar.rules.scoring import winners

@@ -1,4 +1,4 @@
-"""``companion demo``: a whole simulated solo game without hardware (see ``companion.demo``)."""
+"""``companion demo``: a whole simulated solo game without hardware (see ``companion.sim.demo``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.demo import run_demo
     from companion.games import GameChoiceError, table_game
+    from companion.sim.demo import run_demo
 
     try:
         table_game(args.game)

@@ -7,7 +7,7 @@ import pytest
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
-from companion.simulate import PerfectTable, ScriptedTable
+from companion.sim.simulate import PerfectTable, ScriptedTable
 from engine.amritsar import Game, legal_actions, observe, score
 from engine.amritsar.state import MAHARAJAH_SEAT
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion.sensors.events import BoardButton, ElephantArrived
 from companion.sensors.serial_link import SerialLink
-from companion.sensors.simboard import ELEPHANT_UIDS, SimulatedBoard
+from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
 from engine.amritsar.board import District
 from tests.sensors.helpers import (
     BoardOffline,

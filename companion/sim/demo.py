@@ -21,13 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from companion.camera_table import CameraTable
-from companion.players import GreedyPlayer
 from companion.reconcile.reconciler import Reconciler, closing_actions
 from companion.resume import open_session
-from companion.sensors import SimulatedBoard
 from companion.session import TableSession
-from companion.simulate import ScriptedTable
+from companion.sim.camera_table import CameraTable
+from companion.sim.players import GreedyPlayer
+from companion.sim.simboard import SimulatedBoard
+from companion.sim.simulate import ScriptedTable
 from engine.amritsar import (
     HIDDEN_DECISIONS,
     Act,

@@ -36,8 +36,8 @@ from typing import Any, Self
 
 from companion.sensors.elephants import ElephantRegistry, normalise_uid
 from companion.sensors.events import BoardButton
-from companion.sensors.firmware import Firmware, load_firmware
 from companion.sensors.serial_link import SerialLink
+from companion.sim.firmware import Firmware, load_firmware
 from engine.amritsar import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, District
 
 #: The NFC stickers of the simulated elephants, one per player colour. They

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from companion.players import random_player
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
+from companion.sim.players import random_player
 from engine.amritsar import (
     HIDDEN_DECISIONS,
     Act,

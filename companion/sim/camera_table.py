@@ -1,7 +1,7 @@
 """A simulated table seen the way a real one is: rendered frames and a sensor board.
 
 For the demo and the end-to-end tests. ``CameraTable`` implements the
-``companion.simulate.Table`` protocol: ``show(state)`` lays the state out as
+``companion.sim.simulate.Table`` protocol: ``show(state)`` lays the state out as
 pieces in front of the synthetic camera (a hand passes over the board while
 pieces move) and on the simulated sensor board (elephants on their paths, the
 Maharajah token on its space, reported over a real pty by the real firmware);
@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from companion.reconcile.camera import seen_from_snapshot, truth_from_state
 from companion.reconcile.fusion import Disagreement, SensorTable, fuse
 from companion.reconcile.seen import Seen
-from companion.sensors import ButtonPressed, SensorLink, SimulatedBoard
+from companion.sensors import ButtonPressed, SensorLink
+from companion.sim.simboard import SimulatedBoard
 from engine.amritsar import MAHARAJAH_SPACE_NAMES, District, GameState
 from vision.pipeline import Pipeline
 from vision.snapshot import TableSnapshot
