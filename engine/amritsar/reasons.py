@@ -371,20 +371,22 @@ def _coin_words(given: dict[str, Any]) -> dict[str, Any]:
 TABLE = ReasonTable("amritsar", REASONS, _coin_words)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reason(CoreReason):
     """A refusal from Amritsar's table: ``Reason(code, fields)``.
 
-    A core ``Reason`` whose table defaults to Amritsar's, so rule code writes
+    A core ``Reason`` whose table is Amritsar's, so rule code writes
     ``Reason("section_full", {"section": "N1"})``; ``rule``, ``en``, ``es``,
-    ``text`` and ``to_dict`` come from the core.
+    ``text`` and ``to_dict`` come from the core. Checks build one for every
+    refused candidate while listing legal actions, so construction stays as
+    cheap as a two-field record: ``table`` is the class default, not stored.
     """
 
     table: ReasonTable | None = field(default=TABLE, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        if self.code not in REASONS:
-            raise KeyError(f"amritsar: no reason {self.code!r}")
+    def __init__(self, code: str, fields: dict[str, Any] | None = None):
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "fields", {} if fields is None else fields)
 
 
 class IllegalActionError(CoreIllegalActionError):
