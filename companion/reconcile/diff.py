@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
-from functools import cache
 from typing import Any
 
 
@@ -52,9 +51,14 @@ def field_names(value: Any) -> tuple[str, ...]:
     return _names(type(value))
 
 
-@cache
 def _names(cls: type) -> tuple[str, ...]:
-    return tuple(item.name for item in fields(cls))
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(item.name for item in fields(cls))
+    return names
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def kind_of(value: Any) -> FieldKind:
