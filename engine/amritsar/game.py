@@ -34,6 +34,7 @@ from engine.amritsar.reasons import IllegalActionError, Reason
 from engine.amritsar.rules.core import ANSWERS, APPLY, CANDIDATES, CHECKS, Event, advance
 from engine.amritsar.rules.setup import initial_state
 from engine.amritsar.state import NOBODY, GameState
+from engine.core.chance import first_legal
 
 
 @dataclass(frozen=True)
@@ -115,18 +116,20 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> tuple[Game
 def random_chance(state: GameState, rng: random.Random) -> Action:
     """Draw a chance outcome uniformly among the legal ones.
 
-    Outcomes are tried in a random order until one passes its check: the first
-    legal outcome of a random permutation is uniform among the legal ones, as
+    Outcomes are tried in a random order until one passes its check
+    (``engine.core.chance.first_legal``): uniform among the legal ones, as
     choosing from ``legal_actions`` would be, without checking every outcome
     (the district-tile check searches ahead, and setup has ~50 draws).
     """
     top = state.pending[-1]
-    outcomes = list(CANDIDATES[top.kind](state, top))
-    while outcomes:
-        outcome = outcomes.pop(rng.randrange(len(outcomes)))
-        if CHECKS[outcome.kind](state, top, outcome) is None:
-            return outcome
-    raise ValueError(f"no outcome can be drawn for {Pending(top.kind).name}")
+    try:
+        return first_legal(
+            CANDIDATES[top.kind](state, top),
+            lambda outcome: CHECKS[outcome.kind](state, top, outcome) is None,
+            rng,
+        )
+    except ValueError:
+        raise ValueError(f"no outcome can be drawn for {Pending(top.kind).name}") from None
 
 
 def new_game(

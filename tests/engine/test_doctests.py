@@ -20,6 +20,7 @@ MODULES = [
     "engine.amritsar.rules_object",
     "engine.core.record",
     "engine.core.reasons",
+    "engine.core.chance",
 ]
 
 
