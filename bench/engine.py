@@ -46,8 +46,12 @@ from pathlib import Path
 ENGINE_ROOT = os.environ.get("BENCH_ENGINE_ROOT", str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, ENGINE_ROOT)
 
-from engine.game import apply, legal_actions, new_game
-from engine.state import GameState
+try:
+    from engine.amritsar.game import apply, legal_actions, new_game
+    from engine.amritsar.state import GameState
+except ModuleNotFoundError:  # a tree from before the engine/amritsar/ package (issue 17)
+    from engine.game import apply, legal_actions, new_game  # type: ignore[no-redef]
+    from engine.state import GameState  # type: ignore[no-redef]
 
 
 def play_game(players: int, seed: int) -> int:

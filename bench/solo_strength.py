@@ -41,12 +41,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from companion.players import GreedyPlayer, random_player
-from engine.actions import Action
-from engine.game import apply, legal_actions, new_game
-from engine.rules.scoring import winners
-from engine.solo import MAHARAJAH_ACTION, is_maharajah_turn
-from engine.state import GameState
+from companion.sim.players import GreedyPlayer, random_player
+from engine.amritsar.actions import Action
+from engine.amritsar.game import apply, legal_actions, new_game
+from engine.amritsar.rules.scoring import winners
+from engine.amritsar.solo import MAHARAJAH_ACTION, is_maharajah_turn
+from engine.amritsar.state import GameState
 
 HUMAN = 0
 

@@ -23,10 +23,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from engine.decisions import CHANCE_KINDS, Pending
-from engine.game import random_chance
-from engine.record import Game
-from engine.state import GameState
+from engine.amritsar import CHANCE_KINDS, Game, GameState, Pending, random_chance
 
 #: Draws whose outcome is private: dealt from the operating system only.
 SECRET_DRAWS = frozenset({Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE})

@@ -21,8 +21,7 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.resume import ResumeError, session_from_config
 from companion.store import EventStore, LogEntry, StoreError
-from engine.amritsar import from_dict, to_dict
-from engine.position import format_position
+from engine.amritsar import format_position, from_dict, to_dict
 
 INPUTS = ("seen", "button", "answer")
 
@@ -105,7 +104,7 @@ def export_case(report: ReplayReport, seq: int, path: Path) -> None:
     """Save the position and observation of one camera input as a test case (0600).
 
     Beside the JSON state, ``position`` holds the same position in the
-    notation a person reads and edits (``engine.position``), line by line.
+    notation a person reads and edits (``engine.amritsar.position``), line by line.
     """
     if seq not in report.cases:
         raise KeyError(f"row {seq} is not a camera observation")

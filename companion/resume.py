@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.dealing import Dealer
+from companion.games import DEFAULT_GAME, SERVED, game_of_log
 from companion.session import Seat, TableSession
 from companion.store import EventStore, LogEntry, StoreError
-from engine.amritsar import Game, new_game, parse_action
-from engine.record import UndoError
-from engine.state import MAHARAJAH_SEAT
+from engine.amritsar import MAHARAJAH_SEAT, Game, UndoError, new_game, parse_action
 
 
 class ResumeError(RuntimeError):
@@ -32,6 +31,12 @@ class ResumeError(RuntimeError):
 
 def session_from_config(config: dict[str, Any]) -> TableSession:
     """The session a log's ``game`` row describes, before any step (no store)."""
+    game_name = game_of_log(config)
+    if game_name not in SERVED:
+        raise ResumeError(
+            f"this log holds a game of {game_name!r}, which the table does not serve "
+            f"(served: {', '.join(SERVED)})"
+        )
     names = list(config["names"])
     solo = bool(config["solo"])
     hard = bool(config["hard"])
@@ -112,9 +117,11 @@ def open_session(
     seed: int | None = None,
     dealer: Dealer | None = None,
     options: list[str] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> TableSession:
     """Resume the game logged in ``path``, or start a new one logged there
-    (with the house rules ``options``; a resumed game keeps its own).
+    (with the house rules ``options``; a resumed game keeps its own). A log
+    of another game than ``game`` is refused, naming both.
 
     A new game is dealt by ``dealer`` (secret draws from the OS); a bare
     ``seed`` deals everything from one stream, for tests and the demo only."""
@@ -124,6 +131,13 @@ def open_session(
         raise ResumeError(str(error)) from error
     if store.count():
         try:
+            first = next(store.entries(), None)
+            logged = game_of_log(first.payload) if first is not None else game
+            if logged != game:
+                raise ResumeError(
+                    f"{store.path} holds a game of {logged!r}, not {game!r}: resume it with "
+                    f"--game {logged}, or start the new game with another --log"
+                )
             return resume(store)
         except ResumeError:
             store.close()

@@ -25,31 +25,37 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.dealing import Dealer
+from companion.games import DEFAULT_GAME
 from companion.store import EventStore
 from engine.amritsar import (
+    CHANCE,
+    CHANCE_KINDS,
+    HIDDEN_DECISIONS,
     MAHARAJAH,
+    MAHARAJAH_SEAT,
+    OPTIONS,
+    PLAYER_COLOURS,
     Act,
     Action,
+    Event,
     Game,
     GameState,
+    MaharajahTurn,
+    Pending,
     Reason,
     apply,
     decision,
+    default_catalog,
+    describe_action,
+    describe_objective,
     legal_actions,
+    maharajah_report,
+    objective_value,
     parse_action,
     score,
     view,
     why_illegal,
 )
-from engine.board import PLAYER_COLOURS
-from engine.catalog import default_catalog
-from engine.decisions import CHANCE_KINDS, Pending
-from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
-from engine.options import OPTIONS
-from engine.rules.core import Event
-from engine.rules.scoring import objective_value
-from engine.solo import MaharajahTurn, maharajah_report
-from engine.state import CHANCE, MAHARAJAH_SEAT
 
 Listener = Callable[["Update"], None]
 
@@ -202,7 +208,7 @@ class TableSession:
         options: Sequence[str] = (),
     ) -> TableSession:
         """A new game; ``names`` are the human players in seat order, ``options``
-        the house rules chosen (``engine.options``).
+        the house rules chosen (``engine.amritsar.options``).
 
         ``dealer`` makes the setup draws (secret ones from the OS); a bare
         ``seed`` deals everything from one seeded stream (tests, the demo)."""
@@ -225,6 +231,7 @@ class TableSession:
             store.append(
                 "game",
                 {
+                    "game": DEFAULT_GAME,  # which game's rules replay this log
                     "names": list(names),
                     "solo": solo,
                     "hard": hard,
@@ -255,6 +262,11 @@ class TableSession:
             listener(update)
 
     # -- reading ---------------------------------------------------------------
+
+    @property
+    def game_name(self) -> str:
+        """The registered name of the game played (``engine.core.registry``)."""
+        return self.game.rules.name
 
     @property
     def state(self) -> GameState:
@@ -654,7 +666,7 @@ class TableSession:
                         "total": sheet.total,
                         "provisional_total": sheet.total + visible_provisional,
                         "winner": sheet.winner,
-                        "donations": sheet.donations,
+                        "donations": sheet.extra.get("donations", 0),
                         "lines": lines,
                     }
                 )

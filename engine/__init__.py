@@ -1,12 +1,12 @@
-"""The rules of *Amritsar: The Golden Temple*, as pure Python.
+"""The rules of the games the companion serves, as pure Python.
 
-What it is for: the one authoritative model of the game. It holds the
-component catalog (data files beside this module), the game state, the atomic
-actions with their legal-action generator, ``apply``, the observation a camera
-can check, per-player views that hide secrets, scoring, and the solo
-Maharajah's decision rules.
+What it is for: one authoritative model per game. ``engine/core/`` holds what
+every game shares (the ``Rules`` protocol, the registry of games by name,
+reasons, observations, score sheets, the record with undo and redaction);
+each game is a package beside it (``engine/amritsar/``, ...) with its own
+catalog (``data/``) and rule areas (``rules/``).
 
 What it may import: the standard library only. No camera, socket, file or
-clock access beyond reading its own catalog files, so every rule can be tested
-and replayed deterministically.
+clock access beyond reading a game's own catalog files, so every rule can be
+tested and replayed deterministically.
 """

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.board import (
+from engine.amritsar.board import (
     MAHARAJAH_SPACE_NAMES,
     PLAYER_COLOURS,
     SECTION_CAPACITY,

@@ -19,7 +19,13 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, SECTION_NAMES, District, Resource
+from engine.amritsar.board import (
+    MAHARAJAH_SPACE_NAMES,
+    PLAYER_COLOURS,
+    SECTION_NAMES,
+    District,
+    Resource,
+)
 
 from .detect import plan_dictionary
 from .geometry import CameraPose

@@ -3,7 +3,7 @@
 This is the vision layer's one output and the reconciler's input. It names
 things with the project's ids (workers ``Y1``..``G4``, player colours for
 elephants and donation counters, tiles ``DY1``.., ``T1``.., ``BR1``..,
-``S01``..) and the board vocabulary of ``engine.board``. Everything is plain
+``S01``..) and the board vocabulary of ``engine.amritsar.board``. Everything is plain
 data and round-trips through JSON (:meth:`TableSnapshot.to_dict`,
 :meth:`TableSnapshot.from_dict`).
 
@@ -18,7 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from engine.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, SECTION_NAMES, District, Resource
+from engine.amritsar.board import (
+    MAHARAJAH_SPACE_NAMES,
+    PLAYER_COLOURS,
+    SECTION_NAMES,
+    District,
+    Resource,
+)
 
 from .layout import DECADES, MARKET_ROWS, donation_space_names
 

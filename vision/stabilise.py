@@ -17,7 +17,13 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from engine.board import MAHARAJAH_SPACE_NAMES, PLAYER_COLOURS, SECTION_NAMES, District, Resource
+from engine.amritsar.board import (
+    MAHARAJAH_SPACE_NAMES,
+    PLAYER_COLOURS,
+    SECTION_NAMES,
+    District,
+    Resource,
+)
 
 from .layout import DECADES, DISTRICT_SLOT_NAMES, MARKET_ROWS, donation_space_names
 from .read import Value

@@ -3,7 +3,7 @@
 Owners check the printed tables against their box and write corrections into
 an override file (``--override FILE``); the same validation as at start-up
 reports every problem in it at once. The work is done by
-``engine.catalog_report``, shared with ``python -m engine.catalog``.
+``engine.amritsar.catalog_report``, shared with ``python -m engine.amritsar.catalog``.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from typing import Any
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.catalog_report import run as report
+    from engine.amritsar import print_catalog as report
 
     return report(args.override, args.lang)
 
 
 def register(subparsers: Any) -> None:
-    from engine.catalog_report import build_parser
+    from engine.amritsar import catalog_parser
 
     parser = subparsers.add_parser(
         "catalog",
@@ -27,5 +27,5 @@ def register(subparsers: Any) -> None:
         description="Print the Amritsar component catalog as tables, then every assumed "
         "value with its reason and every value an override file changed.",
     )
-    build_parser(parser)
+    catalog_parser(parser)
     parser.set_defaults(func=run)

@@ -1,6 +1,6 @@
 """``companion position show|check``: a game's position as text for a bug report.
 
-``show SOURCE`` prints the position (``engine.position`` notation) of a game
+``show SOURCE`` prints the position (``engine.amritsar.position`` notation) of a game
 log (SQLite: the game as it stands now), a JSON state, or a notation file.
 ``check FILE`` reads a notation (or JSON) file and lists every problem found:
 unreadable lines, missing or wrong fields, and broken rules. The position holds
@@ -16,8 +16,7 @@ from typing import Any
 
 def _load(path: Path) -> Any:
     """The state a file holds; raises ``ValueError`` with the reasons."""
-    from engine.position import parse_position
-    from engine.serialize import from_json
+    from engine.amritsar import from_json, parse_position
 
     if path.suffix in (".sqlite", ".db"):
         from companion.resume import resume
@@ -35,8 +34,7 @@ def _load(path: Path) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.position import PositionError, format_position
-    from engine.serialize import StateError
+    from engine.amritsar import PositionError, StateError, format_position
 
     try:
         state = _load(args.source)

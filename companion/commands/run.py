@@ -41,6 +41,13 @@ def run(args: argparse.Namespace) -> int:
         except ConfigError as error:
             print(f"companion run: {error}", file=sys.stderr)
             return 2
+    from companion.games import GameChoiceError, table_game
+
+    try:
+        game = table_game(args.game)
+    except GameChoiceError as error:
+        print(f"companion run: --game: {error}", file=sys.stderr)
+        return 2
     from companion.checks import camera_problems
 
     problems = camera_problems(args.camera)
@@ -104,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
             hard=args.hard,
             dealer=None if from_table else Dealer(args.seed),
             options=args.house_rule,
+            game=game,
         )
     except ResumeError as error:
         print(f"companion run: {error}")
@@ -177,9 +185,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    from engine.options import OPTIONS
+    from engine.amritsar import OPTIONS
 
     parser = subparsers.add_parser("run", help="run the companion at a real table")
+    parser.add_argument(
+        "--game",
+        default="amritsar",
+        help="which game is on the table (default amritsar; a resumed log keeps its own)",
+    )
     parser.add_argument(
         "--players", default="Ana,Ben", help="player names in seat order, comma separated"
     )

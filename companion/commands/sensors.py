@@ -132,7 +132,7 @@ def pair(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    from engine.board import PLAYER_COLOURS
+    from engine.amritsar import PLAYER_COLOURS
 
     parser = subparsers.add_parser("sensors", help="watch the sensor board, pair elephants")
     sub = parser.add_subparsers(dest="sensors_command", required=True, metavar="ACTION")

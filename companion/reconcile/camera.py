@@ -18,10 +18,16 @@ vocabularies meet.
 from __future__ import annotations
 
 from companion.reconcile.seen import Seen
-from engine.amritsar import GameState
-from engine.board import MAHARAJAH_SPACE_NAMES, SECTION_NAMES, District, Resource, WorkerColour
-from engine.catalog import Catalog
-from engine.rules.donation import tile_for
+from engine.amritsar import (
+    MAHARAJAH_SPACE_NAMES,
+    SECTION_NAMES,
+    Catalog,
+    District,
+    GameState,
+    Resource,
+    WorkerColour,
+    donation_tile,
+)
 from vision.expect import counts
 from vision.layout import DECADES, MARKET_ROWS, donation_space_name
 from vision.snapshot import SetupReading, TableSnapshot
@@ -39,7 +45,7 @@ def _index(items: tuple[object, ...], ident: str | None) -> int | None:
 
 
 def _donation_names(state: GameState, district: int) -> list[str]:
-    tile = tile_for(state, district)
+    tile = donation_tile(state, district)
     return [
         donation_space_name(District(district), level, i)
         for level, row in enumerate(tile.levels, start=1)

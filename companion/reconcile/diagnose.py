@@ -18,20 +18,22 @@ from dataclasses import dataclass
 from companion.reconcile.instructions import PLAYER_COLOURS_ES, Instruction, instructions
 from companion.reconcile.seen import Mismatch, Seen, distance, mismatches
 from engine.amritsar import (
+    DISTRICTS,
+    SECTION_NAMES,
     Act,
     Action,
+    District,
     ElephantMode,
     GameState,
+    Pending,
     Reason,
     apply,
+    donation_space,
+    donation_tile,
     legal_actions,
     observe,
     why_illegal,
 )
-from engine.board import SECTION_NAMES, District
-from engine.decisions import Pending
-from engine.describe import DISTRICTS
-from engine.rules.donation import space_index, tile_for
 
 
 @dataclass(frozen=True)
@@ -174,10 +176,10 @@ def _donations(
             name_en = DISTRICTS["en"][where] if where is not None else "off the board"
             name_es = DISTRICTS["es"][where] if where is not None else "fuera del tablero"
             return Reason("donation_elephant", {"district": name_en, "district_es": name_es}), seat
-        tile = tile_for(state, district)
+        tile = donation_tile(state, district)
         for level in range(1, len(tile.levels) + 1):
             for index in range(len(tile.levels[level - 1].pp)):
-                if space_index(tile, level, index) == position:
+                if donation_space(tile, level, index) == position:
                     reason = why_illegal(state, Action(Act.DONATE, level, index))
                     if reason is not None:
                         return reason, seat

@@ -14,10 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.reconcile.seen import Mismatch, Seen, mismatches
-from engine.amritsar import GameState, Observation
-from engine.board import MAHARAJAH_SPACE_NAMES, SECTION_NAMES
-from engine.describe import COLOURS, DISTRICTS, resource_words
-from engine.rules.donation import tile_for
+from engine.amritsar import (
+    COLOURS,
+    DISTRICTS,
+    MAHARAJAH_SPACE_NAMES,
+    SECTION_NAMES,
+    GameState,
+    Observation,
+    donation_tile,
+    resource_words,
+)
 
 PLAYER_COLOURS_ES = {
     "purple": "morado",
@@ -42,7 +48,7 @@ class Instruction:
 
 
 def _space(state: GameState, district: int, position: int) -> tuple[str, str]:
-    tile = tile_for(state, district)
+    tile = donation_tile(state, district)
     for level, row in enumerate(tile.levels, start=1):
         if position < len(row.pp):
             return (

@@ -37,20 +37,28 @@ from companion.reconcile.instructions import Instruction, instructions, space_wo
 from companion.reconcile.search import Inference, infer
 from companion.reconcile.seen import Seen, mismatches
 from companion.session import Outcome, TableSession
-from engine.amritsar import Act, Action, GameState, Observation, Reason, legal_actions, observe
-from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    Act,
+    Action,
+    GameState,
+    Observation,
+    Pending,
+    Reason,
+    legal_actions,
+    observe,
+)
 
 
 def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruction: Any) -> bool:
     """Is this table item the one the Maharajah's instruction moves?"""
     if field_name == "donations" and instruction.district >= 0 and instruction.level:
-        from engine.rules.donation import space_index, tile_for
+        from engine.amritsar import donation_space, donation_tile
 
-        tile = tile_for(state, instruction.district)
+        tile = donation_tile(state, instruction.district)
         return index == (
             instruction.district,
-            space_index(tile, instruction.level, instruction.space - 1),
+            donation_space(tile, instruction.level, instruction.space - 1),
         )
     if field_name == "market" and instruction.resource >= 0:
         return index == (instruction.resource,)
@@ -238,7 +246,7 @@ class Reconciler:
                     continue
                 if where not in (should.elephants[seat], before.elephants[seat]):
                     name = colours[seat] if seat < len(colours) else "?"
-                    from engine.describe import DISTRICTS
+                    from engine.amritsar import DISTRICTS
 
                     wrong.append(
                         (

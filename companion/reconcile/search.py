@@ -30,11 +30,19 @@ import itertools
 from dataclasses import dataclass, field
 
 from companion.reconcile.seen import Seen, distance, mismatches
-from engine.amritsar import Act, Action, GameState, apply, legal_actions, observe
-from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS
-from engine.effects import Effect, Op
-from engine.state import NONE
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    NONE,
+    Act,
+    Action,
+    Effect,
+    GameState,
+    Op,
+    Pending,
+    apply,
+    legal_actions,
+    observe,
+)
 
 # Fields each effect operation can change on the main board.
 _OP_FIELDS: dict[Op, frozenset[str]] = {
@@ -127,9 +135,9 @@ def _relevant(state: GameState, action: Action, out_of_place: frozenset[str], se
         district = state.players[seat].elephant
         row = seen.donations[district]
         if row is not None:
-            from engine.rules.donation import space_index, tile_for
+            from engine.amritsar import donation_space, donation_tile
 
-            index = space_index(tile_for(state, district), action.a, action.b)
+            index = donation_space(donation_tile(state, district), action.a, action.b)
             return row[index] in (seat, None)
     if kind is Act.UPGRADE_STOREHOUSE and seen.revealed_storehouses is not None:
         return action.a not in seen.revealed_storehouses

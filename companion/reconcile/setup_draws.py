@@ -8,7 +8,7 @@ the whole visible setup first and refuse, with what to fix in English and
 Spanish, a table that is not a legal setup or not fully seen: nothing is taken
 from a half-read table.
 
-How each chance frame maps to the table (``engine/rules/setup.py``; the same
+How each chance frame maps to the table (``engine/amritsar/rules/setup.py``; the same
 places ``camera.truth_from_state`` lays a state out on):
 
 * ``CHANCE_TEMPLE`` slot 0, 1, 2: the active temple tile (centre, turned
@@ -34,9 +34,20 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.amritsar import Act, Action, GameState, apply, why_illegal
-from engine.board import MAHARAJAH_SPACE_NAMES, SECTION_COUNT, SECTION_NAMES, District, WorkerColour
-from engine.decisions import CHANCE_KINDS, Pending
+from engine.amritsar import (
+    CHANCE_KINDS,
+    MAHARAJAH_SPACE_NAMES,
+    SECTION_COUNT,
+    SECTION_NAMES,
+    Act,
+    Action,
+    District,
+    GameState,
+    Pending,
+    WorkerColour,
+    apply,
+    why_illegal,
+)
 from vision.layout import DECADES, DISTRICT_SLOT_NAMES
 from vision.snapshot import TableSnapshot
 

@@ -28,9 +28,7 @@ from companion.reconcile.setup_draws import (
     visible_draws,
 )
 from companion.session import TableSession
-from engine.amritsar import Action, Reason, apply
-from engine.decisions import CHANCE_KINDS, Pending
-from engine.game import random_chance
+from engine.amritsar import CHANCE_KINDS, Action, Pending, Reason, apply, random_chance
 from vision.snapshot import TableSnapshot
 
 #: The alert code for what to fix before the setup can be taken.

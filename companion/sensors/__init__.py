@@ -8,14 +8,15 @@ states (``session``), so reconciliation never needs to know the link.
 
 Public API::
 
-    from companion.sensors import SerialLink, MqttLink, MqttSettings, SimulatedBoard
+    from companion.sensors import SerialLink, MqttLink, MqttSettings
 
     with SerialLink(port=None, registry=Path("elephants.toml")) as link:  # None: find it
         for event in link:              # SensorEvent subclasses, see events.py
             ...
 
-What it may import: ``engine.board`` for names, pyserial, paho-mqtt, and
-(``simboard`` only) the firmware sources in ``firmware/``.
+The simulated board (the real firmware on a pty) lives in ``companion.sim``.
+
+What it may import: ``engine.amritsar`` for the board's names, pyserial, paho-mqtt.
 """
 
 from companion.sensors.elephants import ElephantRegistry, PairingError
@@ -39,13 +40,10 @@ from companion.sensors.events import (
 from companion.sensors.link import LinkRefused, SensorLink, SensorLinkError
 from companion.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
 from companion.sensors.serial_link import SerialLink
-from companion.sensors.simboard import ELEPHANT_UIDS, BoardMqtt, SimulatedBoard
 from companion.sensors.texts import describe
 
 __all__ = [
-    "ELEPHANT_UIDS",
     "BoardButton",
-    "BoardMqtt",
     "BoardOffline",
     "BoardOnline",
     "BoardState",
@@ -68,7 +66,6 @@ __all__ = [
     "SensorLink",
     "SensorLinkError",
     "SerialLink",
-    "SimulatedBoard",
     "TlsOptions",
     "describe",
 ]

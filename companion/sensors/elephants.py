@@ -21,7 +21,7 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from engine.board import PLAYER_COLOURS
+from engine.amritsar import PLAYER_COLOURS
 
 _UID = re.compile(r"(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})")
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.board import MAHARAJAH_SPACE_NAMES, District
+from engine.amritsar import MAHARAJAH_SPACE_NAMES, District
 
 
 class BoardButton(StrEnum):

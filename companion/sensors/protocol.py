@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.sensors.events import BoardButton
-from engine.board import MAHARAJAH_SPACE_NAMES, District
+from engine.amritsar import MAHARAJAH_SPACE_NAMES, District
 
 PROTOCOL_VERSION = 1
 MAX_PAYLOAD = 1024

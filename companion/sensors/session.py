@@ -66,7 +66,7 @@ from companion.sensors.protocol import (
     command,
     resend_command,
 )
-from engine.board import District
+from engine.amritsar import District
 
 #: Why a board went offline, for the people at the table (English, Spanish).
 OFFLINE_REASONS: dict[str, tuple[str, str]] = {

@@ -22,7 +22,7 @@ from companion.sensors.events import (
     ReportRefused,
     SensorEvent,
 )
-from engine.board import MAHARAJAH_SPACE_NAMES, District
+from engine.amritsar import MAHARAJAH_SPACE_NAMES, District
 
 LANGUAGES = ("en", "es")
 

@@ -53,7 +53,7 @@ from companion.server.models import (
 from companion.server.payload import Payloads, catalog_payload
 from companion.server.qr import qr_data_uri
 from companion.session import Outcome, TableSession
-from engine.reasons import Reason
+from engine.amritsar.reasons import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.

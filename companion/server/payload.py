@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import TableSession
-from engine.board import District, Resource
-from engine.catalog import Requirement
-from engine.describe import COLOURS, describe_effect, describe_storehouse
-from engine.state import GameState
+from engine.amritsar.board import District, Resource
+from engine.amritsar.catalog import Requirement
+from engine.amritsar.describe import COLOURS, describe_effect, describe_storehouse
+from engine.amritsar.state import GameState
 
 _DECADE = re.compile(r"^decade (I{1,3})\b")
 _ROMAN = {"I": 1, "II": 2, "III": 3}

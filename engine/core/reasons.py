@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,10 +28,16 @@ class _Missing(dict[str, Any]):
 
 @dataclass(frozen=True)
 class ReasonTable:
-    """One game's refusals: code -> (rulebook section, English, Spanish)."""
+    """One game's refusals: code -> (rulebook section, English, Spanish).
+
+    ``derived`` (optional) adds fields a sentence may name but callers do not
+    pass, computed from the ones they do (Amritsar's ``{coins_en}``: "1 coin",
+    "2 coins"); it returns only the fields it adds.
+    """
 
     game: str
     entries: dict[str, tuple[str, str, str]]
+    derived: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def reason(self, code: str, **fields: Any) -> Reason:
         if code not in self.entries:
@@ -55,13 +62,18 @@ class Reason:
     def rule(self) -> str:
         return self._entry()[0]
 
+    def _fill(self) -> _Missing:
+        if self.table is None or self.table.derived is None:
+            return _Missing(self.fields)
+        return _Missing({**self.table.derived(self.fields), **self.fields})
+
     @property
     def en(self) -> str:
-        return self._entry()[1].format_map(_Missing(self.fields))
+        return self._entry()[1].format_map(self._fill())
 
     @property
     def es(self) -> str:
-        return self._entry()[2].format_map(_Missing(self.fields))
+        return self._entry()[2].format_map(self._fill())
 
     def text(self, language: str = "en") -> str:
         return self.es if language == "es" else self.en

@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from companion.camera_table import CameraTable
 from companion.reconcile.camera import seen_from_snapshot, truth_from_state
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import mismatches
-from companion.sensors import SimulatedBoard
 from companion.session import TableSession
-from companion.simulate import ScriptedTable
+from companion.sim.camera_table import CameraTable
+from companion.sim.simboard import SimulatedBoard
+from companion.sim.simulate import ScriptedTable
 from engine.amritsar import Game, apply, legal_actions, new_game, observe, score
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera

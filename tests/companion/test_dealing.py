@@ -20,9 +20,9 @@ from pathlib import Path
 
 from companion.dealing import SECRET_DRAWS, Dealer
 from companion.resume import open_session
-from engine.actions import Act
 from engine.amritsar import parse_action
-from engine.record import Game
+from engine.amritsar.actions import Act
+from engine.amritsar.record import Game
 
 PLAYERS = ["Ana", "Ben", "Cai", "Dev"]
 

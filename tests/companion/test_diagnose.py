@@ -13,9 +13,9 @@ from companion.runner import TableRunner
 from companion.sensors.events import BoardState, Elephant
 from companion.session import TableSession
 from engine.amritsar import Act, GameState, apply, legal_actions, observe
-from engine.board import District, WorkerColour, parse_section
-from engine.decisions import Pending
-from engine.reasons import TABLE_REASONS
+from engine.amritsar.board import District, WorkerColour, parse_section
+from engine.amritsar.decisions import Pending
+from engine.amritsar.reasons import TABLE_REASONS
 from tests.companion.test_reconcile import COLOURS, NAMES, _sowing_example
 
 B, W = WorkerColour.BLUE, WorkerColour.WHITE

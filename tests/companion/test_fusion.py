@@ -14,7 +14,7 @@ from companion.sensors.events import (
     MaharajahPlaced,
     ReaderFault,
 )
-from engine.board import District
+from engine.amritsar.board import District
 
 HEAD = {"board": "b1", "boot": "x", "seq": 0}
 COLOURS = ("purple", "grey")

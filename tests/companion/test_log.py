@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion.resume import ResumeError, open_session
-from engine.actions import Act
+from engine.amritsar.actions import Act
 from tests.support.realparts import require_executable
 
 NAMES = ["Ana", "Ben"]

@@ -8,8 +8,8 @@ import pytest
 
 from companion.cli import main
 from companion.resume import open_session
-from engine.position import parse_position
-from engine.serialize import to_json
+from engine.amritsar.position import parse_position
+from engine.amritsar.serialize import to_json
 
 
 def test_show_a_log_then_check_the_text_and_a_broken_copy(
@@ -37,8 +37,8 @@ def test_show_a_log_then_check_the_text_and_a_broken_copy(
 
 def test_a_replay_export_carries_the_position_in_notation(tmp_path: Path) -> None:
     from companion.replay import ReplayReport, export_case
-    from engine.game import new_game
-    from engine.serialize import to_dict
+    from engine.amritsar.game import new_game
+    from engine.amritsar.serialize import to_dict
 
     state = new_game(3, seed=2)
     report = ReplayReport()

@@ -13,8 +13,8 @@ from companion.reconcile.instructions import instructions
 from companion.reconcile.search import infer
 from companion.reconcile.seen import Seen, distance
 from engine.amritsar import Act, Action, GameState, apply, legal_actions, new_game, observe
-from engine.board import District, WorkerColour, parse_section
-from engine.decisions import Pending
+from engine.amritsar.board import District, WorkerColour, parse_section
+from engine.amritsar.decisions import Pending
 from tests.support.positions import edit, play_to
 
 Y, B, W, G = (c.letter for c in WorkerColour)

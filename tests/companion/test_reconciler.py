@@ -11,10 +11,10 @@ from companion.reconcile.seen import Seen
 from companion.replay import replay
 from companion.resume import open_session
 from companion.session import TableSession
-from companion.simulate import PerfectTable, ScriptedTable
+from companion.sim.simulate import PerfectTable, ScriptedTable
 from companion.store import EventStore
 from engine.amritsar import Act, Game, legal_actions, observe, score
-from engine.decisions import Pending
+from engine.amritsar.decisions import Pending
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

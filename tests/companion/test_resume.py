@@ -22,7 +22,7 @@ import pytest
 
 from companion.reconcile.reconciler import Reconciler
 from companion.resume import open_session, resume
-from companion.simulate import PerfectTable, ScriptedTable
+from companion.sim.simulate import PerfectTable, ScriptedTable
 from companion.store import EventStore
 
 NAMES = ["Ana", "Ben", "Cai", "Dev"]

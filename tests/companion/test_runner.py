@@ -7,11 +7,11 @@ import time
 from companion.reconcile.camera import truth_from_state
 from companion.reconcile.reconciler import Reconciler
 from companion.runner import TableRunner
-from companion.sensors import SimulatedBoard
 from companion.session import TableSession
+from companion.sim.simboard import SimulatedBoard
 from engine.amritsar import Act, apply, legal_actions
-from engine.board import District
-from engine.decisions import Pending
+from engine.amritsar.board import District
+from engine.amritsar.decisions import Pending
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera
 

@@ -7,8 +7,8 @@ from companion.reconcile.reconciler import Reconciler
 from companion.runner import TableRunner
 from companion.session import TableSession
 from engine.amritsar import Act, apply, legal_actions
-from engine.board import District
-from engine.decisions import Pending
+from engine.amritsar.board import District
+from engine.amritsar.decisions import Pending
 from tests.companion.test_runner import _wait
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera

@@ -40,8 +40,8 @@ from companion.resume import open_session
 from companion.runner import TableRunner
 from companion.session import TableSession
 from engine.amritsar import Act, Action, Game, GameState, apply, legal_actions, new_game
-from engine.board import District
-from engine.decisions import Pending
+from engine.amritsar.board import District
+from engine.amritsar.decisions import Pending
 from tests.companion.test_run_command import _free_port, _start
 from tests.companion.test_runner import _wait
 from vision.pipeline import Pipeline

@@ -7,9 +7,9 @@ import pytest
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
-from companion.simulate import PerfectTable, ScriptedTable
+from companion.sim.simulate import PerfectTable, ScriptedTable
 from engine.amritsar import Game, legal_actions, observe, score
-from engine.state import MAHARAJAH_SEAT
+from engine.amritsar.state import MAHARAJAH_SEAT
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -67,7 +67,7 @@ def test_his_counter_put_on_the_wrong_space_is_flagged() -> None:
     seen = Seen.of(should)
     # Move his new counter one district clockwise, onto the same level and space.
     rows = [list(r) for r in should.donations]
-    from engine.rules.donation import space_index, tile_for
+    from engine.amritsar.rules.donation import space_index, tile_for
 
     right = space_index(
         tile_for(session.state, donation.district), donation.level, donation.space - 1

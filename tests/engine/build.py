@@ -24,17 +24,17 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from engine import position
-from engine.actions import Action, parse_action
-from engine.board import SECTION_NAMES, District, Resource, WorkerColour
-from engine.catalog import default_catalog
-from engine.decisions import Pending
-from engine.game import apply, legal_actions, new_game, why_illegal
-from engine.reasons import Reason
-from engine.rules.core import Event, advance, push
-from engine.rules.turn import start_turn
-from engine.serialize import status
-from engine.state import NONE, Frame, GameState
+from engine.amritsar import position
+from engine.amritsar.actions import Action, parse_action
+from engine.amritsar.board import SECTION_NAMES, District, Resource, WorkerColour
+from engine.amritsar.catalog import default_catalog
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import apply, legal_actions, new_game, why_illegal
+from engine.amritsar.reasons import Reason
+from engine.amritsar.rules.core import Event, advance, push
+from engine.amritsar.rules.turn import start_turn
+from engine.amritsar.serialize import status
+from engine.amritsar.state import NONE, Frame, GameState
 
 CATALOG = default_catalog()
 
@@ -250,7 +250,7 @@ def donated(s: GameState, spaces: dict[str, int]) -> GameState:
     Each counter comes from its owner's market space (or, when that is empty,
     their elephant), so the position stays sound.
     """
-    from engine.rules.donation import space_index, tile_for
+    from engine.amritsar.rules.donation import space_index, tile_for
 
     new = s.copy()
     rows = [list(owners) for owners in new.donations]
@@ -283,7 +283,7 @@ def at_turn(
 
     Stages: ``elephant`` (phase 1), ``sow`` (choose the origin section),
     ``actions`` (the active worker's menu: give ``colour`` and ``district`` of
-    the active worker) and ``phase3`` (``engine.position.at_turn``).
+    the active worker) and ``phase3`` (``engine.amritsar.position.at_turn``).
     """
     return sound(position.at_turn(s, number, stage, colour=colour, district=district))
 

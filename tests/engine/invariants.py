@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.actions import Action
-from engine.board import Resource
-from engine.catalog import Perk
-from engine.decisions import Pending
-from engine.rules.core import Event, capacity, has_perk
-from engine.serialize import status
-from engine.state import NONE, GameState
+from engine.amritsar.actions import Action
+from engine.amritsar.board import Resource
+from engine.amritsar.catalog import Perk
+from engine.amritsar.decisions import Pending
+from engine.amritsar.rules.core import Event, capacity, has_perk
+from engine.amritsar.serialize import status
+from engine.amritsar.state import NONE, GameState
 
 RESOURCE_NAMES = [r.name.lower() for r in Resource]
 

@@ -21,8 +21,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.game import apply, legal_actions, new_game
-from engine.state import GameState
+from engine.amritsar.game import apply, legal_actions, new_game
+from engine.amritsar.state import GameState
 from tests.engine.build import at_turn, change, play, seat, table
 
 DATA = Path(__file__).resolve().parent / "perft.json"

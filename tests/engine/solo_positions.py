@@ -5,7 +5,7 @@ Maharajah's first turn; ``position`` then rewrites the parts a test is about:
 the active temple tile, the donation tiles, his storehouse and quarry, his
 counters, his elephant, the two worker colours that pick his actions, the
 market and his white track. His donation counters and resources stay
-conserved, so ``engine.serialize.status`` finds nothing wrong with a built
+conserved, so ``engine.amritsar.serialize.status`` finds nothing wrong with a built
 position unless a test wants it to.
 """
 
@@ -15,16 +15,16 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from engine.actions import Act, Action
-from engine.board import MAHARAJAH_SPACE_NAMES, District, WorkerColour
-from engine.catalog import Catalog
-from engine.decisions import Pending
-from engine.game import apply, decision, legal_actions, new_game
-from engine.maharajah_report import MaharajahTurn
-from engine.observe import Observation
-from engine.rules.core import Event
-from engine.rules.donation import space_index, tile_for
-from engine.state import MAHARAJAH_SEAT, NONE, GameState
+from engine.amritsar.actions import Act, Action
+from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, District, WorkerColour
+from engine.amritsar.catalog import Catalog
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import apply, decision, legal_actions, new_game
+from engine.amritsar.maharajah_report import MaharajahTurn
+from engine.amritsar.observe import Observation
+from engine.amritsar.rules.core import Event
+from engine.amritsar.rules.donation import space_index, tile_for
+from engine.amritsar.state import MAHARAJAH_SEAT, NONE, GameState
 
 HUMAN = 0
 HIM = MAHARAJAH_SEAT

@@ -2,7 +2,7 @@
 
 Overrides are real TOML files written to a temporary directory, read by the
 same loader the companion uses; the command line runs for real (in process
-through ``companion.cli.main``, and once as ``python -m engine.catalog``).
+through ``companion.cli.main``, and once as ``python -m engine.amritsar.catalog``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main as companion
-from engine.catalog import CatalogError, default_catalog, load_catalog
-from engine.catalog_report import partly_assumed, render
-from engine.game import new_game
+from engine.amritsar.catalog import CatalogError, default_catalog, load_catalog
+from engine.amritsar.catalog_report import partly_assumed, render
+from engine.amritsar.game import new_game
 from tests.engine.build import at_turn, change, legal, play, seat, table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,7 +189,7 @@ def test_companion_catalog_lists_problems_and_fails(
 def test_python_dash_m_engine_catalog(tmp_path: Path) -> None:
     path = write(tmp_path, '[bridge_tiles.BR6]\nbenefit = "pp:2"\n')
     done = subprocess.run(
-        [sys.executable, "-m", "engine.catalog", "--override", str(path)],
+        [sys.executable, "-m", "engine.amritsar.catalog", "--override", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,

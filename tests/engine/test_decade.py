@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decisions import Pending
-from engine.observe import observe
-from engine.state import GameState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.observe import observe
+from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
     change,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decisions import Pending
-from engine.state import GameState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.state import GameState
 from tests.engine.build import LAYOUT, at_turn, change, legal, pending, play, seat, table
 
 SLOTS = "LCR"

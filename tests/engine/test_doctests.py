@@ -8,15 +8,19 @@ import importlib
 import pytest
 
 MODULES = [
-    "engine.actions",
+    "engine.amritsar.actions",
     "engine.amritsar",
-    "engine.catalog",
-    "engine.catalog_report",
-    "engine.effects",
-    "engine.game",
-    "engine.record",
-    "engine.serialize",
-    "engine.solo",
+    "engine.amritsar.catalog",
+    "engine.amritsar.catalog_report",
+    "engine.amritsar.effects",
+    "engine.amritsar.game",
+    "engine.amritsar.record",
+    "engine.amritsar.serialize",
+    "engine.amritsar.solo",
+    "engine.amritsar.rules_object",
+    "engine.core.record",
+    "engine.core.reasons",
+    "engine.core.chance",
 ]
 
 

@@ -8,8 +8,8 @@ activated by its elephant in the North.
 
 from __future__ import annotations
 
-from engine.decisions import Pending
-from engine.state import GameState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
     change,

@@ -6,9 +6,9 @@ between district i and the next (NE=0, ES=1, SW=2, WN=3).
 
 from __future__ import annotations
 
-from engine.decisions import Pending
-from engine.rules.core import capacity
-from engine.state import NONE, PlayerState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.rules.core import capacity
+from engine.amritsar.state import NONE, PlayerState
 from tests.engine.build import (
     at_turn,
     change,

@@ -5,11 +5,11 @@ PP, then most donations to the temple, else a shared victory.
 
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.decisions import Pending
-from engine.game import legal_actions, why_illegal
-from engine.rules.scoring import score, winners
-from engine.state import GameState
+from engine.amritsar.actions import Action
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import legal_actions, why_illegal
+from engine.amritsar.rules.scoring import score, winners
+from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
     change,

@@ -1,47 +1,135 @@
-"""What every registered game's ``Rules`` must hold, checked by random games to the end.
+"""What every registered game must pass, through the core ``Rules`` protocol only.
 
-Like OpenSpiel's basic tests over all registered games: each game in
-``engine.core.registry.available()`` is played from ``new_game`` to its end
-with random legal actions, and at every step the protocol's promises are
-checked: legal actions apply without error and ``why_illegal`` finds nothing
-against them, notation round-trips, the state survives ``to_dict``/``from_dict``,
-and a private chance draw leaves the public view (``view(None)``) unchanged
-whichever outcome it had, so nobody at the table can derive it.
+One test over every game the registry can import (as OpenSpiel runs its
+random-simulation test over every registered game): a seeded random game
+from setup to the end, where at every step the decision, the legal actions,
+``why_illegal``, the notation, serialisation, views, observations, score
+sheets and the record with undo and redaction agree with each other. A new
+game gets these checks by registering itself (docs/architecture.md, "How a
+game is added"). A private chance draw must leave the public view
+(``view(None)``) unchanged whichever outcome it had, so nobody at the table
+can derive it.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
+from engine.core import seats
 from engine.core.game import Decision, Rules
 from engine.core.observation import Observation
+from engine.core.reasons import IllegalActionError
+from engine.core.record import HIDDEN, Record, UndoError
 from engine.core.registry import available, get_rules
 from engine.core.scoring import ScoreSheet
-from engine.core.seats import CHANCE, NOBODY
 
 GAMES = available()
 MAX_STEPS = 5000
 
 
-def test_the_games_built_so_far_are_registered():
-    assert "imhotep" in GAMES
+def test_the_games_built_so_far_are_registered() -> None:
+    assert {"amritsar", "imhotep", "ceylon"} <= set(GAMES)
+    assert all(get_rules(name).name == name for name in GAMES)
+
+
+def _check_step(rules: Rules, state: Any, step: int) -> None:
+    d = rules.decision(state)
+    assert isinstance(d, Decision) and d.prompt_en and d.prompt_es
+    actions = rules.legal_actions(state)
+    assert actions, f"step {step}: {d.kind} has no legal action before the end"
+    assert d.is_chance == (d.player == seats.CHANCE)
+    for action in actions[:20]:
+        assert rules.why_illegal(state, action) is None
+        assert rules.parse_action(rules.format_action(action)) == action
+    if step % 40 == 0:
+        assert rules.from_dict(json.loads(json.dumps(rules.to_dict(state)))) == state
+        json.dumps(rules.view(state, None))
+        assert isinstance(rules.observe(state), Observation)
+        assert rules.observe(state).matches(rules.observe(state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_game_keeps_every_promise(name: str) -> None:
+    rules = get_rules(name)
+    players = max(2, rules.min_players)
+    record = Record.new(rules, players, seed=5)
+    assert not rules.decision(record.state).is_chance  # the seed made every setup draw
+    rng = random.Random(5)
+    for step in range(MAX_STEPS):
+        state = record.state
+        if rules.decision(state).is_over:
+            break
+        _check_step(rules, state, step)
+        action = rng.choice(rules.legal_actions(state))
+        events = record.play(action)
+        assert all(isinstance(e.kind, str) for e in events)
+    else:
+        pytest.fail(f"{name}: no end after {MAX_STEPS} actions")
+    final = record.state
+    assert rules.legal_actions(final) == []
+    assert rules.why_illegal(final, record.entries[-1].action) is not None
+    sheets = rules.score(final)
+    assert len(sheets) >= players and all(s.final for s in sheets)
+    assert any(s.winner for s in sheets)
+    for sheet in sheets:
+        assert sheet.total == sum(line.amount for line in sheet.lines if not line.provisional)
+    # The record replays to the same end, and shows no seat another's secret.
+    assert Record.replay(rules, record.to_dict()).state == final
+    for seat in range(players):
+        for entry, shown in zip(record.entries, record.record_for(seat), strict=True):
+            secret = entry.private_to is not None and entry.private_to != seat
+            assert (shown["action"] == HIDDEN) == secret
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_actions_are_refused_with_a_reason_and_undo_is_exact(name: str) -> None:
+    rules = get_rules(name)
+    record = Record.new(rules, max(2, rules.min_players), seed=8)
+    first = record.state
+    action = rules.legal_actions(first)[0]
+    record.play(action)
+    # The same action again is illegal now or leads on; an action of a later
+    # decision played too early is refused with words for players.
+    later = rules.legal_actions(record.state)[0]
+    reason = rules.why_illegal(first, later)
+    if reason is not None:
+        assert reason.en and reason.es and reason.code
+        with pytest.raises(IllegalActionError):
+            rules.apply(first, later)
+    assert record.undo() is first
+    with pytest.raises(UndoError):
+        record.undo()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_input_is_a_clear_value_error(name: str) -> None:
+    rules = get_rules(name)
+    with pytest.raises(ValueError):
+        rules.parse_action("")
+    with pytest.raises(ValueError):
+        rules.new_game(rules.max_players + 1)
+    with pytest.raises(ValueError, match="no-such-option"):
+        rules.new_game(rules.min_players, options=["no-such-option"])
+    with pytest.raises(ValueError):
+        rules.from_dict({"nonsense": True})
 
 
 def _options(rules: Rules, variant: int) -> tuple[str, ...]:
     return rules.option_names() if variant else ()
 
 
-def _new(rules: Rules, players: int, seed: int, variant: int):
+def _new(rules: Rules, players: int, seed: int, variant: int) -> Any:
     try:
         return rules.new_game(players, seed=seed, options=_options(rules, variant))
     except ValueError:  # options that exclude each other: the game's own tests cover them
         return rules.new_game(players, seed=seed)
 
 
-def _check_private_chance(rules: Rules, state, options: list) -> int:
+def _check_private_chance(rules: Rules, state: Any, options: list[Any]) -> int:
     """Every outcome of a private draw leaves the same public view; returns draws checked."""
     private = [a for a in options if rules.privacy(state, a)[0] is not None]
     if not private:
@@ -55,7 +143,7 @@ def _check_private_chance(rules: Rules, state, options: list) -> int:
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(("players", "variant"), [(2, 0), (4, 1)])
-def test_random_games_keep_the_protocol(name, players, variant):
+def test_random_games_keep_the_protocol(name: str, players: int, variant: int) -> None:
     rules = get_rules(name)
     players = max(rules.min_players, min(players, rules.max_players))
     rng = random.Random(1000 + players)
@@ -65,10 +153,10 @@ def test_random_games_keep_the_protocol(name, players, variant):
         assert isinstance(decision, Decision)
         options = rules.legal_actions(state)
         if decision.is_over:
-            assert decision.player == NOBODY and options == []
+            assert decision.player == seats.NOBODY and options == []
             break
         assert options, f"{name}: no legal action at step {step}"
-        assert decision.is_chance == (decision.player == CHANCE)
+        assert decision.is_chance == (decision.player == seats.CHANCE)
         for action in rng.sample(options, min(4, len(options))):
             assert rules.why_illegal(state, action) is None, (name, action)
             text = rules.format_action(action)

@@ -7,9 +7,9 @@ green); purple is seat 0, grey seat 1, pink seat 2.
 
 from __future__ import annotations
 
-from engine.decisions import Pending
-from engine.rules.effects_run import FOLLOWING, mahout_reason
-from engine.state import GameState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.rules.effects_run import FOLLOWING, mahout_reason
+from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
     change,

@@ -1,4 +1,4 @@
-"""House rules (engine.options): each point the rulebook text leaves open,
+"""House rules (engine.amritsar.options): each point the rulebook text leaves open,
 played both ways. The default is the reading in docs/rules-coverage.md; the
 option, chosen when the game is created, is the other one. Options travel
 with the state (JSON, views) and with the record (replay).
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decisions import Pending
-from engine.game import new_game
-from engine.options import OPTIONS, describe_options
-from engine.record import Game
-from engine.serialize import StateError, from_dict, from_json, to_dict, to_json
-from engine.state import GameState
-from engine.view import view
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import new_game
+from engine.amritsar.options import OPTIONS, describe_options
+from engine.amritsar.record import Game
+from engine.amritsar.serialize import StateError, from_dict, from_json, to_dict, to_json
+from engine.amritsar.state import GameState
+from engine.amritsar.view import view
 from tests.engine.build import at_turn, change, ledger, legal, pending, play, refusal, seat, table
 from tests.engine.test_objectives import values
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decisions import Pending
-from engine.state import Frame, GameState, PlayerState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.state import Frame, GameState, PlayerState
 from tests.engine.build import at_turn, legal, pending, play, refusal, seat, table
 
 TRACKS = {"track dev", "track res", "track mon"}

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Act, Action
-from engine.board import District, Resource, WorkerColour
-from engine.catalog import CatalogError, load_catalog
-from engine.game import apply, legal_actions, why_illegal
-from engine.maharajah_report import MaharajahTurn
-from engine.rules.core import Event
-from engine.rules.maharajah import end_items, temple_order
-from engine.rules.scoring import score_sheet
-from engine.serialize import status
-from engine.solo import turn_from_events
-from engine.state import MAHARAJAH, GameState
+from engine.amritsar.actions import Act, Action
+from engine.amritsar.board import District, Resource, WorkerColour
+from engine.amritsar.catalog import CatalogError, load_catalog
+from engine.amritsar.game import apply, legal_actions, why_illegal
+from engine.amritsar.maharajah_report import MaharajahTurn
+from engine.amritsar.rules.core import Event
+from engine.amritsar.rules.maharajah import end_items, temple_order
+from engine.amritsar.rules.scoring import score_sheet
+from engine.amritsar.serialize import status
+from engine.amritsar.solo import turn_from_events
+from engine.amritsar.state import MAHARAJAH, GameState
 from tests.engine.solo_positions import HIM, HUMAN, at_his_turn, position
 from tests.engine.solo_positions import MAHARAJAH as HIS_ACTION
 

@@ -1,4 +1,4 @@
-"""The Maharajah's turn as a trace, instructions and data (engine.solo).
+"""The Maharajah's turn as a trace, instructions and data (engine.amritsar.solo).
 
 A person moves the pieces from the instructions, and the reconciler compares
 the camera's view with ``observe(next_state)``; so the structured moves alone
@@ -12,16 +12,16 @@ from dataclasses import replace
 
 import pytest
 
-from engine.actions import Act, Action
-from engine.board import WorkerColour
-from engine.game import apply
-from engine.maharajah_report import MaharajahTurn, describe_events
-from engine.observe import observe
-from engine.reasons import IllegalActionError
-from engine.rules.core import Event
-from engine.serialize import to_json
-from engine.solo import maharajah_turn, play_maharajah_turn, turn_from_events
-from engine.state import GameState
+from engine.amritsar.actions import Act, Action
+from engine.amritsar.board import WorkerColour
+from engine.amritsar.game import apply
+from engine.amritsar.maharajah_report import MaharajahTurn, describe_events
+from engine.amritsar.observe import observe
+from engine.amritsar.reasons import IllegalActionError
+from engine.amritsar.rules.core import Event
+from engine.amritsar.serialize import to_json
+from engine.amritsar.solo import maharajah_turn, play_maharajah_turn, turn_from_events
+from engine.amritsar.state import GameState
 from tests.engine.solo_positions import (
     HIM,
     at_his_turn,
@@ -207,8 +207,8 @@ def test_every_pp_change_of_his_reaches_the_table_whatever_action_carries_it() -
     human donation above his counters moves his PP with the human's events:
     his majorities, his objective, his white-track end. Each must come out as
     an instruction, totals ending on his score."""
-    from engine.game import legal_actions, new_game
-    from engine.solo import maharajah_report
+    from engine.amritsar.game import legal_actions, new_game
+    from engine.amritsar.solo import maharajah_report
 
     carried_by_the_human = set()
     for seed in range(4):

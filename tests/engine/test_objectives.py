@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rules.scoring import objective_value
-from engine.state import GameState
+from engine.amritsar.rules.scoring import objective_value
+from engine.amritsar.state import GameState
 from tests.engine.build import CATALOG, donated, seat, sound, table
 
 

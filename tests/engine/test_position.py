@@ -1,4 +1,4 @@
-"""The position notation (engine.position): text a person writes, read back exactly."""
+"""The position notation (engine.amritsar.position): text a person writes, read back exactly."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine.decisions import Pending
-from engine.game import apply, legal_actions, new_game
-from engine.position import (
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import apply, legal_actions, new_game
+from engine.amritsar.position import (
     PositionError,
     at_turn,
     format_position,

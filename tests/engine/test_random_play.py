@@ -24,15 +24,15 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action, parse_action
-from engine.decisions import Pending
-from engine.game import legal_actions, why_illegal
-from engine.record import Game
-from engine.rules.core import CANDIDATES
-from engine.rules.scoring import score, winners
-from engine.serialize import from_json, to_json
-from engine.state import GameState
-from engine.view import secrets_of, view
+from engine.amritsar.actions import Action, parse_action
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import legal_actions, why_illegal
+from engine.amritsar.record import Game
+from engine.amritsar.rules.core import CANDIDATES
+from engine.amritsar.rules.scoring import score, winners
+from engine.amritsar.serialize import from_json, to_json
+from engine.amritsar.state import GameState
+from engine.amritsar.view import secrets_of, view
 from tests.engine.invariants import check_step
 
 GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(6)]

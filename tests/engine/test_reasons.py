@@ -1,5 +1,5 @@
 """Refusals: every illegal action says which rule and why, in English and Spanish
-(``why_illegal``, ``IllegalActionError``; engine/reasons.py).
+(``why_illegal``, ``IllegalActionError``; engine/amritsar/reasons.py).
 
 Besides the refusals asserted in each rule area's tests, this module plays
 random games and asks ``why_illegal`` about every action the pending decision
@@ -16,13 +16,13 @@ from string import Formatter
 
 import pytest
 
-from engine.actions import Act, Action, parse_action
-from engine.decisions import Pending
-from engine.effects import Upgrade
-from engine.game import apply, legal_actions, new_game, why_illegal
-from engine.reasons import REASONS, TABLE_REASONS, IllegalActionError, Reason
-from engine.rules.core import CANDIDATES
-from engine.state import NONE
+from engine.amritsar.actions import Act, Action, parse_action
+from engine.amritsar.decisions import Pending
+from engine.amritsar.effects import Upgrade
+from engine.amritsar.game import apply, legal_actions, new_game, why_illegal
+from engine.amritsar.reasons import REASONS, TABLE_REASONS, IllegalActionError, Reason
+from engine.amritsar.rules.core import CANDIDATES
+from engine.amritsar.state import NONE
 from tests.engine.build import at_turn, change, play, refusal, seat, table, with_frame
 
 #: Field values that read the same in both languages: ids, section names, numbers.

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Act
-from engine.game import ActionFilter, legal_actions
-from engine.observe import observe
-from engine.record import HIDDEN, Game, UndoError
+from engine.amritsar.actions import Act
+from engine.amritsar.game import ActionFilter, legal_actions
+from engine.amritsar.observe import observe
+from engine.amritsar.record import HIDDEN, Game, UndoError
 from tests.engine.build import at_turn, play, seat, table
 
 

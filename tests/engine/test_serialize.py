@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from engine.game import apply, legal_actions, new_game
-from engine.serialize import StateError, from_dict, from_json, status, to_dict, to_json
-from engine.state import GameState
+from engine.amritsar.game import apply, legal_actions, new_game
+from engine.amritsar.serialize import StateError, from_dict, from_json, status, to_dict, to_json
+from engine.amritsar.state import GameState
 from tests.engine.build import at_turn, play, seat, table
 
 

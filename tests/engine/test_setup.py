@@ -11,14 +11,14 @@ import random
 
 import pytest
 
-from engine.actions import Act, Action
-from engine.board import District, WorkerColour
-from engine.decisions import Pending
-from engine.game import apply, legal_actions, new_game, why_illegal
-from engine.record import Game
-from engine.rules.core import push
-from engine.serialize import status
-from engine.state import CHANCE, NONE, Frame, GameState, PlayerState
+from engine.amritsar.actions import Act, Action
+from engine.amritsar.board import District, WorkerColour
+from engine.amritsar.decisions import Pending
+from engine.amritsar.game import apply, legal_actions, new_game, why_illegal
+from engine.amritsar.record import Game
+from engine.amritsar.rules.core import push
+from engine.amritsar.serialize import status
+from engine.amritsar.state import CHANCE, NONE, Frame, GameState, PlayerState
 from tests.engine.build import CATALOG, play, refusal
 
 SEEDS = range(25)

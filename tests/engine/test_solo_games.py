@@ -14,12 +14,17 @@ import random
 
 import pytest
 
-from engine.observe import observe
-from engine.record import Game
-from engine.rules.scoring import score
-from engine.serialize import status
-from engine.solo import MAHARAJAH_ACTION, is_maharajah_turn, maharajah_turn, turn_from_events
-from engine.state import GameState
+from engine.amritsar.observe import observe
+from engine.amritsar.record import Game
+from engine.amritsar.rules.scoring import score
+from engine.amritsar.serialize import status
+from engine.amritsar.solo import (
+    MAHARAJAH_ACTION,
+    is_maharajah_turn,
+    maharajah_turn,
+    turn_from_events,
+)
+from engine.amritsar.state import GameState
 from tests.engine.solo_positions import HIM, predict
 
 #: Ledger categories he earns at the end of a decade or of the game.

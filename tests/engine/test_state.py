@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.game import new_game
-from engine.state import GameState, MaharajahState, PlayerState
+from engine.amritsar.game import new_game
+from engine.amritsar.state import GameState, MaharajahState, PlayerState
 
 
 def test_copy_keeps_every_field() -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decisions import Pending
-from engine.rules.core import capacity
-from engine.state import GameState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.rules.core import capacity
+from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
     legal,

@@ -1,7 +1,7 @@
 """Every sentence of the Maharajah's turn, rendered in both languages with 0, 1
 and 2 of a thing: numbers agree, Spanish districts carry their article and
 contract ("del Este al Sur"), no "coin(s)"-style plurals, pieces named as the
-box names them (engine.maharajah_texts)."""
+box names them (engine.amritsar.maharajah_texts)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import string
 from collections.abc import Callable
 from typing import Any
 
-import engine.game  # noqa: F401  (registers the rules before the texts import them)
-from engine.effects import Op, Step
-from engine.maharajah_texts import (
+import engine.amritsar.game  # noqa: F401  (registers the rules before the texts import them)
+from engine.amritsar.effects import Op, Step
+from engine.amritsar.maharajah_texts import (
     INSTRUCTIONS,
     TRACE,
     Word,
@@ -28,7 +28,7 @@ from engine.maharajah_texts import (
     storehouse_word,
     temple_word,
 )
-from engine.rules.maharajah import benefit_word
+from engine.amritsar.rules.maharajah import benefit_word
 
 #: For each placeholder: its value when the sentence speaks of ``n`` things
 #: (``code`` for the placeholders whose counting depends on the sentence).

@@ -8,8 +8,8 @@ the yellow space, tax 1 and 2 counters on the elephant.
 
 from __future__ import annotations
 
-from engine.decisions import Pending
-from engine.state import NONE, GameState
+from engine.amritsar.decisions import Pending
+from engine.amritsar.state import NONE, GameState
 from tests.engine.build import (
     at_turn,
     change,

@@ -1,4 +1,4 @@
-"""What each player may see (``engine.view``), as a property over random states.
+"""What each player may see (``engine.amritsar.view``), as a property over random states.
 
 Hypothesis draws a table (2, 3, 4 players or solo), a seed and a number of
 random legal actions; the state reached is viewed by every seat and by the
@@ -17,10 +17,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.game import apply, legal_actions, new_game
-from engine.serialize import to_dict
-from engine.state import GameState
-from engine.view import HIDDEN, secrets_of, view
+from engine.amritsar.game import apply, legal_actions, new_game
+from engine.amritsar.serialize import to_dict
+from engine.amritsar.state import GameState
+from engine.amritsar.view import HIDDEN, secrets_of, view
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
 

@@ -25,7 +25,7 @@ from companion.sensors.protocol import (
     decode_frame,
     parse_message,
 )
-from engine.board import District
+from engine.amritsar.board import District
 from tests.firmware.runners import INTERPRETERS, SIM, VECTORS, run_firmware_script
 
 

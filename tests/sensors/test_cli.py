@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.sensors.elephants import ElephantRegistry
-from companion.sensors.simboard import ELEPHANT_UIDS, SimulatedBoard
+from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
 from tests.support.broker import MosquittoBroker
 
 

@@ -17,7 +17,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion.sensors.events import BoardOnline, SensorEvent
 from companion.sensors.link import LinkRefused
 from companion.sensors.mqtt_link import MqttLink, MqttSettings
-from companion.sensors.simboard import BoardMqtt, SimulatedBoard
+from companion.sim.simboard import BoardMqtt, SimulatedBoard
 from tests.sensors.helpers import (
     BoardOffline,
     BoardState,

@@ -23,7 +23,7 @@ from companion.sensors.events import ElephantArrived
 from companion.sensors.link import LinkRefused
 from companion.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
 from companion.sensors.protocol import encode_json
-from companion.sensors.simboard import SimulatedBoard
+from companion.sim.simboard import SimulatedBoard
 from tests.sensors.helpers import BoardState, collect, count
 from tests.support.broker import MosquittoBroker
 from tests.support.realparts import require_executable

@@ -15,8 +15,8 @@ import pytest
 
 from companion.sensors.events import BoardButton, ElephantArrived
 from companion.sensors.serial_link import SerialLink
-from companion.sensors.simboard import ELEPHANT_UIDS, SimulatedBoard
-from engine.board import District
+from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
+from engine.amritsar.board import District
 from tests.sensors.helpers import (
     BoardOffline,
     BoardOnline,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion.sensors.serial_link import SerialLink
-from companion.sensors.simboard import ELEPHANT_UIDS, SimulatedBoard
+from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
 from tests.firmware.runners import FIRMWARE, MICROPYTHON
 from tests.sensors.helpers import (
     BoardOffline,

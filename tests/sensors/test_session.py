@@ -21,7 +21,7 @@ from companion.sensors.events import (
 )
 from companion.sensors.protocol import encode_json, parse_message
 from companion.sensors.session import BoardSession
-from engine.board import District
+from engine.amritsar.board import District
 
 PURPLE = "04A1B2C3D4E501"
 GREY = "04A1B2C3D4E502"

@@ -24,8 +24,8 @@ from playwright.sync_api import Error as PlaywrightError
 from companion.server import create_app
 from companion.session import TableSession
 from engine.amritsar import Pending, Reason, decision, legal_actions
-from engine.describe import describe_action
-from engine.view import secrets_of
+from engine.amritsar.describe import describe_action
+from engine.amritsar.view import secrets_of
 from tests.server.games import PIN, finished, human_prompt, new_table, play_until
 from tests.server.pages import PHONE, TABLET, Opener, wait_state
 

@@ -1,6 +1,6 @@
 """No endpoint or WebSocket message served to a phone leaks another player's secrets.
 
-Secrets are the objectives in hand and face down (``engine.view.secrets_of``)
+Secrets are the objectives in hand and face down (``engine.amritsar.view.secrets_of``)
 and the seat tokens. At several points of a whole game (setup, first
 objectives chosen, mid-game with objectives played, after an undo, the end)
 every payload each seat and a spectator can get is searched for the ids only
@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from companion.server import create_app
 from companion.session import TableSession
 from engine.amritsar import Act, Pending, decision
-from engine.view import secrets_of
+from engine.amritsar.view import secrets_of
 from tests.server.games import PIN, finished, new_table, play_until
 
 

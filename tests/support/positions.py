@@ -2,7 +2,7 @@
 
 ``play_to(state, kind, seat)`` plays the first legal action until the wanted
 decision is pending for the wanted seat. ``edit(state, change)`` passes the
-state's JSON form (``engine.serialize.to_dict``) to ``change`` and reads the
+state's JSON form (``engine.amritsar.serialize.to_dict``) to ``change`` and reads the
 result back, validated: a built position is a sound game state.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.amritsar import GameState, apply, from_dict, legal_actions, to_dict
-from engine.decisions import Pending
+from engine.amritsar.decisions import Pending
 
 
 def play_to(

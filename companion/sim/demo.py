@@ -1,0 +1,255 @@
+"""``companion demo``: a whole simulated solo game, no hardware needed.
+
+A scripted human (Ana) plays against the Maharajah on a simulated table: the
+pieces are rendered by the synthetic camera and read by the vision pipeline,
+the elephants and the Maharajah token are sensed by the simulated sensor board
+(the real firmware on fake hardware, on a real pseudo-terminal), and choices
+the table cannot show are answered on "her phone". She closes her turns with
+the board's "turn done" button. The Maharajah's turns are carried out by the
+same script following his instructions, which the camera checks. Early on she
+makes one illegal move on purpose: the companion names the rule and the fix,
+she puts it right. The phone view is served while it runs. At the end the
+itemised scores are printed.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from companion.reconcile.reconciler import Reconciler, closing_actions
+from companion.resume import open_session
+from companion.session import TableSession
+from companion.sim.camera_table import CameraTable
+from companion.sim.players import GreedyPlayer
+from companion.sim.simboard import SimulatedBoard
+from companion.sim.simulate import ScriptedTable
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    Act,
+    Action,
+    District,
+    GameState,
+    Pending,
+    apply,
+    score,
+)
+
+
+class DemoTable(ScriptedTable):
+    """The scripted table, with the "turn done" button and one deliberate mistake."""
+
+    def __init__(self, *args: object, out: Callable[[str], None], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.out = out
+        self.mistake_made = False
+
+    def step(self, action: Action | None = None) -> None:
+        truth = self.truth
+        if action is not None:
+            super().step(action)
+            return
+        top = truth.pending[-1]
+        seat = top.player
+        if not self.mistake_made and self._try_mistake(truth):
+            return
+        if seat == 0 and top.kind in (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT):
+            chosen = self.choose()
+            if self._only_closing_left(chosen):
+                self._press_done()
+                return
+            super().step(chosen)
+            return
+        super().step()
+
+    def _only_closing_left(self, chosen: Action) -> bool:
+        """Is the rest of her planned turn what "turn done" does anyway?"""
+        rest = [chosen, *getattr(self.policy, "plan", [])]
+        closing = (Act.END_ACTIONS, Act.MARKET_DONE, Act.STAY, Act.PASS)
+        if self.truth.pending[-1].kind == Pending.ELEPHANT and self.truth.pending[-1].a == 1:
+            return False  # phase 1: her turn has not started
+        if not all(a.kind in closing for a in rest):
+            return False
+        if plan := getattr(self.policy, "plan", None):
+            plan.clear()
+        return True
+
+    def _press_done(self) -> None:
+        """Ana presses "turn done" on the sensor board instead of ending on her phone."""
+        self._catch_up()
+        closing = closing_actions(self.truth)
+        closed = self.truth
+        for action in closing:
+            closed, _ = apply(closed, action, check=False)
+        table = self.table
+        assert isinstance(table, CameraTable)
+        table.press("done")
+        self.out("  [button] Ana presses 'turn done' on the sensor board")
+        presses = table.wait_for_button()
+        if not presses:
+            raise RuntimeError("the sensor board did not report the 'turn done' press")
+        for pressed in presses:
+            outcome = self.reconciler.on_button(pressed.button.value)
+            if not outcome.ok:
+                self.out(f"  [companion] {outcome.en}")
+        self.position += len(closing)
+        self.report.actions += len(closing)
+        self.truth = closed
+        self.trail = []
+        self.table.show(closed)
+        self._catch_up()
+
+    def _try_mistake(self, truth: GameState) -> bool:
+        """On her second turn Ana makes a mistake the companion must catch.
+
+        Short of coins, she moves her elephant one district back (anticlockwise:
+        three steps clockwise, which she cannot pay); otherwise she moves the
+        Maharajah's elephant, which is not hers to move.
+        """
+        top = truth.pending[-1]
+        p = truth.players[0]
+        if top.kind != Pending.ELEPHANT or top.player != 0 or top.a != 1 or p.elephant < 0:
+            return False
+        if self.session.state != truth:
+            return False
+        self.mistake_made = True
+        table = self.table
+        assert isinstance(table, CameraTable)
+        if p.coins < 2:
+            back = (p.elephant - 1) % 4
+            self.out(
+                f"  [table] Ana moves her elephant back to {District(back).title} (anticlockwise!)"
+            )
+            table.misplace_elephant(self.session.seats[0].colour, back)
+        else:
+            assert truth.maharajah is not None
+            there = (truth.maharajah.elephant + 1) % 4
+            self.out(
+                f"  [table] Ana moves the Maharajah's elephant to {District(there).title} by mistake"
+            )
+            table.misplace_elephant(self.session.seats[1].colour, there)
+        seen, settling = table.look()
+        self.reconciler.on_seen(seen, settling=settling)
+        for alert in self.session.alerts:
+            self.out(f"  [ALERT] {alert.en}")
+            self.out(f"          {alert.fix_en}")
+            self.out(f"          ({alert.es} {alert.fix_es})")
+        self.out("  [table] Ana puts the elephant back")
+        table.show(truth)
+        seen, settling = table.look()
+        self.reconciler.on_seen(seen, settling=settling)
+        self.out(
+            "  [companion] the table agrees again; the alert is gone"
+            if not self.session.alerts
+            else "  [companion] still wrong"
+        )
+        return True
+
+
+def run_demo(
+    *,
+    seed: int = 7,
+    log_path: Path | None = None,
+    serve: bool = True,
+    out: TextIO | None = None,
+    linger: float = 0.0,
+) -> TableSession:
+    stream = out if out is not None else sys.stdout
+
+    def say(line: str) -> None:
+        print(line, file=stream, flush=True)
+
+    folder = Path(tempfile.mkdtemp(prefix="amritsar-demo-"))
+    path = log_path or folder / "demo-game.sqlite"
+    session = open_session(path, ["Ana"], solo=True, seed=seed)
+    reconciler = Reconciler(session)
+    colours = tuple(s.colour for s in session.seats)
+    say("Amritsar table companion: a simulated solo game against the Maharajah")
+    say(f"  game log: {path}  (replay it: companion replay {path})")
+    server = None
+    if serve:
+        from companion.server import start_server
+
+        server = start_server(session)
+        say(
+            f"  watch it live: {server.url}/table#pin={session.pin}   (phone: {server.url}/play#token={session.seats[0].token})"
+        )
+    began = time.monotonic()
+    with SimulatedBoard("demo-board", seed=seed) as board:
+        link = board.serial_link()
+        say(f"  sensor board: simulated firmware on {board.port}")
+        table = CameraTable(session.state, colours, seed=seed, board=board, link=link)
+        lines: list[str] = []
+        driver = DemoTable(
+            session,
+            reconciler,
+            table,
+            seed=seed,
+            policy=GreedyPlayer(0),
+            narrate=lines.append,
+            out=say,
+        )
+        last_turn = None
+        shown = 0
+        while not driver.truth.finished:
+            state = driver.truth
+            top = state.pending[-1]
+            if (
+                (state.decade, state.round) != last_turn
+                and top.kind == Pending.ELEPHANT
+                and top.a == 1
+            ):
+                last_turn = (state.decade, state.round)
+                say(f"\nDecade {state.decade}, round {state.round}")
+            hidden = Pending(top.kind) in HIDDEN_DECISIONS and top.player == 0
+            before_phone = driver.report.phone_answers
+            before_camera = driver.report.camera_inferences
+            driver.step()
+            for line in lines:
+                who = "phone" if hidden else "table"
+                say(f"  [{who}] Ana: {line}" if top.player == 0 else f"  [{who}] {line}")
+            lines.clear()
+            if driver.report.camera_inferences > before_camera:
+                say("  [camera] the companion saw it and agreed")
+            if driver.report.phone_answers > before_phone and not hidden:
+                say("  [phone] Ana tells her phone what the table cannot show")
+            card = session.maharajah_card
+            if (
+                card is not None
+                and session.maharajah_turn is not None
+                and id(session.maharajah_turn) != shown
+            ):
+                shown = id(session.maharajah_turn)
+                say("  The Maharajah's turn:")
+                for line in card["trace"]:
+                    say(f"    why: {line['en']}")
+                for item in card["instructions"]:
+                    mark = "x" if item["done"] else " "
+                    say(f"    [{mark}] {item['en']}")
+        link.close()
+    say(
+        f"\nThe game is over ({time.monotonic() - began:.0f} s, {table.stats.frames} camera frames)."
+    )
+    for sheet in score(session.state):
+        name = session.seats[sheet.seat].name
+        say(f"\n{name}: {sheet.total} PP" + ("  <- winner" if sheet.winner else ""))
+        totals: dict[str, int] = {}
+        for item in sheet.lines:
+            totals[item.label_en] = totals.get(item.label_en, 0) + item.amount
+        for label, amount in totals.items():
+            say(f"  {label:32s} {amount:+4d}")
+    report = driver.report
+    say(
+        f"\n{report.actions} actions: {report.camera_inferences} seen by the camera, "
+        f"{report.phone_answers} answered on the phone, {report.maharajah_turns} Maharajah turns."
+    )
+    if server is not None:
+        if linger:
+            say(f"Serving for {linger:.0f} more seconds at {server.url}")
+            time.sleep(linger)
+        server.stop()
+    return session

@@ -1,0 +1,218 @@
+"""A scripted table: players acting on a simulated physical table.
+
+For the demo, the tests and the benchmarks. A ``Player`` policy picks each
+action at the true table. What the action does to the main board happens on
+the table only, and the session learns it through the camera path (the
+``Table`` shows the true state; the reconciler infers the move). A choice
+that leaves no trace on the main board is answered on the deciding player's
+phone, exactly as at a real table. The solo Maharajah's turns are carried out
+on the table by following his checklist. At the end the session's game must
+equal the true game, action for action.
+
+``PerfectTable`` shows the engine's own observation (no camera); the demo
+plugs in the synthetic camera and the simulated sensor board instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from companion.reconcile.reconciler import Reconciler
+from companion.reconcile.seen import Seen
+from companion.session import TableSession
+from companion.sim.players import random_player
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    Act,
+    Action,
+    GameState,
+    Pending,
+    apply,
+    describe_action,
+    legal_actions,
+    observe,
+)
+
+Policy = Callable[[GameState, list[Action], random.Random], Action]
+
+
+class Table(Protocol):
+    """The physical table as the companion perceives it."""
+
+    def show(self, truth: GameState) -> None: ...
+
+    def look(self) -> tuple[Seen, bool]:
+        """What camera and sensors report now, and whether it is still settling."""
+        ...
+
+
+class PerfectTable:
+    """A table read without error: the engine's own observation of the truth."""
+
+    def __init__(self) -> None:
+        self._seen: Seen | None = None
+
+    def show(self, truth: GameState) -> None:
+        self._seen = Seen.of(observe(truth))
+
+    def look(self) -> tuple[Seen, bool]:
+        assert self._seen is not None
+        return self._seen, False
+
+
+@dataclass
+class ScriptReport:
+    actions: int = 0
+    phone_answers: int = 0
+    camera_inferences: int = 0
+    maharajah_turns: int = 0
+    log: list[str] = field(default_factory=list)
+
+
+class DivergedError(AssertionError):
+    """The session and the true table no longer agree."""
+
+
+def _shows_on_table(before: GameState, after: GameState) -> bool:
+    return observe(before) != observe(after)
+
+
+class ScriptedTable:
+    """Drives a session through a whole game from the table's side."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        reconciler: Reconciler,
+        table: Table,
+        *,
+        seed: int = 0,
+        policy: Policy = random_player,
+        narrate: Callable[[str], None] | None = None,
+        phone_first: float = 0.7,
+    ):
+        self.session = session
+        self.reconciler = reconciler
+        self.table = table
+        self.seed = seed
+        self.rng = random.Random(seed)
+        # Choices depend only on the seed and the position in the game, so a run
+        # resumed from a log continues exactly as an uninterrupted one.
+        self.position = len(session.game.entries)
+        self.policy = policy
+        self.truth = session.state
+        self.trail: list[tuple[GameState, Action]] = []
+        self.report = ScriptReport()
+        self.narrate = narrate or (lambda line: None)
+        #: How often a player answers the phone before touching the table; the
+        #: rest of the time they move pieces first and answer when asked.
+        self.phone_first = phone_first
+        table.show(self.truth)
+
+    def _phone(self, action: Action) -> None:
+        session = self.session
+        seat = session.state.pending[-1].player
+        outcome = session.answer(seat if seat >= 0 else None, str(action), session.state_id)
+        if not outcome.ok:
+            raise DivergedError(f"phone answer {action} refused: {outcome.en}")
+        self.report.phone_answers += 1
+
+    def _camera(self) -> None:
+        seen, settling = self.table.look()
+        inference = self.reconciler.on_seen(seen, settling=settling)
+        if inference is not None and inference.kind in ("apply", "ask"):
+            self.report.camera_inferences += 1
+
+    def _carry_out_maharajah(self) -> None:
+        """The companion plays his turns at once; a person then moves his pieces."""
+        entries = self.session.game.entries
+        while (
+            not self.truth.finished
+            and self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
+            and len(entries) > self.position
+            and _is_maharajah_turn(entries[self.position].action)
+        ):
+            (action,) = legal_actions(self.truth)
+            self.truth, _ = apply(self.truth, action, check=False)
+            self.trail = []
+            self.position += 1
+            self.report.actions += 1
+            self.report.maharajah_turns += 1
+            self.table.show(self.truth)
+            self._camera()
+
+    def _catch_up(self) -> None:
+        """Look at the table; answer on the phone what the camera cannot show.
+
+        The companion follows the table by camera; whenever it stops at a
+        decision the table cannot show (which tile action, a resource, how the
+        elephant was moved, a trade with the reserve), the player who took it
+        says it on the phone, as at a real table.
+        """
+        self._camera()
+        for _ in range(200):
+            self._carry_out_maharajah()
+            state = self.session.state
+            if state == self.truth:
+                return
+            taken = next((a for before, a in self.trail if before == state), None)
+            if taken is None:
+                raise DivergedError(
+                    f"the companion is at {state!r}, which the table never passed through"
+                )
+            self._phone(taken)
+            self._camera()
+        raise DivergedError("the companion does not catch up with the table")
+
+    def choose(self) -> Action:
+        """The player's next action (a function of the seed and the position)."""
+        self.rng.seed(f"{self.seed}:{self.position}")
+        return self.policy(self.truth, legal_actions(self.truth), self.rng)
+
+    def step(self, action: Action | None = None) -> None:
+        """Take one action at the true table (``choose``'s, unless one is given)."""
+        truth = self.truth
+        if action is None:
+            action = self.choose()
+        self.position += 1
+        self.report.log.append(describe_action(truth, action))
+        self.narrate(describe_action(truth, action))
+        after, _ = apply(truth, action, check=False)
+        self.trail.append((truth, action))
+        self.truth = after
+        self.report.actions += 1
+        kind = Pending(truth.pending[-1].kind)
+        if kind is Pending.MAHARAJAH_TURN:
+            # The companion played his turn already; a person now carries out his
+            # instructions on the table, and the camera checks them.
+            self.report.maharajah_turns += 1
+        if kind in HIDDEN_DECISIONS or not _shows_on_table(truth, after):
+            if self.session.state == truth and self.rng.random() < self.phone_first:
+                # The player answers on the phone as they make the choice...
+                self._phone(action)
+                self.trail = []
+                self.table.show(after)  # ...and moves what it moves (the token, say)
+                self._camera()
+                self._carry_out_maharajah()
+            else:
+                self.table.show(after)
+                self._catch_up()
+                self.trail = []
+        else:
+            self.table.show(after)
+            self._camera()
+
+    def play(self, max_actions: int = 5000) -> ScriptReport:
+        while not self.truth.finished and self.report.actions < max_actions:
+            self.step()
+        self._catch_up()
+        if self.session.state != self.truth:
+            raise DivergedError("the game ended differently at the table and in the companion")
+        return self.report
+
+
+def _is_maharajah_turn(action: object) -> bool:
+    return isinstance(action, Action) and action.kind is Act.MAHARAJAH

@@ -1,0 +1,466 @@
+"""Words for players: each action, effect and objective in English and Spanish.
+
+Phones list the legal answers to a pending decision; the table screen and the
+log narrate what happened. ``describe_action(state, action, "es")`` says what
+an action does in the position it is played in ("Buy 1 marble for 2 coins",
+"Compra 1 mármol por 2 monedas"). Everything a player reads comes from here or
+from ``engine.amritsar.reasons``.
+"""
+
+from __future__ import annotations
+
+from engine.amritsar.actions import DISCARD_COIN, SLOT_NAMES, Act, Action, ElephantMode
+from engine.amritsar.board import SECTION_NAMES, District, Resource, WorkerColour
+from engine.amritsar.catalog import Objective, ObjectiveKind, Perk, Storehouse
+from engine.amritsar.decisions import Pending
+from engine.amritsar.effects import ANY_TRACK, Effect, Op, Step, Track
+from engine.amritsar.state import GameState
+
+DISTRICTS = {"en": ("North", "East", "South", "West"), "es": ("Norte", "Este", "Sur", "Oeste")}
+#: Spanish names a district with its article inside a sentence ("en el Norte",
+#: "del Este al Sur"); ``spanish`` contracts "de el" and "a el".
+DISTRICTS_IN_TEXT = {
+    "en": DISTRICTS["en"],
+    "es": ("el Norte", "el Este", "el Sur", "el Oeste"),
+}
+
+
+def spanish(text: str) -> str:
+    """Spanish contractions ("de el" -> "del", "a el" -> "al") and a capital first letter."""
+    for long, short in ((" de el ", " del "), (" a el ", " al "), ("(de el ", "(del ")):
+        text = text.replace(long, short)
+    if text.startswith("el "):
+        text = "El " + text[3:]
+    return text
+
+
+COLOURS = {
+    "en": ("yellow", "blue", "white", "green"),
+    "es": ("amarillo", "azul", "blanco", "verde"),
+}
+RESOURCES = {
+    "en": (("marble", "marbles"), ("copper", "copper"), ("gold", "gold")),
+    "es": (("mármol", "mármoles"), ("cobre", "cobres"), ("oro", "oros")),
+}
+TRACKS = {"en": ("development", "resources", "money"), "es": ("desarrollo", "recursos", "dinero")}
+SLOTS = {"en": ("left", "centre", "right"), "es": ("izquierda", "centro", "derecha")}
+PERKS = {
+    Perk.WHITE_AS: (
+        "white workers count as {colour} and vice versa",
+        "los trabajadores blancos cuentan como {colour} y viceversa",
+    ),
+    Perk.MARKET_DISCOUNT: (
+        "1 coin less on market purchases",
+        "1 moneda menos al comprar en el mercado",
+    ),
+    Perk.TAX_DISCOUNT: ("1 coin less tax", "1 moneda menos de impuestos"),
+    Perk.FREE_SKIP: ("skip sections without leaving a coin", "salta secciones sin dejar moneda"),
+    Perk.NO_MAHARAJAH_PENALTY: (
+        "no penalty for passing the Maharajah",
+        "sin penalización al pasar por el marajá",
+    ),
+    Perk.ALL_BRIDGES: (
+        "every face-up bridge tile counts",
+        "cuentan todas las losetas de puente boca arriba",
+    ),
+    Perk.TRACK_SUBSTITUTE: (
+        "move another knowledge counter instead",
+        "mueve otro marcador de conocimiento en su lugar",
+    ),
+    Perk.EXCHANGE: (
+        "once per turn exchange marble/copper or copper/gold",
+        "una vez por turno cambia mármol/cobre o cobre/oro",
+    ),
+    Perk.ANY_RESOURCE_UPGRADE: (
+        "pay upgrades with any resource",
+        "paga las mejoras con cualquier recurso",
+    ),
+    Perk.TELEPORT: (
+        "place your elephant anywhere once",
+        "coloca tu elefante en cualquier distrito una vez",
+    ),
+}
+
+
+def _lang(language: str) -> str:
+    return "es" if language == "es" else "en"
+
+
+def resource_words(resource: int, count: int, language: str = "en") -> str:
+    singular, plural = RESOURCES[_lang(language)][resource]
+    return f"{count} {singular if count == 1 else plural}"
+
+
+def _coins(count: int, language: str) -> str:
+    if _lang(language) == "es":
+        return f"{count} moneda" + ("s" if count != 1 else "")
+    return f"{count} coin" + ("s" if count != 1 else "")
+
+
+def _step(step: Step, language: str) -> str:
+    es = _lang(language) == "es"
+    op = step.op
+    if op is Op.COIN:
+        return _coins(step.n, language)
+    if op is Op.RESOURCE:
+        return resource_words(step.arg, step.n, language)
+    if op is Op.ANY:
+        return f"{step.n} recurso(s) a elegir" if es else f"{step.n} resource(s) of your choice"
+    if op is Op.PP:
+        return f"{step.n} PP"
+    if op is Op.COUNTER:
+        return (
+            "un contador de donación a tu elefante" if es else "a donation counter to your elephant"
+        )
+    if op is Op.CHOICE:
+        return (" o " if es else " or ").join(describe_effect(alt, language) for alt in step.alts)
+    if op is Op.MARKET:
+        return "una acción de mercado" if es else "a market action"
+    if op is Op.MAHOUT:
+        return (
+            "la acción de una de tus losetas de mahout"
+            if es
+            else "the action of one of your mahout tiles"
+        )
+    if op is Op.DONATE:
+        return "una donación al templo" if es else "a donation to the temple"
+    if op is Op.TWO_STEPS:
+        return "2 pasos de conocimiento" if es else "2 knowledge steps"
+    if op is Op.UNLOCK_MOVEMENT:
+        return "desbloquear la ficha de movimiento" if es else "unlock the movement token"
+    if op is Op.UPGRADE:
+        if step.n:
+            return "una mejora gratis" if es else "a free upgrade"
+        if step.arg == 0b111:
+            return "cualquier mejora" if es else "any upgrade"
+        kinds = [
+            ("almacén" if es else "storehouse", 0),
+            ("objetivo" if es else "objective", 1),
+            ("mahout", 2),
+        ]
+        names = [name for name, bit in kinds if step.arg >> bit & 1]
+        joined = (" u " if es else " or ").join(names)
+        return f"una mejora de {joined}" if es else f"a {joined} upgrade"
+    track = (
+        ("un paso en un marcador a elegir" if es else "a knowledge step on any track")
+        if step.arg == ANY_TRACK
+        else (f"un paso de {TRACKS['es'][step.arg]}" if es else f"a {TRACKS['en'][step.arg]} step")
+    )
+    return track
+
+
+def describe_effect(effect: Effect, language: str = "en") -> str:
+    joiner = " y " if _lang(language) == "es" else " and "
+    return joiner.join(_step(step, language) for step in effect) or (
+        "nada" if language == "es" else "nothing"
+    )
+
+
+def describe_storehouse(storehouse: Storehouse, language: str = "en") -> str:
+    es = _lang(language) == "es"
+    if storehouse.permanent is not None:
+        en_text, es_text = PERKS[storehouse.permanent]
+        text = es_text if es else en_text
+        if storehouse.colour is not None:
+            text = text.format(colour=COLOURS[_lang(language)][storehouse.colour])
+    else:
+        text = ("al colocarlo: " if es else "when placed: ") + describe_effect(
+            storehouse.immediate, language
+        )
+    spaces = f"{storehouse.capacity} espacios" if es else f"{storehouse.capacity} spaces"
+    return f"{storehouse.id} ({spaces}; {text})"
+
+
+def describe_objective(objective: Objective, language: str = "en") -> str:
+    es = _lang(language) == "es"
+    kind = objective.kind
+    pp = objective.pp
+    district = (
+        DISTRICTS_IN_TEXT[_lang(language)][objective.district]
+        if objective.district is not None
+        else ""
+    )
+    if kind is ObjectiveKind.DISTRICT_MAJORITY:
+        return (
+            f"Mayoría en {district}: {pp[0]}/{pp[1]} PP"
+            if es
+            else f"Majority in {district}: {pp[0]}/{pp[1]} PP"
+        )
+    if kind is ObjectiveKind.MOST_COINS:
+        return f"Más monedas: {pp[0]}/{pp[1]} PP" if es else f"Most coins: {pp[0]}/{pp[1]} PP"
+    if kind is ObjectiveKind.MOST_RESOURCES:
+        return f"Más recursos: {pp[0]}/{pp[1]} PP" if es else f"Most resources: {pp[0]}/{pp[1]} PP"
+    if kind is ObjectiveKind.TWO_SPACES:
+        spaces = ", ".join(f"{TRACKS[_lang(language)][t]} {p}" for t, p in objective.spaces)
+        return f"Alcanza {spaces}: {pp[0]} PP" if es else f"Reach {spaces}: {pp[0]} PP"
+    if kind is ObjectiveKind.TRACK_END:
+        assert objective.track is not None
+        track = TRACKS[_lang(language)][objective.track]
+        return (
+            f"Final del marcador de {track}: {pp[0]} PP"
+            if es
+            else f"End of the {track} track: {pp[0]} PP"
+        )
+    if kind is ObjectiveKind.PER_COUNTER_IN_DISTRICT:
+        return (
+            f"{pp[0]} PP por contador en {district}"
+            if es
+            else f"{pp[0]} PP per counter in {district}"
+        )
+    ladder = "/".join(str(v) for v in pp)
+    if kind is ObjectiveKind.DISTRICTS_SPREAD:
+        return (
+            f"Contadores en 1-4 distritos: {ladder} PP"
+            if es
+            else f"Counters in 1-4 districts: {ladder} PP"
+        )
+    if kind is ObjectiveKind.LEVELS_SPREAD:
+        return (
+            f"Contadores en 1-4 niveles: {ladder} PP"
+            if es
+            else f"Counters on 1-4 levels: {ladder} PP"
+        )
+    levels = "+".join(str(level) for level in objective.levels)
+    if kind is ObjectiveKind.LEVELS_AT_LEAST:
+        if es:
+            return f"Al menos {objective.count} contadores en el nivel {levels}: {pp[0]} PP"
+        return f"At least {objective.count} counters on level {levels}: {pp[0]} PP"
+    if es:
+        return f"Contadores en el nivel {levels} (1, 2, 3, 4+): {ladder} PP"
+    return f"Counters on level {levels} (1, 2, 3, 4+): {ladder} PP"
+
+
+def describe_action(state: GameState, action: Action, language: str = "en") -> str:
+    """What this action does, said for a player, in the position it answers."""
+    text = _describe_action(state, action, language)
+    return spanish(text) if _lang(language) == "es" else text
+
+
+def _describe_action(state: GameState, action: Action, language: str) -> str:
+    lang = _lang(language)
+    es = lang == "es"
+    catalog = state.catalog
+    kind, a, b, c = action
+    top = state.pending[-1] if state.pending else None
+    seat = top.player if top is not None else -1
+    if kind is Act.CHANCE:
+        from engine.amritsar.actions import format_action
+
+        return format_action(action)
+    if kind is Act.SETUP_OBJECTIVE or kind is Act.UPGRADE_OBJECTIVE:
+        objective = catalog.objectives[a]
+        text = f"{objective.id}: {describe_objective(objective, lang)}"
+        if kind is Act.SETUP_OBJECTIVE:
+            return ("Primer objetivo " if es else "First objective ") + text
+        pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
+        space = f" (espacio {b + 1})" if es else f" (space {b + 1})"
+        return ("Juega el objetivo " if es else "Play objective ") + text + space + pay
+    if kind is Act.SETUP_MAHOUT or kind is Act.UPGRADE_MAHOUT:
+        colour = COLOURS[lang][a if kind is Act.SETUP_MAHOUT else b]
+        if kind is Act.SETUP_MAHOUT:
+            return (
+                f"Loseta de donación en el espacio {colour}"
+                if es
+                else f"Donation mahout tile on the {colour} space"
+            )
+        tile = catalog.mahout_tiles[a]
+        pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
+        action_text = describe_effect(tile.action, lang)
+        if es:
+            return (
+                f"Añade la loseta de mahout {tile.id} ({action_text}) en el espacio {colour}{pay}"
+            )
+        return f"Add mahout tile {tile.id} ({action_text}) on the {colour} space{pay}"
+    if kind is Act.UPGRADE_STOREHOUSE:
+        pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
+        text = describe_storehouse(catalog.storehouses[a], lang)
+        return (f"Añade el almacén {text}" if es else f"Add storehouse {text}") + pay
+    if kind is Act.ELEPHANT:
+        district = DISTRICTS_IN_TEXT[lang][a]
+        if b == ElephantMode.TOKEN:
+            return (
+                f"Ficha de movimiento: elefante a {district} gratis"
+                if es
+                else f"Movement token: elephant to {district} for free"
+            )
+        if b == ElephantMode.TELEPORT:
+            return (
+                f"Almacén: elefante a {district} gratis"
+                if es
+                else f"Storehouse: elephant to {district} for free"
+            )
+        p = state.players[seat] if 0 <= seat < len(state.players) else None
+        if p is None or p.elephant < 0:
+            return (
+                f"Coloca tu elefante en {district}" if es else f"Place your elephant in {district}"
+            )
+        from engine.amritsar.rules.elephant import move_cost
+
+        _, coins, passes = move_cost(state, p, a)
+        extra = [_coins(coins, lang)] if coins else []
+        if passes:
+            penalty = catalog.rules.maharajah_penalty[state.decade - 1]
+            extra.append(f"-{penalty} PP (marajá)" if es else f"-{penalty} PP (Maharajah)")
+        cost = f" ({', '.join(extra)})" if extra else ""
+        return (
+            f"Mueve tu elefante a {district}{cost}"
+            if es
+            else f"Move your elephant to {district}{cost}"
+        )
+    if kind is Act.STAY:
+        return "Deja tu elefante donde está" if es else "Leave your elephant where it is"
+    if kind is Act.SOW:
+        count = len(state.sections[a])
+        return (
+            f"Coge los {count} trabajadores de {SECTION_NAMES[a]}"
+            if es
+            else f"Take the {count} worker(s) from {SECTION_NAMES[a]}"
+        )
+    if kind is Act.PLACE:
+        target = SECTION_NAMES[top.a] if top is not None else "?"
+        colour = COLOURS[lang][a]
+        return (
+            f"Deja un trabajador {colour} en {target}"
+            if es
+            else f"Put a {colour} worker in {target}"
+        )
+    if kind is Act.SKIP:
+        target = SECTION_NAMES[top.a] if top is not None else "?"
+        return f"Salta {target} dejando 1 moneda" if es else f"Skip {target}, leaving 1 coin there"
+    if kind in (Act.MAIN, Act.SECONDARY, Act.ELEPHANT_MAIN):
+        district_tile = catalog.district_tiles[state.district_tiles[state.active_district][a]]
+        half = district_tile.secondary if kind is Act.SECONDARY else district_tile.main
+        which = {
+            Act.MAIN: ("Acción principal", "Main action"),
+            Act.SECONDARY: ("Acción secundaria", "Secondary action"),
+            Act.ELEPHANT_MAIN: ("Elefante: acción principal", "Elephant: main action"),
+        }[kind]
+        slot = SLOTS[lang][a]
+        name = district_tile.id
+        if es:
+            return f"{which[0]} de {name} ({slot}): {describe_effect(half, lang)}"
+        return f"{which[1]} of {name} ({slot}): {describe_effect(half, lang)}"
+    if kind in (Act.ELEPHANT_MAHOUT, Act.MAHOUT):
+        tile = catalog.mahout_tiles[state.players[seat].mahouts[a]]
+        prefix = ("Elefante: " if es else "Elephant: ") if kind is Act.ELEPHANT_MAHOUT else ""
+        return prefix + (f"mahout {tile.id}: {describe_effect(tile.action, lang)}")
+    if kind is Act.END_ACTIONS:
+        return "Termina tus acciones" if es else "End your actions"
+    if kind is Act.GAIN:
+        return ("Coge " if es else "Take ") + resource_words(a, 1, lang)
+    if kind is Act.ALTERNATIVE and top is not None:
+        return describe_effect(top.steps[0].alts[a], lang)
+    if kind is Act.BUY:
+        from engine.amritsar.rules.market import buy_price
+
+        return (
+            f"Compra {resource_words(a, 1, lang)} por {_coins(buy_price(state, a), lang)}"
+            if es
+            else f"Buy {resource_words(a, 1, lang)} for {_coins(buy_price(state, a), lang)}"
+        )
+    if kind is Act.SELL:
+        from engine.amritsar.rules.market import sell_terms
+
+        coins, pp = sell_terms(state, a)
+        gain = _coins(coins, lang) + (f" y {pp} PP" if es and pp else f" and {pp} PP" if pp else "")
+        return (
+            f"Vende {resource_words(a, 1, lang)} por {gain}"
+            if es
+            else f"Sell {resource_words(a, 1, lang)} for {gain}"
+        )
+    if kind is Act.MARKET_DONE:
+        return "Termina la acción de mercado" if es else "Finish the market action"
+    if kind is Act.DONATE:
+        p = state.players[seat]
+        from engine.amritsar.rules.donation import tile_for
+
+        level = tile_for(state, p.elephant).levels[a - 1]
+        cost = ", ".join(resource_words(r, n, lang) for r, n in enumerate(level.cost) if n)
+        district = DISTRICTS_IN_TEXT[lang][p.elephant]
+        where = (
+            f"{district}, nivel {a}, espacio {b + 1}"
+            if es
+            else f"{district}, level {a}, space {b + 1}"
+        )
+        return (
+            f"Dona en {where} ({cost}, {level.pp[b]} PP)"
+            if es
+            else f"Donate on {where} ({cost}, {level.pp[b]} PP)"
+        )
+    if kind is Act.TRACK:
+        return f"Sube en {TRACKS['es'][a]}" if es else f"Move up the {TRACKS['en'][a]} track"
+    if kind is Act.TWO_STEPS:
+        if a == b:
+            return (
+                f"Sube 2 pasos en {TRACKS['es'][a]}"
+                if es
+                else f"Move up 2 steps on {TRACKS['en'][a]}"
+            )
+        return (
+            f"Sube en {TRACKS['es'][a]} y en {TRACKS['es'][b]}"
+            if es
+            else f"Move up {TRACKS['en'][a]} and {TRACKS['en'][b]}"
+        )
+    if kind is Act.DISCARD:
+        thing = _coins(1, lang) if a == DISCARD_COIN else resource_words(a, 1, lang)
+        return f"Descarta {thing}" if es else f"Discard {thing}"
+    if kind is Act.EXCHANGE:
+        return (
+            f"Cambia {resource_words(a, 1, lang)} por {resource_words(b, 1, lang)}"
+            if es
+            else f"Exchange {resource_words(a, 1, lang)} for {resource_words(b, 1, lang)}"
+        )
+    if kind is Act.FOLLOW and top is not None:
+        tile = catalog.mahout_tiles[state.players[seat].mahouts[top.a]]
+        return (
+            f"Sigue con tu mahout {tile.id}: {describe_effect(tile.action, lang)}"
+            if es
+            else f"Follow with your {tile.id} mahout tile: {describe_effect(tile.action, lang)}"
+        )
+    if kind is Act.PASS:
+        return "No sigas" if es else "Do not follow"
+    if kind is Act.MAHARAJAH:
+        return "El marajá juega su turno" if es else "The Maharajah takes his turn"
+    return str(action)
+
+
+def pending_is_hidden(state: GameState) -> bool:
+    """Is the pending decision one the table cannot show (a phone must answer)?"""
+    if not state.pending:
+        return False
+    return Pending(state.pending[-1].kind) in HIDDEN_DECISIONS
+
+
+#: Decisions whose answer leaves no trace on the main board.
+HIDDEN_DECISIONS = frozenset(
+    {
+        Pending.CHANCE_OBJECTIVE,
+        Pending.SETUP_OBJECTIVE,
+        Pending.SETUP_MAHOUT,
+        Pending.ACTIONS,
+        Pending.CHOOSE_RESOURCE,
+        Pending.CHOOSE_ALTERNATIVE,
+        Pending.CHOOSE_MAHOUT,
+        Pending.UPGRADE,
+        Pending.CHOOSE_TRACK,
+        Pending.TWO_STEPS,
+        Pending.DISCARD,
+        Pending.FOLLOW,
+    }
+)
+
+__all__ = [
+    "COLOURS",
+    "DISTRICTS",
+    "HIDDEN_DECISIONS",
+    "SLOT_NAMES",
+    "District",
+    "Resource",
+    "Track",
+    "WorkerColour",
+    "describe_action",
+    "describe_effect",
+    "describe_objective",
+    "describe_storehouse",
+    "pending_is_hidden",
+]

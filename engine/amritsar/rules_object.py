@@ -1,0 +1,161 @@
+"""Amritsar as a core ``Rules`` object, registered as ``"amritsar"``.
+
+What it is for: the rest of the product can serve any game through
+``engine.core.registry.get_rules(name)``; this module adapts Amritsar's own
+functions (``engine.amritsar``) to that protocol without changing them.
+
+Amritsar's own API stays the richer one (house rules with ``solo``/``hard``
+keywords, the Maharajah's reports, the ``Pending`` enum); this object maps
+onto it: one player is the solo game, and the option ``"hard"`` is the
+Maharajah's hard level (rulebook: Solo Mode). The pending decision's ``kind``
+is the ``Pending`` name (``"SOW_ORIGIN"``).
+
+Example:
+    >>> from engine.core.registry import get_rules
+    >>> rules = get_rules("amritsar")
+    >>> state = rules.new_game(2, seed=7)
+    >>> rules.decision(state).kind
+    'SETUP_OBJECTIVE'
+    >>> rules.format_action(rules.parse_action("sow N1"))
+    'sow N1'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from engine.amritsar import game
+from engine.amritsar.actions import Act, Action, format_action, parse_action
+from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import describe_action
+from engine.amritsar.observe import Observation, observe
+from engine.amritsar.options import OPTIONS
+from engine.amritsar.rules.core import Event
+from engine.amritsar.rules.scoring import score
+from engine.amritsar.serialize import from_dict, to_dict
+from engine.amritsar.state import GameState
+from engine.amritsar.view import view
+from engine.core.game import Decision, Filter
+from engine.core.reasons import Reason
+from engine.core.registry import register
+from engine.core.scoring import ScoreSheet
+
+#: The option that sets the solo Maharajah to his hard level.
+HARD = "hard"
+
+
+def _state(state: Any) -> GameState:
+    if not isinstance(state, GameState):
+        raise TypeError(f"not an Amritsar state: {type(state).__name__}")
+    return state
+
+
+def _action(action: Hashable) -> Action:
+    if not isinstance(action, Action):
+        raise TypeError(f"not an Amritsar action: {action!r}")
+    return action
+
+
+def privacy(state: GameState, action: Action) -> tuple[int | None, bool]:
+    """(seat whose secret ``action`` holds, whether it reveals something new).
+
+    A dealt objective is its receiver's secret; a chosen first objective or an
+    objective played face down is the chooser's; every chance draw reveals.
+    """
+    top = state.pending[-1]
+    if action.kind is Act.CHANCE:
+        if top.kind == Pending.CHANCE_OBJECTIVE:
+            return top.a, True
+        return None, True
+    if action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE):
+        return top.player, False
+    return None, False
+
+
+class AmritsarRules:
+    """*Amritsar: The Golden Temple*, 1-4 players (1: solo against the Maharajah)."""
+
+    name = "amritsar"
+    title_en = "Amritsar: The Golden Temple"
+    title_es = "Amritsar: El Templo Dorado"
+    min_players = 1
+    max_players = 4
+    solo = True
+
+    def new_game(
+        self, players: int, *, seed: int | None = None, options: Iterable[str] = ()
+    ) -> GameState:
+        chosen = set(options)
+        hard = HARD in chosen
+        chosen.discard(HARD)
+        if hard and players != 1:
+            raise ValueError(f"option {HARD!r} is the solo Maharajah's level: one player only")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Amritsar is for 1-4 players, not {players}")
+        return game.new_game(players, solo=players == 1, hard=hard, seed=seed, options=chosen)
+
+    def option_names(self) -> tuple[str, ...]:
+        return (*OPTIONS, HARD)
+
+    def decision(self, state: Any) -> Decision:
+        d = game.decision(_state(state))
+        return Decision(
+            d.kind.name,
+            d.player,
+            d.prompt_en,
+            d.prompt_es,
+            is_chance=d.is_chance,
+            is_over=d.kind is Pending.GAME_OVER,
+        )
+
+    def legal_actions(self, state: Any, only: Filter | None = None) -> list[Hashable]:
+        pruning = None
+        if only is not None:
+            kinds = None
+            if only.kinds is not None:
+                kinds = {k if isinstance(k, Act) else Act[str(k)] for k in only.kinds}
+            pruning = game.ActionFilter(kinds, only.first)
+        return list(game.legal_actions(_state(state), pruning))
+
+    def why_illegal(self, state: Any, action: Hashable) -> Reason | None:
+        return game.why_illegal(_state(state), _action(action))
+
+    def apply(
+        self, state: Any, action: Hashable, *, check: bool = True
+    ) -> tuple[GameState, list[Event]]:
+        return game.apply(_state(state), _action(action), check=check)
+
+    def random_chance(self, state: Any, rng: random.Random) -> Hashable:
+        return game.random_chance(_state(state), rng)
+
+    def privacy(self, state: Any, action: Hashable) -> tuple[int | None, bool]:
+        return privacy(_state(state), _action(action))
+
+    def score(self, state: Any) -> list[ScoreSheet]:
+        return list(score(_state(state)))
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        return view(_state(state), seat)
+
+    def observe(self, state: Any) -> Observation:
+        return observe(_state(state))
+
+    def format_action(self, action: Hashable) -> str:
+        return format_action(_action(action))
+
+    def parse_action(self, text: str) -> Hashable:
+        return parse_action(text)
+
+    def describe_action(self, state: Any, action: Hashable, language: str = "en") -> str:
+        return describe_action(_state(state), _action(action), language)
+
+    def to_dict(self, state: Any) -> dict[str, Any]:
+        return to_dict(_state(state))
+
+    def from_dict(self, data: Any) -> GameState:
+        return from_dict(data)
+
+
+RULES = register(AmritsarRules())
