@@ -4,7 +4,7 @@
 import { byId, h, put } from "./dom.js";
 import { t } from "./i18n.js";
 import { Live, api } from "./live.js";
-import { boardSvg } from "./board.js";
+import { boardSvg, marketPanel } from "./board.js";
 import {
   alertsPanel,
   decadePanels,
@@ -41,6 +41,7 @@ function draw() {
     over ? gamePanel(view) : null,
     scoresPanel(view),
     h("div", { class: "board-wrap" }, boardSvg(view, catalog)),
+    marketPanel(view, catalog),
     decadePanels(view),
     over ? null : gamePanel(view),
     logPanel(view),
