@@ -251,7 +251,8 @@ function ring(box, kind, data, label) {
   if (label) {
     const above = box.y - pad - 8 > 30;
     const ly = above ? box.y - pad - 8 : box.y + box.h + pad + 30;
-    g.append(s("text", { x: box.x + box.w / 2, y: ly, class: "mark-label", "text-anchor": "middle" }, label));
+    const lx = Math.min(W - 70, Math.max(70, box.x + box.w / 2)); // kept inside the board
+    g.append(s("text", { x: lx, y: ly, class: "mark-label", "text-anchor": "middle" }, label));
   }
   return g;
 }
