@@ -528,6 +528,28 @@ def create_app(
             return JSONResponse(result.model_dump(), status_code=409)
         return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
 
+    @app.post(
+        "/api/table/demo/next",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def demo_next() -> JSONResponse:
+        """``companion demo --step``: let the demo take its next step."""
+        step = payloads.demo_next
+        if step is None:
+            result = Result(
+                ok=False,
+                state_id=session.state_id,
+                code="not_a_demo",
+                en="This table is not a demo waiting for its next step.",
+                es="Esta mesa no es una demostración que espere su siguiente paso.",
+            )
+            return JSONResponse(result.model_dump(), status_code=409)
+        step()
+        return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
+
     @app.get(
         "/api/table/games",
         response_model=list[PastGame],

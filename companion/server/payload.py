@@ -20,6 +20,7 @@ import copy
 import json
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +63,8 @@ class Payloads:
         self.session = session
         self._lock = threading.Lock()
         self._undo_requests: dict[int, UndoRequest] = {}
+        #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
+        self.demo_next: Callable[[], None] | None = None
 
     # -- undo requests ----------------------------------------------------------
 
@@ -121,6 +124,7 @@ class Payloads:
             if checklist and checklist.get("title_en") == MAHARAJAH_CHECKLIST:
                 data["checklist"] = None
         data["board_marks"] = self.board_marks() if data["alerts"] else []
+        data["demo_step"] = self.demo_next is not None
 
     def board_marks(self) -> list[dict[str, Any]]:
         """Where the table differs from the game, for an alert: each piece seen where it

@@ -214,7 +214,10 @@ def test_the_board_and_scores_fit_1280x800_readable_from_a_metre_and_a_half(
     # The scores are on the screen without scrolling, with every seat's total.
     scores = page.locator("#scores")
     for sheet in session.seat_view(None)["scores"]:
-        assert str(sheet["total"]) in scores.locator(f'.score[data-seat="{sheet["seat"]}"]').inner_text()
+        assert (
+            str(sheet["total"])
+            in scores.locator(f'.score[data-seat="{sheet["seat"]}"]').inner_text()
+        )
     # One checklist for his turn (the reconciler's copy of the same moves is not shown).
     assert page.locator("#checklist").count() == 0
     text = str(page.evaluate("document.body.innerText"))

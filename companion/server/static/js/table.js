@@ -16,7 +16,6 @@ import {
   decisionPanel,
   gamePanel,
   logPanel,
-  seatOf,
   showStatus,
   topBar,
   undoRequestsPanel,
@@ -266,6 +265,9 @@ function draw() {
           "div",
           { class: "side-scroll", id: "side-scroll" },
           alertsPanel(view),
+          view.demo_step && unlocked
+            ? h("button", { type: "button", id: "demo-next", class: "demo-next", onclick: () => command("/api/table/demo/next") }, tt("demo_next"))
+            : null,
           decisionPanel(view, chance ? { onChoose: drawChance } : {}),
           maharajahCard(view, unlocked ? tick : null),
           decadeSteps(view, unlocked ? tick : null),

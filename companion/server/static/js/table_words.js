@@ -37,6 +37,7 @@ const WORDS = {
     step_to_do: "to do",
     pp_short: "PP",
     scores: "Scores",
+    demo_next: "Next step ▶",
   },
   es: {
     maharajah_name: "Marajá",
@@ -70,6 +71,7 @@ const WORDS = {
     step_to_do: "pendiente",
     pp_short: "PP",
     scores: "Puntuación",
+    demo_next: "Siguiente paso ▶",
   },
 };
 
