@@ -57,7 +57,7 @@ function stepList(card, steps, onTick) {
 }
 
 /** His turn: the one checklist of what to do on the table; gone once every step is done. */
-export function maharajahCard(view, onTick) {
+export function maharajahCard(view, onTick, { spectator = false } = {}) {
   const card = view.maharajah;
   if (!card) return null;
   const steps = card.instructions.filter((step) => step.part === "turn");
@@ -66,7 +66,7 @@ export function maharajahCard(view, onTick) {
     "section",
     { class: "panel maharajah", id: "maharajah", dataset: { decade: String(card.decade), round: String(card.round) } },
     h("h2", {}, tt("his_turn")),
-    h("p", { class: "hint" }, onTick ? tt("his_turn_help") : tt("his_turn_locked")),
+    spectator ? null : h("p", { class: "hint" }, onTick ? tt("his_turn_help") : tt("his_turn_locked")),
     stepList(card, steps, onTick),
     card.trace && card.trace.length
       ? h(
@@ -80,7 +80,7 @@ export function maharajahCard(view, onTick) {
 }
 
 /** What the end of a decade (or of the game) moved right after his turn: its own panel. */
-export function decadeSteps(view, onTick) {
+export function decadeSteps(view, onTick, { spectator = false } = {}) {
   const card = view.maharajah;
   if (!card) return null;
   const steps = card.instructions.filter((step) => step.part === "after");
@@ -89,7 +89,7 @@ export function decadeSteps(view, onTick) {
     "section",
     { class: "panel decade-steps", id: "decade-steps" },
     h("h2", {}, tt("decade_scoring", { d: ROMAN[card.decade] || card.decade })),
-    h("p", { class: "hint" }, onTick ? tt("decade_scoring_help") : tt("his_turn_locked")),
+    spectator ? null : h("p", { class: "hint" }, onTick ? tt("decade_scoring_help") : tt("his_turn_locked")),
     stepList(card, steps, onTick),
   );
 }
