@@ -444,3 +444,51 @@ def test_past_games_and_house_rules_are_listed(
         assert rule in rules
         page.locator("#past-games").scroll_into_view_if_needed()
         page.screenshot(path=str(test_output / f"table-1280-past-games-{lang}.png"))
+
+
+def test_every_kind_of_mark_is_drawn_inside_the_board(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session, reconciler = maharajah_table()
+    expected = observe(session.state)
+    assert expected.sections and expected.donations and expected.maharajah_space is not None
+    sections = list(expected.sections)
+    busy = next(i for i, workers in enumerate(sections) if workers)
+    sections[busy] = tuple(sections[busy][1:])  # a worker missing
+    donations = [list(row) for row in expected.donations]
+    district, position = next(
+        (d, p) for d, row in enumerate(donations) for p, owner in enumerate(row) if owner < 0
+    )
+    donations[district][position] = 0  # Ana's counter where none belongs
+    seen = replace(
+        expected,
+        sections=tuple(sections),
+        donations=tuple(tuple(row) for row in donations),
+        maharajah_space=(expected.maharajah_space + 1) % 4,
+    )
+    base = live_server(create_app(session))
+    page = open_table(open_page, base, "en")
+    with reconciler._lock:
+        reconciler.seen = Seen.of(seen)
+    from engine.amritsar import Reason
+
+    reason = Reason(
+        "elephant_cost",
+        {"district": "West", "district_es": "Oeste", "steps": 3, "coins": 2, "have": 1},
+    )
+    session.raise_alert(
+        reason, "Put the pieces as the board shows", "Pon las piezas como indica el tablero"
+    )
+    wait_state(page, session.state_id)
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    for piece in ("workers", "donation", "maharajah_token"):
+        marks = page.locator(f'.mark[data-piece="{piece}"]')
+        assert marks.count() >= 1, piece
+        for i in range(marks.count()):
+            box = marks.nth(i).bounding_box()
+            assert box and inside(box, board), f"a {piece} mark leaves the board"
+    token = page.locator('.mark-belongs[data-piece="maharajah_token"]').get_attribute("data-space")
+    assert token == ["NE", "ES", "SW", "WN"][expected.maharajah_space]
+    measure_screen(page)
+    page.screenshot(path=str(test_output / "table-1280-marks-en.png"))
