@@ -492,3 +492,22 @@ def test_every_kind_of_mark_is_drawn_inside_the_board(
     assert token == ["NE", "ES", "SW", "WN"][expected.maharajah_space]
     measure_screen(page)
     page.screenshot(path=str(test_output / "table-1280-marks-en.png"))
+
+
+def test_the_finished_game_fits_and_names_the_winner_in_both_languages(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], solo=True, seed=12, pin=PIN)
+    play_until(session, finished)
+    winner = next(sheet.seat for sheet in score(session.state) if sheet.winner)
+    base = live_server(create_app(session))
+    for lang in ("en", "es"):
+        page = open_table(open_page, base, lang)
+        wait_state(page, session.state_id)
+        measure_screen(page)
+        best = page.locator(f'#scores .score[data-seat="{winner}"]').inner_text()
+        assert "★" in best and ("winner" if lang == "en" else "gana") in best
+        if lang == "es":
+            text = str(page.evaluate("document.body.innerText"))
+            assert not english_words(text), english_words(text)
+        page.screenshot(path=str(test_output / f"table-1280-game-over-{lang}.png"))

@@ -17,7 +17,7 @@ export function scoresBar(view) {
       h(
         "div",
         { class: `score${sheet.winner ? " winner" : ""}`, dataset: { seat: String(sheet.seat) } },
-        chip(seatOf(view, sheet.seat)),
+        h("span", { class: "score-who" }, chip(seatOf(view, sheet.seat)), sheet.winner ? h("span", { class: "score-winner" }, `★ ${t("winner")}`) : null),
         h("span", { class: "score-total" }, String(sheet.total), h("small", {}, ` ${tt("pp_short")}`)),
       ),
     ),
