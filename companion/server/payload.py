@@ -120,11 +120,38 @@ class Payloads:
             data["maharajah"] = card
             checklist = data.get("checklist")
             # His moves are on his card; the reconciler's list of the same moves
-            # would be a second checklist.
+            # would be a second checklist. What is left (a move entered on a
+            # phone in the same step) stays, under its own title.
             if checklist and checklist.get("title_en") == MAHARAJAH_CHECKLIST:
-                data["checklist"] = None
+                data["checklist"] = self._not_on_his_card(checklist)
         data["board_marks"] = self.board_marks() if data["alerts"] else []
         data["demo_step"] = self.demo_next is not None
+
+    def _not_on_his_card(self, checklist: dict[str, Any]) -> dict[str, Any] | None:
+        """The reconciler's items for his turn that his card does not list."""
+        from companion.reconcile.reconciler import _concerns
+
+        turn = self.session.maharajah_turn
+        if turn is None:
+            return checklist
+        state = self.session.state
+        left = [
+            item
+            for item in checklist["items"]
+            if not any(
+                item["field"] in instruction.observed
+                and _concerns(state, tuple(item["index"]), item["field"], instruction)
+                for instruction in turn.all_instructions
+            )
+        ]
+        if not left:
+            return None
+        return {
+            **checklist,
+            "title_en": PHONE_CHECKLIST[0],
+            "title_es": PHONE_CHECKLIST[1],
+            "items": left,
+        }
 
     def board_marks(self) -> list[dict[str, Any]]:
         """Where the table differs from the game, for an alert: each piece seen where it
@@ -198,6 +225,10 @@ class Payloads:
 
 #: The title of the reconciler's checklist for his turn (``companion.reconcile.reconciler``).
 MAHARAJAH_CHECKLIST = "Carry out the Maharajah's turn"
+PHONE_CHECKLIST = (
+    "Move the pieces as entered on the phone",
+    "Mueve las piezas como se indicó en el móvil",
+)
 
 
 def _district(value: int | None) -> str | None:
