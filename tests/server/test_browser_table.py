@@ -517,3 +517,20 @@ def test_the_finished_game_fits_and_names_the_winner_in_both_languages(
             text = str(page.evaluate("document.body.innerText"))
             assert not english_words(text), english_words(text)
         page.screenshot(path=str(test_output / f"table-1280-game-over-{lang}.png"))
+
+
+def test_an_update_keeps_the_side_column_where_the_reader_left_it(
+    live_server: Callable[[Any], str], open_page: Opener
+) -> None:
+    session, _ = maharajah_table()
+    base = live_server(create_app(session))
+    page = open_table(open_page, base, "en")
+    wait_state(page, session.state_id)
+    page.click("#maharajah details.trace summary")
+    page.evaluate("document.getElementById('side-scroll').scrollTop = 400")
+    scrolled = page.evaluate("document.getElementById('side-scroll').scrollTop")
+    assert scrolled > 100
+    session.touch("a camera look")
+    wait_state(page, session.state_id)
+    assert page.evaluate("document.getElementById('side-scroll').scrollTop") == scrolled
+    assert page.locator("#maharajah details.trace[open]").count() == 1

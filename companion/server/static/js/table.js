@@ -29,8 +29,8 @@ let catalog = null;
 let live = null;
 let message = null;
 let menu = { open: false, confirming: null }; // the controls menu, kept across redraws
-let pastGames = null;
-let lastFinished = false; // the games logged beside this one, once unlocked
+let pastGames = null; // the games logged beside this one, once unlocked
+let lastFinished = false;
 
 function takePin() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -249,6 +249,7 @@ function draw() {
   const over = view.finished || view.ended;
   const chance = view.decision.chance && unlocked;
   const decadeTables = decadePanels(view);
+  const kept = keepPlace();
   put(
     root,
     head,
@@ -277,7 +278,7 @@ function draw() {
           over ? gamePanel(view) : null,
           over ? null : joinPanel(),
           houseRulesPanel(view),
-          h("p", { id: "table-message", class: "feedback", role: "status" }),
+          unlocked ? h("p", { id: "table-message", class: "feedback", role: "status" }) : null,
           unlocked ? pastGamesPanel(pastGames) : null,
           logPanel(view),
           over ? null : gamePanel(view),
@@ -287,7 +288,21 @@ function draw() {
       ),
     ),
   );
+  kept();
   if (message) note(message.text, message.ok);
+}
+
+/** What a redraw must not undo: how far the side column is scrolled, which details are open. */
+function keepPlace() {
+  const scroll = byId("side-scroll")?.scrollTop || 0;
+  const open = [...document.querySelectorAll("details[open]")].map((d) => `${d.closest("[id]")?.id}/${d.className}`);
+  return () => {
+    const side = byId("side-scroll");
+    if (side) side.scrollTop = scroll;
+    for (const d of document.querySelectorAll("details")) {
+      if (open.includes(`${d.closest("[id]")?.id}/${d.className}`)) d.open = true;
+    }
+  };
 }
 
 async function main() {
