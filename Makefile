@@ -33,7 +33,10 @@ CONSTRAINTS := $(shell grep -qs '^include-system-site-packages = true' $(VENV)/p
 .PHONY: demo test lint typecheck pytest bench system-packages clean pi service lock flash
 
 demo: $(BIN)/.installed-runtime
-	$(BIN)/companion demo
+	@echo "A simulated solo game. To watch it on a phone on this network: make demo PACE=2"
+	@echo "(2 seconds a step) or make demo STEP=1 (Enter, or 'Next step' on the table screen,"
+	@echo "for each step), then scan the QR code printed below with the phone."
+	$(BIN)/companion demo $(if $(PACE),--pace $(PACE)) $(if $(STEP),--step) $(if $(PACE)$(STEP),--linger 600)
 
 test: system-packages $(BIN)/.installed-dev
 	$(BIN)/ruff check .

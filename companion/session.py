@@ -177,6 +177,8 @@ class TableSession:
         self.maharajah_turn: MaharajahTurn | None = None
         #: The reconciler's list of moves the table owes (shown on every view).
         self.checklist_provider: Callable[[], dict[str, Any] | None] | None = None
+        #: What the camera last saw (the reconciler's), for the table screen's alert marks.
+        self.seen_provider: Callable[[], Any] | None = None
         self.ended = False  # the table ended the game early: nothing more is applied
         self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
         #: Called with (state before, state after, source) after every step and undo,

@@ -17,11 +17,32 @@ def run(args: argparse.Namespace) -> int:
     except GameChoiceError as error:
         print(f"companion demo: --game: {error}", file=sys.stderr)
         return 2
+    from companion.sim.demo_watch import Pacer
+
+    pacer = Pacer(args.pace, step=args.step) if args.pace or args.step else None
+    if pacer is not None and args.step:
+        pacer.listen()
 
     session = run_demo(
-        seed=args.seed, log_path=args.log, serve=not args.no_server, linger=args.linger
+        seed=args.seed,
+        log_path=args.log,
+        serve=not args.no_server,
+        linger=args.linger,
+        pacer=pacer,
+        host=args.host,
+        port=args.port,
     )
     return 0 if session.state.finished and not session.alerts else 1
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError("give a number of seconds from 0 to 3600")
+    return value
 
 
 def register(subparsers: Any) -> None:
@@ -41,5 +62,25 @@ def register(subparsers: Any) -> None:
         type=float,
         default=0.0,
         help="keep serving the phone view this many seconds after the game",
+    )
+    parser.add_argument(
+        "--pace",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="wait this long after each step, so a person can follow on a phone",
+    )
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="wait for Enter (or the table screen's 'Next step') before each step",
+    )
+    parser.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to serve on (default every interface: phones on the network can watch)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=0, help="port to serve on (default any free one)"
     )
     parser.set_defaults(func=run)

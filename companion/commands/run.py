@@ -16,10 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-DEFAULT_LOG = (
-    Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    / "amritsar"
-    / "game.sqlite"
+#: Where each game's log is kept, one file per game (``companion.game_logs``).
+DEFAULT_GAMES = (
+    Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "amritsar" / "games"
 )
 
 
@@ -98,6 +97,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion run: no camera ({error}); the phones and the sensor board carry on")
         else:
             pipeline = Pipeline(1 if args.solo else len(names), calibration=lens)
+    if args.log is None:  # a new game, unless an unfinished one is chosen
+        from companion.game_logs import ChooseError, choose_log
+
+        try:
+            args.log = choose_log(
+                args.games, resume=args.resume, ask=input if sys.stdin.isatty() else None
+            )
+        except ChooseError as error:
+            print(f"companion run: --resume: {error}", file=sys.stderr)
+            return 2
     args.log.parent.mkdir(parents=True, exist_ok=True)
     # A new game is dealt by the companion (the players lay the table out as it
     # shows), or with --setup table read from the table, the companion dealing
@@ -236,7 +245,20 @@ def register(subparsers: Any) -> None:
         "--elephants", type=Path, help="the elephant pairing file (companion sensors pair)"
     )
     parser.add_argument(
-        "--log", type=Path, default=DEFAULT_LOG, help=f"the game's log file (default {DEFAULT_LOG})"
+        "--log",
+        type=Path,
+        help="this log file, resumed if it holds a game (default: a new game in --games)",
+    )
+    parser.add_argument(
+        "--games",
+        type=Path,
+        default=DEFAULT_GAMES,
+        help=f"the folder of game logs, one per game (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="NAME",
+        help="resume an unfinished game in --games: last, its file name, date or a player's name",
     )
     parser.add_argument(
         "--seed",

@@ -141,6 +141,7 @@ class Reconciler:
         self.illegal_alert: int | None = None
         session.on_step.append(self._on_step)
         session.checklist_provider = self.checklist
+        session.seen_provider = lambda: self.seen
 
     # -- the session tells us about moves we did not see -------------------------
 

@@ -44,12 +44,15 @@ from companion.server.hub import Hub
 from companion.server.models import (
     AnswerBody,
     Health,
+    PastGame,
     Record,
     Result,
     SeatChange,
     SeatLink,
     StateBody,
+    TickBody,
 )
+from companion.server.past_games import PastGames
 from companion.server.payload import Payloads, catalog_payload
 from companion.server.qr import qr_data_uri
 from companion.session import Outcome, TableSession
@@ -129,6 +132,7 @@ def create_app(
     lan_links: bool = False,
     hosts: Iterable[str] = (),
     write_limit: WriteLimit | None = None,
+    past_games: PastGames | None = None,
 ) -> FastAPI:
     """The web app for ``session``.
 
@@ -140,9 +144,12 @@ def create_app(
     in ten minutes for the table). ``hosts`` are names besides address
     literals, ``localhost``, this machine's names and the public address that
     the Host header may carry. ``write_limit`` bounds how fast one seat's
-    phone may send commands.
+    phone may send commands. ``past_games`` lists the games logged beside this
+    one (by default the other logs in this game's log folder).
     """
     payloads = Payloads(session)
+    if past_games is None and session.store is not None:
+        past_games = PastGames(session.store.path.parent, current=session.store.path)
     hub = Hub(session, payloads, queue_size=queue_size, send_timeout=send_timeout)
     guard = pin_guard or PinGuard(session.check_pin)
     writes = write_limit or WriteLimit()
@@ -499,6 +506,62 @@ def create_app(
         """Dismiss the alerts shown (the reconciler raises them again if still true)."""
         session.clear_alerts()
         return Result(ok=True, state_id=session.state_id, code="applied")
+
+    @app.post(
+        "/api/table/maharajah/tick",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def tick(body: TickBody) -> JSONResponse:
+        """Tick (or untick) one step of the Maharajah's card: what the camera cannot see
+        (his board, quarry, storehouse, PP track) is ticked by a person."""
+        if not payloads.tick(body.decade, body.round, body.step, body.done):
+            result = Result(
+                ok=False,
+                state_id=session.state_id,
+                code="stale_state",
+                en="That Maharajah's turn is no longer shown; look again.",
+                es="Ese turno del marajá ya no se muestra; vuelve a mirar.",
+            )
+            return JSONResponse(result.model_dump(), status_code=409)
+        return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
+
+    @app.post(
+        "/api/table/demo/next",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def demo_next() -> JSONResponse:
+        """``companion demo --step``: let the demo take its next step."""
+        step = payloads.demo_next
+        if step is None:
+            result = Result(
+                ok=False,
+                state_id=session.state_id,
+                code="not_a_demo",
+                en="This table is not a demo waiting for its next step.",
+                es="Esta mesa no es una demostración que espere su siguiente paso.",
+            )
+            return JSONResponse(result.model_dump(), status_code=409)
+        step()
+        return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
+
+    @app.get(
+        "/api/table/games",
+        response_model=list[PastGame],
+        tags=["table"],
+        dependencies=[Table],
+        responses=table_refusals,
+    )
+    def games() -> list[PastGame]:
+        """The games logged beside this one, newest first: names, dates and totals."""
+        if past_games is None:
+            return []
+        return [PastGame(**summary.to_dict()) for summary in past_games.list()]
 
     # Outermost: Host, Origin and the body size are checked before anything else runs.
     app.add_middleware(Gate, hosts=names, state_id=lambda: session.state_id)

@@ -82,3 +82,28 @@ class Record(BaseModel):
 
     seat: int | None
     entries: list[dict[str, Any]]
+
+
+class TickBody(BaseModel):
+    """One step of the Maharajah's card ticked on the table screen (his turn by decade
+    and round, so a tap on a card that has just been replaced does nothing)."""
+
+    decade: int = Field(ge=1, le=3)
+    round: int = Field(ge=1, le=20)
+    step: int = Field(ge=0, le=200)
+    done: bool = True
+
+
+class PastGame(BaseModel):
+    """A game logged beside this one: names, dates and totals only."""
+
+    file: str
+    started: float
+    last: float
+    names: list[str]
+    solo: bool
+    totals: list[int]
+    winners: list[bool]
+    finished: bool
+    ended: bool
+    problem: str = ""

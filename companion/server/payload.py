@@ -16,14 +16,16 @@ its own objectives, from its view.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.session import TableSession
-from engine.amritsar.board import District, Resource
+from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, District, Resource, WorkerColour
 from engine.amritsar.catalog import Requirement
 from engine.amritsar.describe import COLOURS, describe_effect, describe_storehouse
 from engine.amritsar.state import GameState
@@ -61,6 +63,8 @@ class Payloads:
         self.session = session
         self._lock = threading.Lock()
         self._undo_requests: dict[int, UndoRequest] = {}
+        #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
+        self.demo_next: Callable[[], None] | None = None
 
     # -- undo requests ----------------------------------------------------------
 
@@ -89,6 +93,8 @@ class Payloads:
         for sheet in data["scores"]:
             for line in sheet["lines"]:
                 line["decade"] = line_decade(str(line["component"]))
+        if seat is None:
+            self._table_parts(data)
         data["undo_requests"] = self.undo_requests()
         data["can_undo"] = (
             seat is not None
@@ -98,8 +104,141 @@ class Payloads:
         )
         return data
 
+    # -- the table screen's parts -----------------------------------------------
+
+    def _table_parts(self, data: dict[str, Any]) -> None:
+        """The table screen's extras: one Maharajah checklist split into his turn
+        and the end of decade that followed it, and the marks an alert draws."""
+        card = data.get("maharajah")
+        turn = self.session.maharajah_turn
+        if card is not None:
+            card = copy.deepcopy(card)
+            own = len(turn.instructions) if turn is not None else len(card["instructions"])
+            for index, item in enumerate(card["instructions"]):
+                item["step"] = index
+                item["part"] = "turn" if index < own else "after"
+            data["maharajah"] = card
+            checklist = data.get("checklist")
+            # His moves are on his card; the reconciler's list of the same moves
+            # would be a second checklist. What is left (a move entered on a
+            # phone in the same step) stays, under its own title.
+            if checklist and checklist.get("title_en") == MAHARAJAH_CHECKLIST:
+                data["checklist"] = self._not_on_his_card(checklist)
+        data["board_marks"] = self.board_marks() if data["alerts"] else []
+        data["demo_step"] = self.demo_next is not None
+
+    def _not_on_his_card(self, checklist: dict[str, Any]) -> dict[str, Any] | None:
+        """The reconciler's items for his turn that his card does not list."""
+        from companion.reconcile.reconciler import _concerns
+
+        turn = self.session.maharajah_turn
+        if turn is None:
+            return checklist
+        state = self.session.state
+        left = [
+            item
+            for item in checklist["items"]
+            if not any(
+                item["field"] in instruction.observed
+                and _concerns(state, tuple(item["index"]), item["field"], instruction)
+                for instruction in turn.all_instructions
+            )
+        ]
+        if not left:
+            return None
+        return {
+            **checklist,
+            "title_en": PHONE_CHECKLIST[0],
+            "title_es": PHONE_CHECKLIST[1],
+            "items": left,
+        }
+
+    def board_marks(self) -> list[dict[str, Any]]:
+        """Where the table differs from the game, for an alert: each piece seen where it
+        should not be and where it belongs (elephants, the Maharajah token, donation
+        counters, workers in a section)."""
+        provider = self.session.seen_provider
+        seen = provider() if provider is not None else None
+        if seen is None:
+            return []
+        from companion.reconcile.seen import mismatches
+        from engine.amritsar.observe import observe
+
+        marks: list[dict[str, Any]] = []
+        for m in mismatches(observe(self.session.state), seen):
+            if m.field == "elephants":
+                marks.append(
+                    {
+                        "piece": "elephant",
+                        "seat": m.index[0],
+                        "seen": _district(m.seen),
+                        "belongs": _district(m.expected),
+                    }
+                )
+            elif m.field == "maharajah_space":
+                marks.append(
+                    {
+                        "piece": "maharajah_token",
+                        "seen": _space(m.seen),
+                        "belongs": _space(m.expected),
+                    }
+                )
+            elif m.field == "donations":
+                d, position = m.index
+                marks.append(
+                    {
+                        "piece": "donation",
+                        "district": District(d).letter,
+                        "seen_position": position if m.seen >= 0 else None,
+                        "belongs_position": position if m.expected >= 0 else None,
+                    }
+                )
+            elif m.field == "sections":
+                marks.append(
+                    {
+                        "piece": "workers",
+                        "section": m.index[0],
+                        "seen": "".join(WorkerColour(w).letter for w in m.seen),
+                        "belongs": "".join(WorkerColour(w).letter for w in m.expected),
+                    }
+                )
+        return marks[:12]
+
+    def tick(self, decade: int, round_: int, step: int, done: bool) -> bool:
+        """Tick (or untick) one step of the Maharajah's card shown now; False when the
+        card shown is another turn's or has no such step."""
+        session = self.session
+        with session._lock:
+            card = session.maharajah_card
+            if card is None or (card["decade"], card["round"]) != (decade, round_):
+                return False
+            items = card["instructions"]
+            if not 0 <= step < len(items):
+                return False
+            items[step]["done"] = done
+        session.touch("maharajah step ticked")
+        return True
+
     def view_json(self, seat: int | None) -> str:
         return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))
+
+
+#: The title of the reconciler's checklist for his turn (``companion.reconcile.reconciler``).
+MAHARAJAH_CHECKLIST = "Carry out the Maharajah's turn"
+PHONE_CHECKLIST = (
+    "Move the pieces as entered on the phone",
+    "Mueve las piezas como se indicó en el móvil",
+)
+
+
+def _district(value: int | None) -> str | None:
+    return District(value).letter if value is not None and 0 <= value < len(District) else None
+
+
+def _space(value: int | None) -> str | None:
+    if value is None or not 0 <= value < len(MAHARAJAH_SPACE_NAMES):
+        return None
+    return MAHARAJAH_SPACE_NAMES[value]
 
 
 def _pair(en: str, es: str) -> dict[str, str]:

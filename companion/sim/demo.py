@@ -25,6 +25,7 @@ from companion.reconcile.reconciler import Reconciler, closing_actions
 from companion.resume import open_session
 from companion.session import TableSession
 from companion.sim.camera_table import CameraTable
+from companion.sim.demo_watch import Pacer, next_step_button, watch_lines
 from companion.sim.players import GreedyPlayer
 from companion.sim.simboard import SimulatedBoard
 from companion.sim.simulate import ScriptedTable
@@ -157,6 +158,9 @@ def run_demo(
     serve: bool = True,
     out: TextIO | None = None,
     linger: float = 0.0,
+    pacer: Pacer | None = None,
+    host: str = "127.0.0.1",
+    port: int = 0,
 ) -> TableSession:
     stream = out if out is not None else sys.stdout
 
@@ -174,10 +178,16 @@ def run_demo(
     if serve:
         from companion.server import start_server
 
-        server = start_server(session)
-        say(
-            f"  watch it live: {server.url}/table#pin={session.pin}   (phone: {server.url}/play#token={session.seats[0].token})"
-        )
+        server = start_server(session, host=host, port=port)
+        everywhere = host in ("0.0.0.0", "::", "")
+        for line in watch_lines(
+            server.url, session.pin, server.sock.getsockname()[1], everywhere=everywhere
+        ):
+            say(line)
+        if pacer is not None and pacer.step:
+            # The table screen's "Next step" button (PIN) advances the demo too.
+            next_step_button(server, pacer.advance)
+            say("  step mode: press Enter here, or 'Next step' on the table screen")
     began = time.monotonic()
     with SimulatedBoard("demo-board", seed=seed) as board:
         link = board.serial_link()
@@ -209,6 +219,8 @@ def run_demo(
             before_phone = driver.report.phone_answers
             before_camera = driver.report.camera_inferences
             driver.step()
+            if pacer is not None:
+                pacer.wait()
             for line in lines:
                 who = "phone" if hidden else "table"
                 say(f"  [{who}] Ana: {line}" if top.player == 0 else f"  [{who}] {line}")
@@ -247,6 +259,8 @@ def run_demo(
         f"\n{report.actions} actions: {report.camera_inferences} seen by the camera, "
         f"{report.phone_answers} answered on the phone, {report.maharajah_turns} Maharajah turns."
     )
+    if pacer is not None:
+        pacer.stop()
     if server is not None:
         if linger:
             say(f"Serving for {linger:.0f} more seconds at {server.url}")

@@ -77,7 +77,7 @@ def test_companion_demo_plays_a_whole_game_catches_a_mistake_and_prints_the_scor
     assert "[ALERT]" in text and "the alert is gone" in text
     assert "[phone] Ana:" in text and "[button] Ana presses 'turn done'" in text
     assert "The Maharajah's turn:" in text and "[x] " in text
-    assert "watch it live: http://127.0.0.1:" in text
+    assert "table screen: http://" in text and "watch on a phone: http://" in text
     final = text.split("The game is over")[1]
     assert "Ana: " in final and "Maharajah: " in final and "<- winner" in final
     assert "Starting PP" in final and "Majority" in final

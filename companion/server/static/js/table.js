@@ -1,25 +1,26 @@
-// The table screen (a tablet or TV): the board, live scores, the pending
-// decision, the Maharajah's card, alerts, breakdowns; and behind the table
-// PIN, the join QR codes and the table's controls (setup draws, undo
-// override, seat names and links, ending the game).
+// The table screen (a tablet or TV at 1.5 m): the board filling the height
+// of the screen, and beside it the scores, the alerts, the pending decision,
+// the Maharajah's one checklist, the end-of-decade scoring and the market.
+// Behind the table PIN: the join QR codes, ticking his steps, past games and
+// a menu with the rarely used dangerous controls (each asks to confirm).
 
 import { byId, h, put } from "./dom.js";
+import { tt } from "./table_words.js";
 import { lang, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
-import { boardSvg } from "./board.js";
+import { boardSvg, marketPanel } from "./board.js";
 import {
   alertsPanel,
+  checklistPanel,
   decadePanels,
   decisionPanel,
   gamePanel,
   logPanel,
-  maharajahPanel,
-  checklistPanel,
-  scoresPanel,
   showStatus,
   topBar,
   undoRequestsPanel,
 } from "./render.js";
+import { maharajahCard, decadeSteps, scoresBar, houseRulesPanel, pastGamesPanel, tableMenu, alertSound } from "./table_panels.js";
 
 const PIN_KEY = "amritsar.pin";
 let pin = sessionStorage.getItem(PIN_KEY);
@@ -27,6 +28,9 @@ let seats = null; // join links, once unlocked
 let catalog = null;
 let live = null;
 let message = null;
+let menu = { open: false, confirming: null }; // the controls menu, kept across redraws
+let pastGames = null; // the games logged beside this one, once unlocked
+let lastFinished = false;
 
 function takePin() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -58,6 +62,7 @@ async function unlock(candidate) {
     sessionStorage.setItem(PIN_KEY, pin);
     message = null;
     await loadSeats();
+    loadPastGames();
   } catch (error) {
     pin = null;
     sessionStorage.removeItem(PIN_KEY);
@@ -77,6 +82,15 @@ async function loadSeats() {
   seats = (await api("GET", "/api/table/seats", { pin })).data;
 }
 
+async function loadPastGames() {
+  try {
+    pastGames = (await api("GET", "/api/table/games", { pin })).data;
+  } catch {
+    pastGames = null;
+  }
+  draw();
+}
+
 async function command(path, body) {
   try {
     await api("POST", path, { pin, body });
@@ -84,6 +98,16 @@ async function command(path, body) {
   } catch (error) {
     note(explain(error));
   }
+}
+
+function tick(card, step, done) {
+  command("/api/table/maharajah/tick", { decade: card.decade, round: card.round, step: step.step, done });
+}
+
+/** The view as the table shows it: the Maharajah named in the screen's language. */
+function localised(view) {
+  const seats = view.seats.map((seat) => (seat.maharajah ? { ...seat, name: tt("maharajah_name") } : seat));
+  return { ...view, seats };
 }
 
 async function changeSeat(index, change) {
@@ -183,36 +207,19 @@ function joinPanel() {
   );
 }
 
-function controlsPanel(view) {
-  if (!pin || !seats) return null;
+function menuActions(view) {
   const over = view.finished || view.ended;
-  return h(
-    "section",
-    { class: "panel controls", id: "controls" },
-    h("h2", {}, t("table_controls")),
-    h(
-      "div",
-      { class: "buttons" },
-      over ? null : h("button", { type: "button", id: "table-undo", class: "danger", onclick: () => command("/api/table/undo", { state_id: view.state_id }) }, t("undo_override")),
-      view.alerts.length ? h("button", { type: "button", id: "clear-alerts", onclick: () => command("/api/table/clear-alerts") }, t("clear_alerts")) : null,
-      over
-        ? null
-        : h(
-            "button",
-            {
-              type: "button",
-              id: "end-game",
-              class: "danger",
-              onclick: () => {
-                if (window.confirm(t("end_confirm"))) command("/api/table/end", { state_id: view.state_id });
-              },
-            },
-            t("end_game"),
-          ),
-      h("button", { type: "button", class: "secondary", onclick: lock }, t("lock")),
-    ),
-    h("p", { id: "table-message", class: "feedback", role: "status" }),
-  );
+  return {
+    undo: over ? null : { label: t("undo_override"), confirm: tt("undo_confirm"), danger: true, run: () => command("/api/table/undo", { state_id: view.state_id }) },
+    end: over ? null : { label: t("end_game"), confirm: tt("end_confirm"), danger: true, run: () => command("/api/table/end", { state_id: view.state_id }) },
+    clear: view.alerts.length ? { label: t("clear_alerts"), run: () => command("/api/table/clear-alerts") } : null,
+    lock: { label: t("lock"), run: lock },
+  };
+}
+
+function setMenu(next) {
+  menu = next;
+  draw();
 }
 
 async function drawChance(option) {
@@ -221,18 +228,32 @@ async function drawChance(option) {
 
 function draw() {
   const root = byId("app");
-  const view = live?.view;
+  const unlocked = Boolean(pin && seats);
+  const raw = live?.view;
+  const view = raw ? localised(raw) : null;
+  const menuButton = unlocked
+    ? h("button", { type: "button", class: "secondary menu-button", id: "menu-button", "aria-expanded": menu.open ? "true" : "false", onclick: () => setMenu({ open: !menu.open, confirming: null }) }, tt("menu"))
+    : null;
+  const where = view
+    ? h("span", { class: "where", id: "where" }, view.finished || view.ended ? tt("game_finished") : tt("decade_round", { d: ["", "I", "II", "III"][view.game.decade] || view.game.decade, r: view.game.round }))
+    : null;
   const head = topBar(h("h1", {}, t("title_table")), draw);
+  head.insertBefore(h("span", { class: "head-extra" }, where), head.children[1] || null);
+  if (menuButton) head.append(menuButton);
   if (!view || !catalog) {
     put(root, head, joinPanel());
     return;
   }
   document.body.dataset.stateId = String(view.state_id);
+  alertSound(view);
   const over = view.finished || view.ended;
-  const chance = view.decision.chance && pin && seats;
+  const chance = view.decision.chance && unlocked;
+  const decadeTables = decadePanels(view);
+  const kept = keepPlace();
   put(
     root,
     head,
+    menu.open && unlocked ? tableMenu(menuActions(view), menu, setMenu) : null,
     h(
       "div",
       { class: "table-layout" },
@@ -240,20 +261,48 @@ function draw() {
       h(
         "div",
         { class: "side" },
-        alertsPanel(view),
-        decisionPanel(view, chance ? { onChoose: drawChance } : {}),
-        checklistPanel(view),
-        maharajahPanel(view),
-        undoRequestsPanel(view, pin && seats ? { onUndo: () => command("/api/table/undo", { state_id: view.state_id }) } : {}),
-        scoresPanel(view),
-        over ? null : joinPanel(),
-        controlsPanel(view),
-        logPanel(view),
+        scoresBar(view),
+        h(
+          "div",
+          { class: "side-scroll", id: "side-scroll" },
+          alertsPanel(view),
+          view.demo_step && unlocked
+            ? h("button", { type: "button", id: "demo-next", class: "demo-next", onclick: () => command("/api/table/demo/next") }, tt("demo_next"))
+            : null,
+          decisionPanel(view, chance ? { onChoose: drawChance } : {}),
+          maharajahCard(view, unlocked ? tick : null),
+          decadeSteps(view, unlocked ? tick : null),
+          decadeTables.length ? decadeTables[0] : null,
+          checklistPanel(view),
+          undoRequestsPanel(view, unlocked ? { onUndo: () => setMenu({ open: true, confirming: "undo" }) } : {}),
+          over ? gamePanel(view) : null,
+          over ? null : joinPanel(),
+          houseRulesPanel(view),
+          unlocked ? h("p", { id: "table-message", class: "feedback", role: "status" }) : null,
+          unlocked ? pastGamesPanel(pastGames) : null,
+          logPanel(view),
+          over ? null : gamePanel(view),
+          decadeTables.slice(1),
+        ),
+        marketPanel(view, catalog),
       ),
     ),
-    h("div", { class: "breakdowns" }, gamePanel(view), decadePanels(view)),
   );
+  kept();
   if (message) note(message.text, message.ok);
+}
+
+/** What a redraw must not undo: how far the side column is scrolled, which details are open. */
+function keepPlace() {
+  const scroll = byId("side-scroll")?.scrollTop || 0;
+  const open = [...document.querySelectorAll("details[open]")].map((d) => `${d.closest("[id]")?.id}/${d.className}`);
+  return () => {
+    const side = byId("side-scroll");
+    if (side) side.scrollTop = scroll;
+    for (const d of document.querySelectorAll("details")) {
+      if (open.includes(`${d.closest("[id]")?.id}/${d.className}`)) d.open = true;
+    }
+  };
 }
 
 async function main() {
@@ -271,8 +320,12 @@ async function main() {
   }
   live = new Live({
     token: null,
-    onView: () => {
-      // Seat names and links may have changed (rename, new link).
+    onView: (view) => {
+      // Seat names and links may have changed (rename, new link); a game just
+      // over joins the past games.
+      const finished = Boolean(view && (view.finished || view.ended));
+      if (pin && seats && finished !== lastFinished) loadPastGames();
+      lastFinished = finished;
       if (pin && seats) loadSeats().then(draw, () => draw());
       else draw();
     },

@@ -4,14 +4,14 @@
 import { byId, h, put } from "./dom.js";
 import { t } from "./i18n.js";
 import { Live, api } from "./live.js";
-import { boardSvg } from "./board.js";
+import { boardSvg, marketPanel } from "./board.js";
+import { decadeSteps, maharajahCard } from "./table_panels.js";
 import {
   alertsPanel,
   decadePanels,
   decisionPanel,
   gamePanel,
   logPanel,
-  maharajahPanel,
   checklistPanel,
   scoresPanel,
   showStatus,
@@ -37,10 +37,12 @@ function draw() {
     alertsPanel(view),
     decisionPanel(view),
     checklistPanel(view),
-    maharajahPanel(view),
+    maharajahCard(view, null, { spectator: true }),
+    decadeSteps(view, null, { spectator: true }),
     over ? gamePanel(view) : null,
     scoresPanel(view),
     h("div", { class: "board-wrap" }, boardSvg(view, catalog)),
+    marketPanel(view, catalog),
     decadePanels(view),
     over ? null : gamePanel(view),
     logPanel(view),
