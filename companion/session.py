@@ -44,7 +44,7 @@ from engine.amritsar import (
 from engine.board import PLAYER_COLOURS
 from engine.catalog import default_catalog
 from engine.decisions import CHANCE_KINDS, Pending
-from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective
+from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective, order_prompt
 from engine.options import OPTIONS
 from engine.rules.core import Event
 from engine.rules.scoring import objective_value
@@ -619,6 +619,7 @@ class TableSession:
             state = self.state
             d = decision(state)
             mine = d.player == seat and seat is not None
+            prompt = order_prompt(state) or (d.prompt_en, d.prompt_es)
             options = []
             if mine or (seat is None and d.player == CHANCE):
                 offered = self.narrowed if self.narrowed is not None else legal_actions(state)
@@ -668,8 +669,8 @@ class TableSession:
                     "seat": d.player if d.player >= 0 else None,
                     "who_en": self._who(d.player)[0],
                     "who_es": self._who(d.player)[1],
-                    "en": d.prompt_en,
-                    "es": d.prompt_es,
+                    "en": prompt[0],
+                    "es": prompt[1],
                     "hidden": d.kind in HIDDEN_DECISIONS,
                     "note_en": self.narrowed_note[0] if self.narrowed_note else "",
                     "note_es": self.narrowed_note[1] if self.narrowed_note else "",

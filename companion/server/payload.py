@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import TableSession
-from engine.board import District, Resource
 from engine.amritsar import score
+from engine.board import District, Resource
 from engine.catalog import Requirement
 from engine.describe import COLOURS, describe_action, describe_effect, describe_storehouse
 from engine.rules.core import capacity
@@ -134,7 +134,7 @@ class Payloads:
             return None
         more = len(en) - 4
         if more > 0:
-            en, es = en[:4] + [f"and {more} more"], es[:4] + [f"y {more} más"]
+            en, es = [*en[:4], f"and {more} more"], [*es[:4], f"y {more} más"]
         return {"en": "; ".join(en), "es": "; ".join(es)}
 
     def _pp_history(self) -> list[dict[str, Any]]:
