@@ -36,6 +36,7 @@ from engine.amritsar import (
     apply,
     decision,
     legal_actions,
+    observe,
     parse_action,
     score,
     view,
@@ -329,14 +330,29 @@ class TableSession:
         played = False
         while not self.state.finished and self.state.pending:
             top = self.state.pending[-1]
-            if top.player != MAHARAJAH:
-                break
             actions = legal_actions(self.state)
             if len(actions) != 1:
                 break
+            if top.player != MAHARAJAH:
+                if not self._forced_and_unseen(actions[0]):
+                    break
+                self._play(actions[0], "forced")  # nobody is asked a forced answer
+                continue
             self._play(actions[0], "maharajah")
             played = True
         return played
+
+    def _forced_and_unseen(self, action: Action) -> bool:
+        """A player's only legal answer that changes nothing the table shows.
+
+        Taken without asking (issue 16: never ask a forced answer). One that
+        moves something on the table is left for the camera to see, so the
+        companion never runs ahead of the pieces."""
+        top = self.state.pending[-1]
+        if not 0 <= top.player < len(self.state.players):
+            return False
+        after, _ = apply(self.state, action, check=False)
+        return observe(after) == observe(self.state)
 
     def apply_actions(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
         """Apply a sequence as one undoable step (the reconciler's entry point).

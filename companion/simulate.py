@@ -121,18 +121,28 @@ class ScriptedTable:
     def _carry_out_maharajah(self) -> None:
         """The companion plays his turns at once; a person then moves his pieces."""
         entries = self.session.game.entries
-        while (
-            not self.truth.finished
-            and self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
-            and len(entries) > self.position
-            and entries[self.position].action.kind is Act.MAHARAJAH
-        ):
+        while not self.truth.finished and len(entries) > self.position:
+            his = (
+                self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
+                and entries[self.position].action.kind is Act.MAHARAJAH
+            )
+            # The companion also takes a player's forced answer (one legal
+            # option, nothing visible): the player's game follows it.
+            forced = (
+                not his
+                and self.truth.pending[-1].player >= 0
+                and self.session.game.states[self.position] == self.truth
+                and len(legal_actions(self.truth)) == 1
+            )
+            if not (his or forced):
+                break
             (action,) = legal_actions(self.truth)
             self.truth, _ = apply(self.truth, action, check=False)
             self.trail = []
             self.position += 1
             self.report.actions += 1
-            self.report.maharajah_turns += 1
+            if his:
+                self.report.maharajah_turns += 1
             self.table.show(self.truth)
             self._camera()
 
