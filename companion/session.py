@@ -45,7 +45,13 @@ from engine.amritsar import (
 from engine.board import PLAYER_COLOURS
 from engine.catalog import default_catalog
 from engine.decisions import CHANCE_KINDS, Pending
-from engine.describe import HIDDEN_DECISIONS, describe_action, describe_objective, order_prompt
+from engine.describe import (
+    HIDDEN_DECISIONS,
+    describe_action,
+    describe_done,
+    describe_objective,
+    order_prompt,
+)
 from engine.options import OPTIONS
 from engine.rules.core import Event
 from engine.rules.scoring import objective_value
@@ -290,8 +296,8 @@ class TableSession:
         if action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE:
             owner = state.pending[-1].a  # the objective is dealt to this seat
         line = LogLine(
-            describe_action(state, action, "en"),
-            describe_action(state, action, "es"),
+            describe_done(state, action, "en"),
+            describe_done(state, action, "es"),
             seat if seat is not None and seat >= 0 else None,
             owner if private else None,
         )

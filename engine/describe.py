@@ -513,3 +513,86 @@ __all__ = [
     "describe_storehouse",
     "pending_is_hidden",
 ]
+
+
+#: Imperative openings (as ``describe_action`` words them) and the past tense the
+#: game's history uses after the player's name ("Ana · moved their elephant to South").
+_PAST: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        ("Move your elephant to ", "moved their elephant to "),
+        ("Place your elephant in ", "placed their elephant in "),
+        ("Leave your elephant where it is", "left their elephant where it was"),
+        ("Movement token: elephant to ", "used the movement token: elephant to "),
+        ("Storehouse: elephant to ", "used a storehouse: elephant to "),
+        ("Take the worker from ", "took the worker from "),
+        ("Take the ", "took the "),
+        ("Take ", "took "),
+        ("Put a ", "put a "),
+        ("Skip ", "skipped "),
+        ("Main action of ", "took the main action of "),
+        ("Secondary action of ", "took the secondary action of "),
+        ("Elephant: main action of ", "with the elephant, took the main action of "),
+        ("Elephant: mahout tile ", "with the elephant, used the mahout tile "),
+        ("Mahout tile ", "used the mahout tile "),
+        ("End your actions", "ended their actions"),
+        ("Finish the market action", "finished the market action"),
+        ("Buy ", "bought "),
+        ("Sell ", "sold "),
+        ("Discard ", "discarded "),
+        ("Exchange ", "exchanged "),
+        ("Donate on ", "donated on "),
+        ("Move up ", "moved up "),
+        ("Follow with your ", "followed with their "),
+        ("Do not follow", "did not follow"),
+        ("Add the mahout tile ", "added the mahout tile "),
+        ("Add storehouse ", "added storehouse "),
+        ("Play objective ", "played objective "),
+        ("First objective ", "chose their first objective "),
+        ("Donation mahout tile on the ", "put the donation mahout tile on the "),
+        ("The Maharajah takes his turn", "The Maharajah took his turn"),
+    ),
+    "es": (
+        ("Mueve tu elefante ", "movió su elefante "),
+        ("Coloca tu elefante en ", "colocó su elefante en "),
+        ("Deja tu elefante donde está", "dejó su elefante donde estaba"),
+        ("Ficha de movimiento: elefante ", "usó la ficha de movimiento: elefante "),
+        ("Almacén: elefante ", "usó un almacén: elefante "),
+        ("Coge ", "cogió "),
+        ("Deja un trabajador ", "dejó un trabajador "),
+        ("Salta ", "saltó "),
+        ("Acción principal de ", "hizo la acción principal de "),
+        ("Acción secundaria de ", "hizo la acción secundaria de "),
+        ("Elefante: acción principal de ", "con su elefante, hizo la acción principal de "),
+        ("Elefante: loseta de mahout ", "con su elefante, usó la loseta de mahout "),
+        ("Loseta de mahout ", "usó la loseta de mahout "),
+        ("Termina tus acciones", "terminó sus acciones"),
+        ("Termina la acción de mercado", "terminó la acción de mercado"),
+        ("Compra ", "compró "),
+        ("Vende ", "vendió "),
+        ("Descarta ", "descartó "),
+        ("Cambia ", "cambió "),
+        ("Dona en ", "donó en "),
+        ("Sube ", "subió "),
+        ("Sigue con tu ", "siguió con su "),
+        ("No sigas", "no siguió"),
+        ("Añade ", "añadió "),
+        ("Juega el objetivo ", "jugó el objetivo "),
+        ("Primer objetivo ", "eligió su primer objetivo "),
+        ("Loseta de donación en el espacio ", "puso la loseta de donación en el espacio "),
+        ("El marajá juega su turno", "El marajá jugó su turno"),
+    ),
+}
+
+
+def describe_done(state: GameState, action: Action, language: str = "en") -> str:
+    """What a player did, in the past tense, for the history after their name
+    ("moved their elephant to South", "movió su elefante al Sur"). A choice
+    worded without a verb ("1 coin and a market action") is prefixed "chose"."""
+    text = describe_action(state, action, language)
+    lang = _lang(language)
+    for imperative, past in _PAST[lang]:
+        if text.startswith(imperative):
+            return past + text[len(imperative) :]
+    if action.kind is Act.ALTERNATIVE:
+        return ("eligió: " if lang == "es" else "chose: ") + text
+    return text

@@ -249,6 +249,12 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         for seat, total in totals.items():
             shown = phone.locator(f'#breakdown tfoot td[data-seat="{seat}"]').inner_text()
             assert shown.split()[0] == str(total)
+        # The history is told in the past tense.
+        history = phone.locator("#log").inner_text()
+        imperative = {"en": ("Put a ", "Take the ", "Move your "), "es": ("Coge ", "Deja un ")}
+        past = {"en": ("put a ", "took ", "moved "), "es": ("cogió ", "dejó ", "movió ")}
+        assert not [w for w in imperative[lang] if w in history], history
+        assert any(w in history for w in past[lang]), history
         csv = phone.locator("#export-csv").get_attribute("href")
         assert csv is not None and csv.startswith("data:text/csv")
         check_controls(phone, f"end ({lang})")
