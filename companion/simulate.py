@@ -126,17 +126,16 @@ class ScriptedTable:
                 self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
                 and entries[self.position].action.kind is Act.MAHARAJAH
             )
-            # The companion also takes a player's forced answer (one legal
-            # option, nothing visible): the player's game follows it.
-            forced = (
+            # The companion also answers for a player without asking (a forced
+            # answer, an order the trades settle): the player's game follows it.
+            taken = (
                 not his
-                and self.truth.pending[-1].player >= 0
+                and self.position in self.session.auto_entries
                 and self.session.game.states[self.position] == self.truth
-                and len(legal_actions(self.truth)) == 1
             )
-            if not (his or forced):
+            if not (his or taken):
                 break
-            (action,) = legal_actions(self.truth)
+            action = entries[self.position].action
             self.truth, _ = apply(self.truth, action, check=False)
             self.trail = []
             self.position += 1
