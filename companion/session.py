@@ -52,9 +52,8 @@ from engine.describe import (
     describe_objective,
     order_prompt,
 )
-from engine.effects import Op
 from engine.options import OPTIONS
-from engine.rules.core import Event, capacity
+from engine.rules.core import Event
 from engine.rules.scoring import objective_value
 from engine.solo import MaharajahTurn, maharajah_report
 from engine.state import CHANCE, MAHARAJAH_SEAT
@@ -176,7 +175,7 @@ class TableSession:
         self.log: list[LogLine] = []
         self.steps: list[int] = []  # game.entries length before each step (for undo)
         #: Entries the companion took for a player without asking (a forced
-        #: answer, an order the trades settle); the simulated table follows them.
+        #: answer); the simulated table follows them.
         self.auto_entries: set[int] = set()
         self.maharajah_card: dict[str, Any] | None = None
         self.maharajah_turn: MaharajahTurn | None = None
@@ -340,11 +339,6 @@ class TableSession:
         played = False
         while not self.state.finished and self.state.pending:
             top = self.state.pending[-1]
-            order = self._order_the_trades_settle()
-            if order is not None:
-                self._play(order, "inferred")
-                self.auto_entries.add(len(self.game.entries) - 1)
-                continue
             actions = legal_actions(self.state)
             if len(actions) != 1:
                 break
@@ -357,29 +351,6 @@ class TableSession:
             self._play(actions[0], "maharajah")
             played = True
         return played
-
-    def _order_the_trades_settle(self) -> Action | None:
-        """An order-only choice ("1 coin and a market action" or the other way
-        round) is not asked: gains first is never worse (every trade possible
-        after them is possible with them) unless they would overflow the
-        storehouses, and the trades at the market show what was done."""
-        state = self.state
-        top = state.pending[-1]
-        if top.kind != Pending.CHOOSE_ALTERNATIVE or not 0 <= top.player < len(state.players):
-            return None
-        if order_prompt(state) is None:
-            return None
-        p = state.players[top.player]
-        for index, alt in enumerate(top.steps[0].alts):
-            ops = [step.op for step in alt]
-            if ops[-1] is not Op.MARKET or any(op not in _GAINS for op in ops[:-1]):
-                continue
-            gained = sum(step.n for step in alt if step.op in (Op.COIN, Op.RESOURCE))
-            if p.coins + sum(p.resources) + gained > capacity(state, p):
-                return None
-            action = Action(Act.ALTERNATIVE, index)
-            return action if why_illegal(state, action) is None else None
-        return None
 
     def _forced_and_unseen(self, action: Action) -> bool:
         """A player's only legal answer that changes nothing the table shows.
@@ -772,10 +743,6 @@ class TableSession:
                     }
                 )
         return result
-
-
-#: Steps that only add to what a player holds (order against a market action is free).
-_GAINS = frozenset({Op.COIN, Op.RESOURCE, Op.PP})
 
 
 def default_names(players: int) -> list[str]:

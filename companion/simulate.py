@@ -127,7 +127,7 @@ class ScriptedTable:
                 and entries[self.position].action.kind is Act.MAHARAJAH
             )
             # The companion also answers for a player without asking (a forced
-            # answer, an order the trades settle): the player's game follows it.
+            # answer): the player's game follows it.
             taken = (
                 not his
                 and self.position in self.session.auto_entries

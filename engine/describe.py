@@ -161,7 +161,12 @@ def _step(step: Step, language: str) -> str:
             ("mahout", 2),
         ]
         names = [name for name, bit in kinds if step.arg >> bit & 1]
-        joined = (" u " if es else " or ").join(names)
+        # Spanish "o" becomes "u" only before a word starting with an "o" sound.
+        joined = " or ".join(names)
+        if es:
+            joined = names[0]
+            for name in names[1:]:
+                joined += (" u " if name.startswith("o") else " o ") + name
         return f"una mejora de {joined}" if es else f"a {joined} upgrade"
     track = (
         ("un paso en un marcador a elegir" if es else "a knowledge step on any track")

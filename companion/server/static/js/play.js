@@ -245,9 +245,11 @@ function questionPanel(view) {
   return panel;
 }
 
+/** His turn is still being carried out: a step the camera checks is not ticked yet
+ * (steps off the board, like his PP counter, are the table's to tick). */
 function maharajahPending(view) {
   const card = view.maharajah;
-  return Boolean(card && card.instructions && card.instructions.some((step) => !step.done));
+  return Boolean(card && card.instructions && card.instructions.some((step) => !step.done && step.checked !== false));
 }
 
 let lastMine = null;
