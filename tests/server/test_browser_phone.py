@@ -255,6 +255,21 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         past = {"en": ("put a ", "took ", "moved "), "es": ("cogió ", "dejó ", "movió ")}
         assert not [w for w in imperative[lang] if w in history], history
         assert any(w in history for w in past[lang]), history
+        # Where the points came from: one bar per category, all seats on one scale.
+        sums: dict[tuple[int, str], int] = {}
+        for sheet in view["scores"]:
+            for line in sheet["lines"]:
+                key = (sheet["seat"], line["category"])
+                sums[key] = sums.get(key, 0) + line["amount"]
+        biggest = max(abs(v) for v in sums.values())
+        bars = phone.locator("#sources li[data-category]").evaluate_all(
+            "els => els.map(e => [Number(e.closest('.source-seat').dataset.seat),"
+            " e.dataset.category, Number(e.querySelector('.bar').dataset.width),"
+            " e.querySelector('.bar').getBoundingClientRect().width])"
+        )
+        assert {(seat, cat) for seat, cat, _, _ in bars} == {k for k, v in sums.items() if v}
+        for seat, cat, width, _ in bars:
+            assert abs(width - 100 * abs(sums[(seat, cat)]) / biggest) <= 0.51
         csv = phone.locator("#export-csv").get_attribute("href")
         assert csv is not None and csv.startswith("data:text/csv")
         check_controls(phone, f"end ({lang})")

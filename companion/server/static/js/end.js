@@ -82,7 +82,7 @@ export function plotPanel(view) {
     h(
       "p",
       { class: "legend" },
-      view.seats.map((seat) => h("span", { class: "legend-item" }, h("span", { class: "swatch", style: null, dataset: { colour: seat.colour } }), chip(seat))),
+      view.seats.map((seat) => h("span", { class: "legend-item" }, h("span", { class: "swatch", dataset: { colour: seat.colour } }), chip(seat))),
     ),
     h("p", { class: "hint" }, t("plot_label")),
   );
@@ -90,39 +90,41 @@ export function plotPanel(view) {
 
 /** For each seat, its points by where they came from, largest first, as bars. */
 export function sourcesPanel(view) {
-  const most = Math.max(1, ...view.scores.flatMap((sheet) => sheet.lines.map((line) => Math.abs(line.amount))));
+  // Totals by category for every seat; one scale for all, so bars compare across seats.
+  const bySeat = view.scores.map((sheet) => {
+    const totals = new Map();
+    for (const line of sheet.lines) {
+      const entry = totals.get(line.category) || { label: pick(line), amount: 0 };
+      entry.amount += line.amount;
+      totals.set(line.category, entry);
+    }
+    return [...totals.entries()].filter(([, e]) => e.amount !== 0).sort((a, b) => b[1].amount - a[1].amount);
+  });
+  const biggest = Math.max(1, ...bySeat.flat().map(([, e]) => Math.abs(e.amount)));
   return h(
     "section",
     { class: "panel sources", id: "sources" },
     h("h2", {}, t("points_from")),
-    view.scores.map((sheet) => {
-      const totals = new Map();
-      for (const line of sheet.lines) {
-        const entry = totals.get(line.category) || { label: pick(line), amount: 0 };
-        entry.amount += line.amount;
-        totals.set(line.category, entry);
-      }
-      const rows = [...totals.entries()].filter(([, e]) => e.amount !== 0).sort((a, b) => b[1].amount - a[1].amount);
-      const biggest = Math.max(1, ...rows.map(([, e]) => Math.abs(e.amount)), most / 4);
-      return h(
+    view.scores.map((sheet, index) =>
+      h(
         "div",
         { class: "source-seat", dataset: { seat: String(sheet.seat) } },
         h("h3", {}, chip(seatOf(view, sheet.seat)), ` ${sheet.total} PP`),
         h(
           "ul",
           { class: "bars" },
-          rows.map(([category, e]) =>
+          bySeat[index].map(([category, e]) =>
             h(
               "li",
               { dataset: { category } },
               h("span", { class: "bar-label" }, e.label),
-              h("span", { class: `bar${e.amount < 0 ? " negative" : ""}`, style: null, dataset: { width: String(Math.round((100 * Math.abs(e.amount)) / biggest)) } }),
+              h("span", { class: `bar${e.amount < 0 ? " negative" : ""}`, dataset: { width: String(Math.round((100 * Math.abs(e.amount)) / biggest)) } }),
               h("span", { class: "bar-value" }, String(e.amount)),
             ),
           ),
         ),
-      );
-    }),
+      ),
+    ),
   );
 }
 
