@@ -47,10 +47,13 @@ from engine.amritsar import (
     decision,
     default_catalog,
     describe_action,
+    describe_done,
     describe_objective,
     legal_actions,
     maharajah_report,
     objective_value,
+    observe,
+    order_prompt,
     parse_action,
     score,
     view,
@@ -173,6 +176,9 @@ class TableSession:
         self._alert_ids = 0
         self.log: list[LogLine] = []
         self.steps: list[int] = []  # game.entries length before each step (for undo)
+        #: Entries the companion took for a player without asking (a forced
+        #: answer); the simulated table follows them.
+        self.auto_entries: set[int] = set()
         self.maharajah_card: dict[str, Any] | None = None
         self.maharajah_turn: MaharajahTurn | None = None
         #: The reconciler's list of moves the table owes (shown on every view).
@@ -303,8 +309,8 @@ class TableSession:
         if action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE:
             owner = state.pending[-1].a  # the objective is dealt to this seat
         line = LogLine(
-            describe_action(state, action, "en"),
-            describe_action(state, action, "es"),
+            describe_done(state, action, "en"),
+            describe_done(state, action, "es"),
             seat if seat is not None and seat >= 0 else None,
             owner if private else None,
         )
@@ -343,14 +349,30 @@ class TableSession:
         played = False
         while not self.state.finished and self.state.pending:
             top = self.state.pending[-1]
-            if top.player != MAHARAJAH:
-                break
             actions = legal_actions(self.state)
             if len(actions) != 1:
                 break
+            if top.player != MAHARAJAH:
+                if not self._forced_and_unseen(actions[0]):
+                    break
+                self._play(actions[0], "forced")  # nobody is asked a forced answer
+                self.auto_entries.add(len(self.game.entries) - 1)
+                continue
             self._play(actions[0], "maharajah")
             played = True
         return played
+
+    def _forced_and_unseen(self, action: Action) -> bool:
+        """A player's only legal answer that changes nothing the table shows.
+
+        Taken without asking (issue 16: never ask a forced answer). One that
+        moves something on the table is left for the camera to see, so the
+        companion never runs ahead of the pieces."""
+        top = self.state.pending[-1]
+        if not 0 <= top.player < len(self.state.players):
+            return False
+        after, _ = apply(self.state, action, check=False)
+        return observe(after) == observe(self.state)
 
     def apply_actions(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
         """Apply a sequence as one undoable step (the reconciler's entry point).
@@ -616,6 +638,7 @@ class TableSession:
                 self.game.undo(allow_reveal=True)
                 if self.log:
                     self.log.pop()
+            self.auto_entries = {i for i in self.auto_entries if i < len(self.game.entries)}
             self.narrowed = None
             self.narrowed_note = None
             self.state_id += 1
@@ -633,6 +656,7 @@ class TableSession:
             state = self.state
             d = decision(state)
             mine = d.player == seat and seat is not None
+            prompt = order_prompt(state) or (d.prompt_en, d.prompt_es)
             options = []
             if mine or (seat is None and d.player == CHANCE):
                 offered = self.narrowed if self.narrowed is not None else legal_actions(state)
@@ -682,8 +706,8 @@ class TableSession:
                     "seat": d.player if d.player >= 0 else None,
                     "who_en": self._who(d.player)[0],
                     "who_es": self._who(d.player)[1],
-                    "en": d.prompt_en,
-                    "es": d.prompt_es,
+                    "en": prompt[0],
+                    "es": prompt[1],
                     "hidden": d.kind in HIDDEN_DECISIONS,
                     "note_en": self.narrowed_note[0] if self.narrowed_note else "",
                     "note_es": self.narrowed_note[1] if self.narrowed_note else "",

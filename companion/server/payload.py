@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import TableSession
+from engine.amritsar import score
 from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, District, Resource, WorkerColour
 from engine.amritsar.catalog import Requirement
-from engine.amritsar.describe import COLOURS, describe_effect, describe_storehouse
-from engine.amritsar.state import GameState
+from engine.amritsar.describe import COLOURS, describe_action, describe_effect, describe_storehouse
+from engine.amritsar.rules.core import capacity
+from engine.amritsar.state import MAHARAJAH, GameState
 
 _DECADE = re.compile(r"^decade (I{1,3})\b")
 _ROMAN = {"I": 1, "II": 2, "III": 3}
@@ -66,6 +68,9 @@ class Payloads:
         #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
         self.demo_next: Callable[[], None] | None = None
 
+        self._history_key: tuple[int, int] | None = None
+        self._history: list[dict[str, Any]] = []
+
     # -- undo requests ----------------------------------------------------------
 
     def request_undo(self, seat: int, state_id: int) -> None:
@@ -96,6 +101,9 @@ class Payloads:
         if seat is None:
             self._table_parts(data)
         data["undo_requests"] = self.undo_requests()
+        data["storage"] = storage(self.session.state, seat)
+        data["undo_what"] = self._last_step(seat)
+        data["pp_history"] = self._pp_history()
         data["can_undo"] = (
             seat is not None
             and not data["ended"]
@@ -219,6 +227,64 @@ class Payloads:
         session.touch("maharajah step ticked")
         return True
 
+    def _last_step(self, seat: int | None) -> dict[str, str] | None:
+        """What an undo now takes back, in words (another seat's secret stays unnamed)."""
+        session = self.session
+        if not session.steps:
+            return None
+        game = session.game
+        start = session.steps[-1]
+        en: list[str] = []
+        es: list[str] = []
+        maharajah = False
+        for index in range(start, min(len(game.entries), len(game.states) - 1)):
+            entry = game.entries[index]
+            if entry.decider == MAHARAJAH:
+                maharajah = True
+                continue
+            if entry.private_to is not None and entry.private_to != seat:
+                en.append("a hidden choice")
+                es.append("una elección oculta")
+                continue
+            before = game.states[index]
+            en.append(describe_action(before, game.action_at(index), "en"))
+            es.append(describe_action(before, game.action_at(index), "es"))
+        if maharajah:
+            en.append("and the Maharajah's turn that followed")
+            es.append("y el turno del marajá que siguió")
+        if not en:
+            return None
+        more = len(en) - 4
+        if more > 0:
+            en, es = [*en[:4], f"and {more} more"], [*es[:4], f"y {more} más"]
+        return {"en": "; ".join(en), "es": "; ".join(es)}
+
+    def _pp_history(self) -> list[dict[str, Any]]:
+        """Each seat's PP at the start of every round, and the final totals.
+
+        The phone's end-of-game plot draws it; the last point is the score
+        sheet's total, so the plot and the sheet always agree."""
+        states = self.session.game.states
+        key = (len(states), id(states[-1]))
+        if self._history_key == key:
+            return self._history
+        points: list[dict[str, Any]] = []
+        seen: set[tuple[int, int]] = set()
+        for state in states:
+            mark = (state.decade, state.round)
+            if mark in seen or state.finished:
+                continue
+            seen.add(mark)
+            points.append({"decade": state.decade, "round": state.round, "pp": seat_pp(state)})
+        last = states[-1]
+        if last.finished:
+            totals = {sheet.seat: sheet.total for sheet in score(last)}
+            pp = [totals.get(i, 0) for i in range(len(seat_pp(last)))]
+            points.append({"decade": last.decade, "round": 0, "pp": pp, "final": True})
+        self._history_key = key
+        self._history = points
+        return points
+
     def view_json(self, seat: int | None) -> str:
         return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))
 
@@ -239,6 +305,23 @@ def _space(value: int | None) -> str | None:
     if value is None or not 0 <= value < len(MAHARAJAH_SPACE_NAMES):
         return None
     return MAHARAJAH_SPACE_NAMES[value]
+
+
+def seat_pp(state: GameState) -> list[int]:
+    """PP of every seat in seat order; the solo Maharajah is the seat after the players."""
+    pp = [p.pp for p in state.players]
+    if state.maharajah is not None:
+        pp.append(state.maharajah.pp)
+    return pp
+
+
+def storage(state: GameState, seat: int | None) -> dict[str, int] | None:
+    """How full a player's storehouses are: coins and resources held, and spaces."""
+    if seat is None or not 0 <= seat < len(state.players):
+        return None
+    p = state.players[seat]
+    held = p.coins + sum(p.resources)
+    return {"held": held, "capacity": capacity(state, p)}
 
 
 def _pair(en: str, es: str) -> dict[str, str]:

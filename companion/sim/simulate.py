@@ -129,18 +129,26 @@ class ScriptedTable:
     def _carry_out_maharajah(self) -> None:
         """The companion plays his turns at once; a person then moves his pieces."""
         entries = self.session.game.entries
-        while (
-            not self.truth.finished
-            and self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN
-            and len(entries) > self.position
-            and _is_maharajah_turn(entries[self.position].action)
-        ):
-            (action,) = legal_actions(self.truth)
+        while not self.truth.finished and len(entries) > self.position:
+            his = self.truth.pending[-1].kind == Pending.MAHARAJAH_TURN and _is_maharajah_turn(
+                entries[self.position].action
+            )
+            # The companion also answers for a player without asking (a forced
+            # answer): the player's game follows it.
+            taken = (
+                not his
+                and self.position in self.session.auto_entries
+                and self.session.game.states[self.position] == self.truth
+            )
+            if not (his or taken):
+                break
+            action = self.session.game.action_at(self.position)
             self.truth, _ = apply(self.truth, action, check=False)
             self.trail = []
             self.position += 1
             self.report.actions += 1
-            self.report.maharajah_turns += 1
+            if his:
+                self.report.maharajah_turns += 1
             self.table.show(self.truth)
             self._camera()
 

@@ -58,7 +58,9 @@ from engine.amritsar.describe import (
     DISTRICTS,
     HIDDEN_DECISIONS,
     describe_action,
+    describe_done,
     describe_objective,
+    order_prompt,
     resource_words,
 )
 from engine.amritsar.effects import Effect, Op
@@ -153,6 +155,7 @@ __all__ = [
     "decision",
     "default_catalog",
     "describe_action",
+    "describe_done",
     "describe_objective",
     "donation_space",
     "donation_tile",
@@ -167,6 +170,7 @@ __all__ = [
     "new_game",
     "objective_value",
     "observe",
+    "order_prompt",
     "parse_action",
     "parse_position",
     "play_maharajah_turn",

@@ -10,7 +10,7 @@ from ``engine.amritsar.reasons``.
 from __future__ import annotations
 
 from engine.amritsar.actions import DISCARD_COIN, SLOT_NAMES, Act, Action, ElephantMode
-from engine.amritsar.board import SECTION_NAMES, District, Resource, WorkerColour
+from engine.amritsar.board import District, Resource, WorkerColour
 from engine.amritsar.catalog import Objective, ObjectiveKind, Perk, Storehouse
 from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import ANY_TRACK, Effect, Op, Step, Track
@@ -82,6 +82,26 @@ PERKS = {
 }
 
 
+def section_words(section: int, language: str = "en") -> str:
+    """A section as a player finds it: "the first section of the North"
+    ("la primera sección del Norte"); the first is the one an elephant path
+    reaches first, clockwise (engine.amritsar.board.SECTION_NAMES: N1 is the first of North)."""
+    district = DISTRICTS_IN_TEXT[_lang(language)][section // 2]
+    if _lang(language) == "es":
+        return spanish(f"la {('primera', 'segunda')[section % 2]} sección de {district}")
+    return f"the {('first', 'second')[section % 2]} section of the {district}"
+
+
+def district_tile_words(district: int, slot: int, language: str = "en") -> str:
+    """A district tile by where it lies: "the left tile of the West" ("la loseta
+    de la izquierda del Oeste"), never its catalogue code."""
+    where = DISTRICTS_IN_TEXT[_lang(language)][district]
+    if _lang(language) == "es":
+        side = ("de la izquierda", "del centro", "de la derecha")[slot]
+        return spanish(f"la loseta {side} de {where}")
+    return f"the {SLOTS['en'][slot]} tile of the {where} district"
+
+
 def _lang(language: str) -> str:
     return "es" if language == "es" else "en"
 
@@ -105,7 +125,9 @@ def _step(step: Step, language: str) -> str:
     if op is Op.RESOURCE:
         return resource_words(step.arg, step.n, language)
     if op is Op.ANY:
-        return f"{step.n} recurso(s) a elegir" if es else f"{step.n} resource(s) of your choice"
+        if es:
+            return "1 recurso a elegir" if step.n == 1 else f"{step.n} recursos a elegir"
+        return "1 resource of your choice" if step.n == 1 else f"{step.n} resources of your choice"
     if op is Op.PP:
         return f"{step.n} PP"
     if op is Op.COUNTER:
@@ -139,7 +161,12 @@ def _step(step: Step, language: str) -> str:
             ("mahout", 2),
         ]
         names = [name for name, bit in kinds if step.arg >> bit & 1]
-        joined = (" u " if es else " or ").join(names)
+        # Spanish "o" becomes "u" only before a word starting with an "o" sound.
+        joined = " or ".join(names)
+        if es:
+            joined = names[0]
+            for name in names[1:]:
+                joined += (" u " if name.startswith("o") else " o ") + name
         return f"una mejora de {joined}" if es else f"a {joined} upgrade"
     track = (
         ("un paso en un marcador a elegir" if es else "a knowledge step on any track")
@@ -267,10 +294,8 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
         pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
         action_text = describe_effect(tile.action, lang)
         if es:
-            return (
-                f"Añade la loseta de mahout {tile.id} ({action_text}) en el espacio {colour}{pay}"
-            )
-        return f"Add mahout tile {tile.id} ({action_text}) on the {colour} space{pay}"
+            return f"Añade la loseta de mahout «{action_text}» en el espacio {colour}{pay}"
+        return f"Add the mahout tile “{action_text}” on the {colour} space{pay}"
     if kind is Act.UPGRADE_STOREHOUSE:
         pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
         text = describe_storehouse(catalog.storehouses[a], lang)
@@ -311,22 +336,31 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
         return "Deja tu elefante donde está" if es else "Leave your elephant where it is"
     if kind is Act.SOW:
         count = len(state.sections[a])
+        where = section_words(a, lang)
+        if es:
+            return spanish(
+                f"Coge el trabajador de {where}"
+                if count == 1
+                else f"Coge los {count} trabajadores de {where}"
+            )
         return (
-            f"Coge los {count} trabajadores de {SECTION_NAMES[a]}"
-            if es
-            else f"Take the {count} worker(s) from {SECTION_NAMES[a]}"
+            f"Take the worker from {where}"
+            if count == 1
+            else f"Take the {count} workers from {where}"
         )
     if kind is Act.PLACE:
-        target = SECTION_NAMES[top.a] if top is not None else "?"
+        target = section_words(top.a, lang) if top is not None else "?"
         colour = COLOURS[lang][a]
-        return (
+        return spanish(
             f"Deja un trabajador {colour} en {target}"
             if es
             else f"Put a {colour} worker in {target}"
         )
     if kind is Act.SKIP:
-        target = SECTION_NAMES[top.a] if top is not None else "?"
-        return f"Salta {target} dejando 1 moneda" if es else f"Skip {target}, leaving 1 coin there"
+        target = section_words(top.a, lang) if top is not None else "?"
+        return spanish(
+            f"Salta {target} dejando 1 moneda" if es else f"Skip {target}, leaving 1 coin there"
+        )
     if kind in (Act.MAIN, Act.SECONDARY, Act.ELEPHANT_MAIN):
         district_tile = catalog.district_tiles[state.district_tiles[state.active_district][a]]
         half = district_tile.secondary if kind is Act.SECONDARY else district_tile.main
@@ -335,15 +369,19 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
             Act.SECONDARY: ("Acción secundaria", "Secondary action"),
             Act.ELEPHANT_MAIN: ("Elefante: acción principal", "Elephant: main action"),
         }[kind]
-        slot = SLOTS[lang][a]
-        name = district_tile.id
+        tile_words = district_tile_words(state.active_district, a, lang)
         if es:
-            return f"{which[0]} de {name} ({slot}): {describe_effect(half, lang)}"
-        return f"{which[1]} of {name} ({slot}): {describe_effect(half, lang)}"
+            return spanish(f"{which[0]} de {tile_words}: {describe_effect(half, lang)}")
+        return f"{which[1]} of {tile_words}: {describe_effect(half, lang)}"
     if kind in (Act.ELEPHANT_MAHOUT, Act.MAHOUT):
         tile = catalog.mahout_tiles[state.players[seat].mahouts[a]]
         prefix = ("Elefante: " if es else "Elephant: ") if kind is Act.ELEPHANT_MAHOUT else ""
-        return prefix + (f"mahout {tile.id}: {describe_effect(tile.action, lang)}")
+        space = COLOURS[lang][a]
+        if es:
+            text = f"loseta de mahout del espacio {space}: {describe_effect(tile.action, lang)}"
+        else:
+            text = f"mahout tile on the {space} space: {describe_effect(tile.action, lang)}"
+        return prefix + text if prefix else text[0].upper() + text[1:]
     if kind is Act.END_ACTIONS:
         return "Termina tus acciones" if es else "End your actions"
     if kind is Act.GAIN:
@@ -413,15 +451,31 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
     if kind is Act.FOLLOW and top is not None:
         tile = catalog.mahout_tiles[state.players[seat].mahouts[top.a]]
         return (
-            f"Sigue con tu mahout {tile.id}: {describe_effect(tile.action, lang)}"
+            f"Sigue con tu loseta de mahout del espacio {COLOURS['es'][top.a]}: {describe_effect(tile.action, lang)}"
             if es
-            else f"Follow with your {tile.id} mahout tile: {describe_effect(tile.action, lang)}"
+            else f"Follow with your {COLOURS['en'][top.a]} mahout tile: "
+            f"{describe_effect(tile.action, lang)}"
         )
     if kind is Act.PASS:
         return "No sigas" if es else "Do not follow"
     if kind is Act.MAHARAJAH:
         return "El marajá juega su turno" if es else "The Maharajah takes his turn"
     return str(action)
+
+
+def order_prompt(state: GameState) -> tuple[str, str] | None:
+    """The question when a choice is only about order ("1 coin and a market
+    action" or "a market action and 1 coin"): say that it is about order."""
+    top = state.pending[-1] if state.pending else None
+    if top is None or top.kind != Pending.CHOOSE_ALTERNATIVE or not top.steps:
+        return None
+    alts = top.steps[0].alts
+    if len(alts) < 2 or any(sorted(alt) != sorted(alts[0]) for alt in alts[1:]):
+        return None
+    return (
+        "In which order? You get the same either way; choose what comes first",
+        "¿En qué orden? Recibes lo mismo; elige qué va primero",
+    )
 
 
 def pending_is_hidden(state: GameState) -> bool:
@@ -464,3 +518,86 @@ __all__ = [
     "describe_storehouse",
     "pending_is_hidden",
 ]
+
+
+#: Imperative openings (as ``describe_action`` words them) and the past tense the
+#: game's history uses after the player's name ("Ana · moved their elephant to South").
+_PAST: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        ("Move your elephant to ", "moved their elephant to "),
+        ("Place your elephant in ", "placed their elephant in "),
+        ("Leave your elephant where it is", "left their elephant where it was"),
+        ("Movement token: elephant to ", "used the movement token: elephant to "),
+        ("Storehouse: elephant to ", "used a storehouse: elephant to "),
+        ("Take the worker from ", "took the worker from "),
+        ("Take the ", "took the "),
+        ("Take ", "took "),
+        ("Put a ", "put a "),
+        ("Skip ", "skipped "),
+        ("Main action of ", "took the main action of "),
+        ("Secondary action of ", "took the secondary action of "),
+        ("Elephant: main action of ", "with the elephant, took the main action of "),
+        ("Elephant: mahout tile ", "with the elephant, used the mahout tile "),
+        ("Mahout tile ", "used the mahout tile "),
+        ("End your actions", "ended their actions"),
+        ("Finish the market action", "finished the market action"),
+        ("Buy ", "bought "),
+        ("Sell ", "sold "),
+        ("Discard ", "discarded "),
+        ("Exchange ", "exchanged "),
+        ("Donate on ", "donated on "),
+        ("Move up ", "moved up "),
+        ("Follow with your ", "followed with their "),
+        ("Do not follow", "did not follow"),
+        ("Add the mahout tile ", "added the mahout tile "),
+        ("Add storehouse ", "added storehouse "),
+        ("Play objective ", "played objective "),
+        ("First objective ", "chose their first objective "),
+        ("Donation mahout tile on the ", "put the donation mahout tile on the "),
+        ("The Maharajah takes his turn", "The Maharajah took his turn"),
+    ),
+    "es": (
+        ("Mueve tu elefante ", "movió su elefante "),
+        ("Coloca tu elefante en ", "colocó su elefante en "),
+        ("Deja tu elefante donde está", "dejó su elefante donde estaba"),
+        ("Ficha de movimiento: elefante ", "usó la ficha de movimiento: elefante "),
+        ("Almacén: elefante ", "usó un almacén: elefante "),
+        ("Coge ", "cogió "),
+        ("Deja un trabajador ", "dejó un trabajador "),
+        ("Salta ", "saltó "),
+        ("Acción principal de ", "hizo la acción principal de "),
+        ("Acción secundaria de ", "hizo la acción secundaria de "),
+        ("Elefante: acción principal de ", "con su elefante, hizo la acción principal de "),
+        ("Elefante: loseta de mahout ", "con su elefante, usó la loseta de mahout "),
+        ("Loseta de mahout ", "usó la loseta de mahout "),
+        ("Termina tus acciones", "terminó sus acciones"),
+        ("Termina la acción de mercado", "terminó la acción de mercado"),
+        ("Compra ", "compró "),
+        ("Vende ", "vendió "),
+        ("Descarta ", "descartó "),
+        ("Cambia ", "cambió "),
+        ("Dona en ", "donó en "),
+        ("Sube ", "subió "),
+        ("Sigue con tu ", "siguió con su "),
+        ("No sigas", "no siguió"),
+        ("Añade ", "añadió "),
+        ("Juega el objetivo ", "jugó el objetivo "),
+        ("Primer objetivo ", "eligió su primer objetivo "),
+        ("Loseta de donación en el espacio ", "puso la loseta de donación en el espacio "),
+        ("El marajá juega su turno", "El marajá jugó su turno"),
+    ),
+}
+
+
+def describe_done(state: GameState, action: Action, language: str = "en") -> str:
+    """What a player did, in the past tense, for the history after their name
+    ("moved their elephant to South", "movió su elefante al Sur"). A choice
+    worded without a verb ("1 coin and a market action") is prefixed "chose"."""
+    text = describe_action(state, action, language)
+    lang = _lang(language)
+    for imperative, past in _PAST[lang]:
+        if text.startswith(imperative):
+            return past + text[len(imperative) :]
+    if action.kind is Act.ALTERNATIVE:
+        return ("eligió: " if lang == "es" else "chose: ") + text
+    return text

@@ -84,6 +84,12 @@ class Game(Record):
     def play(self, action: Any, *, check: bool = True) -> list[Event]:
         return super().play(action, check=check)
 
+    def action_at(self, index: int) -> Action:
+        """The action of entry ``index`` (always an Amritsar ``Action`` here)."""
+        action = self.entries[index].action
+        assert isinstance(action, Action)
+        return action
+
     def undo(self, *, allow_reveal: bool = False) -> GameState:
         state: GameState = super().undo(allow_reveal=allow_reveal)
         return state

@@ -24,7 +24,7 @@ from playwright.sync_api import Error as PlaywrightError
 from companion.server import create_app
 from companion.session import TableSession
 from engine.amritsar import Pending, Reason, decision, legal_actions
-from engine.amritsar.describe import describe_action
+from engine.amritsar.describe import describe_done
 from engine.amritsar.view import secrets_of
 from tests.server.games import PIN, finished, human_prompt, new_table, play_until
 from tests.server.pages import PHONE, TABLET, Opener, wait_state
@@ -156,7 +156,7 @@ def test_a_physical_move_reaches_phone_and_table_within_a_second(
     for page in (phone, table):
         wait_state(page, session.state_id)
     action = legal_actions(session.state)[0]
-    said = describe_action(session.state, action, "en")
+    said = describe_done(session.state, action, "en")  # the history is in the past tense
     before = table.locator("[data-section]").evaluate_all("els => els.map(e => e.dataset.workers)")
     started = time.monotonic()
     outcome = session.apply_actions([action], "camera")  # what the reconciler does

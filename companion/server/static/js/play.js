@@ -6,6 +6,8 @@
 import { byId, h, put } from "./dom.js";
 import { district, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
+import { alertRaised, startAttention, yourTurn } from "./attention.js";
+import { exportPanel, plotPanel, sizeBars, sourcesPanel, winnerPanel } from "./end.js";
 import {
   alertsPanel,
   chip,
@@ -21,6 +23,8 @@ import {
   topBar,
   undoRequestsPanel,
 } from "./render.js";
+
+const ROMAN = ["", "I", "II", "III"];
 
 const TOKEN_KEY = "amritsar.token";
 
@@ -38,10 +42,10 @@ function takeToken() {
 const token = takeToken();
 let catalog = null;
 let live = null;
-let feedback = null; // {text, ok}
+let feedback = null; // {text, ok, until}: stays up across updates for a while
 
 function say(text, ok) {
-  feedback = { text, ok };
+  if (!feedback || feedback.text !== text) feedback = { text, ok, until: Date.now() + 15000 };
   const el = byId("feedback");
   if (el) {
     el.textContent = text;
@@ -62,9 +66,14 @@ async function choose(option) {
 }
 
 async function undo() {
+  const view = live.view;
+  const what = pick(view.undo_what) || "";
+  const question = view.can_undo ? t("undo_confirm", { what }) : t("undo_confirm_other", { what });
+  if (!window.confirm(question)) return;
   try {
-    const { data } = await api("POST", "/api/undo", { token, body: { state_id: live.view.state_id } });
-    say(pick(data) || t("sent"), true);
+    const { data } = await api("POST", "/api/undo", { token, body: { state_id: view.state_id } });
+    if (data?.code === "undo_requested") say(t("undo_asked"), true);
+    else say(what ? t("undone", { what }) : pick(data) || t("sent"), true);
   } catch (error) {
     say(error instanceof ApiError && error.result ? pick(error.result) : String(error), false);
   }
@@ -78,18 +87,20 @@ function myBoard(view) {
   const me = view.game.seats.find((p) => p.seat === view.seat);
   if (!me) return null;
   const capacity = catalog?.rules?.elephant_capacity ?? "?";
+  const store = view.storage || { held: 0, capacity: 0 };
   const storehouses = me.storehouses.map((id, i) => {
+    if (!id) return null;
     const info = id ? catalog?.storehouses?.[id] : null;
     return h(
       "li",
       { class: id ? "filled" : "empty" },
-      id ? pick(info) || id : `${t("empty_space")}`,
+      id ? pick(info) || id : t("empty_space"),
       id && me.storehouse_flipped[i] ? " ↻" : null,
     );
   });
   const mahouts = Object.entries(me.mahouts)
     .filter(([, id]) => id)
-    .map(([colour, id]) => h("li", {}, h("span", { class: `dot worker-${colour}` }), ` ${id}: ${pick(catalog?.mahout_tiles?.[id]) || ""}`));
+    .map(([colour, id]) => h("li", {}, h("span", { class: `dot worker-${colour}` }), ` ${pick(catalog?.mahout_tiles?.[id]) || ""}`));
   return h(
     "section",
     { class: "panel my-board", id: "my-board" },
@@ -124,7 +135,8 @@ function myBoard(view) {
       `${t("movement")}: ${t(`movement_${me.movement}`)}`,
     ),
     h("h3", {}, t("storehouses")),
-    h("ul", { class: "storehouses" }, storehouses),
+    h("p", { id: "my-storage", class: store.held >= store.capacity ? "full" : "" }, t("capacity_line", { held: store.held, max: store.capacity })),
+    h("ul", { class: "storehouses" }, h("li", { class: "filled" }, t("storehouse_start")), storehouses),
     mahouts.length ? h("h3", {}, t("mahouts")) : null,
     mahouts.length ? h("ul", { class: "mahouts" }, mahouts) : null,
   );
@@ -155,48 +167,141 @@ function objectivesPanel(view) {
   );
 }
 
-function header(view) {
+function cell(label, value, extra = {}) {
+  return h("div", { class: "cell", ...extra }, h("span", { class: "cell-value" }, String(value)), h("span", { class: "cell-label" }, label));
+}
+
+function turnText(view) {
+  if (view.finished || view.ended) return t("status_over");
+  const d = view.decision;
+  if (d.mine) return t("turn_you");
+  const seat = d.seat === null ? null : seatOf(view, d.seat);
+  if (seat?.maharajah) return t("turn_maharajah");
+  return t("turn_of", { who: seat ? seat.name : pick(d, "who") });
+}
+
+/** The bar fixed on top: who I am, whose turn, decade and round, my PP, coins,
+ * resources and storehouse spaces, and Undo one tap away. */
+function statusBar(view) {
   const me = view ? seatOf(view, view.seat) : null;
-  return topBar(me ? chip(me) : h("span", {}, t("title_play")), draw);
+  const first = h(
+    "div",
+    { class: "bar-who" },
+    me ? chip(me) : h("span", {}, t("title_play")),
+    view ? h("span", { class: `bar-turn${view.decision.mine ? " mine" : ""}`, id: "bar-turn" }, turnText(view)) : null,
+  );
+  const bar = topBar(first, draw);
+  bar.id = "status-bar";
+  bar.classList.add("phone-bar");
+  if (!view) return bar;
+  const mine = view.game.seats.find((p) => p.seat === view.seat);
+  if (mine) {
+    const store = view.storage || { held: 0, capacity: 0 };
+    const over = view.finished || view.ended;
+    bar.append(
+      h(
+        "div",
+        { class: "bar-stats", id: "bar-stats" },
+        cell(t("pp"), mine.pp, { id: "bar-pp" }),
+        cell(t("coins"), mine.coins, { id: "bar-coins" }),
+        cell(t("marble"), mine.resources.marble, { class: "cell res-marble" }),
+        cell(t("copper"), mine.resources.copper, { class: "cell res-copper" }),
+        cell(t("gold"), mine.resources.gold, { class: "cell res-gold" }),
+        cell(t("store_short"), `${store.held}/${store.capacity}`, {
+          id: "bar-store",
+          class: `cell${store.held >= store.capacity ? " full" : ""}`,
+          title: t("store_title", { held: store.held, max: store.capacity }),
+          "aria-label": t("store_title", { held: store.held, max: store.capacity }),
+        }),
+      ),
+      h(
+        "div",
+        { class: "bar-when" },
+        h("span", { id: "bar-when" }, over ? t("status_over") : t("status_decade", { d: ROMAN[view.game.decade] || view.game.decade, r: view.game.round })),
+        over ? null : h("button", { type: "button", id: "undo", class: "undo", onclick: undo }, view.can_undo ? t("undo_short") : t("ask_undo_short")),
+      ),
+    );
+  }
+  bar.append(h("p", { class: "feedback bar-feedback", id: "feedback", role: "status" }));
+  return bar;
+}
+
+function myAlerts(view) {
+  return view.alerts.filter((alert) => alert.seat === null || alert.seat === view.seat);
+}
+
+/** The question, or, while the table is wrong, what to put right (no buttons then). */
+function questionPanel(view) {
+  if (myAlerts(view).length && !(view.finished || view.ended)) {
+    return h(
+      "section",
+      { class: "panel decision waiting-fix", id: "decision" },
+      h("h2", {}, t("alert_first")),
+      h("p", { class: "hint" }, t("alert_wait")),
+    );
+  }
+  const panel = decisionPanel(view, { onChoose: choose, phone: true });
+  panel.querySelector("#feedback")?.remove(); // the status bar shows it
+  return panel;
+}
+
+/** His turn is still being carried out: a step the camera checks is not ticked yet
+ * (steps off the board, like his PP counter, are the table's to tick). */
+function maharajahPending(view) {
+  const card = view.maharajah;
+  return Boolean(card && card.instructions && card.instructions.some((step) => !step.done && step.checked !== false));
+}
+
+let lastMine = null;
+let lastAlerts = new Set();
+
+/** Vibrate and sound when a question becomes mine or a new alert appears. */
+function callAttention(view) {
+  const mineNow = view.decision.mine && !(view.finished || view.ended) ? `${view.decision.kind}:${view.state_id}` : null;
+  if (mineNow && lastMine === null) yourTurn();
+  lastMine = mineNow;
+  const ids = new Set(myAlerts(view).map((alert) => alert.id));
+  if ([...ids].some((id) => !lastAlerts.has(id))) alertRaised();
+  lastAlerts = ids;
 }
 
 function draw() {
   const root = byId("app");
   const view = live?.view;
   if (!view) {
-    put(root, header(null), h("p", { class: "panel" }, token ? t("connecting") : t("no_token")));
+    put(root, statusBar(null), h("p", { class: "panel" }, token ? t("connecting") : t("no_token")));
     return;
   }
   document.body.dataset.stateId = String(view.state_id);
   const over = view.finished || view.ended;
+  const pending = maharajahPending(view);
   put(
     root,
-    header(view),
+    statusBar(view),
+    over ? winnerPanel(view) : null,
     alertsPanel(view),
-    decisionPanel(view, { onChoose: choose }),
+    over ? null : questionPanel(view),
     checklistPanel(view),
-    maharajahPanel(view),
+    pending && !over ? maharajahPanel(view, { traceOpen: false }) : null,
+    over ? plotPanel(view) : null,
     over ? gamePanel(view) : null,
+    over ? sourcesPanel(view) : null,
+    over ? exportPanel(view) : null,
     objectivesPanel(view),
     myBoard(view),
-    scoresPanel(view),
+    over ? null : scoresPanel(view),
     decadePanels(view),
     undoRequestsPanel(view),
-    over
-      ? null
-      : h(
-          "section",
-          { class: "panel actions" },
-          h("button", { type: "button", id: "undo", class: "secondary", onclick: undo }, view.can_undo ? t("undo") : t("ask_undo")),
-        ),
     over ? null : gamePanel(view),
+    !pending || over ? maharajahPanel(view, { title: t("maharajah_done"), traceOpen: false }) : null,
     logPanel(view),
   );
-  if (feedback) say(feedback.text, feedback.ok);
+  sizeBars(root);
+  if (feedback && Date.now() < feedback.until) say(feedback.text, feedback.ok);
 }
 
 function refused(message) {
-  put(byId("app"), header(null), h("p", { class: "panel refused", id: "refused" }, message.code === "bad_token" ? t("bad_token") : pick(message)));
+  put(byId("app"), statusBar(null), h("p", { class: "panel refused", id: "refused" }, message.code === "bad_token" ? t("bad_token") : pick(message)));
 }
 
 async function main() {
@@ -204,19 +309,18 @@ async function main() {
     location.replace("/watch");
     return;
   }
+  startAttention();
   draw();
   try {
     catalog = (await api("GET", "/api/catalog")).data;
   } catch {
     catalog = null;
   }
-  let lastState = -1;
   live = new Live({
     token,
     onView: (view) => {
-      if (view.state_id !== lastState) feedback = null;
-      lastState = view.state_id;
       draw();
+      callAttention(view);
     },
     onStatus: showStatus,
     onError: refused,

@@ -2,7 +2,7 @@
 // the server sent (already without other players' secrets) and returns DOM.
 
 import { byId, h } from "./dom.js";
-import { lang, pick, setLang, t } from "./i18n.js";
+import { lang, pick, rule, setLang, t } from "./i18n.js";
 
 export const PLAYER_HEX = {
   purple: "#7b4fa0",
@@ -26,7 +26,7 @@ export function chip(seat) {
 }
 
 /** Whose decision it is and what it asks; with the options when they are the viewer's. */
-export function decisionPanel(view, { onChoose } = {}) {
+export function decisionPanel(view, { onChoose, phone = false } = {}) {
   const d = view.decision;
   const seat = d.seat === null ? null : seatOf(view, d.seat);
   let headline;
@@ -39,10 +39,11 @@ export function decisionPanel(view, { onChoose } = {}) {
     { class: `panel decision${d.mine ? " mine" : ""}`, id: "decision" },
     h("h2", {}, headline),
     view.finished || view.ended ? null : h("p", { class: "prompt" }, pick(d)),
-    d.hidden && d.mine ? h("p", { class: "hint" }, t("hidden_from_camera")) : null,
+    d.hidden && d.mine && !phone ? h("p", { class: "hint" }, t("hidden_from_camera")) : null,
   );
   if (onChoose && view.options.length && !view.ended) {
     const list = h("div", { class: "options", role: "group", "aria-label": t("choose") });
+    const seen = phone && d.mine && !d.hidden;
     for (const option of view.options) {
       list.append(
         h(
@@ -57,10 +58,25 @@ export function decisionPanel(view, { onChoose } = {}) {
         ),
       );
     }
-    panel.append(list);
+    if (seen) {
+      // The camera will see this move: say so, and keep the buttons one tap away
+      // for when it cannot (so nobody enters a move twice by habit).
+      panel.append(
+        h("p", { class: "camera-note", id: "camera-note" }, t("camera_sees"), " ", t("camera_skip")),
+        h("details", { class: "enter-here" }, h("summary", {}, t("enter_here")), list),
+      );
+    } else {
+      if (phone && d.mine) panel.append(h("p", { class: "hint", id: "phone-only" }, t("phone_only")));
+      panel.append(list);
+    }
   }
   panel.append(h("p", { class: "feedback", id: "feedback", role: "status" }));
   return panel;
+}
+
+/** An alert's fix without a label of its own in front ("Put it right: ..."): the panel labels it. */
+function fixText(alert) {
+  return pick(alert, "fix").replace(/^(Put it right|Corrígelo|Fix|Solución):\s*/, "");
 }
 
 export function alertsPanel(view) {
@@ -74,10 +90,8 @@ export function alertsPanel(view) {
         "article",
         { class: "alert", dataset: { code: alert.code } },
         h("p", { class: "reason" }, pick(alert)),
-        alert.rule ? h("p", { class: "rule" }, alert.rule) : null,
-        pick(alert, "fix")
-          ? h("p", { class: "fix" }, h("strong", {}, `${t("fix")}: `), pick(alert, "fix"))
-          : null,
+        alert.rule ? h("p", { class: "rule" }, rule(alert.rule)) : null,
+        fixText(alert) ? h("p", { class: "fix" }, h("strong", {}, `${t("fix")}: `), fixText(alert)) : null,
       ),
     ),
   );
@@ -199,7 +213,7 @@ function itemised(view, lines) {
                 h("td", {}, pick(line)),
                 h("td", { class: "component" }, line.component),
                 h("td", { class: "num" }, String(line.amount)),
-                h("td", { class: "rule" }, line.rule),
+                h("td", { class: "rule" }, rule(line.rule)),
               ),
             ),
           ),
@@ -240,13 +254,13 @@ export function gamePanel(view) {
 }
 
 /** The solo Maharajah's card: his reasons, and what to do on the table (ticked off). */
-export function maharajahPanel(view) {
+export function maharajahPanel(view, { title, traceOpen = true } = {}) {
   const card = view.maharajah;
   if (!card) return null;
   return h(
     "section",
     { class: "panel maharajah", id: "maharajah" },
-    h("h2", {}, t("maharajah")),
+    h("h2", {}, title || t("maharajah")),
     card.instructions && card.instructions.length
       ? h(
           "div",
@@ -269,7 +283,7 @@ export function maharajahPanel(view) {
     card.trace && card.trace.length
       ? h(
           "details",
-          { class: "trace", open: true },
+          { class: "trace", open: traceOpen },
           h("summary", {}, t("maharajah_trace")),
           h("ol", {}, card.trace.map((line) => h("li", {}, pick(line)))),
         )

@@ -1,0 +1,378 @@
+"""The player's phone in real headless Chromium at 390x844, measured.
+
+A scripted solo game (the demo's player on a perfectly read table) is played
+while the phone follows it: at every step the status bar is on screen even
+scrolled to the bottom, and a question of the player's sits right under it.
+Every button's computed colours are checked for 4.5:1 contrast and every tap
+target for 44 px, in English and Spanish, light and dark. The Spanish views
+are checked against a list of English words. At the end the PP plot's last
+points equal the score sheet. Screenshots of each screen in both languages go
+to test-output/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.reconcile.reconciler import Reconciler
+from companion.server import create_app
+from companion.session import TableSession
+from companion.sim.players import GreedyPlayer
+from companion.sim.simulate import PerfectTable, ScriptedTable
+from engine.amritsar import Pending, Reason, decision
+from tests.server.games import PIN, human_prompt, play_until
+from tests.server.pages import PHONE, Opener, wait_state
+
+# Every control a player can tap, and its colours (the background is the first
+# opaque one up the tree: a transparent button shows its panel).
+MEASURE = """
+() => {
+  const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const opaque = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.length >= 3 && (c.length === 3 || c[3] > 0.5)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('button, summary, a[href]')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    out.push({
+      text: (el.innerText || '').trim().slice(0, 40),
+      fg: parse(getComputedStyle(el).color).slice(0, 3),
+      bg: opaque(el),
+      width: r.width,
+      height: r.height,
+    });
+  }
+  return out;
+}
+"""
+
+BAR = """
+() => {
+  window.scrollTo(0, document.body.scrollHeight);
+  const bar = document.getElementById('status-bar').getBoundingClientRect();
+  const pp = document.getElementById('bar-pp');
+  return {top: bar.top, bottom: bar.bottom, pp: pp ? pp.innerText : null,
+          when: (document.getElementById('bar-when') || {}).innerText || null};
+}
+"""
+
+#: English words that must not appear in a Spanish phone (whole words).
+ENGLISH = [
+    "the",
+    "your",
+    "you",
+    "and",
+    "with",
+    "take",
+    "move",
+    "put",
+    "choose",
+    "undo",
+    "turn",
+    "worker",
+    "workers",
+    "coin",
+    "coins",
+    "elephant",
+    "section",
+    "tile",
+    "phase",
+    "fix",
+    "discard",
+    "main",
+    "action",
+    "market",
+    "storehouse",
+    "storehouses",
+    "waiting",
+    "scores",
+    "round",
+    "decade",
+    "sent",
+    "player",
+    "follow",
+    "donate",
+    "donation",
+    "counter",
+    "counters",
+    "left",
+    "right",
+    "centre",
+    "north",
+    "south",
+    "east",
+    "west",
+    "gold",
+    "marble",
+    "copper",
+    "buy",
+    "sell",
+    "end",
+    "space",
+    "spaces",
+    "every",
+    "why",
+    "done",
+    "winner",
+    "download",
+]
+
+
+def luminance(rgb: list[float]) -> float:
+    def channel(c: float) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fg: list[float], bg: list[float]) -> float:
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def check_controls(page: Any, where: str) -> int:
+    """Every visible control: contrast >= 4.5:1 and at least 44 px tall."""
+    controls = page.evaluate(MEASURE)
+    assert controls, where
+    for c in controls:
+        ratio = contrast(c["fg"], c["bg"])
+        assert ratio >= 4.5, f"{where}: {c['text']!r} has contrast {ratio:.2f}:1"
+        assert c["height"] >= 44, f"{where}: {c['text']!r} is {c['height']:.0f} px tall"
+        assert c["width"] >= 44, f"{where}: {c['text']!r} is {c['width']:.0f} px wide"
+    return len(controls)
+
+
+def english_in(text: str, names: list[str]) -> set[str]:
+    for name in names:
+        text = text.replace(name, " ")
+    words = set(re.findall(r"[A-Za-z]+", text.lower()))
+    return words & set(ENGLISH)
+
+
+#: The status bar's and the question's boxes, read in one go (a redraw between
+#: two separate reads would replace the elements).
+ON_TOP = """
+() => {
+  window.scrollTo(0, 0);
+  const bar = document.getElementById('status-bar').getBoundingClientRect();
+  const question = document.getElementById('decision').getBoundingClientRect();
+  return {barBottom: bar.bottom, questionTop: question.top};
+}
+"""
+
+
+def question_on_top(page: Any) -> None:
+    boxes = page.evaluate(ON_TOP)
+    assert boxes["questionTop"] - boxes["barBottom"] < 40, boxes
+    assert boxes["questionTop"] < 300, boxes
+
+
+def shoot(page: Any, folder: Path, name: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(folder / f"phone-{name}.png"), full_page=True)
+
+
+def test_a_scripted_game_on_the_phone_in_both_languages(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
+    driver = ScriptedTable(
+        session, Reconciler(session), PerfectTable(), seed=7, policy=GreedyPlayer(0)
+    )
+    base = live_server(create_app(session))
+    token = session.seats[0].token
+    phones = {
+        lang: open_page(f"{base}/play?lang={lang}#token={token}", PHONE, lang=lang)
+        for lang in ("en", "es")
+    }
+    names = [s.name for s in session.seats]
+    shots: set[str] = set()
+    steps = 0
+    while not driver.truth.finished:
+        driver.step()
+        steps += 1
+        for phone in phones.values():
+            wait_state(phone, session.state_id)
+            bar = phone.evaluate(BAR)
+            # The bar stays on screen at the bottom of the page, and shows my PP.
+            assert bar["top"] == 0 and bar["bottom"] < 200, (steps, bar)
+            assert bar["pp"] is not None and str(session.state.players[0].pp) in bar["pp"]
+        d = decision(session.state)
+        kind = d.kind
+        if d.player == 0 and steps % 7 == 0:
+            for phone in phones.values():
+                question_on_top(phone)
+        screen = {
+            Pending.SOW_ORIGIN: "camera-move",
+            Pending.CHOOSE_ALTERNATIVE: "order-question",
+            Pending.DISCARD: "storehouses-full",
+            Pending.ACTIONS: "actions",
+        }.get(Pending(kind))
+        if d.player == 0 and screen and screen not in shots:
+            shots.add(screen)
+            for lang, phone in phones.items():
+                question_on_top(phone)
+                check_controls(phone, f"{screen} ({lang})")
+                if lang == "es":
+                    found = english_in(phone.locator("body").inner_text(), names)
+                    assert not found, f"{screen}: English in the Spanish phone: {found}"
+                shoot(phone, test_output, f"{screen}-{lang}")
+        if (
+            "maharajah" not in shots
+            and session.maharajah_card
+            and any(not i["done"] for i in session.maharajah_card["instructions"])
+        ):
+            shots.add("maharajah")
+            for lang, phone in phones.items():
+                phone.wait_for_selector("#maharajah")
+                shoot(phone, test_output, f"maharajah-{lang}")
+    driver._catch_up()
+    assert {"camera-move", "actions"} <= shots
+    view = session.seat_view(0)
+    totals = {sheet["seat"]: sheet["total"] for sheet in view["scores"]}
+    for lang, phone in phones.items():
+        wait_state(phone, session.state_id)
+        phone.wait_for_selector("#pp-plot svg")
+        assert phone.locator("#decision").count() == 0  # no stale question at the end
+        # The winner first, and the plot's last point of each seat is its total.
+        winner = phone.locator("#winner").inner_text()
+        best = max(view["scores"], key=lambda s: s["total"])
+        assert str(best["total"]) in winner and names[best["seat"]] in winner
+        finals = phone.locator("#pp-plot circle.pp-final").evaluate_all(
+            "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.final)])"
+        )
+        assert dict(finals) == totals
+        lines = phone.locator("#pp-plot polyline.pp-line")
+        assert lines.count() == len(session.seats)
+        assert phone.locator("#pp-plot line.decade-mark").count() == 3
+        for seat, total in totals.items():
+            shown = phone.locator(f'#breakdown tfoot td[data-seat="{seat}"]').inner_text()
+            assert shown.split()[0] == str(total)
+        # The history is told in the past tense.
+        history = phone.locator("#log").inner_text()
+        imperative = {"en": ("Put a ", "Take the ", "Move your "), "es": ("Coge ", "Deja un ")}
+        past = {"en": ("put a ", "took ", "moved "), "es": ("cogió ", "dejó ", "movió ")}
+        assert not [w for w in imperative[lang] if w in history], history
+        assert any(w in history for w in past[lang]), history
+        # Where the points came from: one bar per category, all seats on one scale.
+        sums: dict[tuple[int, str], int] = {}
+        for sheet in view["scores"]:
+            for line in sheet["lines"]:
+                key = (sheet["seat"], line["category"])
+                sums[key] = sums.get(key, 0) + line["amount"]
+        biggest = max(abs(v) for v in sums.values())
+        bars = phone.locator("#sources li[data-category]").evaluate_all(
+            "els => els.map(e => [Number(e.closest('.source-seat').dataset.seat),"
+            " e.dataset.category, Number(e.querySelector('.bar').dataset.width),"
+            " e.querySelector('.bar').getBoundingClientRect().width])"
+        )
+        assert {(seat, cat) for seat, cat, _, _ in bars} == {k for k, v in sums.items() if v}
+        for seat, cat, width, _ in bars:
+            assert abs(width - 100 * abs(sums[(seat, cat)]) / biggest) <= 0.51
+        csv = phone.locator("#export-csv").get_attribute("href")
+        assert csv is not None and csv.startswith("data:text/csv")
+        check_controls(phone, f"end ({lang})")
+        if lang == "es":
+            found = english_in(phone.locator("body").inner_text(), names)
+            assert not found, f"end: English in the Spanish phone: {found}"
+        shoot(phone, test_output, f"end-{lang}")
+
+
+def test_undo_says_what_it_undoes_and_what_was_undone(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
+    play_until(session, human_prompt(frozenset({Pending.CHOOSE_ALTERNATIVE, Pending.DISCARD})))
+    base = live_server(create_app(session))
+    phone = open_page(f"{base}/play?lang=es#token={session.seats[0].token}", PHONE, lang="es")
+    wait_state(phone, session.state_id)
+    assert phone.locator("#phone-only").count() == 1  # a question only the phone can answer
+    button = phone.locator("#decision button.option").first
+    chosen = button.inner_text()
+    before = session.state_id
+    button.click()
+    wait_state(phone, before + 1)
+    assert chosen in phone.locator("#feedback").inner_text()  # "Enviado: ..." stays up
+    asked: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    phone.once("dialog", accept)
+    phone.click("#undo")
+    wait_state(phone, before + 2)
+    assert asked and "¿Deshacer esto?" in asked[0] and chosen in asked[0]
+    phone.wait_for_function(
+        "() => document.getElementById('feedback').textContent.startsWith('Deshecho')"
+    )
+    assert chosen in phone.locator("#feedback").inner_text()
+    shoot(phone, test_output, "undone-es")
+
+
+def test_an_alert_replaces_the_question_and_calls_the_player(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
+    play_until(session, human_prompt(frozenset({Pending.SOW_ORIGIN})))
+    base = live_server(create_app(session))
+    for lang in ("en", "es"):
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={session.seats[0].token}", PHONE, lang=lang
+        )
+        wait_state(phone, session.state_id)
+        assert phone.locator("#camera-note").count() == 1  # the camera sees this move
+        assert phone.locator("#decision .enter-here button.option").count() > 0
+        reason = Reason(
+            "elephant_cost",
+            {"district": "West", "district_es": "Oeste", "steps": 3, "coins": 2, "have": 1},
+        )
+        alert = session.raise_alert(
+            reason,
+            "Put it right: move the purple elephant back to North.",
+            "Corrígelo: devuelve el elefante morado al Norte.",
+            seat=0,
+        )
+        phone.wait_for_selector("#alerts .alert")
+        phone.wait_for_function("() => document.body.dataset.calledAlert === '1'")
+        assert phone.locator("button.option").count() == 0
+        text = phone.locator("body").inner_text()
+        if lang == "es":
+            assert "Fase 1. Mover tu elefante" in text
+            assert "Solución: Corrígelo" not in text and "Primero corrige la mesa" in text
+            assert not english_in(text, ["Ana", "Maharajah"])
+        else:
+            assert "Fix: Put it right" not in text and "Put the table right first" in text
+        check_controls(phone, f"alert ({lang})")
+        shoot(phone, test_output, f"alert-{lang}")
+        session.withdraw_alert(alert.id)
+        phone.wait_for_selector("#decision button.option", state="attached")
+
+
+def test_dark_mode_keeps_the_contrast(
+    live_server: Callable[[Any], str], browser: Any, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
+    play_until(session, human_prompt(frozenset({Pending.CHOOSE_ALTERNATIVE, Pending.DISCARD})))
+    base = live_server(create_app(session))
+    context = browser.new_context(viewport=PHONE, color_scheme="dark", locale="en-GB")
+    try:
+        phone = context.new_page()
+        phone.goto(f"{base}/play?lang=en#token={session.seats[0].token}")
+        wait_state(phone, session.state_id)
+        background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert luminance([float(c) for c in re.findall(r"[\d.]+", background)[:3]]) < 0.05
+        check_controls(phone, "dark")
+        shoot(phone, test_output, "dark-en")
+    finally:
+        context.close()
