@@ -154,6 +154,13 @@ class CloserLook:
                 keys.append(reading_key.get(zone.key))
         #: The reading's zone key of each spot (None: an elephant's or the token's).
         self.spot_keys = tuple(keys)
+        # Spots whose marker, found, changes nothing in a zone the reader leaves
+        # unknown for its size: a piece's (printed spots read "clear" at any
+        # size, and an elephant or the token is known wherever it is).
+        self._floored = np.array(
+            [k is not None and not k.startswith((*PRINTED, *GLOBAL_KEYS_PREFIX)) for k in keys]
+        )
+        self._skip: tuple[frozenset[str], NDArray[np.bool_]] | None = None
         #: Zones whose empty reading is in doubt: the detector saw a square of a
         #: sticker's size on one of their spots and no look could decode it
         #: (not the printed spots: there, not seen already means covered), or
@@ -225,10 +232,13 @@ class CloserLook:
         found: Sequence[Detection],
         reg: Registration,
         first: Markers | None = None,
+        unreadable: frozenset[str] = frozenset(),
     ) -> list[Detection]:
         """Markers the first pass (``found``; ``first``: their
         :func:`~vision.detect.marker_arrays`, if made already) missed. On a still
-        table this is the very list returned last time."""
+        table this is the very list returned last time. ``unreadable``: zone keys
+        the reader leaves unknown whatever is seen (the resolution floor,
+        :meth:`~vision.read.Reader.too_small`): their piece spots are not looked at."""
         if first is None:
             first = marker_arrays(found)
         last = self._last
@@ -240,17 +250,28 @@ class CloserLook:
         ):
             self.stats.reused += 1
             return last[2]  # a still table: the same answer as last frame
-        new = self._look(grey, found, reg)
+        new = self._look(grey, found, reg, self._skipped(unreadable))
         self._last = (reg.board_to_image, first, new)
         return new
 
+    def _skipped(self, unreadable: frozenset[str]) -> NDArray[np.bool_]:
+        """Spots not worth a look: piece spots of ``unreadable`` zones."""
+        if self._skip is None or self._skip[0] is not unreadable:
+            inside = np.array([k in unreadable for k in self.spot_keys], dtype=bool)
+            self._skip = (unreadable, inside & self._floored)
+        return self._skip[1]
+
     def _look(
-        self, grey: NDArray[np.uint8], found: Sequence[Detection], reg: Registration
+        self,
+        grey: NDArray[np.uint8],
+        found: Sequence[Detection],
+        reg: Registration,
+        skip: NDArray[np.bool_],
     ) -> list[Detection]:
         spots = self.spots(reg)
         h, w = grey.shape
         c = spots.centres
-        empty = (spots.sides >= TINY_PX) & (c[:, 0] >= 0) & (c[:, 0] < w)
+        empty = ~skip & (spots.sides >= TINY_PX) & (c[:, 0] >= 0) & (c[:, 0] < w)
         empty &= (c[:, 1] >= 0) & (c[:, 1] < h)
         if found and empty.any():
             read = np.array([d.centre for d in found], dtype=np.float64)

@@ -216,7 +216,9 @@ class Pipeline:
             return self._unsure(frame)
         first = marker_arrays(dets)
         extra: Sequence[Detection] = (
-            self.closer.look(grey, dets, reg, first) if self.closer is not None else _NO_MORE
+            self.closer.look(grey, dets, reg, first, self.reader.too_small(reg))
+            if self.closer is not None
+            else _NO_MORE
         )
         self.stats.markers = len(dets) + len(extra)
         if view is None or reg is not before:
