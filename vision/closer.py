@@ -54,6 +54,7 @@ from .detect import (
     windows_for,
 )
 from .layout import Layout, ZoneKind
+from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
 from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
@@ -129,6 +130,10 @@ class CloserLook:
         spots' last look is out of date."""
         self.detector = detector
         self.view = view
+        #: With a calibration: the lens at the frame's size. Registrations map to
+        #: the ideal pinhole image; the looks are made on the frame as the camera
+        #: gives it, so every spot is put where the lens shows it.
+        self.lens: PointLens | None = None
         self.stats = CloserStats()
         self._always_ids = frozenset(e.marker_id for e in plan.entries if e.kind in ALWAYS_ON_BOARD)
         # Board points (mm) of every spot, with the marker expected there.
@@ -170,7 +175,7 @@ class CloserLook:
         self._points = np.array(points, dtype=np.float64)
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
-        self._spots: tuple[bytes, Spots] | None = None
+        self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
         self._last: tuple[NDArray[np.float64], Markers, list[Detection]] | None = None
@@ -202,8 +207,8 @@ class CloserLook:
         self._last = None
 
     def spots(self, reg: Registration) -> Spots:
-        """Where each spot's marker appears in the image, and how large."""
-        key = reg.board_to_image.tobytes()
+        """Where each spot's marker appears in the frame, and how large."""
+        key = (reg.board_to_image.tobytes(), self.lens)
         if self._spots is not None and self._spots[0] == key:
             return self._spots[1]
         cam = reg.camera
@@ -214,6 +219,17 @@ class CloserLook:
         sides, c, px_per_mm = marker_sides(reg, self._points, self._sizes)
         # Half the diagonal of the sticker with its quiet zone, plus the slop.
         radii = (side_mm * k * (8 / 6) / math.sqrt(2) + SLOP_MM) * px_per_mm
+        if self.lens is not None:
+            # Through the lens: a marker there looks as large as the lens's local
+            # scale makes it (barrel distortion shrinks the frame's edges).
+            half = np.maximum(sides / 2, 1.0)[:, None]
+            ex = self.lens.to_raw(c + half * (1, 0)) - self.lens.to_raw(c - half * (1, 0))
+            ey = self.lens.to_raw(c + half * (0, 1)) - self.lens.to_raw(c - half * (0, 1))
+            sx = np.linalg.norm(ex, axis=1) / (2 * half[:, 0])
+            sy = np.linalg.norm(ey, axis=1) / (2 * half[:, 0])
+            c = self.lens.to_raw(c)
+            sides = sides * (sx + sy) / 2
+            radii = radii * np.maximum(sx, sy)
         boxes = np.stack(
             [c[:, 0] - radii, c[:, 1] - radii, np.ceil(c[:, 0] + radii), np.ceil(c[:, 1] + radii)],
             axis=1,
