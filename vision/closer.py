@@ -68,6 +68,10 @@ TINY_PX = 9.0
 ZOOM = 2.0
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
+#: The same for a marker printed on the board: only the registration's error
+#: (a quarter fitting worse than 3 mm is not read at all), so its crop is
+#: half the area.
+PRINTED_SLOP_MM = 3.0
 
 #: An undecoded square this size relative to the marker expected at a spot
 #: (from inside its black border to its sticker's edge) is a sticker's outline.
@@ -175,6 +179,8 @@ class CloserLook:
         self._points = np.array(points, dtype=np.float64)
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
+        printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
+        self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
         self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
@@ -218,7 +224,7 @@ class CloserLook:
         ground = cam[:2] + (self._points - cam[:2]) * k[:, None]
         sides, c, px_per_mm = marker_sides(reg, self._points, self._sizes)
         # Half the diagonal of the sticker with its quiet zone, plus the slop.
-        radii = (side_mm * k * (8 / 6) / math.sqrt(2) + SLOP_MM) * px_per_mm
+        radii = (side_mm * k * (8 / 6) / math.sqrt(2) + self._slop) * px_per_mm
         if self.lens is not None:
             # Through the lens: a marker there looks as large as the lens's local
             # scale makes it (barrel distortion shrinks the frame's edges).
