@@ -38,6 +38,7 @@ from .detect import (
     Detection,
     MarkerDetector,
     Markers,
+    dedupe,
     marker_arrays,
     same_markers,
 )
@@ -201,10 +202,11 @@ class Pipeline:
             and self.tracker.region is not None
             and (not reg.ok or len(reg.corners_seen) < len(before.corners_seen))
         ):
-            # A corner left the board's box (has the camera moved?): the whole frame.
+            # A corner left the board's box (has the camera moved?): the rest of
+            # the frame too (the box was just scanned).
             self.stats.whole_frame_rescans += 1
+            raw = self._outside_box(grey, raw, self.tracker.region)
             self.tracker.region = None
-            raw, _ = self.tracker.scan(grey, force_full=True)
             dets = self._ideal(raw)
             reg = self.registrar.update(dets, (w, h), grey)
         self.registration = reg
@@ -275,6 +277,38 @@ class Pipeline:
             return found
         # One memo per list: the first pass's, and the closer look's.
         return (self._lens_extra if extra else self._lens).detections(found)
+
+    def _outside_box(
+        self, grey: NDArray[np.uint8], found: list[Detection], box: tuple[int, int, int, int]
+    ) -> list[Detection]:
+        """``found`` (a scan of ``box``) and the markers of the rest of the frame:
+        four strips around the box, each reaching into it by twice the largest
+        marker seen (a marker across the box's edge is read whole in its strip).
+        Together a whole-frame scan, without scanning the box twice."""
+        h, w = grey.shape
+        x0, y0, x1, y1 = box
+        m = int(max([64.0] + [2 * d.side_px for d in found]))
+        strips = [
+            (0, 0, w, y0 + m),
+            (0, y1 - m, w, h),
+            (0, y0 - m, x0 + m, y1 + m),
+            (x1 - m, y0 - m, w, y1 + m),
+        ]
+        more = list(found)
+        kept_c, kept_s = self.detector.candidates
+        cands = [(kept_c, kept_s)]
+        for sx0, sy0, sx1, sy1 in strips:
+            sx0, sy0, sx1, sy1 = max(0, sx0), max(0, sy0), min(w, sx1), min(h, sy1)
+            if sx1 - sx0 > m and sy1 - sy0 > m:
+                more += self.detector.detect(grey, (sx0, sy0, sx1, sy1))
+                cands.append(self.detector.candidates)
+        self.detector.candidates = (
+            np.concatenate([c for c, _ in cands]).reshape(-1, 2),
+            np.concatenate([s for _, s in cands]),
+        )
+        out = dedupe(more)
+        self.tracker.last = out
+        return out
 
     def _look_for_corners(
         self, grey: NDArray[np.uint8], dets: list[Detection], reg: Registration
