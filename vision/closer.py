@@ -54,6 +54,7 @@ from .detect import (
     windows_for,
 )
 from .layout import Layout, ZoneKind
+from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
 from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
@@ -67,6 +68,10 @@ TINY_PX = 9.0
 ZOOM = 2.0
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
+#: The same for a marker printed on the board: only the registration's error
+#: (a quarter fitting worse than 3 mm is not read at all), so its crop is
+#: half the area.
+PRINTED_SLOP_MM = 3.0
 
 #: An undecoded square this size relative to the marker expected at a spot
 #: (from inside its black border to its sticker's edge) is a sticker's outline.
@@ -129,6 +134,10 @@ class CloserLook:
         spots' last look is out of date."""
         self.detector = detector
         self.view = view
+        #: With a calibration: the lens at the frame's size. Registrations map to
+        #: the ideal pinhole image; the looks are made on the frame as the camera
+        #: gives it, so every spot is put where the lens shows it.
+        self.lens: PointLens | None = None
         self.stats = CloserStats()
         self._always_ids = frozenset(e.marker_id for e in plan.entries if e.kind in ALWAYS_ON_BOARD)
         # Board points (mm) of every spot, with the marker expected there.
@@ -154,6 +163,13 @@ class CloserLook:
                 keys.append(reading_key.get(zone.key))
         #: The reading's zone key of each spot (None: an elephant's or the token's).
         self.spot_keys = tuple(keys)
+        # Spots whose marker, found, changes nothing in a zone the reader leaves
+        # unknown for its size: a piece's (printed spots read "clear" at any
+        # size, and an elephant or the token is known wherever it is).
+        self._floored = np.array(
+            [k is not None and not k.startswith((*PRINTED, *GLOBAL_KEYS_PREFIX)) for k in keys]
+        )
+        self._skip: tuple[frozenset[str], NDArray[np.bool_]] | None = None
         #: Zones whose empty reading is in doubt: the detector saw a square of a
         #: sticker's size on one of their spots and no look could decode it
         #: (not the printed spots: there, not seen already means covered), or
@@ -163,7 +179,9 @@ class CloserLook:
         self._points = np.array(points, dtype=np.float64)
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
-        self._spots: tuple[bytes, Spots] | None = None
+        printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
+        self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
+        self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
         self._last: tuple[NDArray[np.float64], Markers, list[Detection]] | None = None
@@ -195,8 +213,8 @@ class CloserLook:
         self._last = None
 
     def spots(self, reg: Registration) -> Spots:
-        """Where each spot's marker appears in the image, and how large."""
-        key = reg.board_to_image.tobytes()
+        """Where each spot's marker appears in the frame, and how large."""
+        key = (reg.board_to_image.tobytes(), self.lens)
         if self._spots is not None and self._spots[0] == key:
             return self._spots[1]
         cam = reg.camera
@@ -206,7 +224,18 @@ class CloserLook:
         ground = cam[:2] + (self._points - cam[:2]) * k[:, None]
         sides, c, px_per_mm = marker_sides(reg, self._points, self._sizes)
         # Half the diagonal of the sticker with its quiet zone, plus the slop.
-        radii = (side_mm * k * (8 / 6) / math.sqrt(2) + SLOP_MM) * px_per_mm
+        radii = (side_mm * k * (8 / 6) / math.sqrt(2) + self._slop) * px_per_mm
+        if self.lens is not None:
+            # Through the lens: a marker there looks as large as the lens's local
+            # scale makes it (barrel distortion shrinks the frame's edges).
+            half = np.maximum(sides / 2, 1.0)[:, None]
+            ex = self.lens.to_raw(c + half * (1, 0)) - self.lens.to_raw(c - half * (1, 0))
+            ey = self.lens.to_raw(c + half * (0, 1)) - self.lens.to_raw(c - half * (0, 1))
+            sx = np.linalg.norm(ex, axis=1) / (2 * half[:, 0])
+            sy = np.linalg.norm(ey, axis=1) / (2 * half[:, 0])
+            c = self.lens.to_raw(c)
+            sides = sides * (sx + sy) / 2
+            radii = radii * np.maximum(sx, sy)
         boxes = np.stack(
             [c[:, 0] - radii, c[:, 1] - radii, np.ceil(c[:, 0] + radii), np.ceil(c[:, 1] + radii)],
             axis=1,
@@ -225,10 +254,13 @@ class CloserLook:
         found: Sequence[Detection],
         reg: Registration,
         first: Markers | None = None,
+        unreadable: frozenset[str] = frozenset(),
     ) -> list[Detection]:
         """Markers the first pass (``found``; ``first``: their
         :func:`~vision.detect.marker_arrays`, if made already) missed. On a still
-        table this is the very list returned last time."""
+        table this is the very list returned last time. ``unreadable``: zone keys
+        the reader leaves unknown whatever is seen (the resolution floor,
+        :meth:`~vision.read.Reader.too_small`): their piece spots are not looked at."""
         if first is None:
             first = marker_arrays(found)
         last = self._last
@@ -240,17 +272,28 @@ class CloserLook:
         ):
             self.stats.reused += 1
             return last[2]  # a still table: the same answer as last frame
-        new = self._look(grey, found, reg)
+        new = self._look(grey, found, reg, self._skipped(unreadable))
         self._last = (reg.board_to_image, first, new)
         return new
 
+    def _skipped(self, unreadable: frozenset[str]) -> NDArray[np.bool_]:
+        """Spots not worth a look: piece spots of ``unreadable`` zones."""
+        if self._skip is None or self._skip[0] is not unreadable:
+            inside = np.array([k in unreadable for k in self.spot_keys], dtype=bool)
+            self._skip = (unreadable, inside & self._floored)
+        return self._skip[1]
+
     def _look(
-        self, grey: NDArray[np.uint8], found: Sequence[Detection], reg: Registration
+        self,
+        grey: NDArray[np.uint8],
+        found: Sequence[Detection],
+        reg: Registration,
+        skip: NDArray[np.bool_],
     ) -> list[Detection]:
         spots = self.spots(reg)
         h, w = grey.shape
         c = spots.centres
-        empty = (spots.sides >= TINY_PX) & (c[:, 0] >= 0) & (c[:, 0] < w)
+        empty = ~skip & (spots.sides >= TINY_PX) & (c[:, 0] >= 0) & (c[:, 0] < w)
         empty &= (c[:, 1] >= 0) & (c[:, 1] < h)
         if found and empty.any():
             read = np.array([d.centre for d in found], dtype=np.float64)

@@ -6,12 +6,18 @@ anchors. :class:`Lens` holds OpenCV's model (camera matrix ``K`` and the
 coefficients ``k1, k2, p1, p2, k3``) for one image size, saved as JSON by
 ``companion calibrate`` and loaded by ``companion run --calibration``.
 
-:class:`Undistorter` applies it to frames: one ``cv2.remap`` with maps made
-once per image size (fixed-point maps, the fastest form), producing an image
-with the same camera matrix and no distortion, so everything downstream
-(detection, registration, the board view) sees an ideal pinhole camera.
-Frames of another size than the calibration's are scaled to it (a camera
+:class:`PointLens` is how the pipeline uses it: markers are detected on the
+frame as the camera gives it, and only their corners are undistorted (with the
+same camera matrix), so registration and the reader see an ideal pinhole
+camera at the cost of a few hundred points a frame instead of a remap of
+every pixel. The other way, :meth:`PointLens.to_raw` puts ideal image points
+back where the lens shows them: the board view's sampling maps (made once
+per registration) and the closer look's crops are placed in the frame as it
+is. Frames of another size than the calibration's are scaled to it (a camera
 that delivers 1080p video and 12 MP stills from the same sensor).
+
+:class:`Undistorter` undistorts whole frames (one ``cv2.remap`` with maps made
+once per image size), for looking at them and for comparison in the bench.
 
 The synthetic renderers use :meth:`Lens.distort` / :meth:`Lens.undistort` on
 normalised coordinates to draw through a known lens.
@@ -20,6 +26,7 @@ normalised coordinates to draw through a known lens.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +34,8 @@ from typing import Any
 import cv2
 import numpy as np
 from numpy.typing import NDArray
+
+from .detect import Detection
 
 Matrix = NDArray[np.float64]
 
@@ -244,6 +253,95 @@ def ideal_lens(focal_px: float, size: tuple[int, int]) -> Lens:
     """A pinhole with the principal point at the image centre."""
     w, h = size
     return Lens(focal_px, focal_px, w / 2, h / 2, size=size)
+
+
+#: An undistorted marker corner must distort back to within this (px) of where
+#: it was detected; beyond, the lens model has no answer there (outside the
+#: part of the frame it was calibrated on) and the detection is dropped.
+ROUND_TRIP_PX = 0.5
+_ITERATE = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 30, 1e-9)
+
+
+class PointLens:
+    """A lens at one frame size, for points: frame (as the camera shows it) <->
+    ideal pinhole image with the same camera matrix."""
+
+    def __init__(self, lens: Lens, size: tuple[int, int]) -> None:
+        self.lens = lens.scaled(size)
+        self.size = size
+        self._K = self.lens.K
+        self._dist = self.lens.dist
+        # Radial distortion folds back beyond some radius (the polynomial's
+        # turn): ideal points farther out are pulled to it, never folded inwards.
+        r = np.linspace(1e-3, 4.0, 4000)
+        r2 = r * r
+        reach = r * (1 + r2 * (self.lens.k1 + r2 * (self.lens.k2 + r2 * self.lens.k3)))
+        turn = np.nonzero(np.diff(reach) <= 0)[0]
+        self._max_r2 = float(r2[turn[0]]) * 0.98 if len(turn) else float("inf")
+        self._last: tuple[Sequence[Detection], list[Detection]] | None = None
+        self._known: dict[int, tuple[Detection, Detection]] = {}
+
+    def to_ideal(self, pts: NDArray[np.float64]) -> Matrix:
+        """Frame pixels (N, 2) -> ideal pinhole pixels (NaN where the model has no answer)."""
+        p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
+        if not len(p):
+            return np.zeros((0, 2))
+        out = cv2.undistortPoints(p, self._K, self._dist, R=None, P=self._K, criteria=_ITERATE)
+        ideal = np.asarray(out, dtype=np.float64).reshape(-1, 2)
+        back = self.to_raw(ideal)
+        bad = ~(np.abs(back - p.reshape(-1, 2)).max(axis=1) <= ROUND_TRIP_PX)
+        ideal[bad] = np.nan
+        return ideal
+
+    def to_raw(self, pts: NDArray[np.float64]) -> Matrix:
+        """Ideal pinhole pixels (N, 2) -> where the lens shows them in the frame."""
+        p = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+        lens = self.lens
+        x = (p[:, 0] - lens.cx) / lens.fx
+        y = (p[:, 1] - lens.cy) / lens.fy
+        r2 = x * x + y * y
+        far = r2 > self._max_r2
+        if far.any():
+            shrink = np.sqrt(self._max_r2 / r2[far])
+            x[far] *= shrink
+            y[far] *= shrink
+        xd, yd = lens.distort(x, y)
+        return np.column_stack([xd * lens.fx + lens.cx, yd * lens.fy + lens.cy])
+
+    def raw_box(self, pts: NDArray[np.float64], margin: float = 2.0) -> tuple[int, int, int, int]:
+        """The frame box around ideal points (N, 2): for a polygon, give points
+        along its edges, which the lens bends."""
+        raw = self.to_raw(pts)
+        lo = raw.min(axis=0) - margin
+        hi = raw.max(axis=0) + margin
+        return int(np.floor(lo[0])), int(np.floor(lo[1])), int(hi[0]) + 1, int(hi[1]) + 1
+
+    def detections(self, found: Sequence[Detection]) -> list[Detection]:
+        """``found`` (frame corners) with their corners undistorted; detections
+        the model cannot undistort are dropped. The same list object again for
+        the same list, and the same :class:`Detection` for a detection seen last
+        time (a still table costs nothing)."""
+        if self._last is not None and self._last[0] is found:
+            return self._last[1]
+        known = self._known
+        fresh = [d for d in found if id(d) not in known or known[id(d)][0] is not d]
+        made: dict[int, Detection | None] = {}
+        if fresh:
+            corners = np.concatenate([d.corners for d in fresh]).astype(np.float64)
+            ideal = self.to_ideal(corners).reshape(-1, 4, 2)
+            for d, c in zip(fresh, ideal, strict=True):
+                made[id(d)] = (
+                    Detection(d.marker_id, c.astype(np.float32)) if np.isfinite(c).all() else None
+                )
+        out: list[Detection] = []
+        self._known = {}
+        for d in found:
+            got = made[id(d)] if id(d) in made else known[id(d)][1]
+            if got is not None:
+                out.append(got)
+                self._known[id(d)] = (d, got)
+        self._last = (found, out)
+        return out
 
 
 class Undistorter:

@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .layout import Layout
+from .lens import PointLens
 
 CELL_MM = 4.0
 #: Per-channel difference (0-255) of a cell's mean colour that counts as a change.
@@ -62,7 +63,9 @@ class BoardView:
         self.prev: NDArray[np.uint8] | None = None
         self.background: NDArray[np.uint8] | None = None
         self._still = 0
-        self._maps: tuple[bytes, NDArray[np.int16], NDArray[np.uint16]] | None = None
+        self._maps: (
+            tuple[tuple[bytes, PointLens | None], NDArray[np.int16], NDArray[np.uint16]] | None
+        ) = None
         #: The cells the last :meth:`motion` call found changed.
         self.moved: NDArray[np.bool_] = np.zeros(self.shape, bool)
         margin = int(np.ceil(OCCLUDER_MARGIN_MM / CELL_MM))
@@ -72,11 +75,16 @@ class BoardView:
         self._min_blob = int(BLOB_MM2 / CELL_MM**2)
 
     def warp(
-        self, image: NDArray[np.uint8], board_to_image: NDArray[np.float64]
+        self,
+        image: NDArray[np.uint8],
+        board_to_image: NDArray[np.float64],
+        lens: PointLens | None = None,
     ) -> NDArray[np.uint8]:
-        """The board view of ``image``: the colour at each cell's centre."""
-        key = board_to_image.tobytes()
-        if self._maps is None or self._maps[0] != key:
+        """The board view of ``image``: the colour at each cell's centre.
+        ``board_to_image`` maps to the ideal pinhole image; ``lens`` (with a
+        calibration) then puts each point where the camera's lens shows it."""
+        key = (board_to_image.tobytes(), lens)
+        if self._maps is None or self._maps[0][0] != key[0] or self._maps[0][1] is not lens:
             # Where each cell's centre lies in the image, in OpenCV's fast
             # fixed-point form: computed once per registration.
             h, w = self.shape
@@ -84,6 +92,8 @@ class BoardView:
             rows, cols = np.mgrid[0:h, 0:w].astype(np.float64)
             board = np.stack([x0 + (cols + 0.5) * CELL_MM, y0 + (rows + 0.5) * CELL_MM], axis=-1)
             at = cv2.perspectiveTransform(board.reshape(-1, 1, 2), board_to_image).reshape(h, w, 2)
+            if lens is not None:
+                at = lens.to_raw(at.reshape(-1, 2)).reshape(h, w, 2)
             fixed, fraction = cv2.convertMaps(at.astype(np.float32), None, cv2.CV_16SC2)
             self._maps = (key, fixed, fraction)
         view = cv2.remap(

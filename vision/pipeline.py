@@ -38,12 +38,13 @@ from .detect import (
     Detection,
     MarkerDetector,
     Markers,
+    dedupe,
     marker_arrays,
     same_markers,
 )
 from .expect import Expectation
 from .layout import Layout, Zone, default_layout
-from .lens import Lens, Undistorter
+from .lens import Lens, PointLens
 from .messages import clear_the_board
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
@@ -60,8 +61,6 @@ FULL_SCAN_EVERY = 10
 SETTLE_EVERY = 8
 #: The closer look's answer when it is switched off (one object, so a reading keeps).
 _NO_MORE: tuple[Detection, ...] = ()
-#: With a calibration, the board view is made from an undistorted image this size.
-VIEW_SCALE = 0.25
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
@@ -86,7 +85,9 @@ class Pipeline:
     between full scans, look only where the image changed. ``closer_look``:
     look again, magnified, at empty spots where a small marker may have been
     missed (:mod:`vision.closer`). ``calibration``: the camera's lens
-    (:mod:`vision.lens`); each frame is undistorted before anything else.
+    (:mod:`vision.lens`): markers are found in the frame as the camera gives
+    it and their corners undistorted; the board view and the closer look put
+    board points where the lens shows them.
     """
 
     def __init__(
@@ -107,13 +108,10 @@ class Pipeline:
             raise ValueError(f"players must be 1 (solo), 2, 3 or 4, not {players!r}")
         self.layout = layout or default_layout()
         self.players = players
-        #: The camera's lens (``companion calibrate``): frames are undistorted first.
+        #: The camera's lens (``companion calibrate``): marker corners are undistorted.
         self.calibration = calibration
-        self._undistort = (
-            Undistorter(calibration)
-            if calibration is not None and not calibration.is_ideal
-            else None
-        )
+        self._lens: PointLens | None = None
+        self._lens_extra: PointLens | None = None
         if calibration is not None and focal_px is None:
             focal_px = calibration.fx
         # Nested detections are told apart by their size on the board (read.py).
@@ -152,7 +150,6 @@ class Pipeline:
         self._values: tuple[tuple[object, ...], dict[str, Value]] | None = None
         self._missing_memo: tuple[tuple[object, ...], NDArray[np.bool_]] | None = None
         self._inside: tuple[object, dict[str, bool]] | None = None
-        self._scaled: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None
         self._fit_memo: tuple[FitCheck, dict[str, bool], dict[str, bool]] | None = None
         self._problem_memo: (
             tuple[Sequence[Problem], tuple[str, str], tuple[Problem, ...]] | None
@@ -173,10 +170,7 @@ class Pipeline:
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         h, w = grey.shape
-        if self._undistort is not None:
-            # Markers need the full resolution, the 4 mm board view a quarter of it.
-            grey = self._undistort(grey)
-            colour = self._undistort(colour, VIEW_SCALE)
+        self._lens_for((w, h))
         # Something moving over the board (a hand, pieces in flight): nothing can
         # be accepted this frame, so do not spend a marker scan on it.
         before = self.registration
@@ -191,24 +185,29 @@ class Pipeline:
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
                 return self._snapshot
         self.tracker.region = self._board_box(before, (w, h))
-        dets, full = self.tracker.scan(grey)
+        # ``raw``: as found in the frame; ``dets``: corners undistorted (with a lens).
+        raw, full = self.tracker.scan(grey)
         if before is not None and before.ok:
-            dets = self._look_for_corners(grey, dets, before)
+            raw = self._look_for_corners(grey, raw, before)
+        dets = self._ideal(raw)
         reg = self.registrar.update(dets, (w, h), grey)
         if reg.ok and reg is not before and len(reg.corners_seen) < len(self.layout.corners):
-            more = self._look_for_corners(grey, dets, reg)
-            if more is not dets:
-                dets, reg = more, self.registrar.update(more, (w, h), grey)
+            more = self._look_for_corners(grey, raw, reg)
+            if more is not raw:
+                raw, dets = more, self._ideal(more)
+                reg = self.registrar.update(dets, (w, h), grey)
         if (
             full
             and before is not None
             and self.tracker.region is not None
             and (not reg.ok or len(reg.corners_seen) < len(before.corners_seen))
         ):
-            # A corner left the board's box (has the camera moved?): the whole frame.
+            # A corner left the board's box (has the camera moved?): the rest of
+            # the frame too (the box was just scanned).
             self.stats.whole_frame_rescans += 1
+            raw = self._outside_box(grey, raw, self.tracker.region)
             self.tracker.region = None
-            dets, _ = self.tracker.scan(grey, force_full=True)
+            dets = self._ideal(raw)
             reg = self.registrar.update(dets, (w, h), grey)
         self.registration = reg
         if not reg.ok:
@@ -216,7 +215,14 @@ class Pipeline:
             return self._unsure(frame)
         first = marker_arrays(dets)
         extra: Sequence[Detection] = (
-            self.closer.look(grey, dets, reg, first) if self.closer is not None else _NO_MORE
+            self._ideal(
+                self.closer.look(
+                    grey, raw, reg, first if raw is dets else None, self.reader.too_small(reg)
+                ),
+                extra=True,
+            )
+            if self.closer is not None
+            else _NO_MORE
         )
         self.stats.markers = len(dets) + len(extra)
         if view is None or reg is not before:
@@ -252,12 +258,64 @@ class Pipeline:
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot
 
+    def _lens_for(self, size: tuple[int, int]) -> None:
+        """With a calibration, the lens at this frame size, for every stage."""
+        lens = self.calibration
+        if lens is None or lens.is_ideal:
+            return
+        if self._lens is None or self._lens.size != size:
+            self._lens = PointLens(lens, size)
+            self._lens_extra = PointLens(lens, size)
+            self.registrar.lens = self._lens
+            if self.closer is not None:
+                self.closer.lens = self._lens
+
+    def _ideal(self, found: list[Detection], extra: bool = False) -> list[Detection]:
+        """Detections with their corners undistorted (``found`` itself without a
+        calibration); the same list object for the same ``found``."""
+        if self._lens is None or self._lens_extra is None:
+            return found
+        # One memo per list: the first pass's, and the closer look's.
+        return (self._lens_extra if extra else self._lens).detections(found)
+
+    def _outside_box(
+        self, grey: NDArray[np.uint8], found: list[Detection], box: tuple[int, int, int, int]
+    ) -> list[Detection]:
+        """``found`` (a scan of ``box``) and the markers of the rest of the frame:
+        four strips around the box, each reaching into it by twice the largest
+        marker seen (a marker across the box's edge is read whole in its strip).
+        Together a whole-frame scan, without scanning the box twice."""
+        h, w = grey.shape
+        x0, y0, x1, y1 = box
+        m = int(max([64.0] + [2 * d.side_px for d in found]))
+        strips = [
+            (0, 0, w, y0 + m),
+            (0, y1 - m, w, h),
+            (0, y0 - m, x0 + m, y1 + m),
+            (x1 - m, y0 - m, w, y1 + m),
+        ]
+        more = list(found)
+        kept_c, kept_s = self.detector.candidates
+        cands = [(kept_c, kept_s)]
+        for sx0, sy0, sx1, sy1 in strips:
+            sx0, sy0, sx1, sy1 = max(0, sx0), max(0, sy0), min(w, sx1), min(h, sy1)
+            if sx1 - sx0 > m and sy1 - sy0 > m:
+                more += self.detector.detect(grey, (sx0, sy0, sx1, sy1))
+                cands.append(self.detector.candidates)
+        self.detector.candidates = (
+            np.concatenate([c for c, _ in cands]).reshape(-1, 2),
+            np.concatenate([s for _, s in cands]),
+        )
+        out = dedupe(more)
+        self.tracker.last = out
+        return out
+
     def _look_for_corners(
         self, grey: NDArray[np.uint8], dets: list[Detection], reg: Registration
     ) -> list[Detection]:
-        """Search the corner markers missing from ``dets`` where ``reg`` puts them:
-        a scan of the whole board can lose a big marker among the board's edges.
-        Returns ``dets`` itself when none is found."""
+        """Search the corner markers missing from ``dets`` (as found in the frame)
+        where ``reg`` puts them: a scan of the whole board can lose a big marker
+        among the board's edges. Returns ``dets`` itself when none is found."""
         h, w = grey.shape
         have = {d.marker_id for d in dets}
         boxes = []
@@ -268,8 +326,11 @@ class Pipeline:
             pts = reg.to_image(
                 np.array([[cx - r, cy - r], [cx + r, cy - r], [cx + r, cy + r], [cx - r, cy + r]])
             )
-            x0, y0 = pts.min(axis=0)
-            x1, y1 = pts.max(axis=0)
+            if self._lens is not None:
+                x0, y0, x1, y1 = self._lens.raw_box(pts)
+            else:
+                x0, y0 = pts.min(axis=0)
+                x1, y1 = pts.max(axis=0)
             if x1 > 0 and y1 > 0 and x0 < w and y0 < h:
                 boxes.append((int(x0), int(y0), int(x1) + 1, int(y1) + 1))
         if not boxes:
@@ -298,9 +359,16 @@ class Pipeline:
             return self._box[1]
         x0, y0, x1, y1 = self.layout.extent_mm
         m = self._corner_side
-        pts = reg.to_image(
-            np.array([[x0 - m, y0 - m], [x1 + m, y0 - m], [x1 + m, y1 + m], [x0 - m, y1 + m]])
-        )
+        if self._lens is not None:
+            # The lens bends the box's edges: follow them.
+            t = np.linspace(0.0, 1.0, 9)[:, None]
+            a, b = np.array([x0 - m, y0 - m]), np.array([x1 + m, y1 + m])
+            edges = [a + t * ((b - a) * d) + (b - a) * o for d, o in _EDGES]
+            pts = self._lens.to_raw(reg.to_image(np.concatenate(edges)))
+        else:
+            pts = reg.to_image(
+                np.array([[x0 - m, y0 - m], [x1 + m, y0 - m], [x1 + m, y1 + m], [x0 - m, y1 + m]])
+            )
         lo = pts.min(axis=0)
         hi = pts.max(axis=0)
         w, h = size
@@ -404,15 +472,9 @@ class Pipeline:
     def _warp(
         self, colour: NDArray[np.uint8], board_to_image: NDArray[np.float64]
     ) -> NDArray[np.uint8]:
-        """The board view; from the quarter-size undistorted colour image when calibrated."""
-        if self._undistort is None:
-            return self.view.warp(colour, board_to_image)
-        if self._scaled is None or self._scaled[0] is not board_to_image:
-            S = np.diag([VIEW_SCALE, VIEW_SCALE, 1.0])
-            # Pixel centres: u' = (u + 0.5) * s - 0.5.
-            S[0, 2] = S[1, 2] = 0.5 * VIEW_SCALE - 0.5
-            self._scaled = (board_to_image, S @ board_to_image)
-        return self.view.warp(colour, self._scaled[1])
+        """The board view; with a calibration the lens is folded into its
+        sampling maps (made once per registration)."""
+        return self.view.warp(colour, board_to_image, self._lens)
 
     @property
     def fit(self) -> FitCheck | None:
@@ -481,6 +543,15 @@ class Pipeline:
                 if cell is not None:
                     mask[cell] = True
         return mask
+
+
+#: The board box's four edges: (direction, start) as multiples of its diagonal.
+_EDGES = (
+    (np.array([1.0, 0.0]), np.array([0.0, 0.0])),
+    (np.array([1.0, 0.0]), np.array([0.0, 1.0])),
+    (np.array([0.0, 1.0]), np.array([0.0, 0.0])),
+    (np.array([0.0, 1.0]), np.array([1.0, 0.0])),
+)
 
 
 def _same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

@@ -34,6 +34,7 @@ from numpy.typing import NDArray
 from .detect import Detection
 from .geometry import camera_centre, estimate_focal
 from .layout import Layout, ZoneKind
+from .lens import PointLens
 from .plan import Kind, MarkerPlan
 
 Matrix = NDArray[np.float64]
@@ -190,6 +191,10 @@ class Registrar:
         #: The corner markers' homography behind the last fresh registration.
         self._corner_fit: Matrix = np.eye(3)
         self._last_image: NDArray[np.float64] | None = None
+        #: With a calibration: the lens at the frame's size. Detections come with
+        #: undistorted corners; the frame given to :meth:`update` is as the camera
+        #: shows it, so corners are refined there and undistorted again.
+        self.lens: PointLens | None = None
 
     @property
     def corner_ids(self) -> frozenset[int]:
@@ -291,8 +296,11 @@ class Registrar:
         centres; measure every printed marker's residual (mm) under the new fit."""
         board_pts = [pts for (_, pts), _ in seen]
         image_pts = []
+        lens = self.lens
         for _, d in seen:
-            c = d.corners.astype(np.float32).reshape(-1, 1, 2).copy()
+            ideal = d.corners.astype(np.float64)
+            raw = ideal if lens is None else lens.to_raw(ideal)
+            c = raw.astype(np.float32).reshape(-1, 1, 2).copy()
             win = max(2, min(6, int(d.side_px / 12)))
             h, w = grey.shape[:2]
             if (
@@ -308,7 +316,11 @@ class Registrar:
                     (-1, -1),
                     (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01),
                 )
-            image_pts.append(c.reshape(-1, 2).astype(np.float64))
+            refined = c.reshape(-1, 2).astype(np.float64)
+            if lens is not None:
+                back = lens.to_ideal(refined)
+                refined = np.where(np.isfinite(back), back, ideal)
+            image_pts.append(refined)
         # Printed markers: each matched to the nearest anchor of its id under H.
         inv = np.linalg.inv(H)
         p_board: list[NDArray[np.float64]] = []
