@@ -139,8 +139,15 @@ class BoardView:
             occluded = cv2.dilate(occluded.astype(np.uint8), self._kernel).astype(bool)
         return ViewState(motion, occluded, blobs)
 
-    def settle(self, view: NDArray[np.uint8], occluded: NDArray[np.bool_]) -> None:
-        """The table is calm: take this view as the background (where not hidden)."""
+    def settle(
+        self, view: NDArray[np.uint8], occluded: NDArray[np.bool_], fresh: bool = False
+    ) -> None:
+        """The table is calm: take this view as the background (where not hidden);
+        ``fresh``: all of it, and it counts as still (the start-up view verified)."""
+        if fresh:
+            self.background = view.copy()
+            self._still = max(self._still, 2)
+            return
         if self.background is None:
             self.background = view.copy()
         else:

@@ -26,7 +26,7 @@ Usage::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -52,6 +52,7 @@ from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
+from .startup import StartupCheck, clear_the_board_at_start
 from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
@@ -131,6 +132,8 @@ class Pipeline:
         )
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
         self.expectation = Expectation(self.reader.keys, self.view)
+        #: Until verified, the first calm table is not assumed calm (vision/startup.py).
+        self.startup = StartupCheck(self.layout, self.view)
         self._short_problem: tuple[frozenset[str], Sequence[Problem], list[Problem]] | None = None
         self.stats = PipelineStats()
         self._calm_pieces: list[Seen] = []
@@ -160,6 +163,8 @@ class Pipeline:
         self._snapshot = TableSnapshot.empty(players)
         #: This frame's board registration (``fresh``, ``held`` or ``lost``).
         self.registration: Registration | None = None
+        #: The markers the last frame read (first pass and closer look), for benches.
+        self.markers_read: Sequence[Detection] = ()
 
     @property
     def snapshot(self) -> TableSnapshot:
@@ -219,9 +224,16 @@ class Pipeline:
             self.closer.look(grey, dets, reg, first) if self.closer is not None else _NO_MORE
         )
         self.stats.markers = len(dets) + len(extra)
+        self.markers_read = (*dets, *extra)
         if view is None or reg is not before:
             view = self._warp(colour, reg.board_to_image)
             motion = self._motion(view)
+        if not self.startup.verified:
+            if self.startup.crossing(view, reg, (w, h)):
+                return self._unverified(frame)
+            # The second look: nothing across the edge. This view is the calm table.
+            self.startup.verified = True
+            self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
         placed, reading = self._read(dets, first, extra, reg)
         state = self.view.occluders(view, self._missing(placed), motion)
         inside = self._inside_frame(reg, (w, h))
@@ -341,6 +353,14 @@ class Pipeline:
             self._short_problem = memo
         return memo[2]
 
+    def _unverified(self, frame: Frame) -> TableSnapshot:
+        """Something lies across the board's edge before the view was ever
+        verified: no values at all, and "clear the board"."""
+        self.stabiliser.update({}, calm=False, problems=())
+        snap = self.stabiliser.snapshot(frame.number, frame.time)
+        self._snapshot = replace(snap, problems=(*snap.problems, clear_the_board_at_start()))
+        return self._snapshot
+
     def _unsure(self, frame: Frame) -> TableSnapshot:
         self.tracker.reset()
         if self.closer is not None:
@@ -413,6 +433,11 @@ class Pipeline:
             S[0, 2] = S[1, 2] = 0.5 * VIEW_SCALE - 0.5
             self._scaled = (board_to_image, S @ board_to_image)
         return self.view.warp(colour, self._scaled[1])
+
+    @property
+    def pieces_seen(self) -> list[Seen]:
+        """The token markers the last reading placed (what it took each for, where)."""
+        return self._cache[1][0] if self._cache is not None else []
 
     @property
     def fit(self) -> FitCheck | None:
