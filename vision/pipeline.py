@@ -190,7 +190,7 @@ class Pipeline:
         if before is not None and before.ok:
             view = self._warp(colour, before.board_to_image)
             motion = self._motion(view)
-            if motion >= MOTION_CELLS:
+            if motion >= MOTION_CELLS and not self.view.jitter:
                 self.stats.skipped += 1
                 self.stabiliser.update({}, calm=False, problems=())
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
@@ -235,7 +235,9 @@ class Pipeline:
             self.startup.verified = True
             self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
         placed, reading = self._read(dets, first, extra, reg)
-        state = self.view.occluders(view, self._missing(placed), motion)
+        # Jitter (change spread thin over the board: shake, a new blur each frame)
+        # is not motion; the stabiliser's agreeing readings decide.
+        state = self.view.occluders(view, self._missing(placed), 0 if self.view.jitter else motion)
         inside = self._inside_frame(reg, (w, h))
         if reg.fit is not None and not reg.fit.good:
             inside = self._fits(reg, inside)
@@ -330,7 +332,8 @@ class Pipeline:
         motion = self.view.motion(view)
         if self.closer is not None:
             self.closer.disturb(self.view.moved)
-        self.expectation.touch(self.view.moved)
+        if not self.view.jitter:
+            self.expectation.touch(self.view.moved)
         return motion
 
     def expect(self, counts: Mapping[str, int]) -> None:
