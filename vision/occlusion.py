@@ -35,8 +35,9 @@ BLOB_MM2 = 3500.0
 OCCLUDER_MARGIN_MM = 12.0
 #: Jitter: change between frames only where the board view has edges (a new
 #: blur each frame, camera shake, exposure) softens or shifts them; a hand, an
-#: arm or a piece changes flat places too. A cell is flat when its 3x3
-#: neighbourhood spans fewer than this many grey levels (in every channel).
+#: arm or a piece changes flat places too. A cell is flat when the 5x5 cells
+#: around it span fewer than this many grey levels in every channel (the
+#: change test spreads a change by a cell, so flatness looks a cell further).
 FLAT_RANGE = 30
 
 
@@ -73,7 +74,7 @@ class BoardView:
         #: The last :meth:`motion` call's change was jitter: only at edges of the
         #: previous view, no flat place changed (``FLAT_RANGE``).
         self.jitter = False
-        self._square = np.ones((3, 3), np.uint8)
+        self._square = np.ones((5, 5), np.uint8)
         margin = int(np.ceil(OCCLUDER_MARGIN_MM / CELL_MM))
         self._kernel = cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)
