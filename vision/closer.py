@@ -156,8 +156,8 @@ class CloserLook:
         self.spot_keys = tuple(keys)
         #: Zones whose empty reading is in doubt: the detector saw a square of a
         #: sticker's size on one of their spots and no look could decode it
-        #: (on a printed spot: not "covered", its sticker is seen), or the spot
-        #: is blown to white by glare or crushed to black by shadow.
+        #: (not the printed spots: there, not seen already means covered), or
+        #: the spot is blown to white by glare or crushed to black by shadow.
         self.doubtful: frozenset[str] = frozenset()
         self._expected = np.zeros(len(keys), bool)
         self._points = np.array(points, dtype=np.float64)
@@ -297,10 +297,13 @@ class CloserLook:
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        # A printed spot too: its sticker seen as a square it could not decode
-        # (blur, ink bleed) is not "covered" (a coin or a cube hides it whole).
         self.doubtful = blind | frozenset(
-            k for i in now if squares[i] and not self._memo[i] and (k := self.spot_keys[i])
+            k
+            for i in now
+            if squares[i]
+            and not self._memo[i]
+            and (k := self.spot_keys[i])
+            and not k.startswith(PRINTED)
         )
         self.stats.found += len(new)
         return new
