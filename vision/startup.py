@@ -62,15 +62,14 @@ class StartupCheck:
         rows: list[list[tuple[int, int]]] = []
         points: list[tuple[float, float]] = []
         edges: list[int] = []
-        for edge, (length, at) in enumerate(
-            (
-                (bw, lambda t, d: (t, d)),  # north: y = 0, inside is +y
-                (bh, lambda t, d: (bw - d, t)),  # east: x = bw, inside is -x
-                (bw, lambda t, d: (t, bh - d)),  # south
-                (bh, lambda t, d: (d, t)),  # west
-            )
-        ):
+        for edge, length in enumerate((bw, bh, bw, bh)):
             for t in np.arange(CORNER_GAP_MM, length - CORNER_GAP_MM + 1e-6, step):
+
+                def at(t: float, d: float, edge: int = edge) -> tuple[float, float]:
+                    """Board point ``t`` along an edge, ``d`` mm inside it (north, east,
+                    south, west)."""
+                    return ((t, d), (bw - d, t), (t, bh - d), (d, t))[edge]
+
                 cells = [self.view.cell_of(*at(float(t), d)) for d in inward]
                 cells += [self.view.cell_of(*at(float(t), -d)) for d in inward]
                 if any(c is None for c in cells):
