@@ -26,8 +26,11 @@ Prints four blocks (record them in bench/RESULTS.md):
    issue 13's table): per group, scenes with no wrong zone, exact scenes,
    wrong zones split into missed (a piece the truth has, not reported) and
    false (reported where the truth differs), the share of zones left unknown,
-   and scenes never settled. ``--only harsh --conditions ideal,light
-   --scenes 50``. A condition's calibration (if any) is given to the pipeline.
+   scenes never settled, and wrong marker ids (an id read where the truth
+   has another piece or none; and of those, the ones the reading used).
+   ``--only harsh --conditions ideal,light --scenes 50 [--expect]``. A
+   condition's calibration (if any) is given to the pipeline; ``--expect``
+   tells it the pieces per zone, as the companion's runner does.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ import cv2
 import numpy as np
 
 from vision.detect import Detection, MarkerDetector
+from vision.expect import counts
 from vision.geometry import CameraPose
-from vision.harsh import CONDITIONS, harsh_scene
+from vision.harsh import CONDITIONS, HarshScene, harsh_scene
 from vision.pipeline import Pipeline
 from vision.scenes import (
     FieldMarker,
@@ -507,11 +511,50 @@ def zone_errors(seen: TableSnapshot, truth: TableSnapshot) -> tuple[int, int, in
     return counts[0], counts[1], counts[2], counts[3]
 
 
-def _harsh(job: tuple[str, int]) -> tuple[str, int, int, int, int, int, int]:
-    """One harsh scene: (condition, seed, missed, false, unknown, zones, frames to settle or 0)."""
-    name, seed = job
+def wrong_ids(pipe: Pipeline, scene: HarshScene) -> tuple[int, int, list[str]]:
+    """(read, used, examples): markers the last frame read (first pass and closer
+    look) whose id lies nowhere near where the truth has a marker of that id (an
+    id read where the truth has another piece or none); ``used``: those of them
+    the reading took as a piece (not refused by size or place)."""
+    reg = pipe.registration
+    if reg is None or not reg.ok or not pipe.markers_read:
+        return 0, 0, []
+    truth: dict[int, list[tuple[float, float, float]]] = {}
+    for marker_id, (x, y), side in scene.markers():
+        truth.setdefault(marker_id, []).append((x, y, side))
+    dets = pipe.markers_read
+    centres = reg.to_board(np.array([d.centre for d in dets], dtype=np.float64))
+    read = 0
+    examples = []
+    for d, (x, y) in zip(dets, centres.tolist(), strict=True):
+        near = truth.get(d.marker_id, [])
+        if not any(np.hypot(x - tx, y - ty) <= max(10.0, side) for tx, ty, side in near):
+            read += 1
+            examples.append(f"id {d.marker_id} at ({x:.0f}, {y:.0f}) mm")
+    feet: dict[int, list[tuple[float, float]]] = {}
+    for sp in scene.sprites():
+        feet.setdefault(sp.marker_id, []).append(sp.at)
+    used = 0
+    for seen in pipe.pieces_seen:
+        mid = scene.plan.find(seen.kind, seen.component, seen.face).marker_id
+        fx, fy = seen.foot
+        if not any(np.hypot(fx - tx, fy - ty) <= 12.0 for tx, ty in feet.get(mid, [])):
+            used += 1
+            examples.append(f"used: {seen.component} at ({fx:.0f}, {fy:.0f}) mm")
+    return read, used, examples
+
+
+HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str]]
+
+
+def _harsh(job: tuple[str, int, bool]) -> HarshRow:
+    """One harsh scene: (condition, seed, missed, false, unknown, zones, frames to
+    settle or 0, wrong ids read, wrong ids used, examples)."""
+    name, seed, expect = job
     scene = harsh_scene(seed, name)
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
+    if expect:
+        pipe.expect(counts(scene.truth))
     snap = None
     needed = 0
     for n, frame in enumerate(scene.frames(MAX_FRAMES + scene.condition.hand_frames), start=1):
@@ -521,19 +564,21 @@ def _harsh(job: tuple[str, int]) -> tuple[str, int, int, int, int, int, int]:
             break
     assert snap is not None
     missed, false, unknown, zones = zone_errors(snap, scene.truth)
-    return name, seed, missed, false, unknown, zones, needed
+    read, used, examples = wrong_ids(pipe, scene)
+    return name, seed, missed, false, unknown, zones, needed, read, used, examples
 
 
-def harsh(conditions: list[str], count: int, workers: int) -> None:
+def harsh(conditions: list[str], count: int, workers: int, expect: bool = False) -> None:
     print(
         f"== harsh conditions (vision/harsh.py): {count} scenes per group, tilt 0-35 deg;"
-        f" first settled reading within {MAX_FRAMES} frames (after the hand, if any)"
+        f" first settled reading within {MAX_FRAMES} frames (after the hand, if any);"
+        f" the game's expectation {'given' if expect else 'not given'}"
     )
     print(
         "  group: scenes with no wrong zone / exact; wrong zones missed / false;"
-        " unknown zones; never settled"
+        " unknown zones; never settled; wrong marker ids read / used by the reading"
     )
-    jobs = [(c, 50_000 + s) for c in conditions for s in range(count)]
+    jobs = [(c, 50_000 + s, expect) for c in conditions for s in range(count)]
     t0 = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
         results = pool.map(_harsh, jobs, chunksize=1)
@@ -546,13 +591,18 @@ def harsh(conditions: list[str], count: int, workers: int) -> None:
         unknown = sum(r[4] for r in rows)
         zones = sum(r[5] for r in rows)
         never = sum(1 for r in rows if not r[6])
+        ids_read = sum(r[7] for r in rows)
+        ids_used = sum(r[8] for r in rows)
         bad = [r[1] for r in rows if r[2] or r[3]][:6]
         print(
             f"  {c:22s} no wrong zone {ok}/{len(rows)}, exact {exact};"
             f" wrong missed {missed} / false {false};"
             f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
-            f" e.g. seeds {bad}"
+            f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}"
         )
+        for r in rows:
+            for example in r[9][:3]:
+                print(f"      seed {r[1]}: wrong id {example}")
     print(f"  {time.perf_counter() - t0:.0f} s on {workers} processes")
 
 
@@ -566,6 +616,11 @@ def main() -> None:
         "--cpu",
         action="store_true",
         help="time the timing blocks in CPU time, OpenCV on one thread (a loaded machine)",
+    )
+    parser.add_argument(
+        "--expect",
+        action="store_true",
+        help="harsh: tell the pipeline the pieces per zone, as the companion's runner does",
     )
     parser.add_argument(
         "--conditions",
@@ -598,7 +653,12 @@ def main() -> None:
         unknown = [c for c in names if c not in CONDITIONS]
         if unknown:
             parser.error(f"unknown condition {unknown[0]!r}; choose from {', '.join(CONDITIONS)}")
-        harsh(names, args.scenes if args.only == "harsh" else min(args.scenes, 50), args.workers)
+        harsh(
+            names,
+            args.scenes if args.only == "harsh" else min(args.scenes, 50),
+            args.workers,
+            args.expect,
+        )
 
 
 if __name__ == "__main__":

@@ -222,6 +222,31 @@ class HarshScene:
     def size(self) -> tuple[int, int]:
         return self.condition.size
 
+    def markers(self) -> list[tuple[int, Point, float]]:
+        """Every marker drawn: (id, where its centre meets the board plane as this
+        camera sees it, side mm): the pieces' stickers (tops projected along
+        the camera's ray) and the printed ones. For counting wrong ids."""
+        cam = self._renderer.cam
+        out = [
+            (sp.marker_id, foot_to_ground(sp.at[0], sp.at[1], cam, sp.height_mm), sp.side_mm)
+            for sp in self.sprites()
+            if sp.marker_id >= 0
+        ]
+        for name, centre in self.layout.corners.items():
+            e = self.plan.find(Kind.CORNER, name)
+            out.append((e.marker_id, centre, e.side_mm))
+        for kind, zone_kind, comp in (
+            (Kind.COIN_SPOT, ZoneKind.COIN_SPOT, "coin-spot"),
+            (Kind.MARKET_CELL, ZoneKind.MARKET_CELL, "market-cell"),
+        ):
+            e = self.plan.find(kind, comp)
+            out += [(e.marker_id, z.anchors[0], e.side_mm) for z in self.layout.of_kind(zone_kind)]
+        return out
+
+    def sprites(self) -> list[Sprite]:
+        """The pieces as drawn (feet moved off their spots as the condition says)."""
+        return self._renderer.sprites()
+
     def frames(self, count: int) -> Iterator[Frame]:
         for n in range(count):
             hand = n < self.condition.hand_frames
@@ -312,14 +337,21 @@ class HarshRenderer:
         bw, bh = self.layout.board_mm
         r = _rng("board-art", self.scene.seed)
         cv2.fillPoly(tex, [self._tex([(0, 0), (bw, 0), (bw, bh), (0, bh)])], BOARD, cv2.LINE_8, 4)
-        # Board art: soft-edged shapes and hatching, never square black blocks.
+        # Board art: soft-edged shapes and hatching, never square black blocks;
+        # printed on the board, so it stops at the board's edge.
+        art = tex.copy()
         for _ in range(40):
             c = r.uniform(0, bw, 2)
             rad = float(r.uniform(8, 50))
             shade = tuple(int(v) for v in r.integers(60, 200, 3))
             cv2.circle(
-                tex, tuple(self._tex(c)[0]), int(rad * self.k * 16), shade, -1, cv2.LINE_AA, 4
+                art, tuple(self._tex(c)[0]), int(rad * self.k * 16), shade, -1, cv2.LINE_AA, 4
             )
+        on_board = np.zeros(self.tex_shape, np.uint8)
+        cv2.fillPoly(
+            on_board, [self._tex([(0, 0), (bw, 0), (bw, bh), (0, bh)])], 255, cv2.LINE_8, 4
+        )
+        np.copyto(tex, art, where=on_board[..., None] > 0)
         lake = self._tex([(200.0, 200.0), (440.0, 200.0), (440.0, 440.0), (200.0, 440.0)])
         cv2.fillPoly(tex, [lake], (150, 120, 70), cv2.LINE_AA, 4)
         zone_bgr = {
@@ -420,7 +452,7 @@ class HarshRenderer:
                 cv2.fillConvexPoly(tex, quad(x0, y0, x1, y1), INK, cv2.LINE_AA, 4)
                 col = end + 1
 
-    def _sprites(self) -> list[Sprite]:
+    def sprites(self) -> list[Sprite]:
         cond = self.scene.condition
         out = []
         for sp in _placer().sprites(self.scene.truth):
@@ -444,7 +476,7 @@ class HarshRenderer:
 
     def _pieces(self, tex: Image) -> None:
         r = _rng("stickers", self.scene.seed)
-        sprites = sorted(self._sprites(), key=lambda s: s.height_mm)
+        sprites = sorted(self.sprites(), key=lambda s: s.height_mm)
         tops = []
         for sp in sprites:
             top = foot_to_ground(sp.at[0], sp.at[1], self.cam, sp.height_mm)

@@ -48,6 +48,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "La cámara no ve las piezas que espera el juego ({where}) y ninguna mano"
         " movió ninguna: despejad el tablero de manos y objetos para que vuelva a mirar.",
     ),
+    "clear-the-board-start": (
+        "Something lies across the edge of the board (a hand or an arm?): clear the"
+        " board so the camera can take its first look. Nothing is read until then.",
+        "Hay algo sobre el borde del tablero (¿una mano o un brazo?): despejad el"
+        " tablero para que la cámara eche su primer vistazo. Hasta entonces no se lee nada.",
+    ),
     "resolution": (
         "The camera sees the smallest markers at {side:.0f} px; {need:.0f} px are needed"
         " to read them safely. Zones read at that size stay unknown ({share:.0f} % of"

@@ -34,6 +34,12 @@ MOTION_CELLS = 3
 BLOB_MM2 = 3500.0
 #: How far (mm) around an occluder zones are also treated as unseen.
 OCCLUDER_MARGIN_MM = 12.0
+#: Jitter: change between frames only where the board view has edges (a new
+#: blur each frame, camera shake, exposure) softens or shifts them; a hand, an
+#: arm or a piece changes flat places too. A cell is flat when the 5x5 cells
+#: around it span fewer than this many grey levels in every channel (the
+#: change test spreads a change by a cell, so flatness looks a cell further).
+FLAT_RANGE = 30
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,10 @@ class BoardView:
         ) = None
         #: The cells the last :meth:`motion` call found changed.
         self.moved: NDArray[np.bool_] = np.zeros(self.shape, bool)
+        #: The last :meth:`motion` call's change was jitter: only at edges of the
+        #: previous view, no flat place changed (``FLAT_RANGE``).
+        self.jitter = False
+        self._square = np.ones((5, 5), np.uint8)
         margin = int(np.ceil(OCCLUDER_MARGIN_MM / CELL_MM))
         self._kernel = cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)
@@ -115,10 +125,17 @@ class BoardView:
             return 0
         moved = _change(view, self.prev) > CHANGE_LEVEL
         count = int(moved.sum())
+        self.jitter = count >= MOTION_CELLS and not self._flat_changed(moved, self.prev)
         self.moved = moved
         self.prev = view
-        self._still = 0 if count >= MOTION_CELLS else self._still + 1
+        self._still = 0 if count >= MOTION_CELLS and not self.jitter else self._still + 1
         return count
+
+    def _flat_changed(self, moved: NDArray[np.bool_], prev: NDArray[np.uint8]) -> bool:
+        """Did ``moved`` change flat places of ``prev`` (not only its edges)?"""
+        spread = cv2.subtract(cv2.dilate(prev, self._square), cv2.erode(prev, self._square))
+        flat = spread.max(axis=2) < FLAT_RANGE
+        return int(np.count_nonzero(moved & flat)) >= MOTION_CELLS
 
     def occluders(
         self, view: NDArray[np.uint8], missing_cells: NDArray[np.bool_], motion: int
@@ -149,8 +166,15 @@ class BoardView:
             occluded = cv2.dilate(occluded.astype(np.uint8), self._kernel).astype(bool)
         return ViewState(motion, occluded, blobs)
 
-    def settle(self, view: NDArray[np.uint8], occluded: NDArray[np.bool_]) -> None:
-        """The table is calm: take this view as the background (where not hidden)."""
+    def settle(
+        self, view: NDArray[np.uint8], occluded: NDArray[np.bool_], fresh: bool = False
+    ) -> None:
+        """The table is calm: take this view as the background (where not hidden);
+        ``fresh``: all of it, and it counts as still (the start-up view verified)."""
+        if fresh:
+            self.background = view.copy()
+            self._still = max(self._still, 2)
+            return
         if self.background is None:
             self.background = view.copy()
         else:

@@ -26,7 +26,7 @@ Usage::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -53,6 +53,7 @@ from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
+from .startup import StartupCheck, clear_the_board_at_start
 from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
@@ -63,6 +64,8 @@ SETTLE_EVERY = 8
 _NO_MORE: tuple[Detection, ...] = ()
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
+#: Zone keys of the printed coin spots and market cells (True: covered).
+_PRINTED_SPOTS = ("coins:", "market:")
 
 
 @dataclass
@@ -129,6 +132,8 @@ class Pipeline:
         )
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
         self.expectation = Expectation(self.reader.keys, self.view)
+        #: Until verified, the first calm table is not assumed calm (vision/startup.py).
+        self.startup = StartupCheck(self.layout, self.view)
         self._short_problem: tuple[frozenset[str], Sequence[Problem], list[Problem]] | None = None
         self.stats = PipelineStats()
         self._calm_pieces: list[Seen] = []
@@ -157,6 +162,8 @@ class Pipeline:
         self._snapshot = TableSnapshot.empty(players)
         #: This frame's board registration (``fresh``, ``held`` or ``lost``).
         self.registration: Registration | None = None
+        #: The markers the last frame read (first pass and closer look), for benches.
+        self.markers_read: Sequence[Detection] = ()
 
     @property
     def snapshot(self) -> TableSnapshot:
@@ -179,7 +186,7 @@ class Pipeline:
         if before is not None and before.ok:
             view = self._warp(colour, before.board_to_image)
             motion = self._motion(view)
-            if motion >= MOTION_CELLS:
+            if motion >= MOTION_CELLS and not self.view.jitter:
                 self.stats.skipped += 1
                 self.stabiliser.update({}, calm=False, problems=())
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
@@ -225,11 +232,20 @@ class Pipeline:
             else _NO_MORE
         )
         self.stats.markers = len(dets) + len(extra)
+        self.markers_read = (*dets, *extra)
         if view is None or reg is not before:
             view = self._warp(colour, reg.board_to_image)
             motion = self._motion(view)
+        if not self.startup.verified:
+            if self.startup.crossing(view, reg, (w, h)):
+                return self._unverified(frame)
+            # The second look: nothing across the edge. This view is the calm table.
+            self.startup.verified = True
+            self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
         placed, reading = self._read(dets, first, extra, reg)
-        state = self.view.occluders(view, self._missing(placed), motion)
+        # Jitter (change spread thin over the board: shake, a new blur each frame)
+        # is not motion; the stabiliser's agreeing readings decide.
+        state = self.view.occluders(view, self._missing(placed), 0 if self.view.jitter else motion)
         inside = self._inside_frame(reg, (w, h))
         if reg.fit is not None and not reg.fit.good:
             inside = self._fits(reg, inside)
@@ -249,6 +265,9 @@ class Pipeline:
             self._values = None if hidden else (key, values)
         calm = not state.moving and not state.occluder
         values = self.expectation.withhold(values)
+        if self.view.jitter:
+            # Blur and shake hide printed stickers too: not seen is not "covered".
+            values = {k: v for k, v in values.items() if not (v and k.startswith(_PRINTED_SPOTS))}
         problems = self._look_again(self._problems(reading, reg))
         self.stabiliser.update(values, calm, problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
@@ -386,7 +405,8 @@ class Pipeline:
         motion = self.view.motion(view)
         if self.closer is not None:
             self.closer.disturb(self.view.moved)
-        self.expectation.touch(self.view.moved)
+        if not self.view.jitter:
+            self.expectation.touch(self.view.moved)
         return motion
 
     def expect(self, counts: Mapping[str, int]) -> None:
@@ -408,6 +428,14 @@ class Pipeline:
             memo = (short, problems, [*problems, clear_the_board(sorted(short))])
             self._short_problem = memo
         return memo[2]
+
+    def _unverified(self, frame: Frame) -> TableSnapshot:
+        """Something lies across the board's edge before the view was ever
+        verified: no values at all, and "clear the board"."""
+        self.stabiliser.update({}, calm=False, problems=())
+        snap = self.stabiliser.snapshot(frame.number, frame.time)
+        self._snapshot = replace(snap, problems=(*snap.problems, clear_the_board_at_start()))
+        return self._snapshot
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
         self.tracker.reset()
@@ -475,6 +503,11 @@ class Pipeline:
         """The board view; with a calibration the lens is folded into its
         sampling maps (made once per registration)."""
         return self.view.warp(colour, board_to_image, self._lens)
+
+    @property
+    def pieces_seen(self) -> list[Seen]:
+        """The token markers the last reading placed (what it took each for, where)."""
+        return self._cache[1][0] if self._cache is not None else []
 
     @property
     def fit(self) -> FitCheck | None:

@@ -1,0 +1,128 @@
+"""Start-up: the first calm table is not assumed calm.
+
+Once the companion has watched the table, a hand is a blob against the calm
+background (:mod:`vision.occlusion`). At start-up there is no background yet:
+a hand held still over the board from the first frame looks like part of it,
+and without the game's expectation (:mod:`vision.expect`: the companion's
+first frames, the setup being read from the table) the zones it hides would
+read empty. Colour cannot tell: skin, sleeves and a warm board print overlap.
+
+What a hand cannot help doing is come from outside the board: its arm
+crosses the board's edge, and where it does the edge's contrast is gone (the
+arm is on both sides of it). :class:`StartupCheck` compares, all along the
+four edges, the board view just inside with just outside; a stretch of at
+least ``CROSSING_MM`` where the two look alike (much less contrast than the
+edge has elsewhere) is something lying across the edge. Until a frame shows
+no such stretch the table is *unverified*: the pipeline gives no values and
+says "clear the board" (English and Spanish); the first frame without one is
+the second look that verifies the view, and the board view's background is
+taken from it.
+
+Parts of the edge outside the frame, near the corner stickers, or blown to
+white by glare say nothing either way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .layout import Layout
+from .messages import problem
+from .occlusion import CELL_MM, BoardView
+from .register import Registration
+from .snapshot import Problem
+
+#: A stretch of the board's edge at least this long (mm) that looks like its
+#: outside is something lying across it (an arm is 60 mm wide or more).
+CROSSING_MM = 40.0
+#: Along an edge, stay this far (mm) from the board's corners (corner stickers).
+CORNER_GAP_MM = 40.0
+#: Inside and outside alike: a colour difference under this share of the
+#: edge's median contrast, and under ``LOW_MAX`` grey levels in any channel.
+LOW_SHARE = 0.4
+LOW_MAX = 40.0
+#: Edge samples where a side is at least this bright in every channel are
+#: blown out by glare: no evidence.
+BLOWN = 245
+#: With less than this contrast along most of the edge (a board on a table of
+#: its own colour) the check cannot see anything: it does not hold the table up.
+USABLE_MEDIAN = 30.0
+
+
+class StartupCheck:
+    """Watches the board's edges until the view is verified free of arms."""
+
+    def __init__(self, layout: Layout, view: BoardView) -> None:
+        self.view = view
+        self.verified = False
+        bw, bh = layout.board_mm
+        step = CELL_MM
+        inward = (CELL_MM * 1.0, CELL_MM * 2.0)
+        rows: list[list[tuple[int, int]]] = []
+        points: list[tuple[float, float]] = []
+        edges: list[int] = []
+        for edge, length in enumerate((bw, bh, bw, bh)):
+            for t in np.arange(CORNER_GAP_MM, length - CORNER_GAP_MM + 1e-6, step):
+
+                def at(t: float, d: float, edge: int = edge) -> tuple[float, float]:
+                    """Board point ``t`` along an edge, ``d`` mm inside it (north, east,
+                    south, west)."""
+                    return ((t, d), (bw - d, t), (t, bh - d), (d, t))[edge]
+
+                cells = [self.view.cell_of(*at(float(t), d)) for d in inward]
+                cells += [self.view.cell_of(*at(float(t), -d)) for d in inward]
+                if any(c is None for c in cells):
+                    continue
+                rows.append([c for c in cells if c is not None])
+                points.append(at(float(t), -inward[1]))
+                edges.append(edge)
+        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 4, 2)
+        self._rows = cells_arr[..., 0]
+        self._cols = cells_arr[..., 1]
+        self._points = np.array(points, dtype=np.float64).reshape(-1, 2)
+        self._edges = np.array(edges, dtype=np.intp)
+        self._visible: tuple[object, NDArray[np.bool_]] | None = None
+        #: The stretches (board mm, start and end points) last found across an edge.
+        self.crossings: list[tuple[tuple[float, float], tuple[float, float]]] = []
+
+    def crossing(self, view: NDArray[np.uint8], reg: Registration, size: tuple[int, int]) -> bool:
+        """Does something lie across the board's edge in this board view?"""
+        visible = self._visible_in(reg, size)
+        v = view[self._rows, self._cols].astype(np.float32)  # (n, 4, 3)
+        inside = v[:, :2].mean(axis=1)
+        outside = v[:, 2:].mean(axis=1)
+        blown = (v[:, :2].min(axis=(1, 2)) >= BLOWN) | (v[:, 2:].min(axis=(1, 2)) >= BLOWN)
+        usable = visible & ~blown
+        self.crossings = []
+        if usable.sum() < 10:
+            return False
+        contrast = np.abs(inside - outside).max(axis=1)
+        median = float(np.median(contrast[usable]))
+        if median < USABLE_MEDIAN:
+            return False
+        low = usable & (contrast < min(LOW_SHARE * median, LOW_MAX))
+        need = int(np.ceil(CROSSING_MM / CELL_MM))
+        run = 0
+        for i in range(len(low)):
+            same_edge = i > 0 and self._edges[i] == self._edges[i - 1]
+            run = run + 1 if low[i] and (same_edge or run == 0) else int(low[i])
+            if run == need:
+                a = self._points[i - need + 1]
+                b = self._points[i]
+                self.crossings.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
+        return bool(self.crossings)
+
+    def _visible_in(self, reg: Registration, size: tuple[int, int]) -> NDArray[np.bool_]:
+        if self._visible is not None and self._visible[0] is reg.board_to_image:
+            return self._visible[1]
+        img = reg.to_image(self._points)
+        w, h = size
+        ok = (img[:, 0] >= 0) & (img[:, 0] < w) & (img[:, 1] >= 0) & (img[:, 1] < h)
+        self._visible = (reg.board_to_image, ok)
+        return ok
+
+
+def clear_the_board_at_start() -> Problem:
+    """Something lies across the board's edge at start-up: no values until it goes."""
+    return problem("clear-the-board-start", (), ())
