@@ -35,7 +35,7 @@ from companion.service import Watchdog
 from companion.session import TableSession
 from engine.amritsar import Reason
 
-#: A settled picture is passed on only when it differs from the last one.
+#: A settled picture is passed on only when it (or what is unseen) differs from the last one.
 IDLE_SLEEP = 0.05
 #: Frames the pipeline may fail on in a row before the camera loop gives up.
 MAX_FAILURES_IN_A_ROW = 50
@@ -183,7 +183,9 @@ class TableRunner:
             return
         if self.setup is not None and not self.setup.on_snapshot(snapshot):
             return
-        pieces = snapshot.pieces()
+        # What the reconciler gets depends on the unseen zones too: a zone that
+        # turns unknown (or known again) with the same held value is news.
+        pieces = {"pieces": snapshot.pieces(), "unseen": sorted(snapshot.unseen)}
         if pieces == self._last_pieces:
             return
         self._last_pieces = pieces
