@@ -60,9 +60,9 @@ from companion.runner import TableRunner
 from companion.session import Alert, TableSession
 from engine.amritsar import Action, GameState, apply, observe
 from engine.decisions import Pending
-from engine.describe import HIDDEN_DECISIONS
+from engine.describe import HIDDEN_DECISIONS, describe_action
 from vision.geometry import foot_to_ground
-from vision.harsh import SKIN, HarshRenderer, HarshScene, harsh_scene
+from vision.harsh import SKIN, Condition, HarshRenderer, HarshScene, harsh_scene
 from vision.pipeline import Pipeline
 from vision.snapshot import TableSnapshot
 from vision.sources import Frame
@@ -223,6 +223,9 @@ class GameFigures:
     phone_unknown: int = 0
     phone_hidden: int = 0
     unknown_zones: dict[str, int] = field(default_factory=dict)  # why a phone answer was needed
+    #: Per phone answer for a move the table showed: frame, the move, the
+    #: reconciler's last word, the pipeline still settling, the unseen zones.
+    unknown_cases: list[str] = field(default_factory=list)
     diverged: str = ""
     failed_frames: int = 0
     finished: bool = False
@@ -310,10 +313,20 @@ class CountingTable(ScriptedTable):
             self.figures.phone_hidden += 1
         else:
             self.figures.phone_unknown += 1
-            pipeline = self.table.runner.pipeline  # type: ignore[attr-defined]
-            for key in pipeline.snapshot.unseen:
+            table = self.table
+            assert isinstance(table, HarshTable)
+            snapshot = table.runner.pipeline.snapshot  # type: ignore[union-attr]
+            for key in snapshot.unseen:
                 zone = key.split(":")[0]
                 self.figures.unknown_zones[zone] = self.figures.unknown_zones.get(zone, 0) + 1
+            last = self.reconciler.last
+            self.figures.unknown_cases.append(
+                f"frame {table.camera.frame_number - 1}: {describe_action(before, action)}; "
+                f"reconciler {last.kind if last else None}, settling {snapshot.settling}, "
+                f"unseen {sorted(snapshot.unseen)[:8]}"
+                f"{'...' if len(snapshot.unseen) > 8 else ''}, "
+                f"problems {[p.code for p in snapshot.problems]}"
+            )
         super()._phone(action)
 
 
@@ -365,7 +378,7 @@ def _watch(
 
 def play_game(
     seed: int,
-    group: str,
+    group: str | Condition,
     players: int,
     *,
     max_actions: int = 5000,
@@ -383,9 +396,7 @@ def play_game(
     scene = harsh_scene(seed, group)
     scene.truth = truth_from_state(session.state, colours)
     camera = HarshCamera(scene, hand_frames=hand_frames)
-    pipeline = Pipeline(
-        scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration
-    )
+    pipeline = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
     runner = TableRunner(session, reconciler, source=camera, pipeline=pipeline)
     table = HarshTable(session, runner, camera, figures)
     driver = CountingTable(session, reconciler, table, seed=seed, figures=figures)
@@ -412,7 +423,7 @@ def play_game(
 
 def _load() -> str:
     try:
-        return "load %.1f %.1f %.1f" % os.getloadavg()
+        return "load {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
     except OSError:
         return "load ?"
 
@@ -437,7 +448,9 @@ def main(argv: list[str] | None = None) -> int:
             players = counts[n % len(counts)]
 
             def show(alert: FalseAlert) -> None:
-                print(f"    ALERT seed {alert.seed} frame {alert.frame}: {alert.code}: {alert.text}")
+                print(
+                    f"    ALERT seed {alert.seed} frame {alert.frame}: {alert.code}: {alert.text}"
+                )
                 print(f"      camera wrong: {alert.camera_wrong}")
                 print(f"      unseen: {alert.unseen[:12]}{'...' if len(alert.unseen) > 12 else ''}")
 
@@ -465,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    WRONG {w}")
             if g.unknown_zones and args.verbose:
                 print(f"    unknown at phone answers: {g.unknown_zones}")
+                for case in g.unknown_cases:
+                    print(f"      {case}")
         n = len(games)
         alerts = sum(len(g.false_alerts) for g in games)
         print(

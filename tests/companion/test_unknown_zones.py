@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+
 import pytest
 
 from companion.reconcile.camera import expected_counts, seen_from_snapshot, truth_from_state
@@ -62,9 +63,7 @@ def test_a_wrong_value_held_in_an_unknown_zone_is_never_an_alert(players: int) -
     state = session.state
     truth = truth_from_state(state, colours)
     assert reconciler.on_seen(seen_from_snapshot(truth, state, colours)).kind == "agree"  # type: ignore[union-attr]
-    keys = [
-        k for k, n in expected_counts(state, colours).items() if n and k.startswith(KINDS)
-    ]
+    keys = [k for k, n in expected_counts(state, colours).items() if n and k.startswith(KINDS)]
     assert {k.split(":")[0] for k in keys} == {k.rstrip(":") for k in KINDS}
     for key in keys:
         missed = _missed(truth, key)
@@ -91,7 +90,11 @@ def test_the_runner_passes_on_a_zone_turning_unknown_with_the_same_held_value() 
     session = _midgame(2, seed=5)
     colours = tuple(s.colour for s in session.seats)
     truth = truth_from_state(session.state, colours)
-    key = next(k for k, n in expected_counts(session.state, colours).items() if n and k.startswith("section:"))
+    key = next(
+        k
+        for k, n in expected_counts(session.state, colours).items()
+        if n and k.startswith("section:")
+    )
     readings = _Readings([truth, truth, replace(truth, unseen=(key,)), truth])
     reconciler = Reconciler(session)
     runner = TableRunner(session, reconciler, pipeline=readings)
