@@ -35,7 +35,7 @@ from typing import Any
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.instructions import Instruction, instructions, space_words
 from companion.reconcile.search import Inference, infer
-from companion.reconcile.seen import Seen, mismatches
+from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import Act, Action, GameState, Observation, Reason, legal_actions, observe
 from engine.decisions import Pending
@@ -128,6 +128,10 @@ class Reconciler:
         self.seen: Seen | None = None
         self.debt: Checklist | None = None
         self.debt_from: Observation | None = None  # the table before the owed moves
+        #: The game where the table stood when it began to owe moves (None
+        #: while a whole layout is owed): what the owed moves do not touch is
+        #: on the table as in both (``TableRunner``'s expectation).
+        self.debt_start: GameState | None = None
         self._published: dict[str, Any] | None = None
         self.last: Inference | None = None
         self.illegal_alert: int | None = None
@@ -154,6 +158,8 @@ class Reconciler:
         )
         with self._lock:
             seen = self.seen or Seen.of(observe(before))
+            if self.debt is None:
+                self.debt_start = before
             self.debt = Checklist(*title, blocking=source == "undo")
             self.debt_from = observe(before)
             self._refresh_debt(after, seen)
@@ -297,6 +303,7 @@ class Reconciler:
         with self._lock:
             self.debt = Checklist(title_en, title_es, blocking=True)
             self.debt_from = None
+            self.debt_start = None
             self._publish()
         self.session.touch("layout expected")
 
@@ -322,6 +329,8 @@ class Reconciler:
                     session.touch("checklist")
                 return None
             inference = infer(state, seen, max_nodes=self.max_nodes)
+            if inference.kind == "none" and self.debt is None:
+                inference = self._missed_pieces(state, seen, inference)
             self.last = inference
             if self.debt is not None:
                 if inference.kind == "none":
@@ -336,6 +345,22 @@ class Reconciler:
                 self._clear_illegal()
                 session.touch("table caught up")
         return self._act(state, seen, inference)
+
+    def _missed_pieces(self, state: GameState, seen: Seen, strict: Inference) -> Inference:
+        """Nothing legal explains the table: is it the camera missing pieces?
+
+        Pieces are conserved, so pieces gone from where the game has them are
+        looked at as unknown (``missing_as_unknown``): if the table is then
+        explained, that is the answer (a missed piece is never an illegal
+        move, nor an empty); else the strict ``none`` stands and the alert
+        names what the camera saw. Not while the table owes moves: there
+        pieces the game has placed may rightly be missing still.
+        """
+        relaxed = missing_as_unknown(observe(state), seen)
+        if relaxed == seen:
+            return strict
+        again = infer(state, relaxed, max_nodes=self.max_nodes)
+        return strict if again.kind == "none" else again
 
     def _act(self, state: GameState, seen: Seen, inference: Inference) -> Inference:
         session = self.session
