@@ -329,7 +329,7 @@ class Reconciler:
                     session.touch("checklist")
                 return None
             inference = infer(state, seen, max_nodes=self.max_nodes)
-            if inference.kind == "none" and self.debt is None:
+            if inference.kind == "none":
                 inference = self._missed_pieces(state, seen, inference)
             self.last = inference
             if self.debt is not None:
@@ -353,12 +353,20 @@ class Reconciler:
         looked at as unknown (``missing_as_unknown``): if the table is then
         explained, that is the answer (a missed piece is never an illegal
         move, nor an empty); else the strict ``none`` stands and the alert
-        names what the camera saw. Not while the table owes moves: there
-        pieces the game has placed may rightly be missing still.
+        names what the camera saw. While the table owes moves, a piece the
+        owed moves put somewhere may rightly be missing still: then only
+        pieces the owed moves do not touch may be taken as missed.
         """
-        relaxed = missing_as_unknown(observe(state), seen)
+        should = observe(state)
+        relaxed = missing_as_unknown(should, seen)
         if relaxed == seen:
             return strict
+        if self.debt_from is not None and self.debt is not None:
+            kept = {(m.field, m.index) for m in mismatches(should, relaxed)}
+            missed = {(m.field, m.index) for m in mismatches(should, seen)} - kept
+            owed = {(m.field, m.index) for m in mismatches(should, Seen.of(self.debt_from))}
+            if missed & owed:
+                return strict
         again = infer(state, relaxed, max_nodes=self.max_nodes)
         return strict if again.kind == "none" else again
 
