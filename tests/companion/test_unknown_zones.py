@@ -18,9 +18,10 @@ import pytest
 from companion.reconcile.camera import expected_counts, seen_from_snapshot, truth_from_state
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.search import infer
+from companion.reconcile.seen import Seen
 from companion.runner import TableRunner
 from companion.session import TableSession
-from engine.amritsar import legal_actions
+from engine.amritsar import Act, apply, legal_actions, observe
 from vision.snapshot import TableSnapshot
 
 
@@ -107,3 +108,58 @@ def test_the_runner_passes_on_a_zone_turning_unknown_with_the_same_held_value() 
     assert seen_counts == [1, 1, 2, 3]
     assert reconciler.seen is not None and reconciler.seen.sections is not None
     assert not session.alerts
+
+
+def _elephant_turn(seed: int) -> TableSession:
+    """A two-player session whose next decision places an elephant."""
+    session = TableSession.new(["Ana", "Ben"], seed=seed)
+    while not any(a.kind is Act.ELEPHANT for a in legal_actions(session.state)):
+        assert session.apply_actions([legal_actions(session.state)[0]], "phone").ok
+    return session
+
+
+def test_the_runner_expects_what_owed_moves_leave_alone_and_all_once_paid() -> None:
+    session = _elephant_turn(4)
+    colours = tuple(s.colour for s in session.seats)
+    reconciler = Reconciler(session)
+    runner = TableRunner(session, reconciler)
+    assert runner._expected() == expected_counts(session.state, colours)
+    before = session.state
+    place = next(a for a in legal_actions(before) if a.kind is Act.ELEPHANT)
+    assert session.apply_actions([place], "phone").ok  # entered on a phone: the table owes it
+    assert reconciler.debt is not None
+    seat = before.pending[-1].player
+    owed = f"elephant:{colours[seat]}"
+    expected = runner._expected()
+    assert owed not in expected and expected
+    assert all(expected_counts(before, colours)[k] == n for k, n in expected.items())
+    # The table catches up: the whole table is expected again.
+    reconciler.on_seen(Seen.of(observe(session.state)))
+    assert reconciler.debt is None
+    assert runner._expected() == expected_counts(session.state, colours)
+
+
+def test_a_piece_the_camera_missed_beside_a_real_move_is_not_an_alert() -> None:
+    session = _midgame(2, seed=7)
+    while not any(a.kind is Act.ELEPHANT for a in legal_actions(session.state)):
+        assert session.apply_actions([legal_actions(session.state)[0]], "phone").ok
+    state = session.state
+    place = next(
+        a
+        for a in legal_actions(state)
+        if a.kind is Act.ELEPHANT and observe(apply(state, a)[0]) != observe(state)
+    )
+    after, _ = apply(state, place)
+    shown = observe(after)
+    assert shown.sections is not None
+    # One worker missed in a section of two or more (a section emptied would be
+    # its workers taken in hand, a legal move).
+    full = next(i for i, workers in enumerate(shown.sections) if len(workers) >= 2)
+    sections = list(shown.sections)
+    sections[full] = sections[full][1:]
+    seen = replace(Seen.of(shown), sections=tuple(sections))
+    assert infer(state, seen).kind == "none"  # read as a fact, nothing legal explains it
+    reconciler = Reconciler(session)
+    inference = reconciler.on_seen(seen)
+    assert inference is not None and inference.kind == "apply"
+    assert session.state == after and not session.alerts
