@@ -152,8 +152,11 @@ def missing_as_unknown(expected: Observation, seen: Seen) -> Seen:
     piece gone from where the engine has it is more likely missed by the
     camera (a dark sticker, a hand's arm over the zone just then) than
     removed. The reconciler then looks at the table as if those items were
-    unseen: unknown, never a silent empty. Extra pieces, pieces moved to a
-    new place and elephants on another path are kept: they are evidence.
+    unseen: unknown, never a silent empty. A market column is counted from
+    its printed cell markers (hidden means a cube), so a missed marker reads
+    as one cube more: a column other than the engine's is unknown too.
+    Extra pieces, pieces moved to a new place and elephants on another path
+    are kept: they are evidence.
     """
     sections = seen.sections
     if sections is not None and expected.sections is not None:
@@ -181,6 +184,15 @@ def missing_as_unknown(expected: Observation, seen: Seen) -> Seen:
             None if b == NONE and a >= 0 else b for a, b in zip(engine, table, strict=False)
         )
 
+    def differ(
+        engine: tuple[int, ...] | None, table: tuple[int | None, ...] | None
+    ) -> tuple[int | None, ...] | None:
+        """Market columns: a cell's printed marker missed reads as a cube on it,
+        so a column may be miscounted either way."""
+        if engine is None or table is None:
+            return table
+        return tuple(None if b != a else b for a, b in zip(engine, table, strict=False))
+
     donations = seen.donations
     if donations is not None and expected.donations is not None:
         donations = tuple(
@@ -195,7 +207,7 @@ def missing_as_unknown(expected: Observation, seen: Seen) -> Seen:
         maharajah_workers=gone(expected.maharajah_workers, seen.maharajah_workers),
         donations=donations,
         market_spaces=lower(expected.market_spaces, seen.market_spaces),
-        market=lower(expected.market, seen.market),
+        market=differ(expected.market, seen.market),
         district_tiles=seen.district_tiles,
         temple_active=seen.temple_active,
         bridge_face_up=seen.bridge_face_up,
