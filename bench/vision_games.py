@@ -367,8 +367,14 @@ def _watch(
                 probe, _ = apply(probe, action, check=False)
             figures.camera_steps += 1
             if not any(probe == s for s in driver.path[-60:]):
+                seen = table.runner._camera_seen or Seen()
+                wrong = [
+                    (m.field, m.index, m.expected, m.seen)
+                    for m in mismatches(observe(driver.truth), seen)
+                ]
                 figures.wrong_decisions.append(
-                    f"frame {table.camera.frame_number - 1}: {[str(a) for a in actions]}"
+                    f"frame {table.camera.frame_number - 1}: {[str(a) for a in actions]}; "
+                    f"camera wrong (field, index, truth, read): {wrong}"
                 )
         return apply_actions(actions, source, **kwargs)
 
