@@ -329,15 +329,19 @@ class Reconciler:
                     session.touch("checklist")
                 return None
             inference = infer(state, seen, max_nodes=self.max_nodes)
-            if inference.kind == "none":
-                inference = self._missed_pieces(state, seen, inference)
+            missed = inference.kind == "none" and self._missed_pieces(state, seen)
+            if missed:
+                # Explained only with pieces taken as missed: no alert, and
+                # nothing inferred from a table partly doubted either.
+                inference = Inference("wait", nodes=inference.nodes)
             self.last = inference
             if self.debt is not None:
-                if inference.kind == "none":
+                if inference.kind == "none" or missed:
                     # The table is still behind: tick what is done, keep waiting,
                     # and flag any piece put somewhere it never belongs.
                     self._refresh_debt(state, seen)
-                    self._flag_misplaced(state, seen)
+                    if not missed:
+                        self._flag_misplaced(state, seen)
                     session.touch("checklist")
                     return inference
                 self.debt = None
@@ -346,29 +350,28 @@ class Reconciler:
                 session.touch("table caught up")
         return self._act(state, seen, inference)
 
-    def _missed_pieces(self, state: GameState, seen: Seen, strict: Inference) -> Inference:
+    def _missed_pieces(self, state: GameState, seen: Seen) -> bool:
         """Nothing legal explains the table: is it the camera missing pieces?
 
         Pieces are conserved, so pieces gone from where the game has them are
         looked at as unknown (``missing_as_unknown``): if the table is then
-        explained, that is the answer (a missed piece is never an illegal
-        move, nor an empty); else the strict ``none`` stands and the alert
-        names what the camera saw. While the table owes moves, a piece the
-        owed moves put somewhere may rightly be missing still: then only
-        pieces the owed moves do not touch may be taken as missed.
+        explained, it is no illegal move (a missed piece is never an alert,
+        nor an empty); else the strict ``none`` stands and the alert names
+        what the camera saw. While the table owes moves, a piece the owed
+        moves put somewhere may rightly be missing still: then only pieces
+        the owed moves do not touch may be taken as missed.
         """
         should = observe(state)
         relaxed = missing_as_unknown(should, seen)
         if relaxed == seen:
-            return strict
+            return False
         if self.debt_from is not None and self.debt is not None:
             kept = {(m.field, m.index) for m in mismatches(should, relaxed)}
             missed = {(m.field, m.index) for m in mismatches(should, seen)} - kept
             owed = {(m.field, m.index) for m in mismatches(should, Seen.of(self.debt_from))}
             if missed & owed:
-                return strict
-        again = infer(state, relaxed, max_nodes=self.max_nodes)
-        return strict if again.kind == "none" else again
+                return False
+        return infer(state, relaxed, max_nodes=self.max_nodes).kind != "none"
 
     def _act(self, state: GameState, seen: Seen, inference: Inference) -> Inference:
         session = self.session
