@@ -35,7 +35,7 @@ from companion.service import Watchdog
 from companion.session import TableSession
 from engine.amritsar import Reason
 
-#: A settled picture is passed on only when it differs from the last one.
+#: A settled picture is passed on only when it (or what is unseen) differs from the last one.
 IDLE_SLEEP = 0.05
 #: Frames the pipeline may fail on in a row before the camera loop gives up.
 MAX_FAILURES_IN_A_ROW = 50
@@ -85,7 +85,7 @@ class TableRunner:
         self._camera_seen: Seen | None = None
         self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
         self._last_pieces: dict[str, Any] | None = None
-        self._expected_memo: tuple[Any, dict[str, int]] | None = None
+        self._expected_memo: tuple[Any, Any, dict[str, int]] | None = None
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
@@ -183,7 +183,9 @@ class TableRunner:
             return
         if self.setup is not None and not self.setup.on_snapshot(snapshot):
             return
-        pieces = snapshot.pieces()
+        # What the reconciler gets depends on the unseen zones too: a zone that
+        # turns unknown (or known again) with the same held value is news.
+        pieces = {"pieces": snapshot.pieces(), "unseen": sorted(snapshot.unseen)}
         if pieces == self._last_pieces:
             return
         self._last_pieces = pieces
@@ -193,17 +195,24 @@ class TableRunner:
 
     def _expected(self) -> dict[str, int]:
         """Pieces per zone the game says lie on the table, for the camera to
-        doubt a lower count; none while the setup is being read or the table
-        owes the engine moves (the Maharajah's, an undo): then the table may
-        rightly show less."""
+        doubt a lower count; none while the setup is being read or a whole
+        layout is owed. While the table owes the engine moves (the
+        Maharajah's, a phone's, an undo) it may rightly show either side of
+        them: only zones where both sides agree are expected."""
         with self._lock:
             state = self.session.state
-            owes = self.reconciler.debt_from is not None
-        if owes or (self.setup is not None and self.setup.waiting):
+            owes = self.reconciler.debt is not None
+            start = self.reconciler.debt_start if owes else None
+        if (owes and start is None) or (self.setup is not None and self.setup.waiting):
             return {}
-        if self._expected_memo is None or self._expected_memo[0] is not state:
-            self._expected_memo = (state, expected_counts(state, self.colours))
-        return self._expected_memo[1]
+        memo = self._expected_memo
+        if memo is None or memo[0] is not state or memo[1] is not start:
+            counts = expected_counts(state, self.colours)
+            if start is not None:
+                before = expected_counts(start, self.colours)
+                counts = {k: n for k, n in counts.items() if before.get(k) == n}
+            self._expected_memo = memo = (state, start, counts)
+        return memo[2]
 
     def _sensor_loop(self) -> None:
         assert self.link is not None and self.sensors is not None

@@ -35,7 +35,7 @@ from typing import Any
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.instructions import Instruction, instructions, space_words
 from companion.reconcile.search import Inference, infer
-from companion.reconcile.seen import Seen, mismatches
+from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import (
     HIDDEN_DECISIONS,
@@ -136,6 +136,10 @@ class Reconciler:
         self.seen: Seen | None = None
         self.debt: Checklist | None = None
         self.debt_from: Observation | None = None  # the table before the owed moves
+        #: The game where the table stood when it began to owe moves (None
+        #: while a whole layout is owed): what the owed moves do not touch is
+        #: on the table as in both (``TableRunner``'s expectation).
+        self.debt_start: GameState | None = None
         self._published: dict[str, Any] | None = None
         self.last: Inference | None = None
         self.illegal_alert: int | None = None
@@ -163,6 +167,8 @@ class Reconciler:
         )
         with self._lock:
             seen = self.seen or Seen.of(observe(before))
+            if self.debt is None:
+                self.debt_start = before
             self.debt = Checklist(*title, blocking=source == "undo")
             self.debt_from = observe(before)
             self._refresh_debt(after, seen)
@@ -306,6 +312,7 @@ class Reconciler:
         with self._lock:
             self.debt = Checklist(title_en, title_es, blocking=True)
             self.debt_from = None
+            self.debt_start = None
             self._publish()
         self.session.touch("layout expected")
 
@@ -331,13 +338,19 @@ class Reconciler:
                     session.touch("checklist")
                 return None
             inference = infer(state, seen, max_nodes=self.max_nodes)
+            missed = inference.kind == "none" and self._missed_pieces(state, seen)
+            if missed:
+                # Explained only with pieces taken as missed: no alert, and
+                # nothing inferred from a table partly doubted either.
+                inference = Inference("wait", nodes=inference.nodes)
             self.last = inference
             if self.debt is not None:
-                if inference.kind == "none":
+                if inference.kind == "none" or missed:
                     # The table is still behind: tick what is done, keep waiting,
                     # and flag any piece put somewhere it never belongs.
                     self._refresh_debt(state, seen)
-                    self._flag_misplaced(state, seen)
+                    if not missed:
+                        self._flag_misplaced(state, seen)
                     session.touch("checklist")
                     return inference
                 self.debt = None
@@ -345,6 +358,29 @@ class Reconciler:
                 self._clear_illegal()
                 session.touch("table caught up")
         return self._act(state, seen, inference)
+
+    def _missed_pieces(self, state: GameState, seen: Seen) -> bool:
+        """Nothing legal explains the table: is it the camera missing pieces?
+
+        Pieces are conserved, so pieces gone from where the game has them are
+        looked at as unknown (``missing_as_unknown``): if the table is then
+        explained, it is no illegal move (a missed piece is never an alert,
+        nor an empty); else the strict ``none`` stands and the alert names
+        what the camera saw. While the table owes moves, a piece the owed
+        moves put somewhere may rightly be missing still: then only pieces
+        the owed moves do not touch may be taken as missed.
+        """
+        should = observe(state)
+        relaxed = missing_as_unknown(should, seen)
+        if relaxed == seen:
+            return False
+        if self.debt_from is not None and self.debt is not None:
+            kept = {(m.field, m.index) for m in mismatches(should, relaxed)}
+            missed = {(m.field, m.index) for m in mismatches(should, seen)} - kept
+            owed = {(m.field, m.index) for m in mismatches(should, Seen.of(self.debt_from))}
+            if missed & owed:
+                return False
+        return infer(state, relaxed, max_nodes=self.max_nodes).kind != "none"
 
     def _act(self, state: GameState, seen: Seen, inference: Inference) -> Inference:
         session = self.session

@@ -234,6 +234,24 @@ def infer(
             heapq.heappush(
                 heap, (child_gap, depth + 1, next(counter), child, (*path, action), child_idle)
             )
+        if tried == 0 and depth == 0 and kind in HIDDEN_DECISIONS:
+            # The table moved on past a choice still open on a phone (the player
+            # moves the pieces first and answers when asked): what the answers
+            # lead to may explain it (the solo setup's mahout places his
+            # elephant). Try them all, keeping only answers that themselves
+            # bring the engine closer to the table (never one that merely
+            # opens the next turn, where any sowing could pass for legal):
+            # answers that differ make a phone prompt, never a guess, and
+            # nothing explaining the table stays an alert.
+            for action in legal_actions(node):
+                child, _ = apply(node, action, check=False)
+                child_gap = distance(observe(child), seen)
+                if child_gap >= gap:
+                    continue
+                if child_gap == 0:
+                    found.append(Explanation((action,), child))
+                    continue
+                heapq.heappush(heap, (child_gap, 1, next(counter), child, (action,), 0))
         if (
             tried == 0
             and kind in HIDDEN_DECISIONS

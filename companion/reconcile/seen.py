@@ -87,3 +87,80 @@ def mismatches(expected: Observation, seen: Seen) -> list[Mismatch]:
 def distance(expected: Observation, seen: Seen) -> int:
     """How far apart engine and table are: one per item out of place."""
     return diff.distance(expected, seen, KINDS)
+
+
+def _fewer(engine: tuple[int, ...], table: tuple[int, ...]) -> bool:
+    """Does a section hold fewer of some colour on the table than in the engine?"""
+    return any(table.count(colour) < engine.count(colour) for colour in set(engine))
+
+
+def missing_as_unknown(expected: Observation, seen: Seen) -> Seen:
+    """``seen`` with every item that shows fewer pieces than the engine's
+    ``expected`` made unknown (``None``).
+
+    Pieces are conserved: a worker, counter or elephant that a legal move did
+    not take away is still there, so when nothing legal explains the table, a
+    piece gone from where the engine has it is more likely missed by the
+    camera (a dark sticker, a hand's arm over the zone just then) than
+    removed. The reconciler then looks at the table as if those items were
+    unseen: unknown, never a silent empty. A market column is counted from
+    its printed cell markers (hidden means a cube), so a missed marker reads
+    as one cube more: a column other than the engine's is unknown too.
+    Extra pieces, pieces moved to a new place and elephants on another path
+    are kept: they are evidence.
+    """
+    sections = seen.sections
+    if sections is not None and expected.sections is not None:
+        sections = tuple(
+            None if theirs is not None and _fewer(tuple(mine), theirs) else theirs
+            for mine, theirs in zip(expected.sections, sections, strict=False)
+        )
+
+    def lower(
+        engine: tuple[int, ...] | None, table: tuple[int | None, ...] | None
+    ) -> tuple[int | None, ...] | None:
+        if engine is None or table is None:
+            return table
+        return tuple(
+            None if b is not None and b < a else b for a, b in zip(engine, table, strict=False)
+        )
+
+    def gone(
+        engine: tuple[int, ...] | None, table: tuple[int | None, ...] | None
+    ) -> tuple[int | None, ...] | None:
+        """Pieces the engine has somewhere (>= 0) that the table shows as none (-1)."""
+        if engine is None or table is None:
+            return table
+        return tuple(
+            None if b == NONE and a >= 0 else b for a, b in zip(engine, table, strict=False)
+        )
+
+    def differ(
+        engine: tuple[int, ...] | None, table: tuple[int | None, ...] | None
+    ) -> tuple[int | None, ...] | None:
+        """Market columns: a cell's printed marker missed reads as a cube on it,
+        so a column may be miscounted either way."""
+        if engine is None or table is None:
+            return table
+        return tuple(None if b != a else b for a, b in zip(engine, table, strict=False))
+
+    donations = seen.donations
+    if donations is not None and expected.donations is not None:
+        donations = tuple(
+            gone(tuple(mine), theirs)
+            for mine, theirs in zip(expected.donations, donations, strict=False)
+        )
+    return Seen(
+        sections=sections,
+        section_coins=lower(expected.section_coins, seen.section_coins),
+        elephants=gone(expected.elephants, seen.elephants),
+        maharajah_space=seen.maharajah_space,
+        maharajah_workers=gone(expected.maharajah_workers, seen.maharajah_workers),
+        donations=donations,
+        market_spaces=lower(expected.market_spaces, seen.market_spaces),
+        market=differ(expected.market, seen.market),
+        district_tiles=seen.district_tiles,
+        temple_active=seen.temple_active,
+        bridge_face_up=seen.bridge_face_up,
+        revealed_storehouses=seen.revealed_storehouses,
+    )

@@ -1,0 +1,29 @@
+"""A short game through the independent harsh renderer's frames, end to end.
+
+The path of ``companion demo`` and of ``bench/vision_games.py`` (issue 13's
+end-to-end figure): the scripted table carries out each move under a hand,
+``vision/harsh.py`` draws the frames (its own markers, lens, light and
+noise), the runner's camera loop reads them with the game's expectation and
+the reconciler decides. The table is always right, so no alert may be raised
+and every step the camera applies must be one the table made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bench.vision_games import play_game
+from vision.harsh import CONDITIONS
+
+#: The "ideal" group at a smaller frame, nearly straight down (markers still
+#: about 28 px): cheap enough for the suite.
+SMALL = replace(CONDITIONS["ideal"], name="ideal-2000", size=(2000, 1500), tilt_deg=(0.0, 10.0))
+
+
+def test_a_short_game_through_harsh_frames_raises_no_false_alert() -> None:
+    game = play_game(3, SMALL, 2, max_actions=16)
+    assert game.false_alerts == [] and game.notices == []
+    assert game.wrong_decisions == [] and not game.diverged and not game.failed_frames
+    # The camera really followed the table: moves were inferred from frames.
+    assert game.camera_steps >= 2 and game.frames >= 30
+    assert game.actions == 16
