@@ -33,6 +33,7 @@ from collections import Counter
 
 from companion.reconcile.reconciler import Reconciler, closing_actions
 from companion.session import TableSession
+from companion.sim.demo import only_closing_left
 from companion.sim.players import GreedyPlayer
 from companion.sim.simulate import PerfectTable, ScriptedTable
 from engine.amritsar import Act, Action, apply, legal_actions, observe
@@ -82,16 +83,7 @@ class CountingTable(ScriptedTable):
 
     def _only_closing_left(self, chosen: Action) -> bool:
         """The demo's rule: is the rest of the planned turn what "turn done" does?"""
-        rest = [chosen, *getattr(self.policy, "plan", [])]
-        closing = (Act.END_ACTIONS, Act.MARKET_DONE, Act.STAY, Act.PASS)
-        top = self.truth.pending[-1]
-        if top.kind == Pending.ELEPHANT and top.a == 1:
-            return False  # phase 1: the turn has not started
-        if not all(a.kind in closing for a in rest):
-            return False
-        if plan := getattr(self.policy, "plan", None):
-            plan.clear()
-        return True
+        return only_closing_left(self.truth, self.policy, chosen)
 
     def _press_done(self) -> None:
         self._catch_up()

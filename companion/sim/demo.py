@@ -41,6 +41,22 @@ from engine.amritsar import (
 )
 
 
+def only_closing_left(truth: GameState, policy: object, chosen: Action) -> bool:
+    """Is the rest of the player's planned turn what "turn done" does anyway?
+
+    The demo's player (and the phone-answers bench's) then presses "turn done"
+    instead of entering the closing steps; her plan is cleared."""
+    rest = [chosen, *getattr(policy, "plan", [])]
+    closing = (Act.END_ACTIONS, Act.MARKET_DONE, Act.STAY, Act.PASS)
+    if truth.pending[-1].kind == Pending.ELEPHANT and truth.pending[-1].a == 1:
+        return False  # phase 1: her turn has not started
+    if not all(a.kind in closing for a in rest):
+        return False
+    if plan := getattr(policy, "plan", None):
+        plan.clear()
+    return True
+
+
 class DemoTable(ScriptedTable):
     """The scripted table, with the "turn done" button and one deliberate mistake."""
 
@@ -68,16 +84,7 @@ class DemoTable(ScriptedTable):
         super().step()
 
     def _only_closing_left(self, chosen: Action) -> bool:
-        """Is the rest of her planned turn what "turn done" does anyway?"""
-        rest = [chosen, *getattr(self.policy, "plan", [])]
-        closing = (Act.END_ACTIONS, Act.MARKET_DONE, Act.STAY, Act.PASS)
-        if self.truth.pending[-1].kind == Pending.ELEPHANT and self.truth.pending[-1].a == 1:
-            return False  # phase 1: her turn has not started
-        if not all(a.kind in closing for a in rest):
-            return False
-        if plan := getattr(self.policy, "plan", None):
-            plan.clear()
-        return True
+        return only_closing_left(self.truth, self.policy, chosen)
 
     def _press_done(self) -> None:
         """Ana presses "turn done" on the sensor board instead of ending on her phone."""

@@ -1,4 +1,9 @@
-"""docs/rules-coverage.md names only tests that exist."""
+"""Every game's rules-coverage document names only tests that exist.
+
+The documents walk each rulebook section by section and name the test that
+covers each rule as ``test_file.py::test_name`` (or ``::test_name`` for the
+file named last). A renamed or deleted test makes its reference fail here.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,36 @@ import importlib
 import re
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md"
+import pytest
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 REFERENCE = re.compile(r"`(test_\w+\.py)?::(test_\w+)`")
 
+#: document -> (package of its tests, the fewest references it must hold)
+COVERAGE = {
+    "rules-coverage.md": ("tests.engine", 150),
+    "imhotep-rules-coverage.md": ("tests.engine.imhotep", 60),
+    "ceylon-rules-coverage.md": ("tests.engine.ceylon", 40),
+}
 
-def test_every_test_the_coverage_document_names_exists() -> None:
+
+def named_tests(document: str) -> list[tuple[str, str]]:
+    """(module file, test name) for every reference in ``document``."""
     module = None
-    named = 0
-    for line in DOC.read_text(encoding="utf-8").splitlines():
+    found = []
+    for line in (DOCS / document).read_text(encoding="utf-8").splitlines():
         for file_name, test_name in REFERENCE.findall(line):
             module = file_name or module
-            assert module, f"{test_name} is named before any module"
-            loaded = importlib.import_module(f"tests.engine.{module.removesuffix('.py')}")
-            assert hasattr(loaded, test_name), f"{module}::{test_name} does not exist"
-            named += 1
-    assert named > 150
+            assert module, f"{document}: {test_name} is named before any module"
+            found.append((module, test_name))
+    return found
+
+
+@pytest.mark.parametrize("document", sorted(COVERAGE))
+def test_every_test_the_coverage_document_names_exists(document: str) -> None:
+    package, fewest = COVERAGE[document]
+    named = named_tests(document)
+    for module, test_name in named:
+        loaded = importlib.import_module(f"{package}.{module.removesuffix('.py')}")
+        assert hasattr(loaded, test_name), f"{document}: {module}::{test_name} does not exist"
+    assert len(named) > fewest

@@ -81,15 +81,18 @@ POSITIONS: dict[str, tuple[Callable[[], State], tuple[int, ...]]] = {
 }
 
 
+def compute(name: str) -> dict[str, dict[str, int]]:
+    """One position's counts per depth and the deepest count split by first action."""
+    make, depths = POSITIONS[name]
+    state = make()
+    split = divide(state, depths[-1])
+    counts = {str(d): perft(state, d) for d in depths[:-1]}
+    counts[str(depths[-1])] = sum(split.values())
+    return {"counts": counts, "divide": split}
+
+
 def measure() -> dict[str, dict[str, dict[str, int]]]:
-    result = {}
-    for name, (make, depths) in POSITIONS.items():
-        state = make()
-        result[name] = {
-            "counts": {str(d): perft(state, d) for d in depths},
-            "divide": divide(state, depths[-1]),
-        }
-    return result
+    return {name: compute(name) for name in POSITIONS}
 
 
 def main() -> None:

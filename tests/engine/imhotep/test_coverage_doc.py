@@ -1,27 +1,19 @@
-"""docs/imhotep-rules-coverage.md names only tests that exist, and walks every section."""
+"""docs/imhotep-rules-coverage.md walks every section of the rulebook.
+
+(That every test it names exists is checked for all games in
+``tests/engine/test_coverage_doc.py``.)
+"""
 
 from __future__ import annotations
 
-import importlib
-import re
 from pathlib import Path
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "imhotep-rules-coverage.md"
-REFERENCE = re.compile(r"`(test_\w+\.py)?::(test_\w+)`")
 SECTIONS = ["Componentes", "Preparación de la partida", "Turno", "Final de la ronda", "Final de la partida",
             "Cara A", "caras B", "ira del faraón", "cartas de mercado"]  # fmt: skip
 
 
-def test_every_test_the_coverage_document_names_exists():
-    module, named = None, 0
+def test_every_section_of_the_rulebook_is_walked() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for line in text.splitlines():
-        for file_name, test_name in REFERENCE.findall(line):
-            module = file_name or module
-            assert module, f"{test_name} is named before any module"
-            loaded = importlib.import_module(f"tests.engine.imhotep.{module.removesuffix('.py')}")
-            assert hasattr(loaded, test_name), f"{module}::{test_name} does not exist"
-            named += 1
-    assert named > 60
     for section in SECTIONS:
         assert section in text, section
