@@ -35,8 +35,7 @@ from companion.reconcile.reconciler import Reconciler, closing_actions
 from companion.session import TableSession
 from companion.sim.players import GreedyPlayer
 from companion.sim.simulate import PerfectTable, ScriptedTable
-from engine.amritsar import Act, Action, apply, legal_actions, observe
-from engine.amritsar.decisions import Pending
+from engine.amritsar import Act, Action, Pending, apply, legal_actions, observe
 
 
 class CountingTable(ScriptedTable):
