@@ -36,8 +36,7 @@ from companion.session import TableSession
 from companion.sim.demo import only_closing_left
 from companion.sim.players import GreedyPlayer
 from companion.sim.simulate import PerfectTable, ScriptedTable
-from engine.amritsar import Act, Action, apply, legal_actions, observe
-from engine.amritsar.decisions import Pending
+from engine.amritsar import Act, Action, Pending, apply, legal_actions, observe
 
 
 class CountingTable(ScriptedTable):

@@ -50,7 +50,7 @@ from companion.sensors.protocol import (
     encode_json,
     parse_message,
 )
-from engine.amritsar.board import MAHARAJAH_SPACE_NAMES
+from engine.amritsar import MAHARAJAH_SPACE_NAMES
 
 BATCH = 5000
 

@@ -42,11 +42,16 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from companion.sim.players import GreedyPlayer, random_player
-from engine.amritsar.actions import Action
-from engine.amritsar.game import apply, legal_actions, new_game
-from engine.amritsar.rules.scoring import winners
-from engine.amritsar.solo import MAHARAJAH_ACTION, is_maharajah_turn
-from engine.amritsar.state import GameState
+from engine.amritsar import (
+    MAHARAJAH_ACTION,
+    Action,
+    GameState,
+    apply,
+    is_maharajah_turn,
+    legal_actions,
+    new_game,
+    winners,
+)
 
 HUMAN = 0
 

@@ -59,9 +59,15 @@ from companion.reconcile.seen import Seen, mismatches
 from companion.runner import TableRunner
 from companion.session import Alert, TableSession
 from companion.sim.simulate import DivergedError, ScriptedTable
-from engine.amritsar import Action, GameState, apply, observe
-from engine.amritsar.decisions import Pending
-from engine.amritsar.describe import HIDDEN_DECISIONS, describe_action
+from engine.amritsar import (
+    HIDDEN_DECISIONS,
+    Action,
+    GameState,
+    Pending,
+    apply,
+    describe_action,
+    observe,
+)
 from vision.geometry import foot_to_ground
 from vision.harsh import SKIN, Condition, HarshRenderer, HarshScene, harsh_scene
 from vision.pipeline import Pipeline

@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.calibrate",
     "companion.commands.catalog",
     "companion.commands.demo",
+    "companion.commands.games",
     "companion.commands.markers",
     "companion.commands.position",
     "companion.commands.replay",

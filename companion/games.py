@@ -6,11 +6,13 @@ built game by game. ``table_game`` checks a name a person typed and says in
 words what is wrong: no such game (listing the known ones), a game whose
 rules are not built yet, or one whose rules exist but that the table does not
 serve yet. A log names its game in its first row; logs from before there was
-a choice hold Amritsar.
+a choice hold Amritsar. ``game_list`` is every game the companion knows, for
+``companion games``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.registry import GAMES, UnknownGameError, available, get_rules
@@ -51,3 +53,60 @@ def table_game(name: str) -> str:
 def game_of_log(config: dict[str, Any]) -> str:
     """The game a log's first row names (Amritsar in logs from before the choice)."""
     return str(config.get("game", DEFAULT_GAME))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game as ``companion games`` lists it (titles ``""`` until its rules exist)."""
+
+    name: str
+    title_en: str
+    title_es: str
+    min_players: int
+    max_players: int
+    solo: bool
+    built: bool  # its rules can be loaded
+    served: bool  # the table serves it end to end
+
+    @property
+    def players(self) -> str:
+        """ "1-4", "2-4" or "3"."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def status(self, language: str = "en") -> str:
+        """Whether the table serves it, in a player's words."""
+        if self.served:
+            return "servido en la mesa" if language == "es" else "served at the table"
+        if self.built:
+            return (
+                "reglas listas, la mesa aún no"
+                if language == "es"
+                else "rules only, not the table yet"
+            )
+        return "reglas aún no escritas" if language == "es" else "rules not built yet"
+
+
+def game_list() -> list[GameInfo]:
+    """Every game the registry names, in its order: what it is and how far it is served."""
+    built = set(available())
+    result = []
+    for name in GAMES:
+        if name not in built:
+            result.append(GameInfo(name, "", "", 0, 0, False, built=False, served=False))
+            continue
+        rules = get_rules(name)
+        result.append(
+            GameInfo(
+                name,
+                rules.title_en,
+                rules.title_es,
+                rules.min_players,
+                rules.max_players,
+                rules.solo,
+                built=True,
+                served=name in SERVED,
+            )
+        )
+    return result

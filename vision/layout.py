@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.amritsar.board import (
+from engine.amritsar import (
     MAHARAJAH_SPACE_NAMES,
     PLAYER_COLOURS,
     SECTION_CAPACITY,

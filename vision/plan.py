@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.amritsar.board import PLAYER_COLOURS, WorkerColour
+from engine.amritsar import PLAYER_COLOURS, WorkerColour
 
 #: The ArUco dictionary every marker of the kit comes from.
 DICTIONARY_NAME = "DICT_4X4_100"

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.amritsar.board import (
+from engine.amritsar import (
     MAHARAJAH_SPACE_NAMES,
     PLAYER_COLOURS,
     SECTION_CAPACITY,

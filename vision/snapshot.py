@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from engine.amritsar.board import (
+from engine.amritsar import (
     MAHARAJAH_SPACE_NAMES,
     PLAYER_COLOURS,
     SECTION_NAMES,

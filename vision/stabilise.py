@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from engine.amritsar.board import (
+from engine.amritsar import (
     MAHARAJAH_SPACE_NAMES,
     PLAYER_COLOURS,
     SECTION_NAMES,

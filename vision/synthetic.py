@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.amritsar.board import PLAYER_COLOURS, District, Resource
+from engine.amritsar import PLAYER_COLOURS, District, Resource
 
 from .detect import plan_dictionary
 from .geometry import Camera, CameraPose, build_camera, foot_to_ground

@@ -56,7 +56,7 @@ from companion.server.past_games import PastGames
 from companion.server.payload import Payloads, catalog_payload
 from companion.server.qr import qr_data_uri
 from companion.session import Outcome, TableSession
-from engine.amritsar.reasons import Reason
+from engine.amritsar import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.

@@ -25,12 +25,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import TableSession
-from engine.amritsar import score
-from engine.amritsar.board import MAHARAJAH_SPACE_NAMES, District, Resource, WorkerColour
-from engine.amritsar.catalog import Requirement
-from engine.amritsar.describe import COLOURS, describe_action, describe_effect, describe_storehouse
-from engine.amritsar.rules.core import capacity
-from engine.amritsar.state import MAHARAJAH, GameState
+from engine.amritsar import (
+    COLOURS,
+    MAHARAJAH,
+    MAHARAJAH_SPACE_NAMES,
+    District,
+    GameState,
+    Requirement,
+    Resource,
+    WorkerColour,
+    describe_action,
+    describe_effect,
+    describe_storehouse,
+    score,
+)
+from engine.amritsar import storehouse_capacity as capacity
 
 _DECADE = re.compile(r"^decade (I{1,3})\b")
 _ROMAN = {"I": 1, "II": 2, "III": 3}
@@ -170,7 +179,7 @@ class Payloads:
         if seen is None:
             return []
         from companion.reconcile.seen import mismatches
-        from engine.amritsar.observe import observe
+        from engine.amritsar import observe
 
         marks: list[dict[str, Any]] = []
         for m in mismatches(observe(self.session.state), seen):

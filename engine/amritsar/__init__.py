@@ -29,10 +29,12 @@ Reconciliation: ``observe(state)`` is what camera and sensors can check;
 the record with undo and a redacted copy per player.
 
 For the table (reconciliation, instructions, the phones' words): the board's
-names and geometry (``District``, ``SECTION_NAMES``, ``donation_tile``...), the
+names and geometry (``District``, ``SECTION_NAMES``, ``sections_of``,
+``donation_tile``...), the
 decision kinds (``Pending``, ``CHANCE_KINDS``, ``HIDDEN_DECISIONS``), texts
-(``describe_action``...), position notation, and the rule helpers the
-companion shows (``tax_due``, ``objective_value``). The companion imports only
+(``describe_action``, ``describe_effect``...), position notation, and the
+rule helpers the companion shows (``tax_due``, ``objective_value``,
+``storehouse_capacity``, the objectives' ``Requirement``). The companion imports only
 from here; the modules behind these names may move.
 
 As a core ``Rules`` object (any game, by name): ``engine.amritsar.rules_object``
@@ -43,13 +45,21 @@ from engine.amritsar.actions import Act, Action, ElephantMode, format_action, pa
 from engine.amritsar.board import (
     MAHARAJAH_SPACE_NAMES,
     PLAYER_COLOURS,
+    SECTION_CAPACITY,
     SECTION_COUNT,
     SECTION_NAMES,
     District,
     Resource,
     WorkerColour,
+    sections_of,
 )
-from engine.amritsar.catalog import Catalog, CatalogError, default_catalog, load_catalog
+from engine.amritsar.catalog import (
+    Catalog,
+    CatalogError,
+    Requirement,
+    default_catalog,
+    load_catalog,
+)
 from engine.amritsar.catalog_report import build_parser as catalog_parser
 from engine.amritsar.catalog_report import run as print_catalog
 from engine.amritsar.decisions import CHANCE_KINDS, Decision, Pending
@@ -59,7 +69,9 @@ from engine.amritsar.describe import (
     HIDDEN_DECISIONS,
     describe_action,
     describe_done,
+    describe_effect,
     describe_objective,
+    describe_storehouse,
     order_prompt,
     resource_words,
 )
@@ -79,6 +91,7 @@ from engine.amritsar.position import PositionError, format_position, parse_posit
 from engine.amritsar.reasons import IllegalActionError, Reason
 from engine.amritsar.record import Entry, Game, UndoError
 from engine.amritsar.rules.core import Event
+from engine.amritsar.rules.core import capacity as storehouse_capacity
 from engine.amritsar.rules.decade import tax_due
 from engine.amritsar.rules.donation import space_index as donation_space
 from engine.amritsar.rules.donation import tile_for as donation_tile
@@ -94,9 +107,11 @@ from engine.amritsar.rules.scoring import (
 from engine.amritsar.rules.scoring import seats as competing_seats
 from engine.amritsar.serialize import StateError, from_dict, from_json, status, to_dict, to_json
 from engine.amritsar.solo import (
+    MAHARAJAH_ACTION,
     Instruction,
     MaharajahTurn,
     TraceLine,
+    is_maharajah_turn,
     maharajah_report,
     maharajah_turn,
     play_maharajah_turn,
@@ -112,12 +127,14 @@ __all__ = [
     "DISTRICTS",
     "HIDDEN_DECISIONS",
     "MAHARAJAH",
+    "MAHARAJAH_ACTION",
     "MAHARAJAH_SEAT",
     "MAHARAJAH_SPACE_NAMES",
     "NOBODY",
     "NONE",
     "OPTIONS",
     "PLAYER_COLOURS",
+    "SECTION_CAPACITY",
     "SECTION_COUNT",
     "SECTION_NAMES",
     "Act",
@@ -141,6 +158,7 @@ __all__ = [
     "Pending",
     "PositionError",
     "Reason",
+    "Requirement",
     "Resource",
     "ScoreLine",
     "ScoreSheet",
@@ -156,13 +174,16 @@ __all__ = [
     "default_catalog",
     "describe_action",
     "describe_done",
+    "describe_effect",
     "describe_objective",
+    "describe_storehouse",
     "donation_space",
     "donation_tile",
     "format_action",
     "format_position",
     "from_dict",
     "from_json",
+    "is_maharajah_turn",
     "legal_actions",
     "load_catalog",
     "maharajah_report",
@@ -179,7 +200,9 @@ __all__ = [
     "resource_words",
     "score",
     "score_sheet",
+    "sections_of",
     "status",
+    "storehouse_capacity",
     "tax_due",
     "to_dict",
     "to_json",

@@ -66,12 +66,17 @@ def privacy(state: GameState, action: Action) -> tuple[int | None, bool]:
     """
     top = state.pending[-1]
     if action.kind is Act.CHANCE:
-        if top.kind == Pending.CHANCE_OBJECTIVE:
-            return top.a, True
-        return None, True
+        return secret_for(state), True
     if action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE):
         return top.player, False
     return None, False
+
+
+def secret_for(state: GameState) -> int | None:
+    """The seat a pending secret draw is for: the receiver of a dealt objective."""
+    if state.pending and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE:
+        return state.pending[-1].a
+    return None
 
 
 class AmritsarRules:
@@ -100,7 +105,8 @@ class AmritsarRules:
         return (*OPTIONS, HARD)
 
     def decision(self, state: Any) -> Decision:
-        d = game.decision(_state(state))
+        state = _state(state)
+        d = game.decision(state)
         return Decision(
             d.kind.name,
             d.player,
@@ -108,6 +114,7 @@ class AmritsarRules:
             d.prompt_es,
             is_chance=d.is_chance,
             is_over=d.kind is Pending.GAME_OVER,
+            secret_for=secret_for(state),
         )
 
     def legal_actions(self, state: Any, only: Filter | None = None) -> list[Hashable]:

@@ -121,7 +121,8 @@ def decision(cat: Catalog, state: State) -> Decision:
         if phase == OVER:
             found = Decision(phase, NOBODY, en, es, is_over=True)
         elif phase in CHANCE_PHASES:
-            found = Decision(phase, CHANCE, en, es, is_chance=True)
+            secret = state.actor if phase in (DEAL, DRAW) else None  # see ``privacy``
+            found = Decision(phase, CHANCE, en, es, is_chance=True, secret_for=secret)
         else:
             found = Decision(phase, state.actor, en, es)
         _DECISIONS[key] = found

@@ -49,7 +49,12 @@ class Decision:
     """The pending decision as a caller sees it, for any game.
 
     ``kind`` is the game's own name for the decision (``"SAIL_BOAT"``);
-    ``player`` a seat or one of ``engine.core.seats``.
+    ``player`` a seat or one of ``engine.core.seats``. ``secret_for`` is set
+    on a chance decision whose outcome only one seat may learn (a dealt
+    objective, a card drawn into a hand): that seat, so a caller can ask the
+    right phone for the draw before the outcome exists. It equals the seat
+    ``Rules.privacy`` gives each of its outcomes; ``None`` for a public draw
+    and for every choice a player makes.
     """
 
     kind: str
@@ -58,11 +63,19 @@ class Decision:
     prompt_es: str
     is_chance: bool = False
     is_over: bool = False
+    secret_for: int | None = None
 
 
 @dataclass(frozen=True)
 class Filter:
     """Prune the legal actions: keep only these kinds and first arguments.
+
+    ``kinds``: the action kinds to keep (the game's own kind values).
+    ``first``: the numbers to keep as the action's first number: its first
+    argument, the one the notation writes first (the hex, boat, card or site
+    it names; ``Action.a`` in Amritsar and Ceylon, ``args[0]`` in Imhotep).
+    An action that names no number has none to match: it is dropped when
+    ``first`` is given. ``None`` keeps everything on that count.
 
     Reconciliation uses it to search only the actions a change on the table
     could be (python-chess's move-generator masks do the same).
@@ -112,7 +125,9 @@ class Rules(Protocol):
         ...
 
     def random_chance(self, state: Any, rng: random.Random) -> Hashable:
-        """A chance outcome drawn uniformly among the legal ones."""
+        """A chance outcome drawn with the table's odds: each legal outcome as
+        likely as it would be at the real table (uniform among equally likely
+        outcomes; a card weighted by the copies of it left in the deck)."""
         ...
 
     def privacy(self, state: Any, action: Hashable) -> tuple[int | None, bool]:

@@ -1,16 +1,17 @@
 """What a camera above the table can check of an Imhotep state, and views per seat.
 
 ``ImhotepObservation`` holds one field per thing on the table. Most are seen
-directly from above; the fields in ``DERIVED`` cannot be (stacked stones hide
-the ones below them), so a camera snapshot leaves them ``None`` and only the
-rules' record fills them in. ``view`` is the JSON a phone gets: everything
+directly from above; the fields in its ``DERIVED`` (reasons in
+``WHY_DERIVED``) cannot be (stacked stones hide the ones below them), so a
+camera snapshot leaves them ``None`` (``as_seen``) and only the rules' record
+fills them in. ``view`` is the JSON a phone gets: everything
 public, plus what only that seat may know (the side-B market pair it holds).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.observation import Observation
 from engine.imhotep.catalog import Catalog
@@ -20,16 +21,19 @@ from engine.imhotep.sites import temple_visible, temple_width
 from engine.imhotep.state import HARBOUR, PYRAMID_NAMES, SITE_NAMES, State
 
 #: field -> why the camera cannot see it from above (the log derives it)
-DERIVED: dict[str, str] = {
+WHY_DERIVED: dict[str, str] = {
     "temple_covered": "lower temple levels are covered by the stones above them",
     "obelisk_heights": "stones stacked on an obelisk hide each other; the camera sees only the top colour",
     "pyramid_covered": "upper levels hide part of the stones below them",
 }
+DERIVED = WHY_DERIVED  # the name callers used before the core declared ``DERIVED``
 
 
 @dataclass(frozen=True)
 class ImhotepObservation(Observation):
     """The table seen from above (colours by name, "" for an empty slot)."""
+
+    DERIVED: ClassVar[frozenset[str]] = frozenset(WHY_DERIVED)
 
     round_card: int | None  # the face-up round card's id
     boats: (

@@ -112,7 +112,17 @@ class ImhotepRules:
     def decision(self, state: State) -> Decision:
         p = pending(state)
         en, es = _PROMPTS[p.kind]
-        return Decision(p.kind, p.player, en, es, is_chance=p.player == CHANCE, is_over=state.over)
+        task = state.queue[0] if state.queue and p.player == CHANCE else None
+        secret = task.seat if task is not None and task.kind == "pair" else None  # see ``privacy``
+        return Decision(
+            p.kind,
+            p.player,
+            en,
+            es,
+            is_chance=p.player == CHANCE,
+            is_over=state.over,
+            secret_for=secret,
+        )
 
     def legal_actions(self, state: State, only: Filter | None = None) -> list[Hashable]:
         actions = legal(state, self.catalog)

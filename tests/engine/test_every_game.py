@@ -29,6 +29,9 @@ from engine.core.scoring import ScoreSheet
 
 GAMES = available()
 MAX_STEPS = 5000
+#: games with a draw only one seat may learn (Amritsar's dealt objectives,
+#: Imhotep's face-down side-B market pair, Ceylon's cards into a hand)
+SECRET_DRAWS = {"amritsar", "imhotep", "ceylon"}
 
 
 def test_the_games_built_so_far_are_registered() -> None:
@@ -118,6 +121,18 @@ def test_bad_input_is_a_clear_value_error(name: str) -> None:
         rules.from_dict({"nonsense": True})
 
 
+def _check_observation(observation: Observation) -> None:
+    """Derived fields are real fields; a snapshot blanks exactly those."""
+    values = observation.field_values()
+    derived = type(observation).DERIVED
+    assert derived <= set(values), f"DERIVED names no field: {sorted(derived - set(values))}"
+    seen = observation.as_seen()
+    assert seen.matches(observation)
+    for field, value in seen.field_values().items():
+        assert value == (None if field in derived else values[field]), field
+    assert set(observation.seen_fields()) == set(values) - derived
+
+
 def _options(rules: Rules, variant: int) -> tuple[str, ...]:
     return rules.option_names() if variant else ()
 
@@ -130,9 +145,15 @@ def _new(rules: Rules, players: int, seed: int, variant: int) -> Any:
 
 
 def _check_private_chance(rules: Rules, state: Any, options: list[Any]) -> int:
-    """Every outcome of a private draw leaves the same public view; returns draws checked."""
-    private = [a for a in options if rules.privacy(state, a)[0] is not None]
-    if not private:
+    """Every outcome of a private draw leaves the same public view and is the
+    secret of the seat the decision named beforehand; returns draws checked."""
+    secret_for = rules.decision(state).secret_for
+    seats_told = {rules.privacy(state, a)[0] for a in options}
+    assert seats_told == {secret_for}, (
+        f"{rules.name}: the decision says the draw is secret for {secret_for}, "
+        f"its outcomes are private to {seats_told}"
+    )
+    if secret_for is None:
         return 0
     views = {
         json.dumps(rules.view(rules.apply(state, a)[0], None), sort_keys=True) for a in options
@@ -166,6 +187,9 @@ def test_random_games_keep_the_protocol(name: str, players: int, variant: int) -
             )
         if decision.is_chance:
             _check_private_chance(rules, state, options)
+        else:
+            assert decision.secret_for is None, f"{name}: {decision.kind} is not a draw"
+        if decision.is_chance:
             action = rules.random_chance(state, rng)
             assert action in options
         else:
@@ -176,10 +200,35 @@ def test_random_games_keep_the_protocol(name: str, players: int, variant: int) -
             data = json.loads(json.dumps(rules.to_dict(state)))
             assert rules.from_dict(data) == state
             json.dumps(rules.view(state, None))
-            assert isinstance(rules.observe(state), Observation)
+            _check_observation(rules.observe(state))
     else:
         pytest.fail(f"{name}: no end after {MAX_STEPS} actions")
     sheets = rules.score(state)
     assert len(sheets) == players and all(isinstance(s, ScoreSheet) and s.final for s in sheets)
     assert any(s.winner for s in sheets)
     assert rules.from_dict(json.loads(json.dumps(rules.to_dict(state)))) == state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_secret_draw_names_its_seat_before_the_outcome_exists(name: str) -> None:
+    """From an unseeded setup (the table supplies every draw) with every option,
+    the first secret draws name the seat a caller must ask, and that seat is
+    the one each outcome is private to."""
+    rules = get_rules(name)
+    rng = random.Random(11)
+    state = _new(rules, min(3, rules.max_players), seed=None, variant=1)
+    found = 0
+    for _ in range(MAX_STEPS):
+        decision = rules.decision(state)
+        if decision.is_over or found >= 3:
+            break
+        if decision.is_chance:
+            found += _check_private_chance(rules, state, rules.legal_actions(state))
+            if decision.secret_for is not None:
+                assert 0 <= decision.secret_for < min(3, rules.max_players)
+            action = rules.random_chance(state, rng)
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        state, _ = rules.apply(state, action, check=False)
+    if name in SECRET_DRAWS:
+        assert found >= 3, f"{name}: fewer than 3 secret draws in a game"
