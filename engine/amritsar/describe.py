@@ -249,9 +249,10 @@ def describe_objective(objective: Objective, language: str = "en") -> str:
         )
     levels = "+".join(str(level) for level in objective.levels)
     if kind is ObjectiveKind.LEVELS_AT_LEAST:
+        plural = "" if objective.count == 1 else ("es" if es else "s")
         if es:
-            return f"Al menos {objective.count} contadores en el nivel {levels}: {pp[0]} PP"
-        return f"At least {objective.count} counters on level {levels}: {pp[0]} PP"
+            return f"Al menos {objective.count} contador{plural} en el nivel {levels}: {pp[0]} PP"
+        return f"At least {objective.count} counter{plural} on level {levels}: {pp[0]} PP"
     if es:
         return f"Contadores en el nivel {levels} (1, 2, 3, 4+): {ladder} PP"
     return f"Counters on level {levels} (1, 2, 3, 4+): {ladder} PP"
@@ -281,7 +282,9 @@ def chance_outcome_words(state: GameState, kind: int, outcome: int, language: st
         return temple_tile_words(catalog.temple_tiles[outcome].pp, lang)
     if chance is Pending.CHANCE_BRIDGE and 0 <= outcome < len(catalog.bridge_tiles):
         benefit = describe_effect(catalog.bridge_tiles[outcome].benefit, lang)
-        return f"la loseta de puente que da {benefit}" if es else f"the bridge tile giving {benefit}"
+        return (
+            f"la loseta de puente que da {benefit}" if es else f"the bridge tile giving {benefit}"
+        )
     if chance is Pending.CHANCE_DISTRICT_TILE and 0 <= outcome < len(catalog.district_tiles):
         tile = catalog.district_tiles[outcome]
         colour = COLOURS[lang][tile.colour]
