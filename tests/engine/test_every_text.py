@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from string import Formatter
 from typing import Any
 
-from engine.amritsar.board import District, Resource, WorkerColour
+from engine.amritsar.board import District, Resource
 from engine.amritsar.decisions import CHANCE_KINDS, Pending
 from engine.amritsar.describe import (
     chance_outcome_words,
@@ -96,18 +96,18 @@ def describe_texts() -> Iterator[tuple[str, str, str]]:
     fresh = new_game(2)
     for kind in CHANCE_KINDS:
         for outcome in range(30):
-            words = [chance_outcome_words(fresh, kind, outcome, lang) for lang in ("en", "es")]
-            if words[0] != str(outcome):
-                texts = [describe_chance(fresh, kind, outcome, lang) for lang in ("en", "es")]
-                yield f"chance {Pending(kind).name} {outcome}", *texts
+            if chance_outcome_words(fresh, kind, outcome) != str(outcome):
+                yield (
+                    f"chance {Pending(kind).name} {outcome}",
+                    describe_chance(fresh, kind, outcome, "en"),
+                    describe_chance(fresh, kind, outcome, "es"),
+                )
     for objective in fresh.catalog.objectives:
-        yield (
-            f"objective {objective.id}",
-            *(describe_objective(objective, x) for x in "en es".split()),
-        )
+        en, es = describe_objective(objective, "en"), describe_objective(objective, "es")
+        yield f"objective {objective.id}", en, es
     for storehouse in fresh.catalog.storehouses:
-        texts = (describe_storehouse(storehouse, x) for x in ("en", "es"))
-        yield f"storehouse {storehouse.id}", *texts
+        en, es = describe_storehouse(storehouse, "en"), describe_storehouse(storehouse, "es")
+        yield f"storehouse {storehouse.id}", en, es
     for resource in Resource:
         for n in (0, 1, 2):
             yield "resource", resource_words(resource, n, "en"), resource_words(resource, n, "es")
@@ -121,7 +121,7 @@ def describe_texts() -> Iterator[tuple[str, str, str]]:
                 pair = (describe_action(state, action, "en"), describe_action(state, action, "es"))
                 if pair not in seen:
                     seen.add(pair)
-                    yield f"action {action}", *pair
+                    yield f"action {action}", pair[0], pair[1]
             state, events = apply(state, rng.choice(actions), check=False)
             report = maharajah_report(events, state) if solo else None
             if report is not None:
@@ -191,3 +191,23 @@ def test_every_text_agrees_names_districts_with_articles_and_speaks_one_language
             if pattern.search(es):
                 problems.append(f"{where} [es] {what}: {es}")
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(sorted(set(problems))[:60])
+
+
+def test_setup_draws_name_temple_tiles_by_what_is_printed() -> None:
+    """The notation keeps "chance temple T2"; a player reads the printed PP."""
+    from engine.amritsar.actions import parse_action
+    from tests.engine.build import play, refusal
+
+    s = new_game(2)
+    draw = parse_action("chance temple T2")
+    T2 = s.catalog.temple_tiles[draw.a].pp
+    shown_en = ", ".join(f"{d.title} {T2[d]}" for d in District)
+    shown_es = ", ".join(f"{d.es} {T2[d]}" for d in District)
+    assert describe_action(s, draw, "en") == f"Draw the temple tile showing {shown_en}"
+    assert describe_action(s, draw, "es") == f"Roba la loseta de templo que muestra {shown_es}"
+    again = refusal(play(s, "chance temple T2"), "chance temple T2")
+    assert again.en == (
+        f"The temple tile showing {shown_en} cannot be drawn here: that temple tile is already placed."
+    )
+    assert again.es.startswith(f"La loseta de templo que muestra {shown_es} no puede salir aquí")
+    assert "T2" not in again.en + again.es
