@@ -18,6 +18,7 @@ from string import Formatter
 from typing import Any
 
 from engine.amritsar.board import District, Resource
+from engine.amritsar.catalog_report import describe_objective as objective_formula
 from engine.amritsar.decisions import CHANCE_KINDS, Pending
 from engine.amritsar.describe import (
     chance_outcome_words,
@@ -105,6 +106,8 @@ def describe_texts() -> Iterator[tuple[str, str, str]]:
     for objective in fresh.catalog.objectives:
         en, es = describe_objective(objective, "en"), describe_objective(objective, "es")
         yield f"objective {objective.id}", en, es
+        en, es = objective_formula(objective, "en"), objective_formula(objective, "es")
+        yield f"catalog objective {objective.id}", en, es
     for storehouse in fresh.catalog.storehouses:
         en, es = describe_storehouse(storehouse, "en"), describe_storehouse(storehouse, "es")
         yield f"storehouse {storehouse.id}", en, es
