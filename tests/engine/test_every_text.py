@@ -1,9 +1,10 @@
 """Every sentence a player reads, in both languages, checked in one place.
 
-Renders every refusal template (engine/amritsar/reasons.py), every Maharajah
-template (engine/amritsar/maharajah_texts.py) and what ``describe`` says about
-every legal action, setup draw, objective and storehouse, with 0, 1 and 2 of a
-thing where a sentence counts. None may carry a "coin(s)"-style plural, a
+Renders every refusal template (engine/amritsar/reasons.py) and the refusals
+met in random games, every Maharajah template (engine/amritsar/maharajah_texts.py),
+the Maharajah's reports of a solo game, and what ``describe`` says about every
+legal action, setup draw, objective and storehouse, with 0, 1 and 2 of a thing
+where a sentence counts. None may carry a "coin(s)"-style plural, a
 doubled label ("tile tile"), an English word inside the Spanish, a number that
 disagrees with its noun, or a Spanish district without its article ("de Este",
 "Oeste está a 3 pasos"); temple tiles are named by what is printed, never T1-T4.
@@ -31,6 +32,7 @@ from engine.amritsar.describe import (
 from engine.amritsar.game import apply, legal_actions, new_game
 from engine.amritsar.reasons import REASONS, Reason
 from engine.amritsar.solo import maharajah_report
+from tests.engine.test_reasons import refusals_in_random_games
 from tests.engine.test_texts import rendered as maharajah_templates
 
 COLOURS_EN = ("yellow", "blue", "white", "green")
@@ -181,9 +183,10 @@ def test_every_text_agrees_names_districts_with_articles_and_speaks_one_language
         *reason_texts(),
         *((f"maharajah {code} ({n})", en, es) for code, n, en, es in maharajah_templates()),
         *describe_texts(),
+        *((f"refusal {code}", r.en, r.es) for code, r in refusals_in_random_games().items()),
     ]
     kinds = {where.split()[0] for where, _, _ in texts}
-    assert {"reason", "maharajah", "chance", "action", "trace", "instruction"} <= kinds
+    assert {"reason", "maharajah", "chance", "action", "trace", "instruction", "refusal"} <= kinds
     problems = []
     for where, en, es in texts:
         for what, pattern in PROBLEMS:
