@@ -100,7 +100,7 @@ TEXT: dict[str, tuple[str, str]] = {
 FORMULAS: dict[ObjectiveKind, tuple[str, str]] = {
     ObjectiveKind.DISTRICT_MAJORITY: (
         "most counters in {district} (at least 1): {pp0}, second {pp1}",
-        "más contadores en {district} (al menos 1): {pp0}, segundo {pp1}",
+        "más contadores en el {district} (al menos 1): {pp0}, segundo {pp1}",
     ),
     ObjectiveKind.MOST_COINS: (
         "most coins (at least 1): {pp0}, second {pp1}",
@@ -117,7 +117,7 @@ FORMULAS: dict[ObjectiveKind, tuple[str, str]] = {
     ),
     ObjectiveKind.PER_COUNTER_IN_DISTRICT: (
         "{pp0} per counter in {district}{star}",
-        "{pp0} por contador en {district}{star}",
+        "{pp0} por contador en el {district}{star}",
     ),
     ObjectiveKind.DISTRICTS_SPREAD: (
         "districts with a counter 1/2/3/4: {ladder}",
@@ -128,8 +128,8 @@ FORMULAS: dict[ObjectiveKind, tuple[str, str]] = {
         "niveles con contador 1/2/3/4: {ladder}",
     ),
     ObjectiveKind.LEVELS_AT_LEAST: (
-        "at least {count} counters on level {levels}: {pp0}",
-        "al menos {count} contadores en nivel {levels}: {pp0}",
+        "at least {counters} on level {levels}: {pp0}",
+        "al menos {counters} en el nivel {levels}: {pp0}",
     ),
     ObjectiveKind.LEVEL_COUNT: (
         "counters on level {levels}, 1/2/3/4+: {ladder}",
@@ -177,7 +177,12 @@ def describe_objective(objective: Objective, lang: str = "en") -> str:
         "pp0": pp[0] if pp else 0,
         "pp1": pp[1] if len(pp) > 1 else 0,
         "ladder": "/".join(str(v) for v in pp),
-        "count": objective.count,
+        "counters": f"{objective.count} "
+        + (
+            ("contador" if lang == "es" else "counter")
+            if objective.count == 1
+            else ("contadores" if lang == "es" else "counters")
+        ),
         "levels": "+".join(str(level) for level in objective.levels),
         "star": " ★" if objective.solo_star else "",
     }

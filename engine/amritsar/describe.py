@@ -65,7 +65,7 @@ PERKS = {
     ),
     Perk.TRACK_SUBSTITUTE: (
         "move another knowledge counter instead",
-        "mueve otro marcador de conocimiento en su lugar",
+        "sube otro contador de conocimiento en su lugar",
     ),
     Perk.EXCHANGE: (
         "once per turn exchange marble/copper or copper/gold",
@@ -249,12 +249,87 @@ def describe_objective(objective: Objective, language: str = "en") -> str:
         )
     levels = "+".join(str(level) for level in objective.levels)
     if kind is ObjectiveKind.LEVELS_AT_LEAST:
+        plural = "" if objective.count == 1 else ("es" if es else "s")
         if es:
-            return f"Al menos {objective.count} contadores en el nivel {levels}: {pp[0]} PP"
-        return f"At least {objective.count} counters on level {levels}: {pp[0]} PP"
+            return f"Al menos {objective.count} contador{plural} en el nivel {levels}: {pp[0]} PP"
+        return f"At least {objective.count} counter{plural} on level {levels}: {pp[0]} PP"
     if es:
         return f"Contadores en el nivel {levels} (1, 2, 3, 4+): {ladder} PP"
     return f"Counters on level {levels} (1, 2, 3, 4+): {ladder} PP"
+
+
+def temple_tile_words(pp: tuple[int, ...], language: str = "en") -> str:
+    """A temple tile by what is printed on it: the PP of each district
+    ("the temple tile showing North 4, East 3, South 2, West 1"), never its id."""
+    names = DISTRICTS[_lang(language)]
+    shown = ", ".join(f"{names[d]} {pp[d]}" for d in range(4))
+    if _lang(language) == "es":
+        return f"la loseta de templo que muestra {shown}"
+    return f"the temple tile showing {shown}"
+
+
+def chance_outcome_words(state: GameState, kind: int, outcome: int, language: str = "en") -> str:
+    """A setup draw's piece as it looks ("the temple tile showing North 4, ...",
+    "un trabajador azul"), never its catalogue id (``format_action`` keeps ids)."""
+    lang = _lang(language)
+    es = lang == "es"
+    catalog = state.catalog
+    try:
+        chance = Pending(kind)
+    except ValueError:
+        return str(outcome)
+    if chance is Pending.CHANCE_TEMPLE and 0 <= outcome < len(catalog.temple_tiles):
+        return temple_tile_words(catalog.temple_tiles[outcome].pp, lang)
+    if chance is Pending.CHANCE_BRIDGE and 0 <= outcome < len(catalog.bridge_tiles):
+        benefit = describe_effect(catalog.bridge_tiles[outcome].benefit, lang)
+        return (
+            f"la loseta de puente que da {benefit}" if es else f"the bridge tile giving {benefit}"
+        )
+    if chance is Pending.CHANCE_DISTRICT_TILE and 0 <= outcome < len(catalog.district_tiles):
+        tile = catalog.district_tiles[outcome]
+        colour = COLOURS[lang][tile.colour]
+        halves = f"{describe_effect(tile.main, lang)} / {describe_effect(tile.secondary, lang)}"
+        if es:
+            return f"la loseta de distrito {colour} ({halves})"
+        return f"the {colour} district tile ({halves})"
+    if chance is Pending.CHANCE_WORKER and 0 <= outcome < 4:
+        colour = COLOURS[lang][outcome]
+        return f"un trabajador {colour}" if es else f"a {colour} worker"
+    if chance is Pending.CHANCE_STOREHOUSE and 0 <= outcome < len(catalog.storehouses):
+        text = describe_storehouse(catalog.storehouses[outcome], lang)
+        return f"el almacén {text}" if es else f"storehouse {text}"
+    if chance in (Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE) and (
+        0 <= outcome < len(catalog.objectives)
+    ):
+        objective = catalog.objectives[outcome]
+        text = f"{objective.id}: {describe_objective(objective, lang)}"
+        return f"el objetivo {text}" if es else f"objective {text}"
+    if chance is Pending.CHANCE_STARTING_PLAYER:
+        return f"el jugador {outcome + 1}" if es else f"player {outcome + 1}"
+    return str(outcome)
+
+
+#: The verb for each setup draw (English, Spanish).
+_CHANCE_VERBS = {
+    Pending.CHANCE_TEMPLE: ("Draw", "Roba"),
+    Pending.CHANCE_BRIDGE: ("Draw", "Roba"),
+    Pending.CHANCE_DISTRICT_TILE: ("Place", "Coloca"),
+    Pending.CHANCE_WORKER: ("Place", "Coloca"),
+    Pending.CHANCE_STOREHOUSE: ("Reveal", "Revela"),
+    Pending.CHANCE_OBJECTIVE: ("Deal", "Reparte"),
+    Pending.CHANCE_MAHARAJAH_OBJECTIVE: ("Deal the Maharajah", "Reparte al marajá"),
+    Pending.CHANCE_STARTING_PLAYER: ("First player:", "Jugador inicial:"),
+}
+
+
+def describe_chance(state: GameState, kind: int, outcome: int, language: str = "en") -> str:
+    """A setup draw said for a player ("Draw the temple tile showing North 4, ...")."""
+    lang = _lang(language)
+    words = chance_outcome_words(state, kind, outcome, lang)
+    verbs = _CHANCE_VERBS.get(Pending(kind)) if kind in set(Pending) else None
+    if verbs is None:
+        return words
+    return spanish(f"{verbs[1]} {words}") if lang == "es" else f"{verbs[0]} {words}"
 
 
 def describe_action(state: GameState, action: Action, language: str = "en") -> str:
@@ -271,9 +346,7 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
     top = state.pending[-1] if state.pending else None
     seat = top.player if top is not None else -1
     if kind is Act.CHANCE:
-        from engine.amritsar.actions import format_action
-
-        return format_action(action)
+        return describe_chance(state, b, a, lang)
     if kind is Act.SETUP_OBJECTIVE or kind is Act.UPGRADE_OBJECTIVE:
         objective = catalog.objectives[a]
         text = f"{objective.id}: {describe_objective(objective, lang)}"

@@ -26,7 +26,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "chance_outcome": (
         "Game Setup",
         "{outcome} cannot be drawn here: {why}.",
-        "{outcome} no puede salir aquí: {why_es}.",
+        "{outcome_es} no puede salir aquí: {why_es}.",
     ),
     "mahout_colour_taken": (
         "Game Setup, step 25",
@@ -50,10 +50,10 @@ REASONS: dict[str, tuple[str, str, str]] = {
     ),
     "elephant_cost": (
         "Phase I. Move your elephant",
-        "Elephants move clockwise only: {district} is {steps} steps away, which costs "
-        "{coins_en}, and you have {have}.",
-        "Los elefantes solo se mueven en sentido horario: {district_es} está a {steps} pasos, "
-        "cuesta {coins_es} y tienes {have}.",
+        "Elephants move clockwise only: {district} is {steps_en} away, which costs "
+        "{coins_en}, and you have {have_coins_en}.",
+        "Los elefantes solo se mueven en sentido horario: el {district_es} está a {steps_es}, "
+        "cuesta {coins_es} y tienes {have_coins_es}.",
     ),
     "elephant_token_unavailable": (
         "Knowledge tracks (movement token)",
@@ -150,8 +150,8 @@ REASONS: dict[str, tuple[str, str, str]] = {
     ),
     "cannot_afford": (
         "Economy",
-        "Buying {resource} costs {coins_en}; you have {have}.",
-        "Comprar {resource_es} cuesta {coins_es}; tienes {have}.",
+        "Buying {resource} costs {coins_en}; you have {have_coins_en}.",
+        "Comprar {resource_es} cuesta {coins_es}; tienes {have_coins_es}.",
     ),
     "nothing_to_sell": (
         "Economy",
@@ -181,7 +181,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "upgrade_not_available": (
         "Mahout and upgrades",
         "{what} is not available to you.",
-        "{what} no está disponible para ti.",
+        "{what_es} no está disponible para ti.",
     ),
     "upgrade_payment": (
         "Mahout and upgrades",
@@ -201,7 +201,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "donation_space_taken": (
         "The Golden Temple and Donations",
         "Space {level}.{space} in {district} is already taken.",
-        "El espacio {level}.{space} de {district_es} ya está ocupado.",
+        "El espacio {level}.{space} del {district_es} ya está ocupado.",
     ),
     "donation_needs_below": (
         "The Golden Temple and Donations",
@@ -221,7 +221,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "two_steps_form": (
         "The Storehouses",
         "Move one counter up 2 steps, or two different counters up 1 step each.",
-        "Sube un marcador 2 pasos, o dos marcadores distintos 1 paso cada uno.",
+        "Sube un contador 2 pasos, o dos contadores distintos 1 paso cada uno.",
     ),
     "discard_none": (
         "The Storehouses",
@@ -358,13 +358,27 @@ TABLE_REASONS = frozenset(
 )
 
 
+#: Counts said in words: field -> (English word, Spanish word), singular forms;
+#: ``{coins_en}``, ``{have_coins_es}``, ``{steps_en}``... agree with the count.
+_COUNTED = {
+    "coins": ("coins", ("coin", "moneda")),
+    "have": ("have_coins", ("coin", "moneda")),
+    "steps": ("steps", ("step", "paso")),
+}
+
+
 def _coin_words(given: dict[str, Any]) -> dict[str, Any]:
-    """``{coins_en}`` / ``{coins_es}``: a coin count in words, singular or plural."""
-    count = given.get("coins")
-    if not isinstance(count, int):
-        return {}
-    plural = "" if count == 1 else "s"
-    return {"coins_en": f"{count} coin{plural}", "coins_es": f"{count} moneda{plural}"}
+    """``{coins_en}`` / ``{coins_es}`` (and the others of ``_COUNTED``): a
+    count in words, singular or plural ("1 coin", "2 monedas")."""
+    words: dict[str, Any] = {}
+    for name, (prefix, (en, es)) in _COUNTED.items():
+        count = given.get(name)
+        if not isinstance(count, int) or isinstance(count, bool):
+            continue
+        plural = "" if count == 1 else "s"
+        words[f"{prefix}_en"] = f"{count} {en}{plural}"
+        words[f"{prefix}_es"] = f"{count} {es}{plural}"
+    return words
 
 
 #: Amritsar's refusals as a core ``ReasonTable``.

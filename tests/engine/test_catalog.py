@@ -163,7 +163,7 @@ def test_the_report_shows_every_component_and_every_assumed_value() -> None:
 def test_the_report_in_spanish() -> None:
     report = render(default_catalog(), "es")
     assert "Losetas de distrito" in report and "Valores supuestos" in report
-    assert "más contadores en Norte (al menos 1): 5, segundo 2" in report
+    assert "más contadores en el Norte (al menos 1): 5, segundo 2" in report
 
 
 def test_companion_catalog_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:

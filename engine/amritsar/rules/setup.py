@@ -343,10 +343,11 @@ def _check_chance(s: GameState, top: Frame, action: Action) -> Reason | None:
     why = _chance_reason(s, top, action.a)
     if why is None:
         return None
-    from engine.amritsar.actions import format_action
+    from engine.amritsar.describe import chance_outcome_words
 
-    outcome = format_action(action).split()[-1]
-    return Reason("chance_outcome", {"outcome": outcome, "why": why[0], "why_es": why[1]})
+    en, es = (chance_outcome_words(s, top.kind, action.a, lang) for lang in ("en", "es"))
+    fields = {"outcome": en[:1].upper() + en[1:], "outcome_es": es[:1].upper() + es[1:]}
+    return Reason("chance_outcome", {**fields, "why": why[0], "why_es": why[1]})
 
 
 @applies(Act.CHANCE)
