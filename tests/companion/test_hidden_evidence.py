@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
+from types import SimpleNamespace
 
+from companion.reconcile.camera import truth_from_state
 from companion.reconcile.evidence import doubtful_choice, without_doubtful_choices, witnessed
 from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.search import infer
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
+from companion.runner import TableRunner
 from companion.session import TableSession
 from engine.amritsar import (
     HIDDEN_DECISIONS,
@@ -28,6 +32,7 @@ from engine.amritsar import (
     legal_actions,
     observe,
 )
+from vision.snapshot import TableSnapshot
 
 
 def _only_counters_lower(before: GameState, after: GameState) -> bool:
@@ -175,3 +180,60 @@ def test_positive_evidence_is_still_used() -> None:
                         return
             state, _ = apply(state, rng.choice(legal_actions(state)))
     raise AssertionError("no hidden choice with a positive trace found")
+
+
+class _ScriptedPipeline:
+    """The pipeline's outside as the runner sees it: ``expect``, ``process``
+    and the expectation's short zones, playing prepared snapshots."""
+
+    def __init__(self, frames: list[tuple[TableSnapshot, frozenset[str]]]) -> None:
+        self.frames = frames
+        self.expected: dict[str, int] = {}
+        self.expectation = SimpleNamespace(short=frozenset())
+
+    def expect(self, counts: dict[str, int]) -> None:
+        self.expected = dict(counts)
+
+    def process(self, frame: object) -> TableSnapshot:
+        snapshot, short = self.frames.pop(0)
+        self.expectation.short = short
+        return snapshot
+
+
+def test_runner_short_before_a_hand_and_after_is_unknown() -> None:
+    """A purple counter missed before a hand passed (the pipeline doubts the
+    zone) and still missed after it (the pipeline reads 4 as a fact): the
+    reconciler gets the zone as unknown, not 4."""
+    session = TableSession.new(["Ana", "Ben"], seed=4)
+    colours = tuple(s.colour for s in session.seats)
+    truth = truth_from_state(session.state, colours)
+    key = f"market-space:{colours[0]}"
+    full = truth.market_counters[colours[0]] or 0
+    assert full > 0
+    missed = replace(truth, market_counters={**truth.market_counters, colours[0]: full - 1})
+    fewer = replace(truth, market_counters={**truth.market_counters, colours[0]: full - 2})
+    hand = replace(missed, settling=True)
+    doubted = frozenset({key})
+    pipeline = _ScriptedPipeline(
+        [
+            (truth, frozenset()),  # calm, all read
+            (missed, doubted),  # one counter missed: the pipeline doubts it
+            (hand, frozenset()),  # a hand's arm over the zone
+            (missed, frozenset()),  # after the hand: the same short count, as a fact
+            (fewer, frozenset()),  # still below the game's count: still a miss
+            (truth, frozenset()),  # read full again: the miss is over
+            (missed, frozenset()),  # short again with no doubt: a reading again
+        ]
+    )
+    reconciler = Reconciler(session)
+    runner = TableRunner(session, reconciler, source=None, pipeline=pipeline)
+    read: list[int | None] = []
+    for number in range(7):
+        runner._look(SimpleNamespace(number=number))
+        assert reconciler.seen is not None and reconciler.seen.market_spaces is not None
+        read.append(reconciler.seen.market_spaces[0])
+    assert pipeline.expected[key] == full
+    assert read[0] == full
+    assert read[3] is None and read[4] is None  # short before the hand and after: unknown
+    assert read[5] == full
+    assert read[6] == full - 1  # forgotten once read full: a later short count is passed on
