@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.reconcile.camera import expected_counts, seen_from_snapshot
@@ -34,6 +34,8 @@ from companion.sensors import ReportRefused, SensorLink
 from companion.service import Watchdog
 from companion.session import TableSession
 from engine.amritsar import Reason
+from vision.expect import counts
+from vision.snapshot import TableSnapshot
 
 #: A settled picture is passed on only when it (or what is unseen) differs from the last one.
 IDLE_SLEEP = 0.05
@@ -86,6 +88,8 @@ class TableRunner:
         self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
         self._last_pieces: dict[str, Any] | None = None
         self._expected_memo: tuple[Any, Any, dict[str, int]] | None = None
+        #: Zones the camera read short of the game's count -> that count.
+        self._short: dict[str, int] = {}
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
@@ -176,11 +180,17 @@ class TableRunner:
     def _look(self, frame: Any) -> None:
         """Run the pipeline on one frame; pass a new settled picture on."""
         assert self.pipeline is not None
+        expected = self._expected() if hasattr(self.pipeline, "expect") else {}
         if hasattr(self.pipeline, "expect"):
-            self.pipeline.expect(self._expected())
+            self.pipeline.expect(expected)
         snapshot = self.pipeline.process(frame)
+        short: frozenset[str] = getattr(
+            getattr(self.pipeline, "expectation", None), "short", frozenset()
+        )
+        self._short.update({k: expected[k] for k in short if k in expected})
         if snapshot.settling:
             return
+        snapshot = self._still_missed(snapshot, expected, short)
         if self.setup is not None and not self.setup.on_snapshot(snapshot):
             return
         # What the reconciler gets depends on the unseen zones too: a zone that
@@ -192,6 +202,41 @@ class TableRunner:
         with self._lock:
             self._camera_seen = seen_from_snapshot(snapshot, self.session.state, self.colours)
         self._observe()
+
+    def _still_missed(
+        self, snapshot: TableSnapshot, expected: dict[str, int], short: frozenset[str]
+    ) -> TableSnapshot:
+        """Short before a hand, short after: still a miss, never a move.
+
+        The pipeline doubts a zone reading fewer pieces than the game expects
+        only until something moves over it; after a hand's arm passed, it
+        reads what it shows. A zone the camera read short before the hand
+        (a dark counter missed in every frame) that still reads fewer pieces
+        than the same expectation after it is made unknown here: the count
+        did not change, the miss did not either. Forgotten once the game's
+        count for the zone changes (a move taken there) or the zone reads
+        its count again. (Vision does not say which short value it withheld,
+        so any count below the expectation counts as the same miss; a move
+        there still comes in from the phone or from pieces seen elsewhere.)
+        """
+        if not self._short:
+            return snapshot
+        read = counts(snapshot)
+        unseen = set(snapshot.unseen)
+        kept: dict[str, int] = {}
+        missed: list[str] = []
+        for key, n in self._short.items():
+            if expected.get(key) != n:
+                continue  # the game moved on there
+            if key in short or key in unseen:
+                kept[key] = n
+            elif read.get(key, n) < n:
+                kept[key] = n
+                missed.append(key)
+        self._short = kept
+        if not missed:
+            return snapshot
+        return replace(snapshot, unseen=tuple(sorted(unseen | set(missed))))
 
     def _expected(self) -> dict[str, int]:
         """Pieces per zone the game says lie on the table, for the camera to

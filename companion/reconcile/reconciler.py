@@ -8,6 +8,8 @@ It receives settled observations of the table (camera and sensors fused into
   share and ask the deciding player's phone, offering only the choices that
   explain the table.
 * Parts of the table are unseen and explanations differ there: wait.
+* A hidden choice whose only evidence is pieces fewer than the engine's (a
+  missed marker looks just like that) is never inferred (``evidence``).
 * Nothing legal explains it: an illegal move. Raise an alert naming the rule
   (``diagnose``) and the piece moves that put it right; clear it once the
   table is back.
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.reconcile.diagnose import diagnose
+from companion.reconcile.evidence import without_doubtful_choices
 from companion.reconcile.instructions import Instruction, instructions, space_words
 from companion.reconcile.search import Inference, infer
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
@@ -326,7 +329,7 @@ class Reconciler:
         if session.store is not None:
             session.store.append("seen", seen.to_dict())
         with self._lock:
-            self.seen = seen
+            before, self.seen = self.seen, seen
             self._tick_maharajah(seen)
             state = session.state
             if self.debt is not None and self.debt.blocking:
@@ -338,7 +341,12 @@ class Reconciler:
                     session.touch("checklist")
                 return None
             inference = infer(state, seen, max_nodes=self.max_nodes)
-            missed = inference.kind == "none" and self._missed_pieces(state, seen)
+            # A hidden choice backed only by pieces fewer than the engine's
+            # (what a missed marker looks like) is never inferred.
+            guarded = without_doubtful_choices(state, seen, inference, before)
+            doubted = guarded is not inference and not guarded.actions
+            inference = guarded
+            missed = doubted or (inference.kind == "none" and self._missed_pieces(state, seen))
             if missed:
                 # Explained only with pieces taken as missed: no alert, and
                 # nothing inferred from a table partly doubted either.
