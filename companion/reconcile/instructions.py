@@ -17,12 +17,14 @@ from companion.reconcile.seen import Mismatch, Seen, mismatches
 from engine.amritsar import (
     COLOURS,
     DISTRICTS,
+    DISTRICTS_IN_TEXT,
     MAHARAJAH_SPACE_NAMES,
     SECTION_NAMES,
     GameState,
     Observation,
     donation_tile,
     resource_words,
+    spanish,
 )
 
 PLAYER_COLOURS_ES = {
@@ -53,10 +55,10 @@ def _space(state: GameState, district: int, position: int) -> tuple[str, str]:
         if position < len(row.pp):
             return (
                 f"{DISTRICTS['en'][district]}, level {level}, space {position + 1}",
-                f"{DISTRICTS['es'][district]}, nivel {level}, espacio {position + 1}",
+                f"{DISTRICTS_IN_TEXT['es'][district]}, nivel {level}, espacio {position + 1}",
             )
         position -= len(row.pp)
-    return (DISTRICTS["en"][district], DISTRICTS["es"][district])
+    return (DISTRICTS["en"][district], DISTRICTS_IN_TEXT["es"][district])
 
 
 def space_words(state: GameState, district: int, position: int) -> tuple[str, str]:
@@ -140,7 +142,7 @@ def _one(state: GameState, m: Mismatch, colours: tuple[str, ...]) -> Instruction
             )
         return Instruction(
             f"Move the {en_c} elephant to {DISTRICTS['en'][m.expected]}",
-            f"Mueve el elefante {es_c} a {DISTRICTS['es'][m.expected]}",
+            spanish(f"Mueve el elefante {es_c} a {DISTRICTS_IN_TEXT['es'][m.expected]}"),
             field,
             m.index,
         )
@@ -151,7 +153,7 @@ def _one(state: GameState, m: Mismatch, colours: tuple[str, ...]) -> Instruction
             en_c, es_c = _colour(colours, m.seen)
             return Instruction(
                 f"Take the {en_c} counter off {en_s}",
-                f"Quita el contador {es_c} de {es_s}",
+                spanish(f"Quita el contador {es_c} de {es_s}"),
                 field,
                 m.index,
             )
@@ -159,12 +161,15 @@ def _one(state: GameState, m: Mismatch, colours: tuple[str, ...]) -> Instruction
         if m.seen >= 0:
             return Instruction(
                 f"The counter on {en_s} should be {en_c}",
-                f"El contador de {es_s} debe ser {es_c}",
+                spanish(f"El contador de {es_s} debe ser {es_c}"),
                 field,
                 m.index,
             )
         return Instruction(
-            f"Put a {en_c} counter on {en_s}", f"Pon un contador {es_c} en {es_s}", field, m.index
+            f"Put a {en_c} counter on {en_s}",
+            spanish(f"Pon un contador {es_c} en {es_s}"),
+            field,
+            m.index,
         )
     if field == "market":
         resource = m.index[0]

@@ -66,6 +66,7 @@ from engine.amritsar.decisions import CHANCE_KINDS, Decision, Pending
 from engine.amritsar.describe import (
     COLOURS,
     DISTRICTS,
+    DISTRICTS_IN_TEXT,
     HIDDEN_DECISIONS,
     describe_action,
     describe_done,
@@ -74,6 +75,7 @@ from engine.amritsar.describe import (
     describe_storehouse,
     order_prompt,
     resource_words,
+    spanish,
 )
 from engine.amritsar.effects import Effect, Op
 from engine.amritsar.game import (
@@ -125,6 +127,7 @@ __all__ = [
     "CHANCE_KINDS",
     "COLOURS",
     "DISTRICTS",
+    "DISTRICTS_IN_TEXT",
     "HIDDEN_DECISIONS",
     "MAHARAJAH",
     "MAHARAJAH_ACTION",
@@ -201,6 +204,7 @@ __all__ = [
     "score",
     "score_sheet",
     "sections_of",
+    "spanish",
     "status",
     "storehouse_capacity",
     "tax_due",

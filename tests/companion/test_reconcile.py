@@ -124,6 +124,8 @@ def test_anticlockwise_elephant_is_named_and_put_back() -> None:
     assert found.reason.code == "elephant_cost"
     assert "clockwise only" in found.reason.en and "sentido horario" in found.reason.es
     assert [i.en for i in found.fix] == ["Move the purple elephant to East"]
+    # Spanish names the district with its article, contracted: "al Este", never "a Este".
+    assert [i.es for i in found.fix] == ["Mueve el elefante morado al Este"]
 
 
 def test_worker_dropped_in_a_full_section() -> None:
