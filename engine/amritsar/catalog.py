@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 from engine.amritsar.board import District, Resource, WorkerColour
 from engine.amritsar.effects import Effect, Op, Track, format_effect, parse_effect
+from engine.core.catalog import apply_override, read_data_files
 
 _T = TypeVar("_T")
 
@@ -351,50 +352,27 @@ def _by_id(items: tuple[_T, ...], item_id: str, what: str) -> _T:
 
 
 def _read_raw() -> dict[str, Any]:
-    raw: dict[str, Any] = {}
-    for name in FILES:
-        with (DATA_DIR / f"{name}.toml").open("rb") as handle:
-            raw[name] = tomllib.load(handle)
-    return raw
+    return read_data_files(DATA_DIR, FILES)
 
 
 def _apply_override(raw: dict[str, Any], override: Mapping[str, Any], label: str) -> list[str]:
     """Merge an owner's override into the raw data; return problems found."""
-    problems: list[str] = []
-    for file_name, changes in override.items():
-        if file_name not in FILES:
-            problems.append(f"override: unknown section [{file_name}] (use one of {sorted(FILES)})")
-            continue
-        if not isinstance(changes, Mapping):
-            problems.append(f"override: [{file_name}] must be a table")
-            continue
-        list_key = FILES[file_name]
-        for key, new_values in changes.items():
-            if not isinstance(new_values, Mapping):
-                problems.append(f"override: [{file_name}.{key}] must be a table of values")
+
+    def change(where: str, target: dict[str, Any], new_values: Mapping[str, Any]) -> list[str]:
+        problems: list[str] = []
+        for field_name, value in new_values.items():
+            if field_name != "source" and field_name not in target:
+                problems.append(
+                    f"override: {where} has no field {field_name!r} "
+                    f"(fields: {', '.join(sorted(k for k in target if k != 'source'))})"
+                )
                 continue
-            if list_key is None:
-                target = raw[file_name].get(key)
-                where = f"[{file_name}.{key}]"
-            else:
-                entries = raw[file_name].get(list_key, [])
-                id_field = "resource" if file_name == "market" else "id"
-                target = next((e for e in entries if str(e.get(id_field)) == key), None)
-                where = f"[{file_name}.{key}]"
-            if target is None:
-                problems.append(f"override: {where} does not name anything in the catalog")
-                continue
-            for field_name, value in new_values.items():
-                if field_name != "source" and field_name not in target:
-                    problems.append(
-                        f"override: {where} has no field {field_name!r} "
-                        f"(fields: {', '.join(sorted(k for k in target if k != 'source'))})"
-                    )
-                    continue
-                target[field_name] = copy.deepcopy(value)
-            if "source" not in new_values:
-                target["source"] = f"override: {label}"
-    return problems
+            target[field_name] = copy.deepcopy(value)
+        if "source" not in new_values:
+            target["source"] = f"override: {label}"
+        return problems
+
+    return apply_override(raw, override, FILES, change, id_fields={"market": "resource"})
 
 
 class _Reader:

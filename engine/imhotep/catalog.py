@@ -30,6 +30,8 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from engine.core.catalog import apply_override, read_data_files
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 #: file -> the key of its list of entries (addressed by ``id`` in an override), or None
@@ -163,50 +165,26 @@ class Catalog:
 
 
 def _read_raw() -> dict[str, Any]:
-    raw: dict[str, Any] = {}
-    for name in FILES:
-        with (DATA_DIR / f"{name}.toml").open("rb") as handle:
-            raw[name] = tomllib.load(handle)
-    return raw
+    return read_data_files(DATA_DIR, FILES)
 
 
 def _apply_override(raw: dict[str, Any], override: Mapping[str, Any]) -> list[str]:
-    problems: list[str] = []
-    for file_name, changes in override.items():
-        if file_name not in FILES:
-            problems.append(f"override: unknown section [{file_name}] (use one of {sorted(FILES)})")
-            continue
-        if not isinstance(changes, Mapping):
-            problems.append(f"override: [{file_name}] must be a table")
-            continue
-        list_key = FILES[file_name]
-        for key, new_values in changes.items():
-            where = f"[{file_name}.{key}]"
-            if not isinstance(new_values, Mapping):
-                problems.append(f"override: {where} must be a table of values")
+    def change(where: str, target: dict[str, Any], new_values: Mapping[str, Any]) -> list[str]:
+        problems: list[str] = []
+        for field_name, value in new_values.items():
+            if field_name not in target:
+                fields = ", ".join(
+                    sorted(k for k in target if k not in ("source", "note", "section"))
+                )
+                problems.append(f"override: {where} has no field {field_name!r} (fields: {fields})")
                 continue
-            if list_key is None:
-                target = raw[file_name].get(key)
-            else:
-                entries = raw[file_name].get(list_key, [])
-                target = next((e for e in entries if str(e.get("id")) == str(key)), None)
-            if target is None:
-                problems.append(f"override: {where} does not name anything in the catalog")
-                continue
-            for field_name, value in new_values.items():
-                if field_name not in target:
-                    fields = ", ".join(
-                        sorted(k for k in target if k not in ("source", "note", "section"))
-                    )
-                    problems.append(
-                        f"override: {where} has no field {field_name!r} (fields: {fields})"
-                    )
-                    continue
-                target[field_name] = copy.deepcopy(value)
-            target["source"] = "override"
-            target.pop("section", None)
-            target["note"] = "changed by the owner's override file"
-    return problems
+            target[field_name] = copy.deepcopy(value)
+        target["source"] = "override"
+        target.pop("section", None)
+        target["note"] = "changed by the owner's override file"
+        return problems
+
+    return apply_override(raw, override, FILES, change)
 
 
 class _Reader:
