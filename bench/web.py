@@ -48,6 +48,7 @@ import time
 from websockets.asyncio.client import ClientConnection, connect
 
 from companion.server import Doorman, start_server
+from companion.server.hub import MESSAGE_RATE
 from companion.session import TableSession
 from engine.amritsar import legal_actions
 
@@ -99,9 +100,14 @@ async def run(clients: int, changes: int, *, nodelay: bool = True) -> dict[str, 
         rng = random.Random(1)
         updates: list[float] = []
         pings: list[float] = []
+        next_round = 0.0
         for _ in range(changes):
             if session.state.finished:
                 break
+            # A client may ping MESSAGE_RATE times a second (the hub closes a
+            # faster one with 4429): rounds are paced to stay under it.
+            await asyncio.sleep(max(0.0, next_round - time.perf_counter()))
+            next_round = time.perf_counter() + 1.25 / MESSAGE_RATE
             action = rng.choice(legal_actions(session.state))
             started = time.perf_counter()
             outcome = session.apply_actions([action], "bench")
