@@ -112,10 +112,7 @@ def is_nonce(value):
     """A companion's challenge: 1 to 32 lower-case hex digits (echoed, never interpreted)."""
     if not isinstance(value, str) or not 1 <= len(value) <= 32:
         return False
-    for ch in value:
-        if ch not in "0123456789abcdef":
-            return False
-    return True
+    return all(ch in "0123456789abcdef" for ch in value)
 
 
 def command(t, **fields):

@@ -111,7 +111,7 @@ def test_resend_replays_bytes_and_too_old_becomes_state() -> None:
 def test_a_state_request_s_challenge_is_echoed_only_in_its_answer() -> None:
     """The companion's nonce comes back in the one state that answers it: a
     frame replayed from another power-up cannot carry a fresh one."""
-    board, hw, link = _board()
+    board, _, link = _board()
     link.sent.clear()
     link.inbox.append(command("state", nonce="00c0ffee5e1f0c2a"))
     board.step()
