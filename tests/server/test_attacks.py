@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from companion.server import start_server
-from companion.server.doorman import Doorman
+from companion.server.doorman import LINGER_BYTES, LINGER_SECONDS, Doorman
 from companion.server.run import RunningServer
 from companion.session import TableSession
 from companion.store import EventStore
@@ -127,6 +127,65 @@ def test_a_body_without_a_length_is_read_only_up_to_the_limit(server: RunningSer
     answer = answer_of(sock)
     sock.close()
     assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
+
+
+def _whole_answer(sock: socket.socket) -> bytes:
+    """One HTTP answer, read up to the end of its body (the socket stays open)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"content-length: (\d+)", head.lower()).group(1))  # type: ignore[union-attr]
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head + b"\r\n\r\n" + body
+
+
+def test_a_phone_still_sending_its_oversized_body_reads_the_413_and_a_clean_end(
+    server: RunningServer,
+) -> None:
+    """A phone's browser sends the whole body before it reads the answer. A
+    server that closes with the body unread makes the kernel answer the rest
+    with a TCP reset, and a phone's stack may then throw the 413 away unread.
+    The server must linger instead: stop writing, read and discard what still
+    comes (bounded), and end with an orderly close."""
+    sock = raw(server)
+    head = (
+        "POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 4000000\r\n\r\n"
+    )
+    sock.sendall(head.encode() + b"x" * 65536)
+    answer = _whole_answer(sock)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
+    time.sleep(0.3)  # the server has closed by now, or is lingering
+    chunk = b"x" * 16384
+    for _ in range(16):  # 256 KiB more of the body, as the phone goes on sending
+        sock.sendall(chunk)  # a reset from the server fails this with EPIPE/ECONNRESET
+    assert sock.recv(65536) == b""  # then an orderly end, not a reset
+    sock.close()
+    deadline = time.monotonic() + LINGER_SECONDS + WAIT
+    while server.doorman.entries and time.monotonic() < deadline:
+        time.sleep(0.05)
+        server.doorman.sockets()
+    assert not server.doorman.entries  # the lingering is bounded
+
+
+def test_a_lingering_close_reads_only_a_bounded_amount(server: RunningServer) -> None:
+    """A client that never stops sending is cut off after LINGER_BYTES."""
+    sock = raw(server)
+    head = (
+        "POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 400000000\r\n\r\n"
+    )
+    sock.sendall(head.encode())
+    assert _whole_answer(sock).startswith(b"HTTP/1.1 413")
+    sent = 0
+    with pytest.raises(OSError):
+        while sent < 40 * LINGER_BYTES:
+            sock.sendall(b"x" * 65536)
+            sent += 65536
+    sock.close()
+    assert sent < 10 * LINGER_BYTES  # cut off soon after the bound (plus socket buffers)
 
 
 # -- item 5: connections are bounded and timed out ------------------------------------------
