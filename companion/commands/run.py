@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -161,7 +162,9 @@ def run(args: argparse.Namespace) -> int:
                 tls=tls,
             ),
             args.elephants,
-        ).start()
+        )
+        link.accept_board = args.board
+        link.start()
     elif args.serial != "none":
         from companion.sensors import SerialLink
 
@@ -191,6 +194,15 @@ def run(args: argparse.Namespace) -> int:
         if link is not None:
             link.close()
     return 0
+
+
+def board_id(text: str) -> str:
+    """``--board``: a board id as the firmware's config.json spells it."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a board id: 1 to 32 letters, digits, '-' or '_'"
+        )
+    return text
 
 
 def register(subparsers: Any) -> None:
@@ -235,6 +247,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--mqtt", metavar="HOST[:PORT]", help="use the sensor board over MQTT instead of serial"
+    )
+    parser.add_argument(
+        "--board",
+        metavar="ID",
+        type=board_id,
+        help="the one sensor board this table follows (its board_id); reports of any other "
+        "board on the broker are refused with an alert",
     )
     parser.add_argument("--mqtt-user", help="MQTT user name")
     parser.add_argument(

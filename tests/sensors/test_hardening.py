@@ -462,3 +462,27 @@ def test_the_real_firmware_s_recorded_state_replayed_later_is_refused(
         sim.stop()
         spy.disconnect()
         spy.loop_stop()
+
+
+def test_a_table_that_follows_one_board_refuses_the_others_with_an_alert(
+    broker: MosquittoBroker, link: MqttLink, board_a: RawBoard
+) -> None:
+    """``companion run --board table-a``: board B, on its own topics with its
+    own account (a neighbour table's board on the same broker), is refused
+    and the table hears of it; board A is followed."""
+    link.accept_board = "table-a"
+    other = RawBoard(broker, "board-b", "table-b")
+    try:
+        other.hello("0000b001")
+        other.press("0000b001", 2, 1)
+        events = collect(link, count(ReportRefused), timeout=10)
+        events += settle(link, 0.5)
+    finally:
+        other.close()
+    refused = [e for e in events if isinstance(e, ReportRefused)]
+    assert len(refused) == 1 and refused[0].board == "table-b"
+    assert "follows only table-a" in refused[0].what and "table-a" in refused[0].what_es
+    assert "table-b" not in link.sessions and link.stats["other board"] == 2
+    _baseline(link, board_a, "0000a001")
+    board_a.press("0000a001", 3, 1)
+    assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [1]
