@@ -198,6 +198,9 @@ class TableSession:
         self.resumed = False
         #: Every step applied, as (source, actions): what ``companion replay`` compares.
         self.step_log: list[tuple[str, tuple[Action, ...]]] = []
+        #: seat -> the link (token) a phone joined it with; logged, so the table
+        #: screen keeps a joined seat's QR code hidden across a restart.
+        self.joined: dict[int, str] = {}
 
     # -- construction --------------------------------------------------------
 
@@ -567,6 +570,15 @@ class TableSession:
                 return None
             decider = self.game.entries[self.steps[-1]].decider
             return decider if decider >= 0 else None
+
+    def mark_joined(self, seat: int, token: str) -> bool:
+        """A phone used ``seat``'s link ``token``; True when that is news (then logged)."""
+        with self._lock:
+            if self.joined.get(seat) == token:
+                return False
+            self.joined[seat] = token
+            self._log("joined", {"index": seat})
+        return True
 
     def rename_seat(self, seat: int, name: str) -> Seat:
         """Correct the name shown for a seat (table configuration)."""

@@ -266,6 +266,41 @@ def test_every_socket_sends_without_delay(server: RunningServer) -> None:
             assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
 
 
+def test_a_restart_keeps_a_joined_seat_s_code_hidden(tmp_path: Path) -> None:
+    """The joined mark is in the log: after the companion restarts (a power
+    cut), the table screen does not show a joined seat's QR code again, until
+    the table issues a new link, which a second restart also remembers."""
+    from companion.resume import open_session
+
+    log = tmp_path / "game.sqlite"
+    session = open_session(log, ["Ana", "Ben", "Cy"], seed=5)
+    pin = {"X-Table-Pin": session.pin}
+    for server in serve(session):
+        with connect(ws_url(server), open_timeout=WAIT) as phone:
+            phone.send(json.dumps({"type": "hello", "token": session.seats[0].token}))
+            assert json.loads(phone.recv(WAIT))["seat"] == 0
+        request(server, "GET", "/api/view", headers={"X-Seat-Token": session.seats[0].token})
+    session.store.close()  # type: ignore[union-attr]
+    resumed = open_session(log, ["Ana", "Ben", "Cy"])
+    assert resumed.resumed
+    for server in serve(resumed):
+        _, seats, _ = request(server, "GET", "/api/table/seats", headers=pin)
+        assert seats[0]["joined"] and seats[0]["qr"] is None and seats[0]["url"] is None  # type: ignore[index]
+        assert not seats[1]["joined"] and seats[1]["qr"]  # type: ignore[index]
+        status, fresh, _ = request(
+            server, "POST", "/api/table/seats/0", headers=pin, body={"new_link": True}
+        )
+        assert status == 200 and fresh["qr"] and not fresh["joined"]
+    resumed.store.close()  # type: ignore[union-attr]
+    again = open_session(log, ["Ana", "Ben", "Cy"])
+    for server in serve(again):
+        _, seats, _ = request(server, "GET", "/api/table/seats", headers=pin)
+        assert not seats[0]["joined"] and seats[0]["qr"]  # type: ignore[index]
+    again.store.close()  # type: ignore[union-attr]
+    rows = [e.kind for e in EventStore(log).entries()]
+    assert rows.count("joined") == 1  # one row per seat and link, however often the phone asks
+
+
 # -- item 2: the table PIN cannot be guessed ---------------------------------------------------
 
 
