@@ -16,6 +16,7 @@ import secrets
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 #: Where each game's log is kept, one file per game (``companion.game_logs``).
 DEFAULT_GAMES = (
@@ -182,10 +183,12 @@ def run(args: argparse.Namespace) -> int:
     ).start()
     print(announce(session, args.host, args.port))
     print(finding_text(args.host, args.port))
+    if args.public_url:
+        print(f"Phones join at {args.public_url}  (Los móviles se unen en {args.public_url})")
     when_serving(args.host, args.port, watchdog)
     exit_cleanly_on_sigterm()
     try:
-        serve(session, host=args.host, port=args.port)
+        serve(session, host=args.host, port=args.port, public_url=args.public_url)
     finally:
         notify("STOPPING=1")
         if watchdog is not None:
@@ -203,6 +206,18 @@ def board_id(text: str) -> str:
             f"{text!r} is not a board id: 1 to 32 letters, digits, '-' or '_'"
         )
     return text
+
+
+def public_url(text: str) -> str:
+    """``--public-url``: http(s)://name[:port], nothing after it."""
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a table address: write it as http://name:port (e.g. "
+            "http://mesa.lan:8000)"
+        )
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
 
 
 def register(subparsers: Any) -> None:
@@ -294,4 +309,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="0.0.0.0", help="address the phone server listens on")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=public_url,
+        help="the address phones open, e.g. http://mesa.lan:8000 when the router gives the "
+        "Pi a name: the QR codes link there and requests for that name are accepted",
+    )
     parser.set_defaults(func=run, run_parser=parser)

@@ -474,6 +474,51 @@ def test_join_links_never_come_from_the_host_header(server: RunningServer) -> No
     assert all(s["url"].startswith(server.url + "/play#token=") for s in seats)  # type: ignore[union-attr]
 
 
+def test_a_name_the_router_gives_is_accepted_with_public_url(tmp_path: Path) -> None:
+    """``companion run --public-url http://mesa.lan:PORT``: the Host check
+    accepts that name, the join links use it, and any other name is still
+    refused (the real command, in its own process)."""
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = tmp_path / "game.sqlite"
+    command = [sys.executable, "-m", "companion", "run", "--players", "Ana,Ben",
+               "--camera", "none", "--serial", "none", "--log", str(log), "--host",
+               "127.0.0.1", "--port", str(port), "--public-url", f"http://Mesa.lan:{port}/"]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+                conn.request("GET", "/api/health", headers={"Host": f"mesa.lan:{port}"})
+                status = conn.getresponse().status
+                conn.close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "companion run did not serve"
+                time.sleep(0.2)
+        assert status == 200
+        pin = next(EventStore(log).entries()).payload["pin"]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+        conn.request("GET", "/api/table/seats", headers={"Host": f"mesa.lan:{port}",
+                                                         "X-Table-Pin": pin})  # fmt: skip
+        seats = json.loads(conn.getresponse().read())
+        conn.request("GET", "/api/health", headers={"Host": "evil.example"})
+        refused = conn.getresponse()
+        refused.read()
+        conn.close()
+        assert all(s["url"].startswith(f"http://mesa.lan:{port}/play#token=") for s in seats)
+        assert refused.status == 400
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=20)[0]
+    assert f"Phones join at http://mesa.lan:{port}" in output
+
+
 def test_a_phone_cannot_flood_the_log_with_refused_answers(tmp_path: Path) -> None:
     store = EventStore(tmp_path / "game.sqlite")
     session = TableSession.new(["Ana", "Ben", "Cy"], seed=5, pin=PIN, store=store)
