@@ -271,3 +271,47 @@ def test_duplicated_and_reordered_delivery_gives_the_in_order_events(seed: int) 
         messy[i], messy[i + 1] = messy[i + 1], messy[i]
     got = _changes(_feed(_connected(), board, messy))
     assert got == expected
+
+
+def test_an_unconfirmed_boot_is_never_applied_and_the_asking_slows_down() -> None:
+    """Frames of a boot nobody answers for (a replay while the board is away):
+    nothing applied, challenges once per resend timeout, then once per silence
+    timeout after five, and one alert for the table."""
+    from companion.sensors.events import ReportRefused
+    from companion.sensors.session import PATIENT_CHALLENGES
+
+    session = _connected()
+    ghost = BoardModel(boot="0000dead")
+    ghost.presses["undo"] = 2
+    out = session.receive(parse_message(ghost.state()), 0.0)
+    assert out.events == [] and [json.loads(c)["t"] for c in out.commands] == ["state"]
+    asked_at, alerts = [], []
+    for tenth in range(1, 400):  # 40 s
+        now = tenth / 10
+        out = session.tick(now)
+        if any(json.loads(c)["t"] == "state" for c in out.commands):
+            asked_at.append(now)
+        alerts += [e for e in out.events if isinstance(e, ReportRefused)]
+    gaps = [round(b - a, 1) for a, b in zip([0.0, *asked_at], asked_at, strict=False)]
+    assert gaps[: PATIENT_CHALLENGES - 1] == [1.0] * (PATIENT_CHALLENGES - 1)
+    assert set(gaps[PATIENT_CHALLENGES:]) == {6.0}
+    assert len(alerts) == 1 and "firmware older than 1.1.0" in alerts[0].what
+    assert session.boot == "0000abcd" and session.mirror is not None
+    assert session.mirror.presses == dict.fromkeys(session.mirror.presses, 0)
+
+
+def test_only_the_companion_s_own_challenges_confirm_a_boot() -> None:
+    """A state with a nonce the session never sent (or one already spent)
+    confirms nothing; the real answer does, once."""
+    session = _connected()
+    rebooted = BoardModel(boot="0000beef")
+    out = session.receive(parse_message(rebooted.boot_up()[0]), 0.0)
+    nonce = json.loads(out.commands[0])["nonce"]
+    assert len(nonce) == 16
+    session.receive(parse_message(rebooted.state(nonce="0123456789abcdef")), 0.1)
+    assert session.boot == "0000abcd"  # a made-up answer
+    session.receive(parse_message(rebooted.state(nonce=nonce)), 0.2)
+    assert session.boot == "0000beef" and "0000abcd" in session.retired
+    again = BoardModel(boot="0000f00d")
+    session.receive(parse_message(again.state(nonce=nonce)), 0.3)  # spent
+    assert session.boot == "0000beef"
