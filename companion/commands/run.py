@@ -67,16 +67,26 @@ def run(args: argparse.Namespace) -> int:
             "or use --setup dealt to have the companion deal it"
         )
         return 2
+    try:
+        from companion.server.start import table_pin
+
+        fixed_pin = table_pin(dict(os.environ)) if os.environ.get("AMRITSAR_TABLE_PIN") else None
+    except ValueError as error:
+        print(f"companion run: {error}", file=sys.stderr)
+        return 2
     table = _Table(args)
     try:
         if not table.open_devices():
             return 2
-        if names is None and args.log is None and args.resume is None:
-            current = _current_unfinished(args.games)
-            if current is None:
-                return table.serve_start_page(game)
-            print(f"Resuming the table's current game ({current.name}) after a restart.")
-            args.log = current
+        if names is None and args.resume is None:
+            if args.log is None:
+                current = _current_unfinished(args.games)
+                if current is None:
+                    return table.serve_start_page(game)
+                print(f"Resuming the table's current game ({current.name}) after a restart.")
+                args.log = current
+            elif not _holds_game(args.log):
+                return table.serve_start_page(game, log=args.log)
         if args.log is None:  # a new game, unless an unfinished one is chosen
             from companion.game_logs import ChooseError, choose_log
 
@@ -97,24 +107,30 @@ def run(args: argparse.Namespace) -> int:
                 hard=args.hard,
                 options=list(args.house_rule),
                 game=game,
+                pin=fixed_pin[0] if fixed_pin else None,
             )
         except ResumeError as error:
             print(f"companion run: {error}")
-            return 2
-        except _NotNew:
-            print(
-                f"companion run: {args.log} holds no game yet: name the players "
-                "(--players A,B or players = [...] in the config file), or leave --players "
-                "out with no --log to choose them on the table screen"
-            )
             return 2
         return table.serve_game(session)
     finally:
         table.close()
 
 
-class _NotNew(Exception):
-    """A new game was asked for without players."""
+def _holds_game(log: Path) -> bool:
+    """Whether ``log`` exists and has a game in it (without creating it)."""
+    if not log.exists():
+        return False
+    from companion.store import EventStore, StoreError
+
+    try:
+        store = EventStore(log)
+    except StoreError:
+        return True  # not ours to overwrite: opening it says why
+    try:
+        return store.count() > 0
+    finally:
+        store.close()
 
 
 def _current_unfinished(folder: Path) -> Path | None:
@@ -215,17 +231,10 @@ class _Table:
         from companion.reconcile.setup_table import SetupWatch, setup_pending
         from companion.resume import open_session
         from companion.runner import TableRunner
-        from companion.store import EventStore
 
         args = self.args
         from_table = args.setup == "table"
         log_path.parent.mkdir(parents=True, exist_ok=True)
-        if not names:
-            store = EventStore(log_path)
-            holds_game = store.count() > 0
-            store.close()
-            if not holds_game:
-                raise _NotNew()
         session = open_session(
             log_path,
             names,
@@ -234,6 +243,7 @@ class _Table:
             dealer=None if from_table else Dealer(args.seed),
             options=options,
             game=game,
+            pin=pin,
         )
         if pin is not None:
             # The table screen's PIN stays the one announced at start, for a
@@ -288,8 +298,9 @@ class _Table:
         serve(session, host=args.host, port=args.port)
         return 0
 
-    def serve_start_page(self, game: str) -> int:
-        """Serve the start page until the table screen starts a game, then that game."""
+    def serve_start_page(self, game: str, log: Path | None = None) -> int:
+        """Serve the start page until the table screen starts a game, then that game
+        (a new one logged in ``log`` when given, else in a new file of --games)."""
         import logging
 
         from companion.find_table import finding_text
@@ -303,6 +314,7 @@ class _Table:
             StartProblem,
             TableSwitch,
             announce_start,
+            served_offers,
             table_pin,
         )
         from companion.service import exit_cleanly_on_sigterm, when_serving
@@ -317,7 +329,7 @@ class _Table:
         folder.mkdir(parents=True, exist_ok=True)
 
         def starter(choice: StartChoice) -> Any:
-            path = choice.resume or new_log_path(folder)
+            path = choice.resume or (log if log is not None else new_log_path(folder))
             try:
                 session = self.begin(
                     path,
@@ -335,7 +347,8 @@ class _Table:
             return session
 
         everywhere = args.host in ("0.0.0.0", "::", "")
-        start = StartApp(pin=pin, games=folder, starter=starter)
+        offers = sorted(served_offers(), key=lambda offer: offer.name != game)  # --game first
+        start = StartApp(pin=pin, games=folder, starter=starter, offers=offers)
         switch = TableSwitch(start, lambda session: create_app(session, lan_links=everywhere))
         print(announce_start(from_env, pin, args.host, args.port))
         print(finding_text(args.host, args.port))
