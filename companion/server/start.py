@@ -415,8 +415,8 @@ def _build(spec: StartApp) -> FastAPI:
         if verdict.missing:
             response = _refusal(
                 "pin_missing",
-                "pin: type the table PIN shown when the companion started.",
-                "pin: escribe el PIN de la mesa que se mostró al arrancar el compañero.",
+                "Type the table PIN shown when the companion started.",
+                "Escribe el PIN de la mesa que se mostró al arrancar el compañero.",
                 403,
                 ["pin"],
             )
@@ -424,8 +424,8 @@ def _build(spec: StartApp) -> FastAPI:
             seconds = max(1, round(verdict.retry_after))
             response = _refusal(
                 "pin_locked",
-                f"pin: too many wrong PINs; try again in {seconds} s.",
-                f"pin: demasiados PIN incorrectos; vuelve a intentarlo en {seconds} s.",
+                f"Too many wrong PINs; try again in {seconds} s.",
+                f"Demasiados PIN incorrectos; vuelve a intentarlo en {seconds} s.",
                 429,
                 ["pin"],
             )
@@ -433,8 +433,8 @@ def _build(spec: StartApp) -> FastAPI:
         else:
             response = _refusal(
                 "bad_pin",
-                "pin: that is not the table PIN.",
-                "pin: ese no es el PIN de la mesa.",
+                "That is not the table PIN.",
+                "Ese no es el PIN de la mesa.",
                 403,
                 ["pin"],
             )

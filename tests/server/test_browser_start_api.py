@@ -131,7 +131,7 @@ def test_nothing_starts_without_the_table_pin(table: Any) -> None:
     for _ in range(4):  # the fifth wrong PIN locks the address out, even for the right one
         wrong = client.post("/api/start", json=body, headers={"X-Table-Pin": "111111"})
         assert wrong.status_code == 403 and wrong.json()["code"] == "bad_pin"
-        assert wrong.json()["es"] == "pin: ese no es el PIN de la mesa."
+        assert wrong.json()["es"] == "Ese no es el PIN de la mesa."
     fifth = client.post("/api/start", json=body, headers={"X-Table-Pin": "111111"})
     assert fifth.status_code == 429
     locked = client.post("/api/start", json=body, headers={"X-Table-Pin": PIN})

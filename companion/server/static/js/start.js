@@ -385,8 +385,7 @@ function resumePanel() {
                 h("strong", {}, when(game.started)),
                 " ",
                 game.names
-                  .map((name, i) => `${name} ${game.totals[i] ?? 0}`)
-                  .concat(game.solo && game.totals.length > game.names.length ? [`${w("maharajah")} ${game.totals[game.totals.length - 1]}`] : [])
+                  .map((name, i) => `${game.solo && i === game.names.length - 1 ? w("maharajah") : name} ${game.totals[i] ?? 0}`)
                   .join(" · "),
               ),
               h("button", { type: "button", class: "resume", dataset: { file: game.file }, onclick: () => start(game.file) }, w("resume")),
