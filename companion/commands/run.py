@@ -349,7 +349,17 @@ class _Table:
         everywhere = args.host in ("0.0.0.0", "::", "")
         offers = sorted(served_offers(), key=lambda offer: offer.name != game)  # --game first
         start = StartApp(pin=pin, games=folder, starter=starter, offers=offers)
-        switch = TableSwitch(start, lambda session: create_app(session, lan_links=everywhere))
+
+        def leave(session: Any) -> None:
+            if self.runner is not None:
+                self.runner.stop()
+                self.runner = None
+            if session.store is not None:
+                session.store.close()
+
+        switch = TableSwitch(
+            start, lambda session: create_app(session, lan_links=everywhere), on_leave=leave
+        )
         print(announce_start(from_env, pin, args.host, args.port))
         print(finding_text(args.host, args.port))
         when_serving(args.host, args.port, self.watchdog)

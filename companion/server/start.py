@@ -11,7 +11,8 @@ restart a game), is rate limited like every PIN, and is logged.
 ``StartApp`` is the start page's small web app; ``TableSwitch`` is the ASGI
 app the server runs: the start app until the starter (``companion run``'s)
 has built the game's session, then that game's full app
-(``companion.server.app.create_app``), whose lifespan it runs. The game is a
+(``companion.server.app.create_app``), whose lifespan it runs; once that game
+is over, the table menu's "New game" (PIN) brings the start page back. The game is a
 parameter throughout: the starter receives a ``StartChoice`` naming it.
 """
 
@@ -510,19 +511,37 @@ class TableSwitch:
     lifespan (the live hub) is entered when the game starts and left when the
     server stops."""
 
-    def __init__(self, start: StartApp, make_app: Callable[[Any], Any]):
+    def __init__(
+        self,
+        start: StartApp,
+        make_app: Callable[[Any], Any],
+        on_leave: Callable[[Any], None] | None = None,
+    ):
         start.switch = self
         self.start_app = start.build()
         self.current: Any = self.start_app
         self.make_app = make_app
+        #: Called (in a worker thread) with a game's session when the table leaves it.
+        self.on_leave = on_leave
         self.session: Any = None
         self._stack = AsyncExitStack()
 
     async def switch_to(self, session: Any) -> None:
         app = self.make_app(session)
+        app.state.new_game = self.back_to_start  # the game's table menu, once it is over
         await self._stack.enter_async_context(app.router.lifespan_context(app))
         self.session = session
         self.current = app
+
+    async def back_to_start(self) -> None:
+        """Leave the game (over) for the start page: its live hub and runner stop."""
+        session, self.session = self.session, None
+        self.current = self.start_app
+        stack, self._stack = self._stack, AsyncExitStack()
+        await stack.aclose()
+        if self.on_leave is not None and session is not None:
+            await run_in_threadpool(self.on_leave, session)
+        log.info("the table screen left the game for the start page")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "lifespan":

@@ -120,6 +120,14 @@ def test_a_wrong_pin_is_refused_and_a_started_game_shows_the_seats(
     assert "skip round" in page.locator("#house-rules").inner_text()
     page.screenshot(path=str(TEST_OUTPUT / "start-started-en.png"))
     assert switch.session is not None and switch.session.game.options == ("skip_no_wrap",)
+    # Over: the table's menu ends it, then a new game brings the start page back.
+    for control in ("#menu-button", "#menu-end", "#confirm-yes"):
+        page.click(control)
+    page.click("#menu-button")
+    page.click("#menu-new")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#start-form")
+    assert switch.session is None
 
 
 def test_an_unfinished_game_is_resumed_from_the_start_page(

@@ -271,3 +271,28 @@ def test_companion_run_without_players_serves_the_start_page_and_a_restart_resum
     finally:
         out = _stop(proc) if proc.poll() is None else proc.communicate()[0]
     assert f"Resuming the table's current game ({log.name})" in out
+
+
+def test_once_the_game_is_over_the_table_goes_back_to_the_start_page(table: Any) -> None:
+    client, switch, started = table
+    pin = {"X-Table-Pin": PIN}
+    assert client.post("/api/start", json={"names": ["Ana", "Ben"]}, headers=pin).status_code == 200
+    first = switch.session
+    early = client.post("/api/table/new-game", headers=pin)
+    assert early.status_code == 409 and early.json()["code"] == "game_not_over"
+    assert client.post("/api/table/new-game").status_code == 403  # the PIN, always
+    ended = client.post("/api/table/end", json={"state_id": first.state_id}, headers=pin)
+    assert ended.status_code == 200
+    assert client.post("/api/table/new-game", headers=pin).status_code == 200
+    assert switch.session is None and client.get("/api/start/choices").status_code == 200
+    again = client.post("/api/start", json={"names": ["Cai", "Dan"]}, headers=pin)
+    assert again.status_code == 200 and switch.session is not first
+    assert [c.names for c in started] == [("Ana", "Ben"), ("Cai", "Dan")]
+
+
+def test_a_table_started_with_its_players_named_has_no_start_page() -> None:
+    session = TableSession.new(["Ana", "Ben"], seed=1, pin=PIN)
+    session.end(state_id=session.state_id)
+    with TestClient(create_app(session, hosts=["testserver"])) as client:
+        answer = client.post("/api/table/new-game", headers={"X-Table-Pin": PIN})
+    assert answer.status_code == 409 and answer.json()["code"] == "no_start_page"
