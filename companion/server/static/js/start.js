@@ -345,6 +345,11 @@ async function start(resume = null) {
     location.reload();
     return;
   } catch (error) {
+    // Another screen started a game meanwhile: this server now serves that game.
+    if (error instanceof ApiError && error.status === 404) {
+      location.reload();
+      return;
+    }
     message = explain(error);
   }
   busy = false;
