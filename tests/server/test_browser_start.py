@@ -78,6 +78,9 @@ def test_the_form_is_on_the_first_screen_in_both_languages(
         _measure(page)
         page.click("[data-count='3']")
         page.screenshot(path=str(TEST_OUTPUT / f"start-{lang}.png"))
+        if lang == "en":  # each house rule with the rulebook's words and what it changes
+            rules = page.locator("#start-rules").inner_text()
+            assert rules.count("Rulebook:") >= 8 and rules.count("Without it:") >= 8
         if lang == "es":
             text = page.locator("#app").inner_text()
             assert "Empezar la partida" in text and "Reglas de la casa" in text
