@@ -118,13 +118,15 @@ def open_session(
     dealer: Dealer | None = None,
     options: list[str] | None = None,
     game: str = DEFAULT_GAME,
+    pin: str | None = None,
 ) -> TableSession:
     """Resume the game logged in ``path``, or start a new one logged there
     (with the house rules ``options``; a resumed game keeps its own). A log
     of another game than ``game`` is refused, naming both.
 
     A new game is dealt by ``dealer`` (secret draws from the OS); a bare
-    ``seed`` deals everything from one stream, for tests and the demo only."""
+    ``seed`` deals everything from one stream, for tests and the demo only.
+    ``pin``: a new game's table PIN (default: six random digits)."""
     try:
         store = EventStore(path)
     except StoreError as error:
@@ -143,5 +145,12 @@ def open_session(
             store.close()
             raise
     return TableSession.new(
-        names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer, options=options or ()
+        names,
+        solo=solo,
+        hard=hard,
+        seed=seed,
+        store=store,
+        dealer=dealer,
+        options=options or (),
+        pin=pin,
     )

@@ -550,6 +550,35 @@ def create_app(
         step()
         return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
 
+    @app.post(
+        "/api/table/new-game",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    async def new_game() -> JSONResponse:
+        """Once this game is over, back to the start page for the next one (a table
+        whose game was chosen there: ``companion.server.start``)."""
+        leave = getattr(app.state, "new_game", None)
+        if leave is None or not (session.state.finished or session.ended):
+            result = Result(
+                ok=False,
+                state_id=session.state_id,
+                code="game_not_over" if leave is not None else "no_start_page",
+                en="The game is not over: end it first (Menu, End game)."
+                if leave is not None
+                else "This table was started with its players named: restart the companion.",
+                es="La partida no ha terminado: termínala primero (Menú, Terminar la partida)."
+                if leave is not None
+                else "Esta mesa se arrancó con los jugadores nombrados: reinicia el compañero.",
+            )
+            return JSONResponse(result.model_dump(), status_code=409)
+        await leave()
+        return JSONResponse(
+            Result(ok=True, state_id=session.state_id, code="new_game").model_dump()
+        )
+
     @app.get(
         "/api/table/games",
         response_model=list[PastGame],

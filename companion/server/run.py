@@ -36,9 +36,17 @@ def _config(
 ) -> uvicorn.Config:
     everywhere = host in ("0.0.0.0", "::", "")
     app = create_app(session, public_url=public_url, lan_links=everywhere)
+    return _uvicorn_config(app, host, port, log_level, doorman)
+
+
+def _uvicorn_config(
+    app: Any, host: str, port: int, log_level: str, doorman: Doorman | None = None
+) -> uvicorn.Config:
+    """The server's settings for any of the companion's apps (a game's, the start page's)."""
     raise_file_limit()
     doorman = doorman or Doorman()
-    app.state.doorman = doorman
+    if hasattr(app, "state"):
+        app.state.doorman = doorman
     return uvicorn.Config(
         app,
         host=host,
@@ -79,6 +87,12 @@ def serve(
     link to; by default the address the table screen was opened at.
     """
     uvicorn.Server(_config(session, host, port, public_url, log_level)).run()
+
+
+def serve_asgi(app: Any, host: str = "0.0.0.0", port: int = 8000, log_level: str = "info") -> None:
+    """Serve an app of the companion's (``companion.server.start.TableSwitch``) until
+    interrupted, with the same limits as a game's server."""
+    uvicorn.Server(_uvicorn_config(app, host, port, log_level)).run()
 
 
 @dataclass
