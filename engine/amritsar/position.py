@@ -1322,9 +1322,12 @@ def _read(text: str, catalog: Catalog | None) -> tuple[GameState | None, list[Pr
             )
         else:
             state = _rebuilt(state, *decision)
-    if problems:
-        return None, problems
-    return state, status_words(state)
+    # The rules are checked on what could be read, so one look names everything.
+    rules = status_words(state)
+    if "decision" in reader.seen and not state.pending:  # the decision line's problem says it
+        rules = [p for p in rules if not p.en.startswith("pending:")]
+    problems += rules
+    return (None if problems else state), problems
 
 
 def position_problems(text: str, language: str = "en", catalog: Catalog | None = None) -> list[str]:

@@ -22,16 +22,7 @@ from engine.amritsar.position import (
 from engine.amritsar.position_long import format_position as format_long
 from engine.amritsar.position_words import in_words
 from engine.amritsar.state import GameState
-from tests.engine.build import ledger, legal, pending, play, table
-
-#: The main board of the examples (tests.engine.build.table's board), decade I.
-BOARD = """
-sections: N1 YB, N2 W, E1 GY, E2 B, S1 WG, S2 Y, W1 BW, W2 G
-district tiles: N DY1 DB1 DW1, E DB2 DW2 DG1, S DW3 DG2 DY2, W DG3 DY3 DB3
-temple tiles: T1 T2 T3
-bridge tiles: BR1 BR2 BR3
-market: marble 3, copper 3, gold 3
-"""
+from tests.engine.build import pending, table
 
 
 def test_format_then_parse_gives_the_same_state_at_every_step_of_whole_games() -> None:
@@ -106,112 +97,6 @@ def test_the_pending_decision_reads_as_written() -> None:
     assert parse_position(text.replace("decision: player 2 actions", frames)) == s
 
 
-def test_rulebook_follow_example() -> None:
-    """Follow the Active Player: purple's active worker was white. Grey has its
-    donation tile on white but no resources to donate; pink has the coin-and-
-    marble tile on white, follows, and purple earns 1 PP."""
-    s = parse_position(
-        "game: 3 players, decade 1, round 1, starting player 1\n"
-        + BOARD
-        + """
-        this turn: active worker W, active district N
-        player 1: pp 5, coins 1, elephant N, on elephant 2, mahouts Y=donate,
-                  objectives A1, face down B1 C1 D1
-        player 2: pp 5, coins 1, elephant E, on elephant 2, mahouts W=donate,
-                  objectives A2, face down B2 C2 D2
-        player 3: pp 5, coins 0, elephant S, on elephant 3, mahouts W=coin_marble G=donate,
-                  objectives A3, face down B3 C3 D3
-        decision: player 1 actions
-        """
-    )
-    s = play(s, "end")
-    assert s.pending[-1].player == 2 and legal(s) == {"follow", "pass"}  # grey is not asked
-    s = play(s, "follow")
-    assert s.players[2].coins == 1 and s.players[2].resources == (1, 0, 0)
-    assert ledger(s, 0, "follow") == 1 and s.players[0].pp == 6
-
-
-def test_rulebook_elephant_example() -> None:
-    """Phase I: purple moves their elephant 2 steps, from the East to the West:
-    1 coin for the additional step, 1 PP for passing the Maharajah token in
-    decade I."""
-    s = parse_position(
-        "game: 3 players, decade 1, round 1, starting player 1\nmaharajah token: SW"
-        + BOARD
-        + """
-        player 1: pp 5, coins 1, elephant E, on elephant 2,
-                  mahouts Y=donate, objectives A1, face down B1 C1 D1
-        player 2: pp 5, coins 1, elephant E, on elephant 2,
-                  mahouts B=donate, objectives A2, face down B2 C2 D2
-        player 3: pp 5, coins 1, elephant S, on elephant 2,
-                  mahouts W=donate, objectives A3, face down B3 C3 D3
-        decision: player 1 elephant
-        """
-    )
-    s = play(s, "elephant W")
-    assert (s.players[0].coins, s.players[0].pp) == (0, 4)
-    assert ledger(s, 0, "elephant_penalty") == -1
-
-
-def test_rulebook_sowing_example() -> None:
-    """Phase 2: purple takes the blue and white workers of the first section of
-    the East, where 1 coin lies; the second is full, so blue goes to the first
-    section of the South; a coin skips the second; the first of the West is
-    full; white lands in the second section of the West, where the elephant is."""
-    s = parse_position(
-        """
-        game: 3 players, decade 1, round 1, starting player 1
-        sections: N1 Y, N2 Y, E1 BW, E2 YGBW, W1 GGBW
-        section coins: E1 1
-        district tiles: N DY1 DB1 DW1, E DB2 DW2 DG1, S DB3 DG2 DY2, W DG3 DY3 DW3
-        temple tiles: T1 T2 T3
-        bridge tiles: BR1 BR2 BR3
-        market: marble 3, copper 3, gold 3
-        player 1: pp 5, coins 1, copper 1, elephant W, on elephant 2,
-                  mahouts Y=donate, objectives A1, face down B1 C1 D1
-        player 2: pp 5, coins 1, elephant E, on elephant 2,
-                  mahouts B=donate, objectives A2, face down B2 C2 D2
-        player 3: pp 5, coins 1, elephant S, on elephant 2,
-                  mahouts W=donate, objectives A3, face down B3 C3 D3
-        decision: player 1 sow
-        """
-    )
-    s = play(s, "sow E1", "place B", "skip", "place W")
-    assert s.players[0].coins == 1 and s.section_coins == (0, 0, 0, 0, 0, 1, 0, 0)
-    assert (s.active_colour, s.active_district) == (2, 3)  # white, in the West
-    assert {a for a in legal(s) if a.startswith("elephant-")} == {
-        "elephant-main L",
-        "elephant-main C",
-        "elephant-main R",
-    }
-
-
-def test_rulebook_tied_majority_example() -> None:
-    """End of Decade: purple and pink have 2 donations each in the South, grey
-    1; the active temple tile gives the South 2 PP, and both tied players earn them."""
-    s = parse_position(
-        """
-        game: 3 players, decade 1, round 4, starting player 1
-        maharajah token: SW
-        sections: N1 YB, N2 W, E1 GY, E2 B, S1 WG, S2 Y, W1 BW, W2 G
-        district tiles: N DY1 DB1 DW1, E DB2 DW2 DG1, S DW3 DG2 DY2, W DG3 DY3 DB3
-        temple tiles: T1 T2 T3
-        bridge tiles: BR1 BR2 BR3
-        donations: S1.1=1 S1.2=3 S1.3=1 S1.4=3 S1.5=2
-        market: marble 3, copper 3, gold 3
-        this turn: active worker G, active district W
-        player 1: pp 5, coins 1, elephant S, mahouts Y=donate, objectives A1, face down B1 C1 D1
-        player 2: pp 5, coins 1, elephant S, on elephant 1,
-                  mahouts B=donate, objectives A2, face down B2 C2 D2
-        player 3: pp 5, coins 1, elephant S, mahouts W=donate, objectives A3, face down B3 C3 D3
-        decision: player 3 actions
-        """
-    )
-    s = play(s, "end")
-    assert s.decade == 2
-    assert [ledger(s, k, "majority") for k in range(3)] == [2, 0, 2]
-
-
 def test_every_problem_is_named_at_once_in_english_and_spanish() -> None:
     text = format_position(table(2))
     text = text.replace("decade 1", "decade [1").replace("elephant N,", "elephant Q,")
@@ -254,7 +139,7 @@ def _broken(s: GameState) -> GameState:
     b = s.copy()
     b.decade, b.round = 9, 0
     b.sections = (*b.sections[:7], (0, 0, 0, 0, 0))
-    b.section_coins = (-1,) + b.section_coins[1:]
+    b.section_coins = (-1, *b.section_coins[1:])
     b.maharajah_workers = (0, 0)
     b.district_tiles = (b.district_tiles[0], b.district_tiles[0], (), b.district_tiles[3])
     b.temple = (0, 0)
@@ -286,7 +171,7 @@ def test_every_status_problem_has_player_words_in_both_languages() -> None:
     broken = _broken(table(3))
     broken.maharajah = m = solo.maharajah.copy()  # and not a solo game
     m.pp, m.white, m.board_counters = 1, 99, -5
-    m.quarry = (2,) + m.quarry[1:]
+    m.quarry = (2, *m.quarry[1:])
     problems = status(broken)
     assert len(problems) >= 30
     for problem in problems:
