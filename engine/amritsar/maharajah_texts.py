@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.amritsar.board import District
-from engine.amritsar.describe import COLOURS, DISTRICTS, DISTRICTS_IN_TEXT, RESOURCES, spanish
+from engine.amritsar.describe import (
+    COLOURS,
+    DISTRICT_ADJECTIVES,
+    DISTRICTS,
+    DISTRICTS_IN_TEXT,
+    RESOURCES,
+    spanish,
+)
 from engine.amritsar.rules.scoring import CATEGORIES
 
 
@@ -75,7 +82,8 @@ def space_word(space: int) -> Word:
     first = District(space)
     second = first.clockwise()
     return Word(
-        f"the space between {first.title} and {second.title}",
+        f"the space between the {DISTRICT_ADJECTIVES[first]} and "
+        f"{DISTRICT_ADJECTIVES[second]} Districts",
         f"el espacio entre {DISTRICTS_IN_TEXT['es'][first]} y {DISTRICTS_IN_TEXT['es'][second]}",
     )
 
