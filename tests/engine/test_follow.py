@@ -118,7 +118,7 @@ def test_the_reason_a_player_cannot_follow() -> None:
     reason = mahout_reason(s, 1, 1, FOLLOWING)
     assert reason is not None and reason.code == "follow_cannot"
     assert reason.en == (
-        "You cannot perform your blue mahout tile now: no free space in East that you can pay for."
+        "You cannot perform your blue mahout tile now: no free space in the Eastern District that you can pay for."
     )
     assert reason.rule == "Follow the Active Player"
 
