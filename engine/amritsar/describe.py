@@ -649,7 +649,7 @@ _PAST: dict[str, tuple[tuple[str, str], ...]] = {
         ("Follow with your ", "followed with their "),
         ("Do not follow", "did not follow"),
         ("Add the mahout tile ", "added the mahout tile "),
-        ("Add storehouse ", "added storehouse "),
+        ("Add the storehouse ", "added the storehouse "),
         ("Play objective ", "played objective "),
         ("First objective ", "chose their first objective "),
         ("Donation mahout tile on the ", "put the donation mahout tile on the "),

@@ -286,3 +286,23 @@ def test_not_your_piece_gives_the_piece_its_own_article_in_spanish() -> None:
     assert "; el elefante morado solo se mueve" in elephant.es
     assert "; la ficha de movimiento morada solo se mueve" in token.es
     assert "the purple movement token only moves" in token.en
+
+
+def test_the_history_tells_every_action_of_whole_games_as_done() -> None:
+    """``describe_done`` (the history's line) never repeats the order the phone
+    gave: every action of a 2-player and a solo game, setup draws included,
+    is told in the past (a statement such as "Starting player: ..." aside)."""
+    from engine.amritsar.describe import describe_done
+
+    for players, solo in ((2, False), (1, True)):
+        state = new_game(players, solo=solo)
+        rng = random.Random(3)
+        while not state.finished:
+            actions = legal_actions(state)
+            for action in actions:
+                for language in ("en", "es"):
+                    done = describe_done(state, action, language)
+                    if done.startswith(("Starting player:", "Jugador inicial:")):
+                        continue
+                    assert done != describe_action(state, action, language), done
+            state, _ = apply(state, rng.choice(actions), check=False)
