@@ -707,10 +707,10 @@ def describe_done(state: GameState, action: Action, language: str = "en") -> str
     worded without a verb ("1 coin and a market action") is prefixed "chose"."""
     lang = _lang(language)
     if action.kind is Act.CHANCE and action.b in set(Pending):
-        past = _CHANCE_PAST.get(Pending(action.b))
+        told = _CHANCE_PAST.get(Pending(action.b))
         words = chance_outcome_words(state, action.b, action.a, lang)
-        if past is not None:
-            text = f"{past[1]} {words}" if lang == "es" else f"{past[0]} {words}"
+        if told is not None:
+            text = f"{told[1]} {words}" if lang == "es" else f"{told[0]} {words}"
             return spanish(text) if lang == "es" else text
     text = describe_action(state, action, language)
     for imperative, past in _PAST[lang]:

@@ -118,8 +118,8 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
     else:
         if what not in p.mahout_hand:
             if 0 <= what < len(catalog.mahout_tiles):
-                action = catalog.mahout_tiles[what].action
-                en, es = mahout_words(action, "en"), mahout_words(action, "es")
+                printed = catalog.mahout_tiles[what].action
+                en, es = mahout_words(printed, "en"), mahout_words(printed, "es")
             else:
                 en, es = f"the mahout tile number {what}", f"la loseta de mahout número {what}"
             return Reason(
