@@ -19,10 +19,10 @@ mid-game reads::
     player 1: pp 6, coins 0, elephant E, on elephant 2, mahouts B=donate, objectives C2, face down A6 B6 D1
     player 1 score: bridge BR2 +1
     ...
-    pending: end-turn player 2
-    pending: elephant player 2 a=3
-    pending: actions player 2
-    pending: sow-origin player 2
+    decision: player 2 sow
+
+(``decision:`` names a turn's stage; a stack no turn builds, such as an effect
+half carried out, is written as ``pending:`` lines, one frame each.)
 
 - ``format_position(state)`` writes it; ``parse_position(text)`` reads it back
   exactly (``format -> parse`` gives the same state, pending decision included).
