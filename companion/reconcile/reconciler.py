@@ -36,11 +36,17 @@ from typing import Any
 
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.evidence import without_doubtful_choices
-from companion.reconcile.instructions import Instruction, instructions, space_words
+from companion.reconcile.instructions import (
+    PLAYER_COLOURS_ES,
+    Instruction,
+    instructions,
+    space_words,
+)
 from companion.reconcile.search import Inference, infer
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import (
+    DISTRICTS_IN_TEXT,
     HIDDEN_DECISIONS,
     Act,
     Action,
@@ -50,6 +56,7 @@ from engine.amritsar import (
     Reason,
     legal_actions,
     observe,
+    spanish,
 )
 
 
@@ -102,6 +109,16 @@ _CLOSERS = {
     Pending.ACTIONS: Action(Act.END_ACTIONS),
     Pending.MARKET: Action(Act.MARKET_DONE),
 }
+
+
+def _to_es(place: str) -> str:
+    """ "el Norte, nivel 1" as where a piece went: "al Norte, nivel 1"."""
+    return spanish(f" a {place}").strip()
+
+
+def _in_es(place: str) -> str:
+    """ "el Norte" as where a piece belongs: "en el Norte"."""
+    return f"en {place}"
 
 
 @dataclass
@@ -248,24 +265,38 @@ class Reconciler:
                 )
                 name = colours[owner] if owner < len(colours) else "?"
                 piece_en = "His counter" if name == "maharajah" else f"The {name} counter"
-                piece_es = "Su contador" if name == "maharajah" else f"El contador {name}"
-                wrong.append((piece_en, piece_es, seen_en, seen_es, exp_en, exp_es))
+                piece_es = (
+                    "Su contador"
+                    if name == "maharajah"
+                    else f"El contador {PLAYER_COLOURS_ES.get(name, name)}"
+                )
+                wrong.append(
+                    (
+                        piece_en,
+                        piece_es,
+                        seen_en,
+                        _to_es(seen_es),
+                        exp_en,
+                        _in_es(exp_es) if owed else exp_es,
+                    )
+                )
         if seen.elephants is not None and should.elephants and before.elephants:
             for seat, where in enumerate(seen.elephants):
                 if where is None or where < 0 or seat >= len(should.elephants):
                     continue
                 if where not in (should.elephants[seat], before.elephants[seat]):
                     name = colours[seat] if seat < len(colours) else "?"
-                    from engine.amritsar import DISTRICTS
-
+                    expected = should.elephants[seat]
                     wrong.append(
                         (
                             "His elephant" if name == "maharajah" else f"The {name} elephant",
-                            "Su elefante" if name == "maharajah" else f"El elefante {name}",
-                            DISTRICTS["en"][where],
-                            DISTRICTS["es"][where],
-                            DISTRICTS["en"][should.elephants[seat]],
-                            DISTRICTS["es"][should.elephants[seat]],
+                            "Su elefante"
+                            if name == "maharajah"
+                            else f"El elefante {PLAYER_COLOURS_ES.get(name, name)}",
+                            DISTRICTS_IN_TEXT["en"][where],
+                            _to_es(DISTRICTS_IN_TEXT["es"][where]),
+                            DISTRICTS_IN_TEXT["en"][expected],
+                            _in_es(DISTRICTS_IN_TEXT["es"][expected]),
                         )
                     )
         if not wrong:

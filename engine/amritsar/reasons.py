@@ -297,7 +297,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "misplaced_piece": (
         "Game Turn",
         "{piece} went to {seen}; it belongs to {expected}.",
-        "{piece_es} ha ido a {seen_es}; va en {expected_es}.",
+        "{piece_es} ha ido {seen_es}; va {expected_es}.",
     ),
     "table_behind": (
         "Game Turn",
