@@ -166,10 +166,26 @@ def _house_rules(game: str, names: Iterable[str]) -> tuple[dict[str, str], ...]:
         from engine.amritsar import OPTIONS
 
         return tuple(
-            {"name": o.name, "en": o.en, "es": o.es, "default_en": o.default_en, "text": o.text}
+            {
+                "name": o.name,
+                "en": o.en,
+                "es": o.es,
+                "default_en": o.default_en,
+                "default_es": o.default_es,
+                "text": o.text,
+                "text_es": o.text_es,
+            }
             for o in OPTIONS.values()
         )
-    return tuple({"name": n, "en": n, "es": n, "default_en": "", "text": ""} for n in names)
+    return tuple({
+            "name": n,
+            "en": n,
+            "es": n,
+            "default_en": "",
+            "default_es": "",
+            "text": "",
+            "text_es": "",
+        } for n in names)
 
 
 def clean_name(raw: str) -> str:

@@ -84,6 +84,9 @@ def test_the_form_is_on_the_first_screen_in_both_languages(
         if lang == "es":
             text = page.locator("#app").inner_text()
             assert "Empezar la partida" in text and "Reglas de la casa" in text
+            # each house rule quotes the Spanish rulebook and says what happens without it
+            rules = page.locator("#start-rules").inner_text()
+            assert rules.count("Reglamento:") >= 8 and rules.count("Sin ella:") >= 8
             leaked = english_words(text)
             assert not leaked, f"English in the Spanish page: {leaked}"
 

@@ -291,8 +291,11 @@ function houseRules() {
     h(
       "ul",
       {},
-      rules.map((rule) =>
-        h(
+      rules.map((rule) => {
+        const es = lang() === "es";
+        const without = es ? rule.default_es : rule.default_en;
+        const quote = es ? rule.text_es : rule.text;
+        return h(
           "li",
           {},
           h(
@@ -310,10 +313,10 @@ function houseRules() {
             }),
             h("span", {}, pick(rule)),
           ),
-          lang() === "en" && rule.default_en ? h("p", { class: "hint" }, `${w("without")} ${rule.default_en}.`) : null,
-          lang() === "en" && rule.text ? h("p", { class: "hint quote" }, `${w("rulebook")} ${rule.text}`) : null,
-        ),
-      ),
+          without ? h("p", { class: "hint" }, `${w("without")} ${without}.`) : null,
+          quote ? h("p", { class: "hint quote" }, `${w("rulebook")} ${quote}`) : null,
+        );
+      }),
     ),
   );
 }
