@@ -177,7 +177,8 @@ def _house_rules(game: str, names: Iterable[str]) -> tuple[dict[str, str], ...]:
             }
             for o in OPTIONS.values()
         )
-    return tuple({
+    return tuple(
+        {
             "name": n,
             "en": n,
             "es": n,
@@ -185,7 +186,9 @@ def _house_rules(game: str, names: Iterable[str]) -> tuple[dict[str, str], ...]:
             "default_es": "",
             "text": "",
             "text_es": "",
-        } for n in names)
+        }
+        for n in names
+    )
 
 
 def clean_name(raw: str) -> str:
