@@ -166,11 +166,16 @@ def run_generic_demo(
         if not outcome.ok:
             raise RuntimeError(f"a legal answer was refused: {outcome.en}")
         answers += 1
-        if not undid and answers == 2:
+        if not undid and answers >= 2 and not view["decision"]["chance"]:
             undid = True
+            name = phone_name(session, seat)
             undone = phone.session.undo(state_id=session.state_id, by_seat=seat)
             if undone.ok:
-                say(f"  [phone] {phone_name(session, seat)} undoes: {option['en']}")
+                say(f"  [phone] {name} undoes: {option['en']}")
+            else:  # a move that drew a card: the table (PIN) undoes it
+                undone = session.undo(state_id=session.state_id)
+                say(f"  [table] undoes {name}'s move ({undone.en or option['en']})")
+            if undone.ok:
                 shown = len(session.log)
                 continue
         for line in session.log[shown:]:
