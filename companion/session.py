@@ -1,4 +1,9 @@
-"""A table session: one game at one table, and everything that may change it.
+"""Amritsar's table session: one game at one table, and everything that may change it.
+
+The game-independent part (seats, links, PIN, listeners, log, alerts, undo,
+end) is ``companion.table_session.TableBase``; this subclass adds Amritsar's
+own: the Maharajah, objectives, the reconciler's entry points. Other games are
+served by ``companion.rules_session.RulesSession``.
 
 The session owns the game record (``engine.amritsar.Game``), the seats, the
 event log, the alerts and the prompts. Every change comes through one of its

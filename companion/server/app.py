@@ -1,6 +1,6 @@
 """The FastAPI app: REST for commands and queries, a WebSocket for live views.
 
-``create_app(session)`` serves one ``TableSession``:
+``create_app(session)`` serves one table session (any served game: ``TableBase``):
 
 - pages: ``/`` (what to open), ``/play`` (a player's phone; the seat token
   travels in the link's fragment, ``/play#token=...``, so it never reaches a

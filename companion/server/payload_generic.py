@@ -177,10 +177,14 @@ class Words:
         #: A key that is a seat's colour (Imhotep's obelisk heights) names its player too.
         self.owners = {s.colour: s.name for s in seats if s.colour}
 
-    def pair(self, key: str) -> dict[str, str]:
-        if key in self.owners and key in self.words:
+    def key_pair(self, key: str, owned: bool) -> dict[str, str]:
+        """A dict's key; in a dict keyed by the seats' colours, with the player's name."""
+        if owned and key in self.words:
             en, es = self.words[key]
             return _pair(f"{self.owners[key]} ({en})", f"{self.owners[key]} ({es})")
+        return self.pair(key)
+
+    def pair(self, key: str) -> dict[str, str]:
         if key in self.words:
             return _pair(*self.words[key])
         text = key.replace("_", " ")
@@ -193,8 +197,12 @@ class Words:
         if isinstance(value, dict):
             plain = all(_plain(v) for v in value.values())
             if plain and len(value) > COMPACT:
-                return [{"label": self.pair(key), "value": self.text(value, key)}]
-            return [self.row(str(k), v) for k, v in value.items()]
+                return [{"label": _pair("", ""), "value": self.text(value, key, sep=" · ")}]
+            owned = all(str(k) in self.owners for k in value)
+            return [
+                {"label": self.key_pair(str(k), owned), "value": self.text(v, str(k))}
+                for k, v in value.items()
+            ]
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             result = []
             for index, item in enumerate(value):
@@ -209,9 +217,10 @@ class Words:
                     }
                 )
             return result
-        return [{"label": self.pair(key), "value": self.text(value, key)}]
+        # One value under the panel's own title: no label repeating it.
+        return [{"label": _pair("", ""), "value": self.text(value, key)}]
 
-    def text(self, value: Any, key: str = "") -> dict[str, str]:
+    def text(self, value: Any, key: str = "", *, sep: str = "; ") -> dict[str, str]:
         """One value in both languages."""
         if value is None:
             return _pair("—", "—")
@@ -241,9 +250,10 @@ class Words:
             if not value:
                 return self.pair("none")
             en, es = [], []
+            owned = all(str(k) in self.owners for k in value)
             for k, v in value.items():
-                label, shown = self.pair(str(k)), self.text(v, str(k))
+                label, shown = self.key_pair(str(k), owned), self.text(v, str(k))
                 en.append(f"{label['en']}: {shown['en']}")
                 es.append(f"{label['es']}: {shown['es']}")
-            return _pair("; ".join(en), "; ".join(es))
+            return _pair(sep.join(en), sep.join(es))
         return _pair(str(value), str(value))

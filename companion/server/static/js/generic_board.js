@@ -199,7 +199,11 @@ function rowsList(rows) {
   return h(
     "dl",
     { class: "g-rows" },
-    rows.map((row) => [h("dt", {}, pick(row.label)), h("dd", {}, pick(row.value))]),
+    rows.map((row) =>
+      pick(row.label)
+        ? [h("dt", {}, pick(row.label)), h("dd", {}, pick(row.value))]
+        : h("dd", { class: "g-whole" }, pick(row.value)),
+    ),
   );
 }
 
