@@ -194,6 +194,8 @@ class Words:
         return {"label": self.pair(key), "value": self.text(value, key)}
 
     def rows(self, key: str, value: Any) -> list[dict[str, Any]]:
+        if isinstance(value, dict) and not value:
+            return [{"label": _pair("", ""), "value": self.pair("none")}]
         if isinstance(value, dict):
             plain = all(_plain(v) for v in value.values())
             if plain and len(value) > COMPACT:

@@ -145,3 +145,31 @@ def test_imhotep_on_a_phone_and_the_table_in_english_and_spanish(
         wait_state(pages[waiting], session.state_id)
         assert pages[waiting].locator("button.g-option").count() == 0
         pages[waiting].screenshot(path=str(test_output / f"generic-imhotep-waiting-{lang}.png"))
+
+
+def test_the_table_screen_shows_the_links_and_a_phone_undoes_its_move(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = new_table_session("ceylon", ["Ana", "Ben"], seed=2, pin=PIN)
+    base = live_server(create_app(session))
+    table = open_page(f"{base}/table?lang=es", TABLE, lang="es")
+    table.on("dialog", lambda dialog: dialog.accept(PIN))
+    wait_state(table, session.state_id)
+    table.locator("#links-button").click()
+    table.locator("#links img").first.wait_for()
+    assert table.locator("#links img").count() == 2  # a QR code per player
+    assert session.seats[0].token in table.locator("#links").inner_text()
+    table.screenshot(path=str(test_output / "generic-ceylon-table-links-es.png"))
+    # Ana answers on her phone, then undoes it there (a move that drew nothing).
+    seat = session.seat_view(None)["decision"]["seat"]
+    phone = open_page(f"{base}/play?lang=en#token={session.seats[seat].token}", PHONE)
+    phone.on("dialog", lambda dialog: dialog.accept())
+    wait_state(phone, session.state_id)
+    before, state = session.state_id, session.state
+    phone.locator("button.g-option").first.click()
+    wait_state(phone, before + 1)
+    assert session.state != state
+    phone.locator("#undo").click()
+    wait_state(phone, before + 2)
+    assert session.state == state
+    assert phone.locator("#feedback").inner_text().startswith("Undone: ")

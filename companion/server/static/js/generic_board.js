@@ -37,6 +37,7 @@ const WORDS = {
     undo_confirm: "Undo this?\n{what}",
     undo_confirm_other: "The last move was not yours. Ask the table to undo it?\n{what}",
     undo_asked: "The table has been asked to undo it.",
+    undone: "Undone: {what}",
     undo_requests: "Undo requested by",
     table_undo: "Undo the last step",
     links: "Players' links",
@@ -72,6 +73,7 @@ const WORDS = {
     undo_confirm: "¿Deshacer esto?\n{what}",
     undo_confirm_other: "El último movimiento no fue tuyo. ¿Pedir a la mesa que lo deshaga?\n{what}",
     undo_asked: "Se ha pedido a la mesa que lo deshaga.",
+    undone: "Deshecho: {what}",
     undo_requests: "Piden deshacer",
     table_undo: "Deshacer el último paso",
     links: "Enlaces de los jugadores",
@@ -292,7 +294,7 @@ export function start(role) {
     if (!window.confirm(view.can_undo ? w("undo_confirm", { what }) : w("undo_confirm_other", { what }))) return;
     try {
       const { data } = await api("POST", "/api/undo", { token, body: { state_id: view.state_id } });
-      say(data?.code === "undo_requested" ? w("undo_asked") : pick(data) || w("sent"), true);
+      say(data?.code === "undo_requested" ? w("undo_asked") : w("undone", { what }), true);
     } catch (error) {
       say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
     }
@@ -318,8 +320,9 @@ export function start(role) {
   };
 
   const tableUndo = async () => {
+    const what = pick(live.view.undo_what) || "";
     const data = await tableCall("POST", "/api/table/undo", { state_id: live.view.state_id });
-    if (data) say(pick(data) || w("sent"), true);
+    if (data) say(w("undone", { what }), true);
   };
 
   const showLinks = async () => {
