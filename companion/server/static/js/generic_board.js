@@ -47,6 +47,8 @@ const WORDS = {
     manual: "Manual mode: answer every decision on the phones.",
     rule: "Rule",
     next_step: "Next step",
+    end_game: "End the game",
+    end_confirm: "End the game now? The scores stand as they are.",
   },
   es: {
     connecting: "Conectando…",
@@ -83,6 +85,8 @@ const WORDS = {
     manual: "Modo manual: responded cada decisión en los móviles.",
     rule: "Regla",
     next_step: "Siguiente paso",
+    end_game: "Terminar la partida",
+    end_confirm: "¿Terminar la partida ahora? Las puntuaciones quedan como están.",
   },
 };
 
@@ -325,6 +329,12 @@ export function start(role) {
     if (data) say(w("undone", { what }), true);
   };
 
+  const endGame = async () => {
+    if (!window.confirm(w("end_confirm"))) return;
+    const data = await tableCall("POST", "/api/table/end", { state_id: live.view.state_id });
+    if (data) say(w("game_ended"), true);
+  };
+
   const showLinks = async () => {
     const data = await tableCall("GET", "/api/table/seats");
     if (data) {
@@ -369,6 +379,7 @@ export function start(role) {
         h("button", { type: "button", class: "g-secondary", id: "links-button", onclick: showLinks }, w("links")),
         view.undo_what && !view.ended ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
         view.demo_step ? h("button", { type: "button", class: "g-secondary", id: "demo-next", onclick: demoNext }, w("next_step")) : null,
+        view.finished || view.ended ? null : h("button", { type: "button", class: "g-secondary", id: "end-game", onclick: endGame }, w("end_game")),
       );
     }
     return null;
