@@ -175,9 +175,10 @@ def test_the_table_screen_shows_the_links_and_a_phone_undoes_its_move(
     phone.locator("#feedback", has_text="Undone: ").wait_for()  # says what was taken back
 
     # The table ends the game (PIN, then a confirmation): no phone may answer after.
+    ended_at = session.state_id + 1
     table.locator("#end-game").click()
-    wait_state(table, session.state_id)
-    assert session.ended
+    wait_state(table, ended_at)
     table.locator("#decision h2").filter(has_text="La mesa terminó la partida").wait_for()
+    assert session.ended
     wait_state(phone, session.state_id)
     assert phone.locator("button.g-option").count() == 0
