@@ -44,6 +44,18 @@ def run(args: argparse.Namespace) -> int:
     except GameChoiceError as error:
         print(f"companion run: --game: {error}", file=sys.stderr)
         return 2
+    if game != "amritsar":
+        return run_manual(game, args)
+    from engine.amritsar import OPTIONS
+
+    other = [o for o in args.house_rule if o not in OPTIONS]
+    if other:
+        print(
+            f"companion run: --house-rule {other[0]}: Amritsar's house rules are "
+            f"{', '.join(sorted(OPTIONS))}",
+            file=sys.stderr,
+        )
+        return 2
     from companion.checks import camera_problems
 
     problems = camera_problems(args.camera)
@@ -381,8 +393,76 @@ class _Table:
             self.source.close()
 
 
+def run_manual(game: str, args: argparse.Namespace) -> int:
+    """A game served through its ``Rules`` in manual mode: the phones answer every
+    decision; no camera or sensor board is used (``--camera``/``--serial`` ignored)."""
+    from companion.game_logs import ChooseError, choose_log
+    from companion.resume import ResumeError, open_any_session
+    from companion.server import announce, serve
+    from companion.service import exit_cleanly_on_sigterm, setup_output
+    from engine.core.registry import get_rules
+
+    rules = get_rules(game)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.solo or args.hard:
+        print(f"companion run: {rules.title_en} has no solo game", file=sys.stderr)
+        return 2
+    if not rules.min_players <= len(names) <= rules.max_players:
+        print(
+            f"companion run: {rules.title_en} is for {rules.min_players} to "
+            f"{rules.max_players} players (--players A,B[,C[,D]])",
+            file=sys.stderr,
+        )
+        return 2
+    unknown = [o for o in args.house_rule if o not in rules.option_names()]
+    if unknown:
+        print(
+            f"companion run: --house-rule {unknown[0]}: {rules.title_en}'s house rules are "
+            f"{', '.join(rules.option_names()) or 'none'}",
+            file=sys.stderr,
+        )
+        return 2
+    setup_output()
+    if args.log is None:
+        try:
+            args.log = choose_log(
+                args.games, resume=args.resume, ask=input if sys.stdin.isatty() else None
+            )
+        except ChooseError as error:
+            print(f"companion run: --resume: {error}", file=sys.stderr)
+            return 2
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        session = open_any_session(
+            args.log, game, names, options=list(args.house_rule), public_seed=args.seed
+        )
+    except (ResumeError, ValueError) as error:
+        print(f"companion run: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"{rules.title_en}, manual mode: every decision is answered on the players' phones "
+        "(no camera or sensor board for this game yet)."
+    )
+    if session.resumed:
+        print(f"Resumed the game logged in {args.log}.")
+    print(announce(session, args.host, args.port))
+    exit_cleanly_on_sigterm()
+    serve(session, host=args.host, port=args.port)
+    return 0
+
+
+def _house_rules() -> list[str]:
+    """Every house rule of every game served (each game checks its own)."""
+    from companion.games import SERVED
+    from engine.core.registry import get_rules
+
+    names: set[str] = set()
+    for game in SERVED:
+        names.update(get_rules(game).option_names())
+    return sorted(names)
+
+
 def register(subparsers: Any) -> None:
-    from engine.amritsar import OPTIONS
 
     parser = subparsers.add_parser("run", help="run the companion at a real table")
     parser.add_argument(
@@ -401,8 +481,9 @@ def register(subparsers: Any) -> None:
         "--house-rule",
         action="append",
         default=[],
-        choices=sorted(OPTIONS),
-        help="a house rule for what the rulebook leaves open (repeatable; docs/rules-coverage.md)",
+        choices=_house_rules(),
+        help="a house rule for what the rulebook leaves open, or a variant (repeatable; "
+        "docs/rules-coverage.md; Imhotep: pharaohs-wrath, the B sides)",
     )
     parser.add_argument(
         "--config",

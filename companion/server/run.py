@@ -23,11 +23,11 @@ import uvicorn
 from companion.server.address import lan_addresses
 from companion.server.app import create_app
 from companion.server.doorman import Doorman, raise_file_limit
-from companion.session import TableSession
+from companion.table_session import TableBase
 
 
 def _config(
-    session: TableSession,
+    session: TableBase,
     host: str,
     port: int,
     public_url: str | None,
@@ -61,7 +61,7 @@ def _uvicorn_config(
     )
 
 
-def announce(session: TableSession, host: str, port: int) -> str:
+def announce(session: TableBase, host: str, port: int) -> str:
     """Lines to print for the people at the table: where to point the table screen."""
     shown = host
     if host in ("0.0.0.0", "::", ""):
@@ -74,7 +74,7 @@ def announce(session: TableSession, host: str, port: int) -> str:
 
 
 def serve(
-    session: TableSession,
+    session: TableBase,
     host: str = "0.0.0.0",
     port: int = 8000,
     *,
@@ -112,7 +112,7 @@ class RunningServer:
 
 
 def start_server(
-    session: TableSession,
+    session: TableBase,
     host: str = "127.0.0.1",
     port: int = 0,
     *,
