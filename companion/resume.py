@@ -231,3 +231,19 @@ def open_any_session(
     except (ResumeError, ValueError):
         store.close()
         raise
+
+
+def logged_game(path: Path | str) -> str | None:
+    """The game ``path``'s log holds, or None when there is no file or no game in it
+    yet (a file that is not a game log is left for the opening to refuse)."""
+    if not Path(path).exists():
+        return None
+    try:
+        store = EventStore(path)
+    except StoreError:
+        return None
+    try:
+        first = next(store.entries(), None)
+        return game_of_log(first.payload) if first is not None else None
+    finally:
+        store.close()

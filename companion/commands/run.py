@@ -44,12 +44,12 @@ def run(args: argparse.Namespace) -> int:
     except GameChoiceError as error:
         print(f"companion run: --game: {error}", file=sys.stderr)
         return 2
-    if game != "amritsar":
+    if game != "amritsar" and (args.players is not None or args.resume is not None):
         return run_manual(game, args)
     from engine.amritsar import OPTIONS
 
     other = [o for o in args.house_rule if o not in OPTIONS]
-    if other:
+    if other and game == "amritsar":
         print(
             f"companion run: --house-rule {other[0]}: Amritsar's house rules are "
             f"{', '.join(sorted(OPTIONS))}",
@@ -241,12 +241,27 @@ class _Table:
         from companion.dealing import Dealer
         from companion.reconcile.reconciler import Reconciler
         from companion.reconcile.setup_table import SetupWatch, setup_pending
-        from companion.resume import open_session
+        from companion.resume import ResumeError, logged_game, open_any_session, open_session
         from companion.runner import TableRunner
 
         args = self.args
         from_table = args.setup == "table"
         log_path.parent.mkdir(parents=True, exist_ok=True)
+        game = logged_game(log_path) or game  # a resumed log keeps its own game
+        if game != "amritsar":  # served through its Rules: the phones answer everything
+            try:
+                manual = open_any_session(
+                    log_path, game, names, options=options, public_seed=args.seed
+                )
+            except ValueError as error:
+                raise ResumeError(str(error)) from error
+            if pin is not None:
+                manual.pin = pin
+            print(
+                f"{manual.game.rules.title_en}: manual mode, the phones answer every decision "
+                "(no camera or sensor board for this game yet)."
+            )
+            return manual
         session = open_session(
             log_path,
             names,

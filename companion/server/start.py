@@ -47,7 +47,19 @@ MAX_NAME = 24
 MAX_LIST = 8
 
 #: Colour names in Spanish (the pieces' colours as the Spanish rulebook says them).
-COLOURS_ES = {"purple": "morado", "grey": "gris", "pink": "rosa", "orange": "naranja"}
+COLOURS_ES = {
+    "purple": "morado",
+    "grey": "gris",
+    "pink": "rosa",
+    "orange": "naranja",
+    "black": "negro",
+    "white": "blanco",
+    "brown": "marrón",
+    "red": "rojo",
+    "blue": "azul",
+    "green": "verde",
+    "yellow": "amarillo",
+}
 
 
 class StartProblem(ValueError):
@@ -158,6 +170,14 @@ def _colours(game: str) -> tuple[str, ...]:
         from engine.amritsar import default_catalog
 
         return tuple(default_catalog().rules.player_colours)
+    if game == "imhotep":
+        from engine.imhotep.state import COLOURS as IMHOTEP_COLOURS
+
+        return IMHOTEP_COLOURS
+    if game == "ceylon":
+        from engine.ceylon.state import COLOURS as CEYLON_COLOURS
+
+        return CEYLON_COLOURS
     return ("purple", "grey", "pink", "orange")  # until a game names its own
 
 
@@ -177,11 +197,14 @@ def _house_rules(game: str, names: Iterable[str]) -> tuple[dict[str, str], ...]:
             }
             for o in OPTIONS.values()
         )
+    from engine.core.registry import get_rules
+
+    words: dict[str, tuple[str, str]] = getattr(get_rules(game), "option_words", {})
     return tuple(
         {
             "name": n,
-            "en": n,
-            "es": n,
+            "en": words.get(n, (n, n))[0],
+            "es": words.get(n, (n, n))[1],
             "default_en": "",
             "default_es": "",
             "text": "",

@@ -89,6 +89,18 @@ def test_the_form_is_on_the_first_screen_in_both_languages(
             assert rules.count("Reglamento:") >= 8 and rules.count("Sin ella:") >= 8
             leaked = english_words(text)
             assert not leaked, f"English in the Spanish page: {leaked}"
+        # Another game served (manual mode): its own colours and options in words.
+        page.check("input[name='game'][value='imhotep']")
+        assert page.locator("[data-count='solo']").count() == 0
+        rules = page.locator("#start-rules").inner_text()
+        assert ("faraón" if lang == "es" else "Pharaoh's Wrath") in rules
+        assert "pharaohs-wrath" not in rules and " de el " not in rules
+        dot = page.locator(".player-row .dot").first.evaluate(
+            "e => getComputedStyle(e).backgroundColor"
+        )
+        assert dot == "rgb(34, 34, 34)"  # black, Imhotep's first colour
+        _measure(page)
+        page.screenshot(path=str(TEST_OUTPUT / f"start-imhotep-{lang}.png"))
 
 
 def test_a_wrong_pin_is_refused_and_a_started_game_shows_the_seats(

@@ -71,7 +71,7 @@ def test_the_form_offers_the_served_games_with_colours_and_house_rules_in_words(
 ) -> None:
     client, _, _ = table
     choices = client.get("/api/start/choices").json()
-    assert [g["name"] for g in choices["games"]] == ["amritsar"]
+    assert [g["name"] for g in choices["games"]] == ["amritsar", "imhotep", "ceylon"]
     game = choices["games"][0]
     assert game["title_es"] and game["solo"] and game["max_players"] == 4
     assert [c["name"] for c in game["colours"]] == ["purple", "grey", "pink", "orange"]
@@ -225,12 +225,12 @@ def _call(port: int, path: str, body: Any = None, pin: str | None = None) -> tup
             time.sleep(0.2)
 
 
-def _run(games: Path, port: int) -> subprocess.Popen[str]:
+def _run(games: Path, port: int, *more: str) -> subprocess.Popen[str]:
     env = {**os.environ, "AMRITSAR_TABLE_PIN": PIN}
     return subprocess.Popen(
         [
             sys.executable, "-m", "companion", "run", "--camera", "none", "--serial", "none",
-            "--games", str(games), "--host", "127.0.0.1", "--port", str(port),
+            "--games", str(games), "--host", "127.0.0.1", "--port", str(port), *more,
         ],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
@@ -271,6 +271,39 @@ def test_companion_run_without_players_serves_the_start_page_and_a_restart_resum
     finally:
         out = _stop(proc) if proc.poll() is None else proc.communicate()[0]
     assert f"Resuming the table's current game ({log.name})" in out
+
+
+def test_the_start_page_starts_a_game_served_in_manual_mode_and_a_restart_resumes_it(
+    tmp_path: Path,
+) -> None:
+    """``companion run --game imhotep`` without players: the start page offers
+    Imhotep first with its own colours, starts it, and a restart carries it on."""
+    games, port = tmp_path / "games", _port()
+    proc = _run(games, port, "--game", "imhotep")
+    try:
+        status, choices = _call(port, "/api/start/choices")
+        offer = choices["games"][0]
+        assert status == 200 and offer["name"] == "imhotep"
+        assert [c["name"] for c in offer["colours"]][:2] == ["black", "white"]
+        assert [c["es"] for c in offer["colours"]][:2] == ["negro", "blanco"]
+        wrath = next(r for r in offer["house_rules"] if r["name"] == "pharaohs-wrath")
+        assert wrath["en"].startswith("The Pharaoh's Wrath") and "faraón" in wrath["es"]
+        body = {"game": "imhotep", "names": ["Ana", "Ben"], "colours": ["white", "black"]}
+        status, _ = _call(port, "/api/start", body, PIN)
+        assert status == 200
+        status, seats = _call(port, "/api/table/seats", pin=PIN)
+        assert status == 200 and [s["name"] for s in seats] == ["Ben", "Ana"]
+    finally:
+        out = _stop(proc) if proc.poll() is None else proc.communicate()[0]
+    assert "manual mode" in out
+    (log,) = games.glob("*.sqlite")
+    proc = _run(games, port)  # the restart names no game: the log's own is kept
+    try:
+        status, again = _call(port, "/api/table/seats", pin=PIN)
+        assert status == 200 and [s["url"] for s in again] == [s["url"] for s in seats]
+    finally:
+        out = _stop(proc) if proc.poll() is None else proc.communicate()[0]
+    assert f"Resuming the table's current game ({log.name})" in out and "manual mode" in out
 
 
 def test_once_the_game_is_over_the_table_goes_back_to_the_start_page(table: Any) -> None:
