@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.server.grouped import grouped_options
 from companion.session import TableSession
 from engine.amritsar import (
     COLOURS,
@@ -103,7 +104,10 @@ class Payloads:
     # -- views ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        data = self.session.seat_view(seat)
+        with self.session._lock:  # the options and their follow-ups from one state
+            data = self.session.seat_view(seat)
+            if data["decision"]["mine"] and data["decision"]["hidden"] and seat is not None:
+                grouped_options(self.session.state, data["options"])
         for sheet in data["scores"]:
             for line in sheet["lines"]:
                 line["decade"] = line_decade(str(line["component"]))
