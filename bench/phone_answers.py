@@ -153,7 +153,9 @@ def main() -> None:
             f"{statistics.median(taps)}; actions per game median {statistics.median(actions)}"
         )
         print(f"  forced answers (one legal option): {sum(forced.values())} {dict(forced)}")
-        print(f"  alerts raised (all false: the play is legal): {sum(alerts.values())} {dict(alerts)}")
+        print(
+            f"  alerts raised (all false: the play is legal): {sum(alerts.values())} {dict(alerts)}"
+        )
         print("  answers by kind of the screen's first question, per game:")
         for kind, count in kinds.most_common():
             print(f"    {kind:34s} {count / games:5.1f}")

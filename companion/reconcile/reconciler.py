@@ -535,7 +535,7 @@ class Reconciler:
         return session.apply_actions(closing, "button")
 
     def _settled_by_closing(self, state: GameState) -> tuple[Action, ...]:
-        """"Turn done" while only the order of a coin and a market action is
+        """ "Turn done" while only the order of a coin and a market action is
         open: the press says the market action is over. Each order is played
         to the table (its trades) and closed; when every order that explains
         the table closes into the same game, that is the turn, and nobody is

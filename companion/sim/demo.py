@@ -99,10 +99,10 @@ class DemoPlayer(ScriptedTable):
             super().step()
             return
         chosen = self.choose()
-        if top.kind in (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT):
-            if only_closing_left(truth, self.policy, chosen):
-                self._press_done()
-                return
+        closing_kind = top.kind in (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT)
+        if closing_kind and only_closing_left(truth, self.policy, chosen):
+            self._press_done()
+            return
         if self.skips and may_skip(truth, chosen):
             self._carry_on(chosen)
             return

@@ -9,6 +9,7 @@ game, and is waited for while the market action is still open.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from companion.reconcile.reconciler import Reconciler, closing_actions
 from companion.reconcile.seen import Seen
@@ -127,20 +128,26 @@ def test_turn_done_still_refuses_an_order_the_table_does_not_explain() -> None:
     assert session.state == state
 
 
+def _alerts_raised(session: TableSession) -> list[str]:
+    """The codes of every alert the session raises from now on."""
+    raised: list[str] = []
+    raise_alert = session.raise_alert
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        alert = raise_alert(*args, **kwargs)
+        raised.append(alert.code)
+        return alert
+
+    session.raise_alert = counted  # type: ignore[method-assign]
+    return raised
+
+
 def test_the_demos_player_skips_the_order_and_legal_play_raises_no_alert() -> None:
     asked = 0
     chosen = 0
     for seed in range(3):
         session = TableSession.new(["Ana"], seed=seed, solo=True, pin="0000")
-        raised: list[str] = []
-        raise_alert = session.raise_alert
-
-        def counted(*args: object, **kwargs: object) -> object:
-            alert = raise_alert(*args, **kwargs)  # type: ignore[arg-type]
-            raised.append(alert.code)
-            return alert
-
-        session.raise_alert = counted  # type: ignore[method-assign]
+        raised = _alerts_raised(session)
         player = DemoPlayer(
             session, Reconciler(session), PerfectTable(), seed=seed, policy=GreedyPlayer(0)
         )
