@@ -38,6 +38,7 @@ from engine.amritsar import (
     describe_action,
     describe_effect,
     describe_storehouse,
+    order_prompt,
     score,
 )
 from engine.amritsar import storehouse_capacity as capacity
@@ -108,6 +109,9 @@ class Payloads:
             data = self.session.seat_view(seat)
             if data["decision"]["mine"] and data["decision"]["hidden"] and seat is not None:
                 grouped_options(self.session.state, data["options"])
+                # The trades at the market show the order of a coin and a market
+                # action (``companion.reconcile.order``): the phone says so.
+                data["decision"]["order_from_trades"] = order_prompt(self.session.state) is not None
         for sheet in data["scores"]:
             for line in sheet["lines"]:
                 line["decade"] = line_decade(str(line["component"]))

@@ -21,7 +21,8 @@ from companion.reconcile.reconciler import Reconciler
 from companion.server import create_app
 from companion.session import TableSession
 from companion.sim.players import GreedyPlayer
-from companion.sim.simulate import PerfectTable, ScriptedTable
+from companion.sim.demo import DemoPlayer
+from companion.sim.simulate import PerfectTable
 from engine.amritsar import Pending, Reason, decision
 from tests.server.games import PIN, human_prompt, play_until
 from tests.server.pages import PHONE, Opener, wait_state
@@ -177,6 +178,19 @@ def question_on_top(page: Any) -> None:
     assert boxes["questionTop"] < 300, boxes
 
 
+#: How much page there is below the question (its panel's bottom to the page's end).
+BELOW = """
+() => {
+  const question = document.getElementById('decision').getBoundingClientRect();
+  return document.documentElement.scrollHeight - (question.bottom + window.scrollY);
+}
+"""
+
+#: Below the question everything is folded to a line or two: at most this many
+#: px (before the folding it was 2,658 px on the same game).
+MOST_BELOW = 700
+
+
 def shoot(page: Any, folder: Path, name: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(folder / f"phone-{name}.png"), full_page=True)
@@ -186,7 +200,7 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
     live_server: Callable[[Any], str], open_page: Opener, test_output: Path
 ) -> None:
     session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
-    driver = ScriptedTable(
+    driver = DemoPlayer(
         session, Reconciler(session), PerfectTable(), seed=7, policy=GreedyPlayer(0)
     )
     base = live_server(create_app(session))
@@ -197,6 +211,7 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
     }
     names = [s.name for s in session.seats]
     shots: set[str] = set()
+    below: list[float] = []
     steps = 0
     while not driver.truth.finished:
         driver.step()
@@ -212,6 +227,9 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         if d.player == 0 and steps % 7 == 0:
             for phone in phones.values():
                 question_on_top(phone)
+                below.append(phone.evaluate(BELOW))
+                if below[-1] > MOST_BELOW:
+                    shoot(phone, test_output, f"debug-{steps}")
         screen = {
             Pending.SOW_ORIGIN: "camera-move",
             Pending.CHOOSE_ALTERNATIVE: "order-question",
@@ -230,14 +248,27 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         if (
             "maharajah" not in shots
             and session.maharajah_card
-            and any(not i["done"] for i in session.maharajah_card["instructions"])
+            # a step the camera checks is still open: his card is on top, not folded
+            and any(
+                not i["done"] and i.get("checked") is not False
+                for i in session.maharajah_card["instructions"]
+            )
         ):
             shots.add("maharajah")
             for lang, phone in phones.items():
+                phone.wait_for_selector("#maharajah", state="attached")
+                # While I answer, his card is one line; a tap opens it.
+                folded = phone.locator("#fold-maharajah-now > summary")
+                if folded.count():
+                    folded.click()
                 phone.wait_for_selector("#maharajah")
                 shoot(phone, test_output, f"maharajah-{lang}")
+                if folded.count():
+                    folded.click()
     driver._catch_up()
     assert {"camera-move", "actions"} <= shots
+    # What is below the question stays short all game (folded sections, a short history).
+    assert below and max(below) <= MOST_BELOW, sorted(below)[-5:]
     view = session.seat_view(0)
     totals = {sheet["seat"]: sheet["total"] for sheet in view["scores"]}
     for lang, phone in phones.items():
