@@ -13,17 +13,19 @@ to test-output/ for a person to look at.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.reconcile.reconciler import Reconciler
 from companion.server import create_app
+from companion.server.grouped import follow_ups
 from companion.session import TableSession
-from companion.sim.players import GreedyPlayer
 from companion.sim.demo import DemoPlayer
+from companion.sim.players import GreedyPlayer
 from companion.sim.simulate import PerfectTable
-from engine.amritsar import Pending, Reason, decision
+from engine.amritsar import Pending, Reason, decision, legal_actions
 from tests.server.games import PIN, human_prompt, play_until
 from tests.server.pages import PHONE, Opener, wait_state
 
@@ -407,3 +409,54 @@ def test_dark_mode_keeps_the_contrast(
         shoot(phone, test_output, "dark-en")
     finally:
         context.close()
+
+
+def _tile_action_with_a_follow_up(session: TableSession) -> bool:
+    state = session.state
+    d = decision(state)
+    return (
+        d.kind == Pending.ACTIONS
+        and d.player == 0
+        and any(follow_ups(state, a) is not None for a in legal_actions(state))
+    )
+
+
+def test_a_tile_action_and_its_follow_up_are_one_screen_and_one_send(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
+    play_until(session, _tile_action_with_a_follow_up)
+    state = session.state
+    action = next(a for a in legal_actions(state) if follow_ups(state, a) is not None)
+    follow = follow_ups(state, action)
+    assert follow is not None
+    base = live_server(create_app(session))
+    for lang in ("en", "es"):
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={session.seats[0].token}", PHONE, lang=lang
+        )
+        wait_state(phone, session.state_id)
+        phone.click(f'#decision button.option[data-action="{action}"]')
+        # The follow-up's answers open in place, with a way back; nothing is sent yet.
+        phone.wait_for_selector("#decision .follow-up #chosen")
+        answers = phone.locator("#decision button.option.then")
+        assert answers.count() == len(follow.actions)
+        assert phone.locator("#back").count() == 1
+        assert session.state == state
+        check_controls(phone, f"follow-up ({lang})")
+        shoot(phone, test_output, f"follow-up-{lang}")
+        if lang == "en":
+            phone.click("#back")
+            phone.wait_for_selector(f'#decision button.option[data-action="{action}"]')
+            continue
+        entries = len(session.game.entries)
+        answers.first.click()
+        # Both answers applied, in order: the tile action and its follow-up.
+        deadline = time.monotonic() + 5
+        while len(session.game.entries) < entries + 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        done = [session.game.action_at(i) for i in range(entries, entries + 2)]
+        assert done == [action, follow.actions[0]]
+        phone.wait_for_function(
+            "() => document.getElementById('feedback').textContent.includes('·')"
+        )

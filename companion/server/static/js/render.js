@@ -46,7 +46,7 @@ function optionList(view, onChoose, redraw) {
     list.append(
       h("p", { class: "chosen", id: "chosen" }, pick(open)),
       h("p", { class: "then-prompt" }, pick(open, "then")),
-      open.then.map((next) => optionButton(next, () => onChoose(open, next), " then")),
+      ...open.then.map((next) => optionButton(next, () => onChoose(open, next), " then")),
       h(
         "button",
         {
