@@ -194,8 +194,10 @@ def describe_storehouse(storehouse: Storehouse, language: str = "en") -> str:
         text = ("al colocarlo: " if es else "when placed: ") + describe_effect(
             storehouse.immediate, language
         )
+    # Named by what is printed on the tile (its ability and its spaces), never
+    # by the catalogue id, which is printed nowhere.
     spaces = f"{storehouse.capacity} espacios" if es else f"{storehouse.capacity} spaces"
-    return f"{storehouse.id} ({spaces}; {text})"
+    return f"«{text}» ({spaces})" if es else f"“{text}” ({spaces})"
 
 
 def describe_objective(objective: Objective, language: str = "en") -> str:

@@ -67,6 +67,9 @@ BAR = """
 }
 """
 
+#: A storehouse's catalogue id ("S14"), printed on no real tile.
+STOREHOUSE_ID = re.compile(r"\bS(0[1-9]|1[0-5])\b")
+
 #: English words that must not appear in a Spanish phone (whole words).
 ENGLISH = [
     "the",
@@ -243,9 +246,12 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
             for lang, phone in phones.items():
                 question_on_top(phone)
                 check_controls(phone, f"{screen} ({lang})")
+                text = phone.locator("body").inner_text()
                 if lang == "es":
-                    found = english_in(phone.locator("body").inner_text(), names)
+                    found = english_in(text, names)
                     assert not found, f"{screen}: English in the Spanish phone: {found}"
+                # Storehouses by what is printed on them, never by catalogue id.
+                assert not STOREHOUSE_ID.search(text), STOREHOUSE_ID.search(text)
                 shoot(phone, test_output, f"{screen}-{lang}")
         if (
             "maharajah" not in shots
@@ -318,6 +324,9 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         if lang == "es":
             found = english_in(phone.locator("body").inner_text(), names)
             assert not found, f"end: English in the Spanish phone: {found}"
+        phone.click("#fold-board > summary")
+        board = phone.locator("#my-board").inner_text()
+        assert not STOREHOUSE_ID.search(board), board
         shoot(phone, test_output, f"end-{lang}")
 
 
