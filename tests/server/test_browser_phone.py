@@ -430,7 +430,7 @@ def _tile_action_with_a_follow_up(session: TableSession) -> bool:
     )
 
 
-def test_a_tile_action_and_its_follow_up_are_one_screen_and_one_send(
+def test_a_tile_action_and_its_follow_up_are_one_screen_and_one_send_and_the_phone_calls(
     live_server: Callable[[Any], str], open_page: Opener, test_output: Path
 ) -> None:
     session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
@@ -445,6 +445,10 @@ def test_a_tile_action_and_its_follow_up_are_one_screen_and_one_send(
             f"{base}/play?lang={lang}#token={session.seats[0].token}", PHONE, lang=lang
         )
         wait_state(phone, session.state_id)
+        # A question of mine arrived: the phone called me (vibration and tone).
+        phone.wait_for_function("() => Number(document.body.dataset.calledTurn) >= 1")
+        # The screen is kept awake while the page is shown (Chromium grants the lock).
+        phone.wait_for_function("() => document.body.dataset.wakeLock === 'on'")
         phone.click(f'#decision button.option[data-action="{action}"]')
         # The follow-up's answers open in place, with a way back; nothing is sent yet.
         phone.wait_for_selector("#decision .follow-up #chosen")
