@@ -18,8 +18,8 @@ the phone says she may skip (leaving her elephant where it is; the order of a
 coin and a market action, which her trades show), and answers on her phone as
 she decides 70% of the time (``phone_first=0.7``), else when asked. Measured
 beside her in the same run: the same player answering only when asked
-(``phone_first=0``), and the old habit (no skipping, every choice its own
-screen) as the baseline.
+(``phone_first=0``), without the grouped screens, and the old habit (no
+skipping, every choice its own screen) as the baseline.
 
 Goal (issue 16): median <= 32 answers, 0 forced answers.
 
@@ -57,9 +57,12 @@ class CountingTable(DemoPlayer):
     ``skips`` False: she answers what the phone says she may skip, and every
     choice is its own screen (the habit before this work, as a baseline)."""
 
-    def __init__(self, *args: object, skips: bool = True, **kwargs: object) -> None:
+    def __init__(
+        self, *args: object, skips: bool = True, groups: bool = True, **kwargs: object
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.skips = skips
+        self.groups = groups
         self.kinds: Counter[str] = Counter()
         self.forced: Counter[str] = Counter()
         self.alerts: Counter[str] = Counter()  # on legal play, every one is false
@@ -76,7 +79,7 @@ class CountingTable(DemoPlayer):
         if len(legal_actions(state)) == 1:
             self.forced[kind] += 1
         same_screen = False
-        if self.skips and self._sent is not None:
+        if self.groups and self._sent is not None:
             before, sent, after = self._sent
             follow = follow_ups(before, sent)
             same_screen = after == state and follow is not None and action in follow.actions
@@ -89,7 +92,7 @@ class CountingTable(DemoPlayer):
             self._sent = (state, action, self.session.state)
 
 
-def play(seed: int, phone_first: float, skips: bool) -> CountingTable:
+def play(seed: int, phone_first: float, skips: bool, groups: bool = True) -> CountingTable:
     session = TableSession.new(["Ana"], seed=seed, solo=True, pin="0000")
     driver = CountingTable(
         session,
@@ -99,6 +102,7 @@ def play(seed: int, phone_first: float, skips: bool) -> CountingTable:
         policy=GreedyPlayer(0),
         phone_first=phone_first,
         skips=skips,
+        groups=groups,
     )
     raise_alert = session.raise_alert
 
@@ -120,11 +124,12 @@ def main() -> None:
         f"machine: {platform.machine()} {platform.processor() or ''} Python {platform.python_version()}"
     )
     players = (
-        ("the demo's player", 0.7, True),
-        ("the demo's player, answering only when asked", 0.0, True),
-        ("baseline: the old habit (no skipping, one screen a choice)", 0.7, False),
+        ("the demo's player", 0.7, True, True),
+        ("the demo's player, answering only when asked", 0.0, True, True),
+        ("the demo's player, every choice its own screen", 0.7, True, False),
+        ("baseline: the old habit (no skipping, one screen a choice)", 0.7, False, False),
     )
-    for name, phone_first, skips in players:
+    for name, phone_first, skips, groups in players:
         began = time.monotonic()
         answers: list[int] = []
         taps: list[int] = []
@@ -134,7 +139,7 @@ def main() -> None:
         actions: list[int] = []
         presses = 0
         for seed in range(args.games):
-            driver = play(seed, phone_first, skips)
+            driver = play(seed, phone_first, skips, groups)
             answers.append(driver.report.phone_answers)
             taps.append(driver.taps)
             actions.append(driver.report.actions)
