@@ -340,10 +340,19 @@ def test_undo_says_what_it_undoes_and_what_was_undone(
     wait_state(phone, session.state_id)
     assert phone.locator("#phone-only").count() == 1  # a question only the phone can answer
     button = phone.locator("#decision button.option").first
+    if "opens" in (button.get_attribute("class") or ""):
+        # A discard that leads to another: both on one screen, the second sends both.
+        button.click()
+        button = phone.locator("#decision button.option.then").first
     chosen = button.inner_text()
-    before = session.state_id
+    entries = len(session.game.entries)
     button.click()
-    wait_state(phone, before + 1)
+    deadline = time.monotonic() + 5
+    while len(session.game.entries) == entries and time.monotonic() < deadline:
+        time.sleep(0.02)
+    phone.wait_for_function("() => document.getElementById('feedback').textContent !== ''")
+    before = session.state_id
+    wait_state(phone, before)
     assert chosen in phone.locator("#feedback").inner_text()  # "Enviado: ..." stays up
     asked: list[str] = []
 
@@ -353,7 +362,7 @@ def test_undo_says_what_it_undoes_and_what_was_undone(
 
     phone.once("dialog", accept)
     phone.click("#undo")
-    wait_state(phone, before + 2)
+    wait_state(phone, before + 1)
     assert asked and "¿Deshacer esto?" in asked[0] and chosen in asked[0]
     phone.wait_for_function(
         "() => document.getElementById('feedback').textContent.startsWith('Deshecho')"
