@@ -302,7 +302,7 @@ function fold(id, summary, ...content) {
 
 function objectivesLine(view) {
   const worth = view.objectives.filter((o) => o.placed).reduce((sum, o) => sum + o.worth, 0);
-  return view.objectives.length ? `${t("objectives")} · ${t("worth_now", { n: worth })}` : t("objectives");
+  return view.objectives.length ? `${t("objectives")} · ${t("objectives_worth", { n: worth })}` : t("objectives");
 }
 
 function boardLine(view) {
