@@ -25,7 +25,7 @@ from companion.session import TableSession
 from companion.sim.demo import DemoPlayer
 from companion.sim.players import GreedyPlayer
 from companion.sim.simulate import PerfectTable
-from engine.amritsar import Pending, Reason, decision, legal_actions
+from engine.amritsar import Pending, Reason, decision, legal_actions, order_prompt
 from tests.server.games import PIN, human_prompt, play_until
 from tests.server.pages import PHONE, Opener, wait_state
 
@@ -246,6 +246,9 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
             for lang, phone in phones.items():
                 question_on_top(phone)
                 check_controls(phone, f"{screen} ({lang})")
+                if screen == "order-question" and order_prompt(session.state) is not None:
+                    # The trades show the order: the phone says no tap is needed.
+                    assert phone.locator("#camera-note").count() == 1
                 text = phone.locator("body").inner_text()
                 if lang == "es":
                     found = english_in(text, names)
