@@ -194,10 +194,27 @@ def describe_storehouse(storehouse: Storehouse, language: str = "en") -> str:
         text = ("al colocarlo: " if es else "when placed: ") + describe_effect(
             storehouse.immediate, language
         )
-    # Named by what is printed on the tile (its ability and its spaces), never
-    # by the catalogue id, which is printed nowhere.
-    spaces = f"{storehouse.capacity} espacios" if es else f"{storehouse.capacity} spaces"
-    return f"«{text}» ({spaces})" if es else f"“{text}” ({spaces})"
+    spaces = f"{storehouse.capacity} espacio" if es else f"{storehouse.capacity} space"
+    plural = "s" if storehouse.capacity != 1 else ""
+    return f"{text} ({spaces}{plural})"
+
+
+def storehouse_words(storehouse: Storehouse, language: str = "en") -> str:
+    """A storehouse by what is printed on it, never its catalogue id: "the
+    storehouse “1 coin less on market purchases” (3 spaces)" / "el almacén «...»"."""
+    text = describe_storehouse(storehouse, language)
+    benefit, _, spaces = text.rpartition(" (")
+    if _lang(language) == "es":
+        return f"el almacén «{benefit}» ({spaces}"
+    return f"the storehouse “{benefit}” ({spaces}"
+
+
+def mahout_words(action: Effect, language: str = "en") -> str:
+    """A mahout tile by the action printed on it: "the mahout tile “1 coin and 1 PP”"."""
+    text = describe_effect(action, language)
+    if _lang(language) == "es":
+        return f"la loseta de mahout «{text}»"
+    return f"the mahout tile “{text}”"
 
 
 def describe_objective(objective: Objective, language: str = "en") -> str:
@@ -298,8 +315,7 @@ def chance_outcome_words(state: GameState, kind: int, outcome: int, language: st
         colour = COLOURS[lang][outcome]
         return f"un trabajador {colour}" if es else f"a {colour} worker"
     if chance is Pending.CHANCE_STOREHOUSE and 0 <= outcome < len(catalog.storehouses):
-        text = describe_storehouse(catalog.storehouses[outcome], lang)
-        return f"el almacén {text}" if es else f"storehouse {text}"
+        return storehouse_words(catalog.storehouses[outcome], lang)
     if chance in (Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE) and (
         0 <= outcome < len(catalog.objectives)
     ):
@@ -373,8 +389,8 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
         return f"Add the mahout tile “{action_text}” on the {colour} space{pay}"
     if kind is Act.UPGRADE_STOREHOUSE:
         pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
-        text = describe_storehouse(catalog.storehouses[a], lang)
-        return (f"Añade el almacén {text}" if es else f"Add storehouse {text}") + pay
+        text = storehouse_words(catalog.storehouses[a], lang)
+        return (f"Añade {text}" if es else f"Add {text}") + pay
     if kind is Act.ELEPHANT:
         district = DISTRICTS_IN_TEXT[lang][a]
         if b == ElephantMode.TOKEN:
@@ -591,7 +607,9 @@ __all__ = [
     "describe_effect",
     "describe_objective",
     "describe_storehouse",
+    "mahout_words",
     "pending_is_hidden",
+    "storehouse_words",
 ]
 
 
@@ -625,7 +643,7 @@ _PAST: dict[str, tuple[tuple[str, str], ...]] = {
         ("Follow with your ", "followed with their "),
         ("Do not follow", "did not follow"),
         ("Add the mahout tile ", "added the mahout tile "),
-        ("Add storehouse ", "added storehouse "),
+        ("Add the storehouse ", "added the storehouse "),
         ("Play objective ", "played objective "),
         ("First objective ", "chose their first objective "),
         ("Donation mahout tile on the ", "put the donation mahout tile on the "),
