@@ -24,7 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.server.grouped import grouped_options
 from companion.session import TableSession
 from engine.amritsar import (
     COLOURS,
@@ -38,7 +37,6 @@ from engine.amritsar import (
     describe_action,
     describe_effect,
     describe_storehouse,
-    order_prompt,
     score,
 )
 from engine.amritsar import storehouse_capacity as capacity
@@ -105,6 +103,9 @@ class Payloads:
     # -- views ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        from companion.server.grouped import grouped_options
+        from engine.amritsar import order_prompt
+
         with self.session._lock:  # the options and their follow-ups from one state
             data = self.session.seat_view(seat)
             if data["decision"]["mine"] and data["decision"]["hidden"] and seat is not None:
