@@ -25,7 +25,8 @@ It receives settled observations of the table (camera and sensors fused into
 Nothing is inferred while the table is settling (a hand over the board).
 "Turn done" closes the current turn: it ends the action phase, finishes a
 market action, leaves the elephant in place in phase 3; it refuses while a
-choice is still open. "Undo" steps the session back and puts the table in
+choice is still open, except the order of a coin and a market action when the
+trades seen settle it (``order``). "Undo" steps the session back and puts the table in
 debt for the pieces to put back.
 """
 
@@ -530,6 +531,9 @@ class Reconciler:
                     "Finish the moves on the checklist first.",
                     "Termina primero los movimientos de la lista.",
                 )
+            settled = self._settled_by_closing(session.state)
+            if settled:
+                return session.apply_actions(settled, "button")
             closing = closing_actions(session.state)
             if not closing:
                 last = session.state.pending[-1] if session.state.pending else None
@@ -560,6 +564,34 @@ class Reconciler:
                     )
                 return Outcome.refused(session.state_id, reason)
         return session.apply_actions(closing, "button")
+
+    def _settled_by_closing(self, state: GameState) -> tuple[Action, ...]:
+        """ "Turn done" while only the order of a coin and a market action is
+        open: the press says the market action is over. Each order is played
+        to the table (its trades) and closed; when every order that explains
+        the table closes into the same game, that is the turn, and nobody is
+        asked (``order``). Empty when the order is not open or makes a
+        difference."""
+        from engine.amritsar import apply, order_prompt
+
+        if self.seen is None or not state.pending or order_prompt(state) is None:
+            return ()
+        ends: list[tuple[tuple[Action, ...], GameState]] = []
+        for choice in legal_actions(state):
+            after, _ = apply(state, choice, check=False)
+            found = infer(after, self.seen, max_nodes=self.max_nodes // 4)
+            if found.kind not in ("agree", "apply"):
+                continue
+            path = (choice, *found.actions)
+            for action in found.actions:
+                after, _ = apply(after, action, check=False)
+            closing = closing_actions(after)
+            for action in closing:
+                after, _ = apply(after, action, check=False)
+            ends.append(((*path, *closing), after))
+        if not ends or any(end != ends[0][1] for _, end in ends[1:]):
+            return ()
+        return ends[0][0]
 
     # -- for views -------------------------------------------------------------------
 

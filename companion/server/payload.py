@@ -110,7 +110,16 @@ class Payloads:
     # -- views ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        data = self.session.seat_view(seat)
+        from companion.server.grouped import grouped_options
+        from engine.amritsar import order_prompt
+
+        with self.session._lock:  # the options and their follow-ups from one state
+            data = self.session.seat_view(seat)
+            if data["decision"]["mine"] and data["decision"]["hidden"] and seat is not None:
+                grouped_options(self.session.state, data["options"])
+                # The trades at the market show the order of a coin and a market
+                # action (``companion.reconcile.order``): the phone says so.
+                data["decision"]["order_from_trades"] = order_prompt(self.session.state) is not None
         for sheet in data["scores"]:
             for line in sheet["lines"]:
                 line["decade"] = line_decade(str(line["component"]))
