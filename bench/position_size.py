@@ -18,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.amritsar.game import apply, legal_actions, new_game
-from engine.amritsar.position import format_position
+from engine.amritsar import apply, format_position, legal_actions, new_game
 from engine.amritsar.position_long import format_position as long_form
 
 
