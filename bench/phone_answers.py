@@ -1,15 +1,25 @@
-"""Phone answers per simulated solo game: how often the player must tap.
+"""Phone answers per simulated solo game: how often the player must answer.
 
 Plays seeded solo games against the Maharajah with the demo's player
-(``GreedyPlayer``) on a perfectly read table (``companion.sim.simulate``): moves
-happen on the table, the reconciler infers them, and whatever the companion
-cannot infer is answered on the player's phone. Counts the answers per game,
-the forced ones (the companion asked although only one answer was legal), and
-the answers by kind of decision, so each remaining kind can be explained.
+(``companion.sim.demo.DemoPlayer``, strategy ``GreedyPlayer``) on a perfectly
+read table (``companion.sim.simulate``): moves happen on the table, the
+reconciler infers them, and whatever the companion cannot infer is answered on
+the player's phone. Counts per game:
 
-Two players are measured: one who answers on the phone as they decide 70% of
-the time (the demo's habit, ``phone_first=0.7``) and one who answers only
-when the companion is stuck (``phone_first=0``).
+* answers: phone screens answered. A question and the follow-up it leads to
+  (a tile action, then which track) are one screen on the phone
+  (``companion.server.grouped``), answered with one send;
+* taps: every choice entered (a grouped screen is two);
+* forced answers: the companion asked although only one answer was legal;
+* answers by kind of decision, so each remaining kind can be explained.
+
+The demo's player presses "turn done" to close a turn, does not stop for what
+the phone says she may skip (leaving her elephant where it is; the order of a
+coin and a market action, which her trades show), and answers on her phone as
+she decides 70% of the time (``phone_first=0.7``), else when asked. Measured
+beside her in the same run: the same player answering only when asked
+(``phone_first=0``), without the grouped screens, and the old habit (no
+skipping, every choice its own screen) as the baseline.
 
 Goal (issue 16): median <= 32 answers, 0 forced answers.
 
@@ -30,87 +40,59 @@ import platform
 import statistics
 import time
 from collections import Counter
+from typing import Any
 
-from companion.reconcile.reconciler import Reconciler, closing_actions
+from companion.reconcile.reconciler import Reconciler
+from companion.server.grouped import follow_ups
 from companion.session import TableSession
-from companion.sim.demo import only_closing_left
+from companion.sim.demo import DemoPlayer
 from companion.sim.players import GreedyPlayer
-from companion.sim.simulate import PerfectTable, ScriptedTable
-from engine.amritsar import Act, Action, Pending, apply, legal_actions, observe
+from companion.sim.simulate import PerfectTable
+from engine.amritsar import Action, GameState, Pending, legal_actions
 
 
-class CountingTable(ScriptedTable):
+class CountingTable(DemoPlayer):
     """The demo's player on a perfectly read table, noting every phone answer.
 
-    Like the demo (``companion.sim.demo.DemoTable``), the player ends a turn with
-    the sensor board's "turn done" button when the rest of their planned turn
-    is only closing moves. With ``lazy`` the player does not stop to say they
-    leave their elephant where it is (nothing to see): they carry on, and
-    answer only if the companion still asks after their next move.
-    """
+    ``skips`` False: she answers what the phone says she may skip, and every
+    choice is its own screen (the habit before this work, as a baseline)."""
 
-    def __init__(self, *args: object, lazy: bool = False, **kwargs: object) -> None:
+    def __init__(
+        self, *args: object, skips: bool = True, groups: bool = True, **kwargs: object
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.skips = skips
+        self.groups = groups
         self.kinds: Counter[str] = Counter()
         self.forced: Counter[str] = Counter()
-        self.lazy = lazy
-        self.presses = 0
-
-    def step(self, action: Action | None = None) -> None:
-        truth = self.truth
-        top = truth.pending[-1]
-        if action is None:
-            action = self.choose()
-        kind = Pending(top.kind)
-        closing_kinds = (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT)
-        if top.player == 0 and kind in closing_kinds and self._only_closing_left(action):
-            self._press_done()
-            return
-        after, _ = apply(truth, action, check=False)
-        quiet = observe(after) == observe(truth)
-        if self.lazy and action.kind is Act.STAY and quiet:
-            self.position += 1
-            self.trail.append((truth, action))
-            self.truth = after
-            self.report.actions += 1
-            self.table.show(after)
-            return
-        super().step(action)
-        if self.session.state != self.truth:
-            self._catch_up()
-            self.trail = []
-
-    def _only_closing_left(self, chosen: Action) -> bool:
-        """The demo's rule: is the rest of the planned turn what "turn done" does?"""
-        return only_closing_left(self.truth, self.policy, chosen)
-
-    def _press_done(self) -> None:
-        self._catch_up()
-        closing = closing_actions(self.truth)
-        closed = self.truth
-        for action in closing:
-            closed, _ = apply(closed, action, check=False)
-        outcome = self.reconciler.on_button("done")
-        if not outcome.ok:
-            raise RuntimeError(f"turn done refused: {outcome.en}")
-        self.presses += 1
-        self.position += len(closing)
-        self.report.actions += len(closing)
-        self.truth = closed
-        self.trail = []
-        self.table.show(closed)
-        self._catch_up()
+        self.alerts: Counter[str] = Counter()  # on legal play, every one is false
+        self.taps = 0
+        self.screens = 0
+        #: The last answer sent and where it left the game: a follow-up answered
+        #: right after it is on the same screen.
+        self._sent: tuple[GameState, Action, GameState] | None = None
 
     def _phone(self, action: Action) -> None:
         state = self.session.state
         kind = f"{Pending(state.pending[-1].kind).name} {action.kind.name}"
-        self.kinds[kind] += 1
+        self.taps += 1
         if len(legal_actions(state)) == 1:
             self.forced[kind] += 1
+        same_screen = False
+        if self.groups and self._sent is not None:
+            before, sent, after = self._sent
+            follow = follow_ups(before, sent)
+            same_screen = after == state and follow is not None and action in follow.actions
         super()._phone(action)
+        if same_screen:
+            self.report.phone_answers -= 1  # sent with the question before it
+            self._sent = None
+        else:
+            self.kinds[kind] += 1
+            self._sent = (state, action, self.session.state)
 
 
-def play(seed: int, phone_first: float, lazy: bool) -> CountingTable:
+def play(seed: int, phone_first: float, skips: bool, groups: bool = True) -> CountingTable:
     session = TableSession.new(["Ana"], seed=seed, solo=True, pin="0000")
     driver = CountingTable(
         session,
@@ -119,8 +101,17 @@ def play(seed: int, phone_first: float, lazy: bool) -> CountingTable:
         seed=seed,
         policy=GreedyPlayer(0),
         phone_first=phone_first,
-        lazy=lazy,
+        skips=skips,
+        groups=groups,
     )
+    raise_alert = session.raise_alert
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        alert = raise_alert(*args, **kwargs)
+        driver.alerts[alert.code] += 1
+        return alert
+
+    session.raise_alert = counted  # type: ignore[method-assign]
     driver.play()
     return driver
 
@@ -132,34 +123,47 @@ def main() -> None:
     print(
         f"machine: {platform.machine()} {platform.processor() or ''} Python {platform.python_version()}"
     )
-    for phone_first, lazy in ((0.7, False), (0.0, False), (0.0, True)):
+    players = (
+        ("the demo's player", 0.7, True, True),
+        ("the demo's player, answering only when asked", 0.0, True, True),
+        ("the demo's player, every choice its own screen", 0.7, True, False),
+        ("baseline: the old habit (no skipping, one screen a choice)", 0.7, False, False),
+    )
+    for name, phone_first, skips, groups in players:
         began = time.monotonic()
         answers: list[int] = []
+        taps: list[int] = []
         forced: Counter[str] = Counter()
+        alerts: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
         actions: list[int] = []
         presses = 0
         for seed in range(args.games):
-            driver = play(seed, phone_first, lazy)
+            driver = play(seed, phone_first, skips, groups)
             answers.append(driver.report.phone_answers)
+            taps.append(driver.taps)
             actions.append(driver.report.actions)
             kinds.update(driver.kinds)
             forced.update(driver.forced)
+            alerts.update(driver.alerts)
             presses += driver.presses
         games = args.games
         print(
-            f"\nphone_first={phone_first} lazy={lazy}: {games} games in "
+            f"\n{name} (phone_first={phone_first}): {games} games in "
             f"{time.monotonic() - began:.0f} s; 'turn done' presses per game {presses / games:.1f}"
         )
         print(
-            f"  answers per game: median {statistics.median(answers)}, "
-            f"min {min(answers)}, max {max(answers)}; actions per game median "
-            f"{statistics.median(actions)}"
+            f"  answers (screens) per game: median {statistics.median(answers)}, "
+            f"min {min(answers)}, max {max(answers)}; taps per game median "
+            f"{statistics.median(taps)}; actions per game median {statistics.median(actions)}"
         )
         print(f"  forced answers (one legal option): {sum(forced.values())} {dict(forced)}")
-        print("  answers by kind, per game:")
+        print(
+            f"  alerts raised (all false: the play is legal): {sum(alerts.values())} {dict(alerts)}"
+        )
+        print("  answers by kind of the screen's first question, per game:")
         for kind, count in kinds.most_common():
-            print(f"    {kind:22s} {count / games:5.1f}")
+            print(f"    {kind:34s} {count / games:5.1f}")
 
 
 if __name__ == "__main__":

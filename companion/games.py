@@ -12,16 +12,25 @@ a choice hold Amritsar. ``game_list`` is every game the companion knows, for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.registry import GAMES, UnknownGameError, available, get_rules
+
+if TYPE_CHECKING:
+    from companion.store import EventStore
+    from companion.table_session import TableBase
 
 #: The game when none is named (and the game of logs that name none).
 DEFAULT_GAME = "amritsar"
 
-#: Games the table session serves end to end (phones, camera, sensors).
-SERVED = ("amritsar",)
+#: Games the table session serves: Amritsar end to end (phones, camera, sensors),
+#: the others through their ``Rules`` in manual mode (``MANUAL``).
+SERVED = ("amritsar", "imhotep", "ceylon")
+
+#: Served in manual mode: the phones answer every decision; no camera or sensors yet.
+MANUAL = ("imhotep", "ceylon")
 
 
 class GameChoiceError(ValueError):
@@ -66,7 +75,8 @@ class GameInfo:
     max_players: int
     solo: bool
     built: bool  # its rules can be loaded
-    served: bool  # the table serves it end to end
+    served: bool  # the table serves it
+    manual: bool = False  # served with phones only (no camera or sensors yet)
 
     @property
     def players(self) -> str:
@@ -77,6 +87,12 @@ class GameInfo:
 
     def status(self, language: str = "en") -> str:
         """Whether the table serves it, in a player's words."""
+        if self.served and self.manual:
+            return (
+                "servido en la mesa, modo manual (los móviles responden todo; sin cámara aún)"
+                if language == "es"
+                else "served at the table, manual mode (phones answer everything; no camera yet)"
+            )
         if self.served:
             return "servido en la mesa" if language == "es" else "served at the table"
         if self.built:
@@ -107,6 +123,67 @@ def game_list() -> list[GameInfo]:
                 rules.solo,
                 built=True,
                 served=name in SERVED,
+                manual=name in MANUAL,
             )
         )
     return result
+
+
+def new_table_session(
+    game: str,
+    players: Sequence[str],
+    options: Sequence[str] = (),
+    *,
+    store: EventStore | None = None,
+    pin: str | None = None,
+    seed: int | None = None,
+    solo: bool = False,
+    hard: bool = False,
+    draws: str = "deal",
+) -> TableBase:
+    """A new session of ``game`` for ``players`` (names in seat order) with the house
+    rules ``options``: what a start page calls once the table has chosen.
+
+    Amritsar gets its own session (camera, sensors, the Maharajah; ``solo`` and
+    ``hard`` are its options), dealt by a ``Dealer``; every other served game a
+    ``RulesSession`` in manual mode. ``seed`` repeats only public draws (secret
+    ones always come from the OS); ``draws="phones"`` has a secret draw entered on
+    the drawer's phone instead of dealt. With ``store`` the game is logged there
+    (and can be resumed). ``GameChoiceError`` names an unserved game; ``ValueError``
+    a wrong number of players or an unknown option, in words a player understands.
+    """
+    key = table_game(game)
+    names = [" ".join(str(n).split()) for n in players]
+    if any(not n for n in names):
+        raise ValueError("every player needs a name")
+    rules = get_rules(key)
+    unknown = [o for o in options if o not in rules.option_names()]
+    if unknown:
+        raise ValueError(
+            f"{rules.title_en} has no house rule {unknown[0]!r}; "
+            f"its house rules: {', '.join(rules.option_names()) or 'none'}"
+        )
+    if key == DEFAULT_GAME:
+        from companion.dealing import Dealer
+        from companion.session import TableSession
+
+        if solo and len(names) != 1:
+            raise ValueError("a solo game of Amritsar has one player")
+        if not solo and not 2 <= len(names) <= 4:
+            raise ValueError(f"Amritsar is for 2 to 4 players (or 1 solo), not {len(names)}")
+        return TableSession.new(
+            names,
+            solo=solo,
+            hard=hard,
+            store=store,
+            pin=pin,
+            dealer=Dealer(seed),
+            options=tuple(options),
+        )
+    from companion.rules_session import RulesSession
+
+    if solo or hard:
+        raise ValueError(f"{rules.title_en} has no solo mode")
+    return RulesSession.new(
+        key, names, options=options, public_seed=seed, draws=draws, store=store, pin=pin
+    )

@@ -20,8 +20,15 @@ from typing import Any
 
 from companion.dealing import Dealer
 from companion.games import DEFAULT_GAME, SERVED, game_of_log
+from companion.rules_session import (
+    RulesResumeError,
+    RulesSession,
+    replay_row,
+    rules_session_from_config,
+)
 from companion.session import Seat, TableSession
 from companion.store import EventStore, LogEntry, StoreError
+from companion.table_session import TableBase
 from engine.amritsar import MAHARAJAH_SEAT, Game, UndoError, new_game, parse_action
 
 
@@ -30,8 +37,12 @@ class ResumeError(RuntimeError):
 
 
 def session_from_config(config: dict[str, Any]) -> TableSession:
-    """The session a log's ``game`` row describes, before any step (no store)."""
+    """The Amritsar session a log's ``game`` row describes, before any step (no store)."""
     game_name = game_of_log(config)
+    if game_name != DEFAULT_GAME and game_name in SERVED:
+        raise ResumeError(
+            f"this log holds a game of {game_name!r}; only Amritsar's logs are read this way"
+        )
     if game_name not in SERVED:
         raise ResumeError(
             f"this log holds a game of {game_name!r}, which the table does not serve "
@@ -64,7 +75,16 @@ def session_from_config(config: dict[str, Any]) -> TableSession:
 
 
 def resume(store: EventStore) -> TableSession:
-    """Rebuild the session a log describes; any fault is one ``ResumeError`` line."""
+    """Rebuild the Amritsar session a log describes; any fault is one ``ResumeError`` line."""
+    session = resume_any(store)
+    if not isinstance(session, TableSession):
+        raise ResumeError(f"{store.path} holds a game of {session.game_name!r}, not Amritsar")
+    return session
+
+
+def resume_any(store: EventStore) -> TableBase:
+    """Rebuild the session of any served game a log describes (``ResumeError`` names
+    the row that does not replay)."""
     where = "its first row"
     try:
         entries = list(store.entries())
@@ -72,13 +92,29 @@ def resume(store: EventStore) -> TableSession:
             raise ResumeError(
                 f"{store.path} holds no game; move it away and start again with another --log"
             )
-        session = session_from_config(entries[0].payload)
+        config = entries[0].payload
+        session: TableBase
+        if game_of_log(config) != DEFAULT_GAME and game_of_log(config) in SERVED:
+            try:
+                session = rules_session_from_config(config)
+            except RulesResumeError as error:
+                raise ResumeError(str(error)) from error
+        else:
+            session = session_from_config(config)
         for entry in entries[1:]:
             where = f"row {entry.seq}"
             _replay_row(session, entry)
     except ResumeError:
         raise
-    except (StoreError, KeyError, ValueError, TypeError, IndexError, UndoError) as error:
+    except (
+        StoreError,
+        KeyError,
+        ValueError,
+        TypeError,
+        IndexError,
+        UndoError,
+        RulesResumeError,
+    ) as error:
         raise ResumeError(
             f"{store.path}: {where} cannot be replayed ({type(error).__name__}: {error}); "
             "the log does not match these rules: move it away and start again with another --log"
@@ -88,8 +124,15 @@ def resume(store: EventStore) -> TableSession:
     return session
 
 
-def _replay_row(session: TableSession, entry: LogEntry) -> None:
+def _replay_row(session: TableBase, entry: LogEntry) -> None:
     """Apply one decision row again (inputs are not needed to resume)."""
+    if isinstance(session, RulesSession):
+        try:
+            replay_row(session, entry)
+        except RulesResumeError as error:
+            raise ResumeError(str(error)) from error
+        return
+    assert isinstance(session, TableSession)
     if entry.kind == "step":
         actions = [parse_action(text) for text in entry.payload["actions"]]
         outcome = session.apply_actions(actions, str(entry.payload.get("source", "log")), log=False)
@@ -121,13 +164,15 @@ def open_session(
     dealer: Dealer | None = None,
     options: list[str] | None = None,
     game: str = DEFAULT_GAME,
+    pin: str | None = None,
 ) -> TableSession:
     """Resume the game logged in ``path``, or start a new one logged there
     (with the house rules ``options``; a resumed game keeps its own). A log
     of another game than ``game`` is refused, naming both.
 
     A new game is dealt by ``dealer`` (secret draws from the OS); a bare
-    ``seed`` deals everything from one stream, for tests and the demo only."""
+    ``seed`` deals everything from one stream, for tests and the demo only.
+    ``pin``: a new game's table PIN (default: six random digits)."""
     try:
         store = EventStore(path)
     except StoreError as error:
@@ -146,5 +191,62 @@ def open_session(
             store.close()
             raise
     return TableSession.new(
-        names, solo=solo, hard=hard, seed=seed, store=store, dealer=dealer, options=options or ()
+        names,
+        solo=solo,
+        hard=hard,
+        seed=seed,
+        store=store,
+        dealer=dealer,
+        options=options or (),
+        pin=pin,
     )
+
+
+def open_any_session(
+    path: Path | str,
+    game: str,
+    names: list[str],
+    *,
+    options: list[str] | None = None,
+    public_seed: int | None = None,
+    draws: str = "deal",
+) -> TableBase:
+    """Resume the game of ``game`` logged in ``path`` or start a new one there, for a
+    game served through its ``Rules`` (Imhotep, Ceylon); Amritsar goes through
+    ``open_session``. A log of another game is refused, naming both."""
+    try:
+        store = EventStore(path)
+    except StoreError as error:
+        raise ResumeError(str(error)) from error
+    try:
+        if store.count():
+            first = next(store.entries(), None)
+            logged = game_of_log(first.payload) if first is not None else game
+            if logged != game:
+                raise ResumeError(
+                    f"{store.path} holds a game of {logged!r}, not {game!r}: resume it with "
+                    f"--game {logged}, or start the new game with another --log"
+                )
+            return resume_any(store)
+        return RulesSession.new(
+            game, names, options=options or (), public_seed=public_seed, draws=draws, store=store
+        )
+    except (ResumeError, ValueError):
+        store.close()
+        raise
+
+
+def logged_game(path: Path | str) -> str | None:
+    """The game ``path``'s log holds, or None when there is no file or no game in it
+    yet (a file that is not a game log is left for the opening to refuse)."""
+    if not Path(path).exists():
+        return None
+    try:
+        store = EventStore(path)
+    except StoreError:
+        return None
+    try:
+        first = next(store.entries(), None)
+        return game_of_log(first.payload) if first is not None else None
+    finally:
+        store.close()

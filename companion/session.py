@@ -1,4 +1,9 @@
-"""A table session: one game at one table, and everything that may change it.
+"""Amritsar's table session: one game at one table, and everything that may change it.
+
+The game-independent part (seats, links, PIN, listeners, log, alerts, undo,
+end) is ``companion.table_session.TableBase``; this subclass adds Amritsar's
+own: the Maharajah, objectives, the reconciler's entry points. Other games are
+served by ``companion.rules_session.RulesSession``.
 
 The session owns the game record (``engine.amritsar.Game``), the seats, the
 event log, the alerts and the prompts. Every change comes through one of its
@@ -18,15 +23,21 @@ applied as soon as it is pending, and his card (trace and instructions) shown.
 from __future__ import annotations
 
 import secrets
-import threading
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.dealing import Dealer
 from companion.games import DEFAULT_GAME
 from companion.store import EventStore
+from companion.table_session import (
+    Alert,
+    Listener,
+    LogLine,
+    Outcome,
+    Seat,
+    TableBase,
+    Update,
+)
 from engine.amritsar import (
     CHANCE,
     CHANCE_KINDS,
@@ -42,7 +53,6 @@ from engine.amritsar import (
     GameState,
     MaharajahTurn,
     Pending,
-    Reason,
     apply,
     decision,
     default_catalog,
@@ -60,99 +70,20 @@ from engine.amritsar import (
     why_illegal,
 )
 
-Listener = Callable[["Update"], None]
+__all__ = [
+    "Alert",
+    "Listener",
+    "LogLine",
+    "Outcome",
+    "Seat",
+    "TableSession",
+    "Update",
+    "default_names",
+]
 
 
-@dataclass(frozen=True)
-class Seat:
-    """A place at the table: who sits there and the secret their phone holds."""
-
-    index: int
-    name: str
-    colour: str
-    token: str
-    is_maharajah: bool = False
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "name": self.name,
-            "colour": self.colour,
-            "maharajah": self.is_maharajah,
-        }
-
-
-@dataclass(frozen=True)
-class Alert:
-    """Something the table must know: an illegal move and how to put it right."""
-
-    id: int
-    code: str
-    rule: str
-    en: str
-    es: str
-    fix_en: str = ""
-    fix_es: str = ""
-    seat: int | None = None
-    created: float = field(default_factory=time.time)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "code": self.code,
-            "rule": self.rule,
-            "en": self.en,
-            "es": self.es,
-            "fix_en": self.fix_en,
-            "fix_es": self.fix_es,
-            "seat": self.seat,
-        }
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of a command: applied, refused with a reason, or stale."""
-
-    ok: bool
-    state_id: int
-    code: str = "applied"
-    en: str = ""
-    es: str = ""
-    rule: str = ""
-
-    @classmethod
-    def refused(cls, state_id: int, reason: Reason) -> Outcome:
-        return cls(False, state_id, reason.code, reason.en, reason.es, reason.rule)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "state_id": self.state_id,
-            "code": self.code,
-            "en": self.en,
-            "es": self.es,
-            "rule": self.rule,
-        }
-
-
-@dataclass(frozen=True)
-class Update:
-    """Sent to listeners after every change."""
-
-    state_id: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class LogLine:
-    en: str
-    es: str
-    seat: int | None
-    private_to: int | None = None
-
-
-class TableSession:
-    """One game at one table. All methods are thread-safe."""
+class TableSession(TableBase):
+    """One game of Amritsar at one table. All methods are thread-safe."""
 
     def __init__(
         self,
@@ -162,20 +93,8 @@ class TableSession:
         store: EventStore | None = None,
         pin: str | None = None,
     ):
-        self.game = game
-        self.seats = tuple(seats)
-        self.store = store
-        # Six digits: with the server's rate limits a night of guessing finds it
-        # with a chance under 1 in 2,000 (see docs/security.md).
-        self.pin = pin or f"{secrets.randbelow(10**6):06d}"
-        #: One re-entrant lock for the table; the reconciler shares it.
-        self._lock = threading.RLock()
-        self._listeners: list[Listener] = []
-        self.state_id = 0
-        self.alerts: list[Alert] = []
-        self._alert_ids = 0
-        self.log: list[LogLine] = []
-        self.steps: list[int] = []  # game.entries length before each step (for undo)
+        super().__init__(game, seats, store=store, pin=pin)
+        self.game: Game = game
         #: Entries the companion took for a player without asking (a forced
         #: answer); the simulated table follows them.
         self.auto_entries: set[int] = set()
@@ -185,22 +104,13 @@ class TableSession:
         self.checklist_provider: Callable[[], dict[str, Any] | None] | None = None
         #: What the camera last saw (the reconciler's), for the table screen's alert marks.
         self.seen_provider: Callable[[], Any] | None = None
-        self.ended = False  # the table ended the game early: nothing more is applied
         self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
-        #: Called with (state before, state after, source) after every step and undo,
-        #: under the session lock: the reconciler learns of moves it did not see.
-        self.on_step: list[Callable[[GameState, GameState, str], None]] = []
         #: When set, a pending decision's options are narrowed to these (the camera
         #: saw something that only some answers explain); cleared on every change.
         self.narrowed: tuple[Action, ...] | None = None
         self.narrowed_note: tuple[str, str] | None = None
-        #: True when rebuilt from a log: the first look at the table checks it.
-        self.resumed = False
         #: Every step applied, as (source, actions): what ``companion replay`` compares.
         self.step_log: list[tuple[str, tuple[Action, ...]]] = []
-        #: seat -> the link (token) a phone joined it with; logged, so the table
-        #: screen keeps a joined seat's QR code hidden across a restart.
-        self.joined: dict[int, str] = {}
 
     # -- construction --------------------------------------------------------
 
@@ -256,50 +166,14 @@ class TableSession:
         session._run_automatic()
         return session
 
-    # -- listeners -----------------------------------------------------------
-
-    def add_listener(self, listener: Listener) -> None:
-        with self._lock:
-            self._listeners.append(listener)
-
-    def remove_listener(self, listener: Listener) -> None:
-        with self._lock:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-    def _announce(self, reason: str) -> None:
-        update = Update(self.state_id, reason)
-        for listener in list(self._listeners):
-            listener(update)
-
     # -- reading ---------------------------------------------------------------
 
     @property
-    def game_name(self) -> str:
-        """The registered name of the game played (``engine.core.registry``)."""
-        return self.game.rules.name
-
-    @property
     def state(self) -> GameState:
-        return self.game.state
-
-    def seat_for_token(self, token: str) -> int | None:
-        for seat in self.seats:
-            # Compared as bytes: compare_digest refuses non-ASCII str.
-            if seat.token and secrets.compare_digest(
-                seat.token.encode(), token.encode("utf-8", "surrogatepass")
-            ):
-                return seat.index
-        return None
-
-    def check_pin(self, pin: str) -> bool:
-        return secrets.compare_digest(self.pin.encode(), pin.encode("utf-8", "surrogatepass"))
+        state: GameState = self.game.state
+        return state
 
     # -- changing ----------------------------------------------------------------
-
-    def _log(self, kind: str, payload: dict[str, Any]) -> None:
-        if self.store is not None:
-            self.store.append(kind, payload)
 
     def _play(self, action: Action, source: str) -> list[Event]:
         """Apply one action (already checked); the caller logged the step."""
@@ -416,18 +290,6 @@ class TableSession:
             hook(before, self.state, source)
         return Outcome(True, self.state_id)
 
-    def answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
-        """A phone answers the pending decision; checked against rules and seat.
-
-        The state id check and the move happen under one hold of the lock, so
-        the same answer sent twice is applied once and refused as stale after.
-        """
-        with self._lock:
-            outcome = self._answer(seat, action_text, state_id)
-        if outcome.ok:
-            self._announce("phone")
-        return outcome
-
     def _answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
         if self.ended:
             return self._ended_outcome()
@@ -484,181 +346,10 @@ class TableSession:
             self.state_id += 1
         self._announce("note")
 
-    def touch(self, reason: str) -> None:
-        """Something shown changed outside the game state (a checklist tick)."""
-        with self._lock:
-            self.state_id += 1
-        self._announce(reason)
-
-    def raise_alert(
-        self, reason: Reason, fix_en: str = "", fix_es: str = "", seat: int | None = None
-    ) -> Alert:
-        with self._lock:
-            self._alert_ids += 1
-            alert = Alert(
-                self._alert_ids,
-                reason.code,
-                reason.rule,
-                reason.en,
-                reason.es,
-                fix_en,
-                fix_es,
-                seat,
-            )
-            self.alerts.append(alert)
-            self._log("alert", alert.to_dict())
-            self.state_id += 1
-        self._announce("alert")
-        return alert
-
-    def withdraw_alert(self, alert_id: int) -> bool:
-        """Take one alert down (its cause is gone); False if it was already gone."""
-        with self._lock:
-            before = len(self.alerts)
-            self.alerts = [a for a in self.alerts if a.id != alert_id]
-            if len(self.alerts) == before:
-                return False
-            self.state_id += 1
-        self._announce("alert withdrawn")
-        return True
-
-    def clear_alerts(self, code_prefix: str = "") -> None:
-        with self._lock:
-            before = len(self.alerts)
-            self.alerts = [a for a in self.alerts if not a.code.startswith(code_prefix)]
-            if len(self.alerts) == before:
-                return
-            self.state_id += 1
-        self._announce("alerts cleared")
-
-    def _stale_outcome(self) -> Outcome:
-        return Outcome(
-            False,
-            self.state_id,
-            "stale_state",
-            "The game has moved on since your screen was drawn; look again.",
-            "La partida ha avanzado desde que se dibujó tu pantalla; vuelve a mirar.",
-        )
-
-    def _ended_outcome(self) -> Outcome:
-        return Outcome(
-            False,
-            self.state_id,
-            "game_ended",
-            "The table has ended this game; nothing more can change it.",
-            "La mesa ha terminado esta partida; ya no se puede cambiar nada.",
-        )
-
-    def end(self, state_id: int | None = None) -> Outcome:
-        """The table ends the game early (a PIN-guarded command): scores stand as they are."""
-        with self._lock:
-            if self.ended:
-                return self._ended_outcome()
-            if state_id is not None and state_id != self.state_id:
-                return self._stale_outcome()
-            self.ended = True
-            self._log("end", {"state_id": self.state_id})
-            self.state_id += 1
-            state_id = self.state_id
-        self._announce("ended")
-        return Outcome(True, state_id)
-
-    def last_step_decider(self) -> int | None:
-        """Who took the decision that opened the last undoable step (a seat, or None)."""
-        with self._lock:
-            if not self.steps or self.steps[-1] >= len(self.game.entries):
-                return None
-            decider = self.game.entries[self.steps[-1]].decider
-            return decider if decider >= 0 else None
-
-    def mark_joined(self, seat: int, token: str) -> bool:
-        """A phone used ``seat``'s link ``token``; True when that is news (then logged)."""
-        with self._lock:
-            if self.joined.get(seat) == token:
-                return False
-            self.joined[seat] = token
-            self._log("joined", {"index": seat})
-        return True
-
-    def rename_seat(self, seat: int, name: str) -> Seat:
-        """Correct the name shown for a seat (table configuration)."""
-        name = " ".join(name.split())
-        if not name:
-            raise ValueError("a seat needs a name")
-        with self._lock:
-            if not 0 <= seat < len(self.seats):
-                raise ValueError(f"seat {seat} is not a player's seat at this table")
-            token = self.seats[seat].token
-        return self._replace_seat(seat, name, token)
-
-    def new_token(self, seat: int) -> Seat:
-        """Give a seat a fresh secret link; the old one stops working at once."""
-        with self._lock:
-            if not 0 <= seat < len(self.seats):
-                raise ValueError(f"seat {seat} is not a player's seat at this table")
-            name = self.seats[seat].name
-        return self._replace_seat(seat, name, secrets.token_urlsafe(16))
-
-    def _replace_seat(self, index: int, name: str, token: str) -> Seat:
-        with self._lock:
-            if not 0 <= index < len(self.seats) or self.seats[index].is_maharajah:
-                raise ValueError(f"seat {index} is not a player's seat at this table")
-            seat = replace(self.seats[index], name=name, token=token)
-            seats = list(self.seats)
-            seats[index] = seat
-            self.seats = tuple(seats)
-            self._log("seat", {"index": index, "name": seat.name, "token": seat.token})
-            self.state_id += 1
-        self._announce("seat")
-        return seat
-
-    def undo(
-        self, state_id: int | None = None, by_seat: int | None = None, *, log: bool = True
-    ) -> Outcome:
-        """Step back one step (one input's worth of actions).
-
-        With ``state_id``, refused unless the game is still at that state (a
-        repeated tap undoes once). With ``by_seat``, refused unless that seat
-        took the decision that opened the step (a phone undoing its own move).
-        """
-        with self._lock:
-            if self.ended:
-                return self._ended_outcome()
-            if state_id is not None and state_id != self.state_id:
-                return self._stale_outcome()
-            if by_seat is not None and self.steps and self.last_step_decider() != by_seat:
-                return Outcome(
-                    False,
-                    self.state_id,
-                    "not_your_step",
-                    "The last move was not yours; ask the table to undo it.",
-                    "El último movimiento no fue tuyo; pide a la mesa que lo deshaga.",
-                )
-            if not self.steps:
-                return Outcome(
-                    False,
-                    self.state_id,
-                    "nothing_to_undo",
-                    "There is nothing to undo.",
-                    "No hay nada que deshacer.",
-                )
-            target = self.steps.pop()
-            if log:
-                self._log("undo", {"to": target})
-            before = self.state
-            while len(self.game.entries) > target:
-                self.game.undo(allow_reveal=True)
-                if self.log:
-                    self.log.pop()
-            self.auto_entries = {i for i in self.auto_entries if i < len(self.game.entries)}
-            self.narrowed = None
-            self.narrowed_note = None
-            self.state_id += 1
-            state_id = self.state_id
-            for hook in self.on_step:
-                hook(before, self.state, "undo")
-        self._announce("undo")
-        return Outcome(True, state_id)
+    def _after_undo(self) -> None:
+        self.auto_entries = {i for i in self.auto_entries if i < len(self.game.entries)}
+        self.narrowed = None
+        self.narrowed_note = None
 
     # -- views -------------------------------------------------------------------
 

@@ -18,13 +18,14 @@ sed -e "s|/home/pi/amritsar|$here|g" -e "s|/home/pi|$home|g" -e "s|^User=pi$|Use
 if [ ! -e "$root/etc/amritsar/companion.toml" ]; then
   sed -e "s|/home/pi/amritsar|$here|g" -e "s|/home/pi|$home|g" \
     "$here/deploy/companion.toml" > "$root/etc/amritsar/companion.toml"
-  echo "Wrote $root/etc/amritsar/companion.toml: set the players and the sensor link there."
+  echo "Wrote $root/etc/amritsar/companion.toml: set the camera and the sensor link there (the players are chosen on the table screen)."
 fi
 if [ ! -e "$root/etc/amritsar/secrets.env" ]; then
   (umask 077 && grep -v '^AMRITSAR_MQTT_PASSWORD' "$here/deploy/secrets.env.example" \
     > "$root/etc/amritsar/secrets.env")
 fi
-games=$(sed -n 's/^log = "\(.*\)\/[^/]*"$/\1/p' "$root/etc/amritsar/companion.toml")
+games=$(sed -n -e 's/^games = "\([^"]*\)".*$/\1/p' -e 's/^log = "\(.*\)\/[^/]*".*$/\1/p' \
+  "$root/etc/amritsar/companion.toml" | head -n 1)
 if [ -n "$games" ] && [ -z "$root" ]; then
   install -d -o "$user" "$games"
 fi

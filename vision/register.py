@@ -19,6 +19,17 @@ homography cannot follow an image bent by an uncalibrated wide lens or a
 warped board: the residuals then grow to several millimetres, the quarter is
 marked not ``ok``, and the pipeline reports its zones unknown with advice to
 recalibrate or move the camera.
+
+**Calibrated pose** (``Registrar.method``): with a lens calibration the
+detections' corners are undistorted, and a flat board seen by a pinhole
+camera of known intrinsics has six unknowns, not a homography's eight. The
+``pose`` method solves them with ``cv2.solvePnP`` (IPPE for a planar target,
+then Levenberg-Marquardt) from the same points as the refit (every printed
+marker at a known place, corners refined to sub-pixel), and the board-view
+maps follow from that pose (``K [r1 r2 t]``); the camera centre then comes
+from the pose itself. The ``homography`` method keeps the free refit.
+:data:`DEFAULT_METHOD` is the one measured better on the harsh renderer's
+calibrated wide-lens group (``bench/registration.py``, bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -52,6 +63,11 @@ FIT_OK_MM = 3.0
 #: A printed marker is matched to an anchor only within this distance (mm).
 MATCH_MM = 20.0
 REGIONS = ("NW", "NE", "SE", "SW")
+#: How a calibrated camera's registration is refitted: "homography" (eight free
+#: parameters) or "pose" (``solvePnP`` with the calibration's intrinsics). Without
+#: a calibration it is always the homography.
+METHODS = ("homography", "pose")
+DEFAULT_METHOD = "homography"
 
 
 @dataclass(frozen=True)
@@ -195,6 +211,10 @@ class Registrar:
         #: undistorted corners; the frame given to :meth:`update` is as the camera
         #: shows it, so corners are refined there and undistorted again.
         self.lens: PointLens | None = None
+        #: See :data:`METHODS`; the pose is used only with a calibration.
+        self.method = DEFAULT_METHOD
+        #: The camera centre (x, y, height) of the last pose fit, for ``_make``.
+        self._pose_centre: NDArray[np.float64] | None = None
 
     @property
     def corner_ids(self) -> frozenset[int]:
@@ -249,6 +269,7 @@ class Registrar:
                     return last  # the fit moved by sensor noise only
                 fit = None
                 self._corner_fit = H
+                self._pose_centre = None
                 if grey is not None:
                     H, fit = self._refit(H, seen, detections, grey)
                 self.last = self._make(H, names, "fresh", err, size, fit)
@@ -280,8 +301,11 @@ class Registrar:
         size: tuple[int, int],
         fit: FitCheck | None = None,
     ) -> Registration:
-        focal = self.focal_px or estimate_focal(H, size) or 0.9 * max(size)
-        centre = camera_centre(H, focal, size)
+        if self._pose_centre is not None:
+            centre = self._pose_centre
+        else:
+            focal = self.focal_px or estimate_focal(H, size) or 0.9 * max(size)
+            centre = camera_centre(H, focal, size)
         inverse: Matrix = np.asarray(np.linalg.inv(H), dtype=np.float64)
         return Registration(H, inverse, centre, names, status, err, fit)
 
@@ -343,6 +367,10 @@ class Registrar:
             H2, _ = cv2.findHomography(src, dst, 0)
             if H2 is not None and np.isfinite(H2).all():
                 H = H2
+            if self.method == "pose" and lens is not None:
+                posed = pose_homography(src, dst, lens.lens.K, H)
+                if posed is not None:
+                    H, self._pose_centre = posed
         inv = np.linalg.inv(H)
         residual: dict[str, float | None] = dict.fromkeys(REGIONS)
         count = dict.fromkeys(REGIONS, 0)
@@ -360,6 +388,42 @@ class Registrar:
                 residual[region] = off if old is None else max(old, off)
                 count[region] += 1
         return H, FitCheck(residual, count, self._centre)
+
+
+def pose_homography(
+    board: NDArray[np.float64], image: NDArray[np.float64], K: Matrix, guess: Matrix
+) -> tuple[Matrix, NDArray[np.float64]] | None:
+    """The board -> ideal-pixel map of the camera pose that best fits ``board`` (mm,
+    on the plane z = 0) to ``image`` (undistorted pixels) with intrinsics ``K``, and
+    the camera centre (x, y, height above the board); None when no pose fits.
+
+    IPPE gives the planar pose (of its two candidates, the one with the smaller
+    error, agreeing with ``guess``'s side of the board); Levenberg-Marquardt then
+    refines it on every point."""
+    obj = np.column_stack([board, np.zeros(len(board))]).astype(np.float64)
+    img = image.astype(np.float64).reshape(-1, 1, 2)
+    try:
+        ok, rvec, tvec = cv2.solvePnP(obj, img, K, None, flags=cv2.SOLVEPNP_IPPE)
+        if not ok:
+            return None
+        rvec, tvec = cv2.solvePnPRefineLM(obj, img, K, None, rvec, tvec)
+    except cv2.error:
+        return None
+    R, _ = cv2.Rodrigues(rvec)
+    t = tvec.reshape(3)
+    if t[2] <= 0:  # the board must lie in front of the camera
+        return None
+    H = K @ np.column_stack([R[:, 0], R[:, 1], t])
+    if not np.isfinite(H).all() or abs(H[2, 2]) < 1e-12:
+        return None
+    H = H / H[2, 2]
+    # A pose far from the free fit (a mirrored solution) is not this board.
+    probe = board.reshape(-1, 1, 2).astype(np.float64)
+    apart = np.abs(cv2.perspectiveTransform(probe, H) - cv2.perspectiveTransform(probe, guess))
+    if float(apart.max()) > 20 * HOLD_TOLERANCE_PX:
+        return None
+    centre = -R.T @ t
+    return np.asarray(H, dtype=np.float64), np.array([centre[0], centre[1], abs(centre[2])])
 
 
 def _reprojection(H: Matrix, board: NDArray[np.float64], image: NDArray[np.float64]) -> float:

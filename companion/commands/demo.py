@@ -1,4 +1,9 @@
-"""``companion demo``: a whole simulated solo game without hardware (see ``companion.sim.demo``)."""
+"""``companion demo``: a whole simulated game without hardware.
+
+Amritsar: a solo game through the camera and sensor simulation
+(``companion.sim.demo``). Imhotep, Ceylon: a game in manual mode, simulated
+phones answering every decision (``companion.sim.generic_demo``).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +18,12 @@ def run(args: argparse.Namespace) -> int:
     from companion.sim.demo import run_demo
 
     try:
-        table_game(args.game)
+        game = table_game(args.game)
     except GameChoiceError as error:
         print(f"companion demo: --game: {error}", file=sys.stderr)
         return 2
+    if game != "amritsar":
+        return _manual_demo(game, args)
     from companion.sim.demo_watch import Pacer
 
     pacer = Pacer(args.pace, step=args.step) if args.pace or args.step else None
@@ -35,6 +42,33 @@ def run(args: argparse.Namespace) -> int:
     return 0 if session.state.finished and not session.alerts else 1
 
 
+def _manual_demo(game: str, args: argparse.Namespace) -> int:
+    """A game served through its ``Rules``: simulated phones answer every decision."""
+    from companion.sim.generic_demo import run_generic_demo
+    from engine.core.registry import get_rules
+
+    rules = get_rules(game)
+    players = args.players or min(3, rules.max_players)
+    if not rules.min_players <= players <= rules.max_players:
+        print(
+            f"companion demo: --players: {rules.title_en} is for {rules.min_players} to "
+            f"{rules.max_players} players",
+            file=sys.stderr,
+        )
+        return 2
+    session = run_generic_demo(
+        game,
+        players=players,
+        seed=args.seed,
+        log_path=args.log,
+        serve=not args.no_server,
+        linger=args.linger,
+        host=args.host,
+        port=args.port,
+    )
+    return 0 if session.seat_view(None)["finished"] else 1
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -46,11 +80,18 @@ def _seconds(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("demo", help="play a simulated solo game without hardware")
+    parser = subparsers.add_parser(
+        "demo", help="play a simulated game without hardware (Amritsar solo, or --game NAME)"
+    )
     parser.add_argument(
         "--game", default="amritsar", help="which game to simulate (default amritsar)"
     )
     parser.add_argument("--seed", type=int, default=7, help="which simulated game to play")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="how many simulated players (Imhotep, Ceylon: 2-4, default 3; Amritsar plays solo)",
+    )
     parser.add_argument(
         "--log", type=Path, help="where to write the game's log (default: a temporary folder)"
     )

@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
                 "solo": g.solo,
                 "rules": g.built,
                 "served": g.served,
+                "manual": g.manual,
             }
             for g in games
         ]

@@ -24,17 +24,14 @@ DEFAULT_GAMES = (
 )
 
 
+#: In the games folder: the file name of the game the table screen started last.
+#: A restart (a crash, a power cut, the watchdog) resumes it while it is unfinished.
+CURRENT = "current-game"
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError, apply
-    from companion.dealing import Dealer
-    from companion.service import (
-        Watchdog,
-        exit_cleanly_on_sigterm,
-        notify,
-        setup_output,
-        watchdog_period,
-        when_serving,
-    )
+    from companion.service import setup_output
 
     if args.config is not None:
         try:
@@ -49,6 +46,18 @@ def run(args: argparse.Namespace) -> int:
     except GameChoiceError as error:
         print(f"companion run: --game: {error}", file=sys.stderr)
         return 2
+    if game != "amritsar" and (args.players is not None or args.resume is not None):
+        return run_manual(game, args)
+    from engine.amritsar import OPTIONS
+
+    other = [o for o in args.house_rule if o not in OPTIONS]
+    if other and game == "amritsar":
+        print(
+            f"companion run: --house-rule {other[0]}: Amritsar's house rules are "
+            f"{', '.join(sorted(OPTIONS))}",
+            file=sys.stderr,
+        )
+        return 2
     from companion.checks import camera_problems
 
     problems = camera_problems(args.camera)
@@ -57,51 +66,394 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion run: {problem}", file=sys.stderr)
         return 2
     setup_output()  # from here on the service's lines reach the journal as they are written
-    from companion.find_table import finding_text
-    from companion.reconcile.reconciler import Reconciler
-    from companion.reconcile.setup_table import SetupWatch, setup_pending
-    from companion.resume import ResumeError, open_session
-    from companion.runner import TableRunner
-    from companion.sensors import SensorLink
-    from companion.server import announce, serve
-
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    if args.solo and len(names) != 1:
-        print("companion run: a solo game has one player (--players NAME --solo)")
-        return 2
-    if not args.solo and not 2 <= len(names) <= 4:
-        print("companion run: Amritsar is for 2 to 4 players (--players A,B[,C[,D]]) or --solo")
-        return 2
-    from_table = args.setup == "table"
-    if from_table and args.camera == "none":
+    names = None if args.players is None else [n.strip() for n in args.players.split(",")]
+    names = [n for n in names if n] if names is not None else None
+    if names is not None:
+        if args.solo and len(names) != 1:
+            print("companion run: a solo game has one player (--players NAME --solo)")
+            return 2
+        if not args.solo and not 2 <= len(names) <= 4:
+            print("companion run: Amritsar is for 2 to 4 players (--players A,B[,C[,D]]) or --solo")
+            return 2
+    if args.setup == "table" and args.camera == "none":
         print(
             "companion run: --setup table reads the setup with the camera; give --camera, "
             "or use --setup dealt to have the companion deal it"
         )
         return 2
-    source = pipeline = None
-    if args.camera != "none":
-        from vision.lens import CalibrationError, Lens
-        from vision.pipeline import Pipeline
-        from vision.sources import SourceError, open_source
+    try:
+        from companion.server.start import table_pin
 
-        try:
-            lens = Lens.load(args.calibration) if args.calibration else None
-        except CalibrationError as error:
-            print(f"companion run: {error} (companion calibrate capture makes one)")
+        fixed_pin = table_pin(dict(os.environ)) if os.environ.get("AMRITSAR_TABLE_PIN") else None
+    except ValueError as error:
+        print(f"companion run: {error}", file=sys.stderr)
+        return 2
+    table = _Table(args)
+    try:
+        if not table.open_devices():
             return 2
-        try:
-            source = open_source(args.camera)
-        except SourceError as error:
-            if from_table:
-                print(f"companion run: --setup table needs the camera, which is off ({error})")
-                return 2
-            print(f"companion run: no camera ({error}); the phones and the sensor board carry on")
-        else:
-            pipeline = Pipeline(1 if args.solo else len(names), calibration=lens)
-    if args.log is None:  # a new game, unless an unfinished one is chosen
-        from companion.game_logs import ChooseError, choose_log
+        if names is None and args.resume is None:
+            if args.log is None:
+                current = _current_unfinished(args.games)
+                if current is None:
+                    return table.serve_start_page(game)
+                print(f"Resuming the table's current game ({current.name}) after a restart.")
+                args.log = current
+            elif not _holds_game(args.log):
+                return table.serve_start_page(game, log=args.log)
+        if args.log is None:  # a new game, unless an unfinished one is chosen
+            from companion.game_logs import ChooseError, choose_log
 
+            try:
+                args.log = choose_log(
+                    args.games, resume=args.resume, ask=input if sys.stdin.isatty() else None
+                )
+            except ChooseError as error:
+                print(f"companion run: --resume: {error}", file=sys.stderr)
+                return 2
+        from companion.resume import ResumeError
+
+        try:
+            session = table.begin(
+                args.log,
+                names or [],
+                solo=args.solo,
+                hard=args.hard,
+                options=list(args.house_rule),
+                game=game,
+                pin=fixed_pin[0] if fixed_pin else None,
+            )
+        except ResumeError as error:
+            print(f"companion run: {error}")
+            return 2
+        return table.serve_game(session)
+    finally:
+        table.close()
+
+
+def _holds_game(log: Path) -> bool:
+    """Whether ``log`` exists and has a game in it (without creating it)."""
+    if not log.exists():
+        return False
+    from companion.store import EventStore, StoreError
+
+    try:
+        store = EventStore(log)
+    except StoreError:
+        return True  # not ours to overwrite: opening it says why
+    try:
+        return store.count() > 0
+    finally:
+        store.close()
+
+
+def _current_unfinished(folder: Path) -> Path | None:
+    """The game the table screen started last, if it is still unfinished."""
+    try:
+        name = (folder / CURRENT).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    from companion.game_logs import unfinished_games
+
+    if not folder.is_dir():
+        return None
+    found = [g.path for g in unfinished_games(folder) if g.path.name == name]
+    return found[0] if found else None
+
+
+class _Table:
+    """What ``companion run`` holds for one table: the camera, the sensor link, the
+    watchdog, and once a game is chosen its session and runner."""
+
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.source: Any = None
+        self.lens: Any = None
+        self.link: Any = None
+        self.runner: Any = None
+        self.watchdog: Any = None
+
+    def open_devices(self) -> bool:
+        """Open the camera and the sensor link; False (said why) when the run cannot go on."""
+        args = self.args
+        from_table = args.setup == "table"
+        if args.camera != "none":
+            from vision.lens import CalibrationError, Lens
+            from vision.sources import SourceError, open_source
+
+            try:
+                self.lens = Lens.load(args.calibration) if args.calibration else None
+            except CalibrationError as error:
+                print(f"companion run: {error} (companion calibrate capture makes one)")
+                return False
+            try:
+                self.source = open_source(args.camera)
+            except SourceError as error:
+                if from_table:
+                    print(f"companion run: --setup table needs the camera, which is off ({error})")
+                    return False
+                print(
+                    f"companion run: no camera ({error}); the phones and the sensor board carry on"
+                )
+        if args.mqtt:
+            from companion.sensors import MqttLink, MqttSettings
+            from companion.sensors.mqtt_link import TlsOptions
+
+            host, _, port = args.mqtt.partition(":")
+            tls = TlsOptions(ca_certs=args.tls_ca) if args.tls_ca else None
+            self.link = MqttLink(
+                MqttSettings(
+                    host=host,
+                    port=int(port) if port else (8883 if tls else 1883),
+                    username=args.mqtt_user,
+                    password=args.mqtt_password or os.environ.get("AMRITSAR_MQTT_PASSWORD"),
+                    tls=tls,
+                ),
+                args.elephants,
+            )
+            self.link.accept_board = args.board
+            self.link.start()
+        elif args.serial != "none":
+            from companion.sensors import SerialLink
+
+            self.link = SerialLink(
+                None if args.serial == "auto" else args.serial, args.elephants
+            ).start()
+        from companion.service import Watchdog, watchdog_period
+
+        period = watchdog_period()
+        self.watchdog = Watchdog(period) if period is not None else None
+        return True
+
+    def begin(
+        self,
+        log_path: Path,
+        names: list[str],
+        *,
+        solo: bool,
+        hard: bool,
+        options: list[str],
+        game: str,
+        pin: str | None = None,
+    ) -> Any:
+        """Open (or resume) the game logged in ``log_path`` and start its runner.
+
+        A new game is dealt by the companion (the players lay the table out as
+        it shows), or with --setup table read from the table, the companion
+        dealing only the secret draws. Secret draws always come from the OS;
+        --seed repeats only the public layout (companion.dealing)."""
+        from companion.dealing import Dealer
+        from companion.reconcile.reconciler import Reconciler
+        from companion.reconcile.setup_table import SetupWatch, setup_pending
+        from companion.resume import ResumeError, logged_game, open_any_session, open_session
+        from companion.runner import TableRunner
+
+        args = self.args
+        from_table = args.setup == "table"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        game = logged_game(log_path) or game  # a resumed log keeps its own game
+        if game != "amritsar":  # served through its Rules: the phones answer everything
+            try:
+                manual = open_any_session(
+                    log_path, game, names, options=options, public_seed=args.seed
+                )
+            except ValueError as error:
+                raise ResumeError(str(error)) from error
+            if pin is not None:
+                manual.pin = pin
+            print(
+                f"{manual.game.rules.title_en}: manual mode, the phones answer every decision "
+                "(no camera or sensor board for this game yet)."
+            )
+            return manual
+        session = open_session(
+            log_path,
+            names,
+            solo=solo,
+            hard=hard,
+            dealer=None if from_table else Dealer(args.seed),
+            options=options,
+            game=game,
+            pin=pin,
+        )
+        if pin is not None:
+            # The table screen's PIN stays the one announced at start, for a
+            # resumed game too (the log keeps the PIN it was begun with).
+            session.pin = pin
+        reconciler = Reconciler(session)
+        watch = None
+        if from_table and setup_pending(session):
+            watch = SetupWatch(session, reconciler, secrets.SystemRandom(), say=print)
+            print("Lay out the setup on the table; the companion reads it from the camera.")
+            watch.begin()
+        elif setup_pending(session):
+            print("This game waits for setup draws: run it with --setup table, or enter them.")
+        elif session.resumed:
+            print(f"Resumed the game logged in {log_path}; the table is checked on the first look.")
+            reconciler.expect_layout(
+                "The companion restarted: check the table",
+                "El asistente se ha reiniciado: revisa la mesa",
+            )
+        else:
+            reconciler.expect_layout(
+                "Lay out the table as dealt", "Prepara la mesa como se ha repartido"
+            )
+        pipeline = None
+        if self.source is not None:
+            from vision.pipeline import Pipeline
+
+            humans = sum(1 for seat in session.seats if not seat.is_maharajah)
+            pipeline = Pipeline(humans, calibration=self.lens)
+        self.runner = TableRunner(
+            session,
+            reconciler,
+            source=self.source,
+            pipeline=pipeline,
+            link=self.link,
+            setup=watch,
+            watchdog=self.watchdog,
+        ).start()
+        return session
+
+    def serve_game(self, session: Any) -> int:
+        """Serve ``session`` until stopped (the table screen shows it at once)."""
+        from companion.find_table import finding_text
+        from companion.server import announce, serve
+        from companion.service import exit_cleanly_on_sigterm, when_serving
+
+        args = self.args
+        print(announce(session, args.host, args.port))
+        print(finding_text(args.host, args.port))
+        _say_public_url(args)
+        when_serving(args.host, args.port, self.watchdog)
+        exit_cleanly_on_sigterm()
+        serve(session, host=args.host, port=args.port, public_url=args.public_url)
+        return 0
+
+    def serve_start_page(self, game: str, log: Path | None = None) -> int:
+        """Serve the start page until the table screen starts a game, then that game
+        (a new one logged in ``log`` when given, else in a new file of --games)."""
+        import logging
+
+        from companion.find_table import finding_text
+        from companion.game_logs import new_log_path
+        from companion.resume import ResumeError
+        from companion.server.app import create_app
+        from companion.server.run import serve_asgi
+        from companion.server.start import (
+            StartApp,
+            StartChoice,
+            StartProblem,
+            TableSwitch,
+            announce_start,
+            served_offers,
+            table_pin,
+        )
+        from companion.service import exit_cleanly_on_sigterm, when_serving
+
+        args = self.args
+        try:
+            pin, from_env = table_pin(dict(os.environ))
+        except ValueError as error:
+            print(f"companion run: {error}", file=sys.stderr)
+            return 2
+        folder: Path = args.games
+        folder.mkdir(parents=True, exist_ok=True)
+
+        def starter(choice: StartChoice) -> Any:
+            path = choice.resume or (log if log is not None else new_log_path(folder))
+            try:
+                session = self.begin(
+                    path,
+                    list(choice.names),
+                    solo=choice.solo,
+                    hard=choice.hard,
+                    options=list(choice.options),
+                    game=choice.game,
+                    pin=pin,
+                )
+            except ResumeError as error:
+                raise StartProblem("resume", str(error), str(error)) from error
+            (folder / CURRENT).write_text(path.name + "\n", encoding="utf-8")
+            logging.getLogger("companion.start").info("the game is logged in %s", path)
+            return session
+
+        everywhere = args.host in ("0.0.0.0", "::", "")
+        offers = sorted(served_offers(), key=lambda offer: offer.name != game)  # --game first
+        public_host = urlsplit(args.public_url).hostname if args.public_url else None
+        start = StartApp(
+            pin=pin,
+            games=folder,
+            starter=starter,
+            offers=offers,
+            hosts=[public_host] if public_host else [],
+        )
+
+        def leave(session: Any) -> None:
+            if self.runner is not None:
+                self.runner.stop()
+                self.runner = None
+            if session.store is not None:
+                session.store.close()
+
+        switch = TableSwitch(
+            start,
+            lambda session: create_app(session, lan_links=everywhere, public_url=args.public_url),
+            on_leave=leave,
+        )
+        print(announce_start(from_env, pin, args.host, args.port))
+        print(finding_text(args.host, args.port))
+        _say_public_url(args)
+        when_serving(args.host, args.port, self.watchdog)
+        exit_cleanly_on_sigterm()
+        serve_asgi(switch, host=args.host, port=args.port)
+        return 0
+
+    def close(self) -> None:
+        from companion.service import notify
+
+        notify("STOPPING=1")
+        if self.watchdog is not None:
+            self.watchdog.stop()
+        if self.runner is not None:
+            self.runner.stop()
+        if self.link is not None:
+            self.link.close()
+        elif self.source is not None and self.runner is None:
+            self.source.close()
+
+
+def run_manual(game: str, args: argparse.Namespace) -> int:
+    """A game served through its ``Rules`` in manual mode: the phones answer every
+    decision; no camera or sensor board is used (``--camera``/``--serial`` ignored)."""
+    from companion.game_logs import ChooseError, choose_log
+    from companion.resume import ResumeError, open_any_session
+    from companion.server import announce, serve
+    from companion.service import exit_cleanly_on_sigterm, setup_output
+    from engine.core.registry import get_rules
+
+    rules = get_rules(game)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.solo or args.hard:
+        print(f"companion run: {rules.title_en} has no solo game", file=sys.stderr)
+        return 2
+    if not rules.min_players <= len(names) <= rules.max_players:
+        print(
+            f"companion run: {rules.title_en} is for {rules.min_players} to "
+            f"{rules.max_players} players (--players A,B[,C[,D]])",
+            file=sys.stderr,
+        )
+        return 2
+    unknown = [o for o in args.house_rule if o not in rules.option_names()]
+    if unknown:
+        print(
+            f"companion run: --house-rule {unknown[0]}: {rules.title_en}'s house rules are "
+            f"{', '.join(rules.option_names()) or 'none'}",
+            file=sys.stderr,
+        )
+        return 2
+    setup_output()
+    if args.log is None:
         try:
             args.log = choose_log(
                 args.games, resume=args.resume, ask=input if sys.stdin.isatty() else None
@@ -110,93 +462,29 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion run: --resume: {error}", file=sys.stderr)
             return 2
     args.log.parent.mkdir(parents=True, exist_ok=True)
-    # A new game is dealt by the companion (the players lay the table out as it
-    # shows), or with --setup table read from the table, the companion dealing
-    # only the secret draws. Secret draws always come from the OS; --seed
-    # repeats only the public layout (companion.dealing).
     try:
-        session = open_session(
-            args.log,
-            names,
-            solo=args.solo,
-            hard=args.hard,
-            dealer=None if from_table else Dealer(args.seed),
-            options=args.house_rule,
-            game=game,
+        session = open_any_session(
+            args.log, game, names, options=list(args.house_rule), public_seed=args.seed
         )
-    except ResumeError as error:
-        print(f"companion run: {error}")
-        if source is not None:
-            source.close()
+    except (ResumeError, ValueError) as error:
+        print(f"companion run: {error}", file=sys.stderr)
         return 2
-    reconciler = Reconciler(session)
-    watch = None
-    if from_table and setup_pending(session):
-        watch = SetupWatch(session, reconciler, secrets.SystemRandom(), say=print)
-        print("Lay out the setup on the table; the companion reads it from the camera.")
-        watch.begin()
-    elif setup_pending(session):
-        print("This game waits for setup draws: run it with --setup table, or enter them.")
-    elif session.resumed:
-        print(f"Resumed the game logged in {args.log}; the table is checked on the first look.")
-        reconciler.expect_layout(
-            "The companion restarted: check the table",
-            "El asistente se ha reiniciado: revisa la mesa",
-        )
-    else:
-        reconciler.expect_layout(
-            "Lay out the table as dealt", "Prepara la mesa como se ha repartido"
-        )
-    link: SensorLink | None = None
-    if args.mqtt:
-        from companion.sensors import MqttLink, MqttSettings
-        from companion.sensors.mqtt_link import TlsOptions
-
-        host, _, port = args.mqtt.partition(":")
-        tls = TlsOptions(ca_certs=args.tls_ca) if args.tls_ca else None
-        link = MqttLink(
-            MqttSettings(
-                host=host,
-                port=int(port) if port else (8883 if tls else 1883),
-                username=args.mqtt_user,
-                password=args.mqtt_password or os.environ.get("AMRITSAR_MQTT_PASSWORD"),
-                tls=tls,
-            ),
-            args.elephants,
-        )
-        link.accept_board = args.board
-        link.start()
-    elif args.serial != "none":
-        from companion.sensors import SerialLink
-
-        link = SerialLink(None if args.serial == "auto" else args.serial, args.elephants).start()
-    period = watchdog_period()
-    watchdog = Watchdog(period) if period is not None else None
-    runner = TableRunner(
-        session,
-        reconciler,
-        source=source,
-        pipeline=pipeline,
-        link=link,
-        setup=watch,
-        watchdog=watchdog,
-    ).start()
+    print(
+        f"{rules.title_en}, manual mode: every decision is answered on the players' phones "
+        "(no camera or sensor board for this game yet)."
+    )
+    if session.resumed:
+        print(f"Resumed the game logged in {args.log}.")
     print(announce(session, args.host, args.port))
-    print(finding_text(args.host, args.port))
+    _say_public_url(args)
+    exit_cleanly_on_sigterm()
+    serve(session, host=args.host, port=args.port, public_url=args.public_url)
+    return 0
+
+
+def _say_public_url(args: argparse.Namespace) -> None:
     if args.public_url:
         print(f"Phones join at {args.public_url}  (Los móviles se unen en {args.public_url})")
-    when_serving(args.host, args.port, watchdog)
-    exit_cleanly_on_sigterm()
-    try:
-        serve(session, host=args.host, port=args.port, public_url=args.public_url)
-    finally:
-        notify("STOPPING=1")
-        if watchdog is not None:
-            watchdog.stop()
-        runner.stop()
-        if link is not None:
-            link.close()
-    return 0
 
 
 def board_id(text: str) -> str:
@@ -220,8 +508,18 @@ def public_url(text: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
 
 
+def _house_rules() -> list[str]:
+    """Every house rule of every game served (each game checks its own)."""
+    from companion.games import SERVED
+    from engine.core.registry import get_rules
+
+    names: set[str] = set()
+    for game in SERVED:
+        names.update(get_rules(game).option_names())
+    return sorted(names)
+
+
 def register(subparsers: Any) -> None:
-    from engine.amritsar import OPTIONS
 
     parser = subparsers.add_parser("run", help="run the companion at a real table")
     parser.add_argument(
@@ -230,7 +528,9 @@ def register(subparsers: Any) -> None:
         help="which game is on the table (default amritsar; a resumed log keeps its own)",
     )
     parser.add_argument(
-        "--players", default="Ana,Ben", help="player names in seat order, comma separated"
+        "--players",
+        help="player names in seat order, comma separated; without it (and without --log or "
+        "--resume) the table screen shows a start page where the players are chosen",
     )
     parser.add_argument("--solo", action="store_true", help="one player against the Maharajah")
     parser.add_argument("--hard", action="store_true", help="the Maharajah's harder variant")
@@ -238,8 +538,9 @@ def register(subparsers: Any) -> None:
         "--house-rule",
         action="append",
         default=[],
-        choices=sorted(OPTIONS),
-        help="a house rule for what the rulebook leaves open (repeatable; docs/rules-coverage.md)",
+        choices=_house_rules(),
+        help="a house rule for what the rulebook leaves open, or a variant (repeatable; "
+        "docs/rules-coverage.md; Imhotep: pharaohs-wrath, the B sides)",
     )
     parser.add_argument(
         "--config",

@@ -141,7 +141,7 @@ def _one(state: GameState, m: Mismatch, colours: tuple[str, ...]) -> Instruction
                 m.index,
             )
         return Instruction(
-            f"Move the {en_c} elephant to {DISTRICTS['en'][m.expected]}",
+            f"Move the {en_c} elephant to {DISTRICTS_IN_TEXT['en'][m.expected]}",
             spanish(f"Mueve el elefante {es_c} a {DISTRICTS_IN_TEXT['es'][m.expected]}"),
             field,
             m.index,

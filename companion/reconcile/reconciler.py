@@ -25,7 +25,8 @@ It receives settled observations of the table (camera and sensors fused into
 Nothing is inferred while the table is settling (a hand over the board).
 "Turn done" closes the current turn: it ends the action phase, finishes a
 market action, leaves the elephant in place in phase 3; it refuses while a
-choice is still open. "Undo" steps the session back and puts the table in
+choice is still open, except the order of a coin and a market action when the
+trades seen settle it (``order``). "Undo" steps the session back and puts the table in
 debt for the pieces to put back.
 """
 
@@ -36,11 +37,17 @@ from typing import Any
 
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.evidence import without_doubtful_choices
-from companion.reconcile.instructions import Instruction, instructions, space_words
+from companion.reconcile.instructions import (
+    PLAYER_COLOURS_ES,
+    Instruction,
+    instructions,
+    space_words,
+)
 from companion.reconcile.search import Inference, infer
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import (
+    DISTRICTS_IN_TEXT,
     HIDDEN_DECISIONS,
     Act,
     Action,
@@ -50,6 +57,7 @@ from engine.amritsar import (
     Reason,
     legal_actions,
     observe,
+    spanish,
 )
 
 
@@ -102,6 +110,16 @@ _CLOSERS = {
     Pending.ACTIONS: Action(Act.END_ACTIONS),
     Pending.MARKET: Action(Act.MARKET_DONE),
 }
+
+
+def _to_es(place: str) -> str:
+    """ "el Norte, nivel 1" as where a piece went: "al Norte, nivel 1"."""
+    return spanish(f" a {place}").strip()
+
+
+def _in_es(place: str) -> str:
+    """ "el Norte" as where a piece belongs: "en el Norte"."""
+    return f"en {place}"
 
 
 @dataclass
@@ -248,24 +266,38 @@ class Reconciler:
                 )
                 name = colours[owner] if owner < len(colours) else "?"
                 piece_en = "His counter" if name == "maharajah" else f"The {name} counter"
-                piece_es = "Su contador" if name == "maharajah" else f"El contador {name}"
-                wrong.append((piece_en, piece_es, seen_en, seen_es, exp_en, exp_es))
+                piece_es = (
+                    "Su contador"
+                    if name == "maharajah"
+                    else f"El contador {PLAYER_COLOURS_ES.get(name, name)}"
+                )
+                wrong.append(
+                    (
+                        piece_en,
+                        piece_es,
+                        seen_en,
+                        _to_es(seen_es),
+                        exp_en,
+                        _in_es(exp_es) if owed else exp_es,
+                    )
+                )
         if seen.elephants is not None and should.elephants and before.elephants:
             for seat, where in enumerate(seen.elephants):
                 if where is None or where < 0 or seat >= len(should.elephants):
                     continue
                 if where not in (should.elephants[seat], before.elephants[seat]):
                     name = colours[seat] if seat < len(colours) else "?"
-                    from engine.amritsar import DISTRICTS
-
+                    expected = should.elephants[seat]
                     wrong.append(
                         (
                             "His elephant" if name == "maharajah" else f"The {name} elephant",
-                            "Su elefante" if name == "maharajah" else f"El elefante {name}",
-                            DISTRICTS["en"][where],
-                            DISTRICTS["es"][where],
-                            DISTRICTS["en"][should.elephants[seat]],
-                            DISTRICTS["es"][should.elephants[seat]],
+                            "Su elefante"
+                            if name == "maharajah"
+                            else f"El elefante {PLAYER_COLOURS_ES.get(name, name)}",
+                            DISTRICTS_IN_TEXT["en"][where],
+                            _to_es(DISTRICTS_IN_TEXT["es"][where]),
+                            DISTRICTS_IN_TEXT["en"][expected],
+                            _in_es(DISTRICTS_IN_TEXT["es"][expected]),
                         )
                     )
         if not wrong:
@@ -499,6 +531,9 @@ class Reconciler:
                     "Finish the moves on the checklist first.",
                     "Termina primero los movimientos de la lista.",
                 )
+            settled = self._settled_by_closing(session.state)
+            if settled:
+                return session.apply_actions(settled, "button")
             closing = closing_actions(session.state)
             if not closing:
                 last = session.state.pending[-1] if session.state.pending else None
@@ -529,6 +564,34 @@ class Reconciler:
                     )
                 return Outcome.refused(session.state_id, reason)
         return session.apply_actions(closing, "button")
+
+    def _settled_by_closing(self, state: GameState) -> tuple[Action, ...]:
+        """ "Turn done" while only the order of a coin and a market action is
+        open: the press says the market action is over. Each order is played
+        to the table (its trades) and closed; when every order that explains
+        the table closes into the same game, that is the turn, and nobody is
+        asked (``order``). Empty when the order is not open or makes a
+        difference."""
+        from engine.amritsar import apply, order_prompt
+
+        if self.seen is None or not state.pending or order_prompt(state) is None:
+            return ()
+        ends: list[tuple[tuple[Action, ...], GameState]] = []
+        for choice in legal_actions(state):
+            after, _ = apply(state, choice, check=False)
+            found = infer(after, self.seen, max_nodes=self.max_nodes // 4)
+            if found.kind not in ("agree", "apply"):
+                continue
+            path = (choice, *found.actions)
+            for action in found.actions:
+                after, _ = apply(after, action, check=False)
+            closing = closing_actions(after)
+            for action in closing:
+                after, _ = apply(after, action, check=False)
+            ends.append(((*path, *closing), after))
+        if not ends or any(end != ends[0][1] for _, end in ends[1:]):
+            return ()
+        return ends[0][0]
 
     # -- for views -------------------------------------------------------------------
 

@@ -14,11 +14,13 @@ prompt on the deciding player's phone.
 
 Outcomes (``Inference.kind``):
     ``agree``   the table already matches the engine;
-    ``apply``   exactly one explanation: apply its actions;
+    ``apply``   exactly one explanation (or several that differ only in an
+                order the trades show made no difference, ``order``): apply it;
     ``ask``     explanations differ only in a choice the table cannot show, or
                 the remaining changes lie beyond such a choice: apply the
                 common prefix, then ask the decider, offering ``options``;
-    ``wait``    explanations differ in parts of the table not seen right now;
+    ``wait``    explanations differ in parts of the table not seen right now,
+                or in an order the market action still open may yet show;
     ``none``    nothing legal explains the table: an illegal move (see
                 ``diagnose``) or a table behind the engine.
 """
@@ -29,6 +31,7 @@ import heapq
 import itertools
 from dataclasses import dataclass, field
 
+from companion.reconcile.order import settle_order
 from companion.reconcile.seen import Seen, distance, mismatches
 from engine.amritsar import (
     HIDDEN_DECISIONS,
@@ -281,6 +284,14 @@ def _conclude(
         at = state
         for action in prefix:
             at, _ = apply(at, action, check=False)
+        settled = settle_order(at, [p[len(prefix) :] for p in paths])
+        if settled is not None:
+            # An order-only choice the trades settle (``order``): apply it, or
+            # wait while the market action is still open.
+            how, rest = settled
+            if how == "wait":
+                return Inference("wait", explanations=tuple(found), nodes=nodes)
+            return Inference("apply", (*prefix, *rest), explanations=tuple(found), nodes=nodes)
         options = tuple(dict.fromkeys(p[len(prefix)] for p in paths if len(p) > len(prefix)))
         decider = at.pending[-1].player
         hidden = Pending(at.pending[-1].kind) in HIDDEN_DECISIONS

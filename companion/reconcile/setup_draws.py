@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.amritsar import (
     CHANCE_KINDS,
@@ -46,6 +47,7 @@ from engine.amritsar import (
     Pending,
     WorkerColour,
     apply,
+    describe_storehouse,
     why_illegal,
 )
 from vision.layout import DECADES, DISTRICT_SLOT_NAMES
@@ -176,14 +178,30 @@ def _unknown(zone: str, where: tuple[str, str], ident: str, what: tuple[str, str
     )
 
 
-def _differs(zone: str, where: tuple[str, str], had: str, shown: str) -> SetupProblem:
+def _differs(
+    zone: str,
+    where: tuple[str, str],
+    had: str | tuple[str, str],
+    shown: str | tuple[str, str],
+) -> SetupProblem:
+    """``had`` and ``shown`` are the same in both languages (ids), or (English, Spanish)."""
+    had_en, had_es = (had, had) if isinstance(had, str) else had
+    shown_en, shown_es = (shown, shown) if isinstance(shown, str) else shown
     return SetupProblem(
         "differs-from-game",
         (zone,),
-        f"The game already has {had} on {where[0]}; the table shows {shown}.",
-        f"La partida ya tiene {had} en {where[1]}; la mesa muestra {shown}.",
-        f"Put {had} back there.",
-        f"Vuelve a colocar {had} ahí.",
+        f"The game already has {had_en} on {where[0]}; the table shows {shown_en}.",
+        f"La partida ya tiene {had_es} en {where[1]}; la mesa muestra {shown_es}.",
+        f"Put {had_en} back there.",
+        f"Vuelve a colocar {had_es} ahí.",
+    )
+
+
+def _storehouse_names(catalog: Any, indices: Sequence[int]) -> tuple[str, str]:
+    """Storehouses as printed on them (ability and spaces), in English and Spanish."""
+    return (
+        ", ".join(describe_storehouse(catalog.storehouses[h], "en") for h in indices) or "-",
+        ", ".join(describe_storehouse(catalog.storehouses[h], "es") for h in indices) or "-",
     )
 
 
@@ -584,9 +602,16 @@ class _Reading:
                 )
             )
             return
-        missing = [catalog.storehouses[h].id for h in drawn if h not in indices]
+        missing = [h for h in drawn if h not in indices]
         if missing:
-            self.problems.append(_differs(zone, where, ", ".join(missing), ", ".join(shown) or "-"))
+            self.problems.append(
+                _differs(
+                    zone,
+                    where,
+                    _storehouse_names(catalog, missing),
+                    _storehouse_names(catalog, indices),
+                )
+            )
             return
         rest = [h for h in indices if h not in drawn]
         for k, index in enumerate(rest):
@@ -684,14 +709,16 @@ def describe_setup(state: GameState) -> tuple[str, str]:
     )
     if beside:
         workers += f" ({beside})"
-    stores = " ".join(catalog.storehouses[h].id for h in state.revealed_storehouses)
+    stores_en, stores_es = _storehouse_names(catalog, state.revealed_storehouses)
     parts = [
         ("temple (active first)", "templo (la activa primero)", ", ".join(temple)),
         ("bridge", "puente", ", ".join(bridge)),
         ("district tiles", "losetas de distrito", tiles),
         ("workers", "trabajadores", workers),
-        ("storehouses", "almacenes", stores),
     ]
     parts_en = [f"{en} {body}" for en, _, body in parts if body]
     parts_es = [f"{es} {body}" for _, es, body in parts if body]
+    if state.revealed_storehouses:
+        parts_en.append(f"storehouses {stores_en}")
+        parts_es.append(f"almacenes {stores_es}")
     return "; ".join(parts_en) or "nothing yet", "; ".join(parts_es) or "nada aún"

@@ -1,6 +1,6 @@
 """The FastAPI app: REST for commands and queries, a WebSocket for live views.
 
-``create_app(session)`` serves one ``TableSession``:
+``create_app(session)`` serves one table session (any served game: ``TableBase``):
 
 - pages: ``/`` (what to open), ``/play`` (a player's phone; the seat token
   travels in the link's fragment, ``/play#token=...``, so it never reaches a
@@ -53,9 +53,9 @@ from companion.server.models import (
     TickBody,
 )
 from companion.server.past_games import PastGames
-from companion.server.payload import Payloads, catalog_payload
+from companion.server.payload import catalog_for, page_script, payloads_for
 from companion.server.qr import qr_data_uri
-from companion.session import Outcome, TableSession
+from companion.table_session import Outcome, TableBase
 from engine.amritsar import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -123,7 +123,7 @@ def _reply(outcome: Outcome, ok_code: int = 200) -> JSONResponse:
 
 
 def create_app(
-    session: TableSession,
+    session: TableBase,
     *,
     public_url: str | None = None,
     pin_guard: PinGuard | None = None,
@@ -147,7 +147,7 @@ def create_app(
     phone may send commands. ``past_games`` lists the games logged beside this
     one (by default the other logs in this game's log folder).
     """
-    payloads = Payloads(session)
+    payloads = payloads_for(session)
     if past_games is None and session.store is not None:
         past_games = PastGames(session.store.path.parent, current=session.store.path)
     hub = Hub(session, payloads, queue_size=queue_size, send_timeout=send_timeout)
@@ -311,7 +311,7 @@ def create_app(
     shell = (STATIC / "page.html").read_text(encoding="utf-8")
     for route, name in PAGES.items():
         html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
-        html = html.replace("{page}", name)
+        html = html.replace("{page}", page_script(session, name))
 
         def page(html: str = html) -> HTMLResponse:
             return HTMLResponse(html)
@@ -344,7 +344,7 @@ def create_app(
     @app.get("/api/catalog", tags=["queries"])
     def get_catalog() -> dict[str, Any]:
         """Public components of this game by id, in English and Spanish."""
-        return catalog_payload(session.state)
+        return catalog_for(payloads)
 
     # -- a player's commands --------------------------------------------------------------
 
@@ -550,6 +550,35 @@ def create_app(
         step()
         return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
 
+    @app.post(
+        "/api/table/new-game",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    async def new_game() -> JSONResponse:
+        """Once this game is over, back to the start page for the next one (a table
+        whose game was chosen there: ``companion.server.start``)."""
+        leave = getattr(app.state, "new_game", None)
+        if leave is None or not (session.state.finished or session.ended):
+            result = Result(
+                ok=False,
+                state_id=session.state_id,
+                code="game_not_over" if leave is not None else "no_start_page",
+                en="The game is not over: end it first (Menu, End game)."
+                if leave is not None
+                else "This table was started with its players named: restart the companion.",
+                es="La partida no ha terminado: termínala primero (Menú, Terminar la partida)."
+                if leave is not None
+                else "Esta mesa se arrancó con los jugadores nombrados: reinicia el compañero.",
+            )
+            return JSONResponse(result.model_dump(), status_code=409)
+        await leave()
+        return JSONResponse(
+            Result(ok=True, state_id=session.state_id, code="new_game").model_dump()
+        )
+
     @app.get(
         "/api/table/games",
         response_model=list[PastGame],
@@ -605,7 +634,7 @@ class PinAlert(Reason):
         return PIN_ALERTS[self.code][2].format_map(self.fields)
 
 
-def _pin_alert(session: TableSession, failure: PinFailure) -> None:
+def _pin_alert(session: TableBase, failure: PinFailure) -> None:
     """Tell the table screen that wrong PINs are being typed (after the third, then
     when the table locks)."""
     if failure.locked_for:

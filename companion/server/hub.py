@@ -40,8 +40,8 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from companion.server.payload import Payloads
-from companion.session import TableSession, Update
+from companion.server.payload import AnyPayloads
+from companion.table_session import TableBase, Update
 
 BAD_TOKEN_CLOSE = 4401
 BAD_HELLO_CLOSE = 4400
@@ -90,8 +90,8 @@ class Hub:
 
     def __init__(
         self,
-        session: TableSession,
-        payloads: Payloads,
+        session: TableBase,
+        payloads: AnyPayloads,
         *,
         queue_size: int = 8,
         send_timeout: float = 10.0,

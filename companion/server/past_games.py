@@ -55,9 +55,8 @@ class GameSummary:
 
 def summarise(path: Path) -> GameSummary:
     """One log's summary (its problem in words when it cannot be replayed)."""
-    from companion.resume import ResumeError, resume
+    from companion.resume import ResumeError, resume_any
     from companion.store import EventStore, StoreError
-    from engine.amritsar import score
 
     try:
         store = EventStore(path, create=False)
@@ -68,8 +67,9 @@ def summarise(path: Path) -> GameSummary:
         first = entries[0] if entries else None
         if first is None or first.kind != "game":
             return GameSummary(path, 0.0, 0.0, (), False, (), (), False, False, "holds no game")
-        session = resume(store)
-        sheets = sorted(score(session.state), key=lambda sheet: sheet.seat)
+        session = resume_any(store)
+        rules = session.game.rules
+        sheets = sorted(rules.score(session.state), key=lambda sheet: sheet.seat)
         names = tuple(str(n) for n in first.payload["names"])
         solo = bool(first.payload.get("solo"))
         return GameSummary(
@@ -80,7 +80,7 @@ def summarise(path: Path) -> GameSummary:
             solo,
             tuple(sheet.total for sheet in sheets),
             tuple(bool(sheet.winner) for sheet in sheets),
-            session.state.finished,
+            rules.decision(session.state).is_over,
             session.ended,
         )
     except (ResumeError, StoreError, KeyError, ValueError, TypeError) as error:

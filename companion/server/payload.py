@@ -1,5 +1,9 @@
 """What the server sends: a seat's view with the server's extras, and the catalog.
 
+``payloads_for(session)`` picks the builder by game: Amritsar's ``Payloads``
+here, or ``companion.server.payload_generic.GenericPayloads`` for a game
+served through its ``Rules`` (same surface for the app and the hub).
+
 ``Payloads.view(seat)`` is ``TableSession.seat_view(seat)`` (the session already
 removes other players' secrets) plus what only the server knows: open undo
 requests and whether this phone may undo the last step itself. Score lines get
@@ -22,9 +26,12 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
+from companion.rules_session import RulesSession
+from companion.server.payload_generic import GenericPayloads
 from companion.session import TableSession
+from companion.table_session import TableBase
 from engine.amritsar import (
     COLOURS,
     MAHARAJAH,
@@ -103,7 +110,16 @@ class Payloads:
     # -- views ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        data = self.session.seat_view(seat)
+        from companion.server.grouped import grouped_options
+        from engine.amritsar import order_prompt
+
+        with self.session._lock:  # the options and their follow-ups from one state
+            data = self.session.seat_view(seat)
+            if data["decision"]["mine"] and data["decision"]["hidden"] and seat is not None:
+                grouped_options(self.session.state, data["options"])
+                # The trades at the market show the order of a coin and a market
+                # action (``companion.reconcile.order``): the phone says so.
+                data["decision"]["order_from_trades"] = order_prompt(self.session.state) is not None
         for sheet in data["scores"]:
             for line in sheet["lines"]:
                 line["decade"] = line_decade(str(line["component"]))
@@ -394,3 +410,32 @@ def catalog_payload(state: GameState) -> dict[str, Any]:
             for r in Resource
         },
     }
+
+
+#: What the app and the hub serve: Amritsar's payloads or the generic ones.
+AnyPayloads: TypeAlias = "Payloads | GenericPayloads"
+
+
+def payloads_for(session: TableBase) -> AnyPayloads:
+    """The payload builder for the game ``session`` plays: Amritsar's own, or the
+    generic one for a game served through its ``Rules``."""
+    if isinstance(session, TableSession):
+        return Payloads(session)
+    if isinstance(session, RulesSession):
+        return GenericPayloads(session)
+    raise TypeError(f"no payloads for a {type(session).__name__}")
+
+
+def catalog_for(payloads: AnyPayloads) -> dict[str, Any]:
+    """``/api/catalog``: Amritsar's components, or the generic game's names."""
+    if isinstance(payloads, Payloads):
+        return catalog_payload(payloads.session.state)
+    return payloads.catalog()
+
+
+def page_script(session: TableBase, page: str) -> str:
+    """The script a page runs (``static/js/<name>.js``): Amritsar's own pages, or the
+    generic renderer's (``generic_play``, ``generic_table``, ``generic_watch``)."""
+    if isinstance(session, TableSession) or not page:
+        return page
+    return f"generic_{page}"

@@ -23,11 +23,11 @@ import uvicorn
 from companion.server.address import lan_addresses
 from companion.server.app import create_app
 from companion.server.doorman import Doorman, raise_file_limit
-from companion.session import TableSession
+from companion.table_session import TableBase
 
 
 def _config(
-    session: TableSession,
+    session: TableBase,
     host: str,
     port: int,
     public_url: str | None,
@@ -36,9 +36,17 @@ def _config(
 ) -> uvicorn.Config:
     everywhere = host in ("0.0.0.0", "::", "")
     app = create_app(session, public_url=public_url, lan_links=everywhere)
+    return _uvicorn_config(app, host, port, log_level, doorman)
+
+
+def _uvicorn_config(
+    app: Any, host: str, port: int, log_level: str, doorman: Doorman | None = None
+) -> uvicorn.Config:
+    """The server's settings for any of the companion's apps (a game's, the start page's)."""
     raise_file_limit()
     doorman = doorman or Doorman()
-    app.state.doorman = doorman
+    if hasattr(app, "state"):
+        app.state.doorman = doorman
     return uvicorn.Config(
         app,
         host=host,
@@ -53,7 +61,7 @@ def _config(
     )
 
 
-def announce(session: TableSession, host: str, port: int) -> str:
+def announce(session: TableBase, host: str, port: int) -> str:
     """Lines to print for the people at the table: where to point the table screen."""
     shown = host
     if host in ("0.0.0.0", "::", ""):
@@ -66,7 +74,7 @@ def announce(session: TableSession, host: str, port: int) -> str:
 
 
 def serve(
-    session: TableSession,
+    session: TableBase,
     host: str = "0.0.0.0",
     port: int = 8000,
     *,
@@ -79,6 +87,12 @@ def serve(
     link to; by default the address the table screen was opened at.
     """
     uvicorn.Server(_config(session, host, port, public_url, log_level)).run()
+
+
+def serve_asgi(app: Any, host: str = "0.0.0.0", port: int = 8000, log_level: str = "info") -> None:
+    """Serve an app of the companion's (``companion.server.start.TableSwitch``) until
+    interrupted, with the same limits as a game's server."""
+    uvicorn.Server(_uvicorn_config(app, host, port, log_level)).run()
 
 
 @dataclass
@@ -98,7 +112,7 @@ class RunningServer:
 
 
 def start_server(
-    session: TableSession,
+    session: TableBase,
     host: str = "127.0.0.1",
     port: int = 0,
     *,

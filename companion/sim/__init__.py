@@ -10,5 +10,7 @@ imports this package.
 - ``camera_table``: that table seen the way a real one is, through rendered
   frames and a simulated sensor board;
 - ``simboard`` and ``firmware``: the real firmware on fake hardware, on a pty;
-- ``demo``: ``companion demo``, a whole simulated solo game.
+- ``demo``: ``companion demo``, a whole simulated solo game;
+- ``generic_demo``: ``companion demo --game imhotep|ceylon``, simulated phones
+  answering every decision of a game served in manual mode.
 """

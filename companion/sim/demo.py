@@ -37,6 +37,8 @@ from engine.amritsar import (
     GameState,
     Pending,
     apply,
+    observe,
+    order_prompt,
     score,
 )
 
@@ -57,8 +59,104 @@ def only_closing_left(truth: GameState, policy: object, chosen: Action) -> bool:
     return True
 
 
-class DemoTable(ScriptedTable):
-    """The scripted table, with the "turn done" button and one deliberate mistake."""
+def may_skip(truth: GameState, action: Action) -> bool:
+    """A question the phone tells the player they need not answer (the table
+    will show it): leaving the elephant where it is (her next worker move
+    proves it) and the order of a coin and a market action (her trades show
+    it, ``companion.reconcile.order``)."""
+    if action.kind is Act.STAY:
+        after, _ = apply(truth, action, check=False)
+        return observe(after) == observe(truth)
+    return order_prompt(truth) is not None
+
+
+class DemoPlayer(ScriptedTable):
+    """The demo's player (Ana, seat 0) at a table, as the demo and the bench use her.
+
+    - She ends a turn with the sensor board's "turn done" button when the rest
+      of her planned turn is only closing moves (``only_closing_left``).
+    - She does not stop for a question the phone says she may skip
+      (``may_skip``): she carries on at the table and answers only if the
+      companion still asks after her next move.
+    - Otherwise she answers on her phone as she decides 70% of the time
+      (``phone_first``), else moves first and answers when asked.
+
+    ``_press_done`` says how the button reaches the companion."""
+
+    #: False: she answers what the phone says she may skip (the old habit).
+    skips = True
+    #: "Turn done" presses so far, and order questions she answered.
+    presses = 0
+    asked_order = 0
+
+    def step(self, action: Action | None = None) -> None:
+        if action is not None:
+            super().step(action)
+            return
+        truth = self.truth
+        top = truth.pending[-1]
+        if top.player != 0:
+            super().step()
+            return
+        chosen = self.choose()
+        closing_kind = top.kind in (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT)
+        if closing_kind and only_closing_left(truth, self.policy, chosen):
+            self._press_done()
+            return
+        if self.skips and may_skip(truth, chosen):
+            self._carry_on(chosen)
+            return
+        super().step(chosen)
+        last = self.reconciler.last
+        if self.session.state != self.truth and (last is None or last.kind != "wait"):
+            # Her phone asks about what she just did: she answers now.
+            self._catch_up()
+            self.trail = []
+
+    def _carry_on(self, action: Action) -> None:
+        """Take ``action`` at the table without a word to the phone."""
+        after, _ = apply(self.truth, action, check=False)
+        self.position += 1
+        self.trail.append((self.truth, action))
+        self.truth = after
+        self.report.actions += 1
+        self.table.show(after)
+
+    def _press_done(self) -> None:
+        """She presses "turn done". With only the order of a coin and a market
+        action open on her phone, she does not answer it first: the press may
+        settle it (``Reconciler.close_turn``); if the companion refuses, she
+        answers her phone and presses again."""
+        if order_prompt(self.session.state) is None:
+            self._catch_up()
+        closing = closing_actions(self.truth)
+        closed = self.truth
+        for action in closing:
+            closed, _ = apply(closed, action, check=False)
+        if not self._press():
+            self._catch_up()
+            if not self._press():
+                raise RuntimeError("turn done refused after answering the phone")
+        self.presses += 1
+        self.position += len(closing)
+        self.report.actions += len(closing)
+        self.truth = closed
+        self.trail = []
+        self.table.show(closed)
+        self._catch_up()
+
+    def _press(self) -> bool:
+        """Send the "turn done" press to the companion; whether it took it."""
+        return self.reconciler.on_button("done").ok
+
+    def _phone(self, action: Action) -> None:
+        if order_prompt(self.session.state) is not None:
+            self.asked_order += 1
+        super()._phone(action)
+
+
+class DemoTable(DemoPlayer):
+    """The demo's player at the camera table, with one deliberate mistake."""
 
     def __init__(self, *args: object, out: Callable[[str], None], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -66,33 +164,12 @@ class DemoTable(ScriptedTable):
         self.mistake_made = False
 
     def step(self, action: Action | None = None) -> None:
-        truth = self.truth
-        if action is not None:
-            super().step(action)
+        if action is None and not self.mistake_made and self._try_mistake(self.truth):
             return
-        top = truth.pending[-1]
-        seat = top.player
-        if not self.mistake_made and self._try_mistake(truth):
-            return
-        if seat == 0 and top.kind in (Pending.ACTIONS, Pending.MARKET, Pending.ELEPHANT):
-            chosen = self.choose()
-            if self._only_closing_left(chosen):
-                self._press_done()
-                return
-            super().step(chosen)
-            return
-        super().step()
+        super().step(action)
 
-    def _only_closing_left(self, chosen: Action) -> bool:
-        return only_closing_left(self.truth, self.policy, chosen)
-
-    def _press_done(self) -> None:
+    def _press(self) -> bool:
         """Ana presses "turn done" on the sensor board instead of ending on her phone."""
-        self._catch_up()
-        closing = closing_actions(self.truth)
-        closed = self.truth
-        for action in closing:
-            closed, _ = apply(closed, action, check=False)
         table = self.table
         assert isinstance(table, CameraTable)
         table.press("done")
@@ -100,16 +177,13 @@ class DemoTable(ScriptedTable):
         presses = table.wait_for_button()
         if not presses:
             raise RuntimeError("the sensor board did not report the 'turn done' press")
+        ok = True
         for pressed in presses:
             outcome = self.reconciler.on_button(pressed.button.value)
             if not outcome.ok:
                 self.out(f"  [companion] {outcome.en}")
-        self.position += len(closing)
-        self.report.actions += len(closing)
-        self.truth = closed
-        self.trail = []
-        self.table.show(closed)
-        self._catch_up()
+                ok = False
+        return ok
 
     def _try_mistake(self, truth: GameState) -> bool:
         """On her second turn Ana makes a mistake the companion must catch.

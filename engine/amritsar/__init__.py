@@ -89,7 +89,13 @@ from engine.amritsar.game import (
 )
 from engine.amritsar.observe import Observation, observe
 from engine.amritsar.options import OPTIONS
-from engine.amritsar.position import PositionError, format_position, parse_position
+from engine.amritsar.position import (
+    PositionError,
+    at_turn,
+    format_position,
+    parse_position,
+    position_problems,
+)
 from engine.amritsar.reasons import IllegalActionError, Reason
 from engine.amritsar.record import Entry, Game, UndoError
 from engine.amritsar.rules.core import Event
@@ -170,6 +176,7 @@ __all__ = [
     "UndoError",
     "WorkerColour",
     "apply",
+    "at_turn",
     "catalog_parser",
     "competing_seats",
     "counters_in",
@@ -198,6 +205,7 @@ __all__ = [
     "parse_action",
     "parse_position",
     "play_maharajah_turn",
+    "position_problems",
     "print_catalog",
     "random_chance",
     "resource_words",

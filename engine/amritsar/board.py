@@ -36,6 +36,11 @@ class District(IntEnum):
         """The Spanish name, for text a player reads."""
         return ("Norte", "Este", "Sur", "Oeste")[self.value]
 
+    @property
+    def in_text(self) -> str:
+        """Inside an English sentence, as the rulebook writes it: "the Eastern District"."""
+        return f"the {('Northern', 'Eastern', 'Southern', 'Western')[self.value]} District"
+
     def clockwise(self, steps: int = 1) -> District:
         return District((self.value + steps) % 4)
 

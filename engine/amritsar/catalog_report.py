@@ -171,7 +171,7 @@ def describe_objective(objective: Objective, lang: str = "en") -> str:
     fields = {
         "district": ""
         if objective.district is None
-        else (objective.district.es if lang == "es" else objective.district.title),
+        else (objective.district.es if lang == "es" else objective.district.in_text),
         "track": objective.track.name.lower() if objective.track is not None else "",
         "spaces": spaces,
         "pp0": pp[0] if pp else 0,

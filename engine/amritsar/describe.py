@@ -17,10 +17,14 @@ from engine.amritsar.effects import ANY_TRACK, Effect, Op, Step, Track
 from engine.amritsar.state import GameState
 
 DISTRICTS = {"en": ("North", "East", "South", "West"), "es": ("Norte", "Este", "Sur", "Oeste")}
-#: Spanish names a district with its article inside a sentence ("en el Norte",
-#: "del Este al Sur"); ``spanish`` contracts "de el" and "a el".
+#: A district inside a sentence. English as the rulebook writes it ("from the
+#: Eastern District to the Western District", "the first Section of the
+#: Southern District"); Spanish with its article ("en el Norte", "del Este al
+#: Sur": ``spanish`` contracts "de el" and "a el"). Bare names are for labels
+#: ("North 4, East 3").
+DISTRICT_ADJECTIVES = ("Northern", "Eastern", "Southern", "Western")
 DISTRICTS_IN_TEXT = {
-    "en": DISTRICTS["en"],
+    "en": tuple(d.in_text for d in District),
     "es": ("el Norte", "el Este", "el Sur", "el Oeste"),
 }
 
@@ -38,6 +42,8 @@ COLOURS = {
     "en": ("yellow", "blue", "white", "green"),
     "es": ("amarillo", "azul", "blanco", "verde"),
 }
+#: Colours agreeing with a feminine noun ("la loseta amarilla").
+COLOURS_FEMININE_ES = ("amarilla", "azul", "blanca", "verde")
 RESOURCES = {
     "en": (("marble", "marbles"), ("copper", "copper"), ("gold", "gold")),
     "es": (("mármol", "mármoles"), ("cobre", "cobres"), ("oro", "oros")),
@@ -83,23 +89,23 @@ PERKS = {
 
 
 def section_words(section: int, language: str = "en") -> str:
-    """A section as a player finds it: "the first section of the North"
+    """A section as a player finds it: "the first section of the Northern District"
     ("la primera sección del Norte"); the first is the one an elephant path
     reaches first, clockwise (engine.amritsar.board.SECTION_NAMES: N1 is the first of North)."""
     district = DISTRICTS_IN_TEXT[_lang(language)][section // 2]
     if _lang(language) == "es":
         return spanish(f"la {('primera', 'segunda')[section % 2]} sección de {district}")
-    return f"the {('first', 'second')[section % 2]} section of the {district}"
+    return f"the {('first', 'second')[section % 2]} section of {district}"
 
 
 def district_tile_words(district: int, slot: int, language: str = "en") -> str:
-    """A district tile by where it lies: "the left tile of the West" ("la loseta
+    """A district tile by where it lies: "the left tile of the Western District" ("la loseta
     de la izquierda del Oeste"), never its catalogue code."""
     where = DISTRICTS_IN_TEXT[_lang(language)][district]
     if _lang(language) == "es":
         side = ("de la izquierda", "del centro", "de la derecha")[slot]
         return spanish(f"la loseta {side} de {where}")
-    return f"the {SLOTS['en'][slot]} tile of the {where} district"
+    return f"the {SLOTS['en'][slot]} tile of {where}"
 
 
 def _lang(language: str) -> str:
@@ -194,8 +200,27 @@ def describe_storehouse(storehouse: Storehouse, language: str = "en") -> str:
         text = ("al colocarlo: " if es else "when placed: ") + describe_effect(
             storehouse.immediate, language
         )
-    spaces = f"{storehouse.capacity} espacios" if es else f"{storehouse.capacity} spaces"
-    return f"{storehouse.id} ({spaces}; {text})"
+    spaces = f"{storehouse.capacity} espacio" if es else f"{storehouse.capacity} space"
+    plural = "s" if storehouse.capacity != 1 else ""
+    return f"{text} ({spaces}{plural})"
+
+
+def storehouse_words(storehouse: Storehouse, language: str = "en") -> str:
+    """A storehouse by what is printed on it, never its catalogue id: "the
+    storehouse “1 coin less on market purchases” (3 spaces)" / "el almacén «...»"."""
+    text = describe_storehouse(storehouse, language)
+    benefit, _, spaces = text.rpartition(" (")
+    if _lang(language) == "es":
+        return f"el almacén «{benefit}» ({spaces}"
+    return f"the storehouse “{benefit}” ({spaces}"
+
+
+def mahout_words(action: Effect, language: str = "en") -> str:
+    """A mahout tile by the action printed on it: "the mahout tile “1 coin and 1 PP”"."""
+    text = describe_effect(action, language)
+    if _lang(language) == "es":
+        return f"la loseta de mahout «{text}»"
+    return f"the mahout tile “{text}”"
 
 
 def describe_objective(objective: Objective, language: str = "en") -> str:
@@ -287,7 +312,7 @@ def chance_outcome_words(state: GameState, kind: int, outcome: int, language: st
         )
     if chance is Pending.CHANCE_DISTRICT_TILE and 0 <= outcome < len(catalog.district_tiles):
         tile = catalog.district_tiles[outcome]
-        colour = COLOURS[lang][tile.colour]
+        colour = (COLOURS_FEMININE_ES if es else COLOURS["en"])[tile.colour]
         halves = f"{describe_effect(tile.main, lang)} / {describe_effect(tile.secondary, lang)}"
         if es:
             return f"la loseta de distrito {colour} ({halves})"
@@ -296,8 +321,7 @@ def chance_outcome_words(state: GameState, kind: int, outcome: int, language: st
         colour = COLOURS[lang][outcome]
         return f"un trabajador {colour}" if es else f"a {colour} worker"
     if chance is Pending.CHANCE_STOREHOUSE and 0 <= outcome < len(catalog.storehouses):
-        text = describe_storehouse(catalog.storehouses[outcome], lang)
-        return f"el almacén {text}" if es else f"storehouse {text}"
+        return storehouse_words(catalog.storehouses[outcome], lang)
     if chance in (Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE) and (
         0 <= outcome < len(catalog.objectives)
     ):
@@ -371,8 +395,8 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
         return f"Add the mahout tile “{action_text}” on the {colour} space{pay}"
     if kind is Act.UPGRADE_STOREHOUSE:
         pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
-        text = describe_storehouse(catalog.storehouses[a], lang)
-        return (f"Añade el almacén {text}" if es else f"Add storehouse {text}") + pay
+        text = storehouse_words(catalog.storehouses[a], lang)
+        return (f"Añade {text}" if es else f"Add {text}") + pay
     if kind is Act.ELEPHANT:
         district = DISTRICTS_IN_TEXT[lang][a]
         if b == ElephantMode.TOKEN:
@@ -589,7 +613,9 @@ __all__ = [
     "describe_effect",
     "describe_objective",
     "describe_storehouse",
+    "mahout_words",
     "pending_is_hidden",
+    "storehouse_words",
 ]
 
 
@@ -623,7 +649,7 @@ _PAST: dict[str, tuple[tuple[str, str], ...]] = {
         ("Follow with your ", "followed with their "),
         ("Do not follow", "did not follow"),
         ("Add the mahout tile ", "added the mahout tile "),
-        ("Add storehouse ", "added storehouse "),
+        ("Add the storehouse ", "added the storehouse "),
         ("Play objective ", "played objective "),
         ("First objective ", "chose their first objective "),
         ("Donation mahout tile on the ", "put the donation mahout tile on the "),
@@ -662,12 +688,31 @@ _PAST: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+#: A setup draw in the history, said as done (nobody's name before it).
+_CHANCE_PAST = {
+    Pending.CHANCE_TEMPLE: ("Drawn:", "Salió"),
+    Pending.CHANCE_BRIDGE: ("Drawn:", "Salió"),
+    Pending.CHANCE_DISTRICT_TILE: ("Placed:", "Se colocó"),
+    Pending.CHANCE_WORKER: ("Placed:", "Se colocó"),
+    Pending.CHANCE_STOREHOUSE: ("Revealed:", "Se reveló"),
+    Pending.CHANCE_OBJECTIVE: ("Dealt:", "Se repartió"),
+    Pending.CHANCE_MAHARAJAH_OBJECTIVE: ("Dealt to the Maharajah:", "Se repartió al marajá"),
+    Pending.CHANCE_STARTING_PLAYER: ("Starting player:", "Jugador inicial:"),
+}
+
+
 def describe_done(state: GameState, action: Action, language: str = "en") -> str:
     """What a player did, in the past tense, for the history after their name
     ("moved their elephant to South", "movió su elefante al Sur"). A choice
     worded without a verb ("1 coin and a market action") is prefixed "chose"."""
-    text = describe_action(state, action, language)
     lang = _lang(language)
+    if action.kind is Act.CHANCE and action.b in set(Pending):
+        told = _CHANCE_PAST.get(Pending(action.b))
+        words = chance_outcome_words(state, action.b, action.a, lang)
+        if told is not None:
+            text = f"{told[1]} {words}" if lang == "es" else f"{told[0]} {words}"
+            return spanish(text) if lang == "es" else text
+    text = describe_action(state, action, language)
     for imperative, past in _PAST[lang]:
         if text.startswith(imperative):
             return past + text[len(imperative) :]

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.amritsar.board import District
-from engine.amritsar.describe import COLOURS, DISTRICTS, DISTRICTS_IN_TEXT, RESOURCES, spanish
+from engine.amritsar.describe import (
+    COLOURS,
+    DISTRICT_ADJECTIVES,
+    DISTRICTS,
+    DISTRICTS_IN_TEXT,
+    RESOURCES,
+    spanish,
+)
 from engine.amritsar.rules.scoring import CATEGORIES
 
 
@@ -75,7 +82,8 @@ def space_word(space: int) -> Word:
     first = District(space)
     second = first.clockwise()
     return Word(
-        f"the space between {first.title} and {second.title}",
+        f"the space between the {DISTRICT_ADJECTIVES[first]} and "
+        f"{DISTRICT_ADJECTIVES[second]} Districts",
         f"el espacio entre {DISTRICTS_IN_TEXT['es'][first]} y {DISTRICTS_IN_TEXT['es'][second]}",
     )
 
@@ -96,11 +104,13 @@ def storehouse_word(counts: Sequence[int]) -> Word:
 def render(template: tuple[str, str], values: dict[str, Any]) -> tuple[str, str]:
     """Fill an (English, Spanish) template; ``Word`` values pick their language.
 
-    The Spanish is then contracted ("de el Este a el Sur" -> "del Este al Sur").
+    The Spanish is then contracted ("de el Este a el Sur" -> "del Este al Sur");
+    a sentence opening with a district starts with a capital ("The Northern District (4 PP): ...").
     """
     en = {k: v.en if isinstance(v, Word) else v for k, v in values.items()}
     es = {k: v.es if isinstance(v, Word) else v for k, v in values.items()}
-    return template[0].format_map(en), spanish(template[1].format_map(es))
+    english = template[0].format_map(en)
+    return english[:1].upper() + english[1:], spanish(template[1].format_map(es))
 
 
 #: Trace messages: code -> (English, Spanish).
@@ -257,8 +267,8 @@ INSTRUCTIONS: dict[str, tuple[str, str]] = {
         "Mueve el elefante del marajá de {source} a {district} (gratis, sin penalización).",
     ),
     "donation": (
-        "Take one donation counter off the Maharajah's elephant and put it on {district}, "
-        "level {level}, space {space} from the left.",
+        "Take one donation counter off the Maharajah's elephant and put it on the donation "
+        "tile of {district}, level {level}, space {space} from the left.",
         "Quita un contador de donación del elefante del marajá y colócalo en {district}, "
         "nivel {level}, casilla {space} desde la izquierda.",
     ),

@@ -22,13 +22,19 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Option:
-    """One house rule: what it changes, in both languages, and the text that leaves it open."""
+    """One house rule: what it changes, in both languages, and the text that leaves it open.
+
+    ``default_*`` is what happens without it; ``text`` quotes the English
+    rulebook and ``text_es`` the Spanish original.
+    """
 
     name: str
     en: str
     es: str
     default_en: str
     text: str
+    default_es: str
+    text_es: str
 
 
 OPTIONS: dict[str, Option] = {
@@ -41,6 +47,8 @@ OPTIONS: dict[str, Option] = {
             "(1-1-2).",
             "the next player's position counts the tied players above (1-1-3)",
             "The Objectives: 'If you tie on a position, you earn the PP for that position.'",
+            "el siguiente jugador cuenta a los empatados por encima (1-1-3)",
+            "Objetivos: 'Si empatas en una posición, ganas los PP de esa posición.'",
         ),
         Option(
             "skip_no_wrap",
@@ -50,6 +58,8 @@ OPTIONS: dict[str, Option] = {
             "Phase 2: 'you can make them skip that Section or more, but you must leave 1 Coin "
             "in the space of each Section that they skip' (no word on the section the workers "
             "came from).",
+            "el último trabajador puede dar la vuelta al tablero saltando hasta su propia sección (ya vacía)",
+            "Fase 2: 'puedes hacer que salte esa o más secciones, pero deberás dejar 1 moneda en el espacio de cada sección que salte' (nada dice de la sección de la que salieron los trabajadores).",
         ),
         Option(
             "free_skip_once",
@@ -58,6 +68,8 @@ OPTIONS: dict[str, Option] = {
             "every skip is free with that storehouse",
             "The Storehouses: 'When moving Workers, you can skip a section with the active "
             "Worker without leaving a Coin.'",
+            "todos los saltos son gratis con ese almacén",
+            "Almacenes: 'A la hora de mover los trabajadores, puedes saltar una sección con el trabajador activo sin dejar moneda.'",
         ),
         Option(
             "exchange_any_time",
@@ -66,6 +78,8 @@ OPTIONS: dict[str, Option] = {
             "in the action menu and inside a market action",
             "The Storehouses: 'Once per turn, and only on your turn (not when following "
             "another player), you can exchange ...' (no moment is named).",
+            "en el menú de acciones y dentro de una acción de mercado",
+            "Almacenes: 'Una vez por turno, y solo en tu turno (no al seguir a otro jugador), puedes intercambiar ...' (no dice en qué momento).",
         ),
         Option(
             "main_action_required",
@@ -76,6 +90,8 @@ OPTIONS: dict[str, Option] = {
             "nothing is compulsory: a turn may end with no action, or with the secondary alone",
             "Phase 2: 'neither of these 2 things is mandatory ... you can always simply "
             "perform the main action of one of the 3 District Tiles and nothing more.'",
+            "nada es obligatorio: un turno puede acabar sin acción, o solo con la secundaria",
+            "Fase 2: 'ninguna de las 2 cosas es obligatoria ni a veces posible, siempre podrás realizar la acción principal de una de las 3 losetas del distrito sin más.'",
         ),
         Option(
             "market_bridge_needs_trade",
@@ -86,6 +102,8 @@ OPTIONS: dict[str, Option] = {
             "The Bridge Tiles: 'Every time you perform the Market action, you immediately "
             "earn 1 PP.' (the market's donation counter needs 'at least one buy or sale'; "
             "the tile does not).",
+            "toda acción de mercado paga, con o sin compra o venta (el texto dice 'cada vez')",
+            "Losetas de puente: 'Cada vez que realices la acción de mercado, ganas inmediatamente 1 PP.' (el contador de donación del mercado exige 'al menos una compra o una venta'; la loseta no).",
         ),
         Option(
             "follow_market_without_trade",
@@ -95,6 +113,8 @@ OPTIONS: dict[str, Option] = {
             "Follow the Active Player: the grey player 'cannot follow them as they do not have "
             "the necessary Resources to perform the Donate action' (a market action can "
             "always be taken, empty).",
+            "una acción de mercado para seguir debe incluir una compra o una venta",
+            "Seguir al jugador activo: el jugador gris 'no puede seguirlo ya que no tiene los recursos necesarios para realizar la acción de donación' (una acción de mercado siempre se puede hacer, vacía).",
         ),
         Option(
             "discount_once_per_turn",
@@ -104,6 +124,8 @@ OPTIONS: dict[str, Option] = {
             "1 coin off the purchase of each market action",
             "The Storehouses: 'When you buy in the Market, pay 1 less Coin on the total cost "
             "of your purchase.' (a purchase: one market action's buys, or the turn's?).",
+            "1 moneda menos en la compra de cada acción de mercado",
+            "Almacenes: 'Cuando compres en el mercado, paga 1 moneda menos sobre el coste total de tu compra.' (¿una compra: la de una acción de mercado o la del turno?).",
         ),
     )
 }

@@ -1,59 +1,51 @@
-"""A position as text a person can read, write and paste into a bug report.
+"""A position as a few lines of text a person reads, writes and pastes into a bug report.
 
-The notation holds the whole state, the pending decision included, one fact
-per line: ``path: value``. The path names the fact as the JSON state does
-(``engine.amritsar.serialize.to_dict``), with dots between levels and list positions
-as numbers::
+The FEN of Amritsar: one line per area of the table, each area and each item
+named by the rulebook's words, anything that can be worked out left out. The
+grammar is documented in ``docs/position-notation.md``; a 3-player position
+mid-game reads::
 
-    format: amritsar-state-1
-    players: 2
-    decade: 1
-    board.sections: [YB W GY B WG Y BW G]
-    board.market.marble: 3
-    seats.0.pp: 5
-    seats.0.elephant: N
-    seats.0.mahouts.Y: donate
-    seats.0.ledger: [[start "" 5]]
-    turn.active_colour: W
-    pending.0.kind: END_TURN
-    pending.2.kind: ACTIONS
-    pending.2.player: 0
+    game: 3 players, decade 1, round 3, turn 3, starting player 3, current player 2
+    sections: N1 BW, N2 WYYG, E1 GY, E2 W, W1 B, W2 BG
+    section coins: N1 1, E2 1
+    maharajah token: ES
+    district tiles: N DB2 DG2 DW1, E DG1 DW3 DY2, S DY1 DB3 DG3, W DW2 DY3 DB1
+    temple tiles: T1 T2 T3
+    bridge tiles: BR2 BR6 BR3
+    donations: W1.3=3
+    market: marble 3, copper 3, gold 3
+    storehouses: S06 S14 S12 S03 S15 S10 S05 S13
+    this turn: last active worker G
+    player 1: pp 6, coins 0, elephant E, on elephant 2, mahouts B=donate, objectives C2, face down A6 B6 D1
+    player 1 score: bridge BR2 +1
+    ...
+    decision: player 2 sow
 
-Values: a number, ``true``/``false``, ``-`` for "none", a word (an id, a
-colour or district letter, a decision name), a ``"quoted string"`` (JSON
-string rules) for anything with spaces or that would read as another kind of
-value, and ``[a b c]`` for a list (lists nest). Lines starting with ``#`` and
-blank lines are ignored. The last ``pending`` entry is the decision the game
-waits for (``engine.amritsar.decisions.Pending``): ``pending.2.kind: ACTIONS``,
-``pending.2.player: 0`` reads "seat 0 at the action menu".
+(``decision:`` names a turn's stage; a stack no turn builds, such as an effect
+half carried out, is written as ``pending:`` lines, one frame each.)
 
 - ``format_position(state)`` writes it; ``parse_position(text)`` reads it back
-  (``format -> parse`` gives the same state) and raises ``PositionError``
-  naming every problem: the line of each unreadable value, then every field
-  missing or wrong and every rule the position breaks (``status``).
-- ``position_problems(text)`` lists those problems without raising.
-- ``at_turn(state, seat, stage, colour=, district=)`` builds a mid-turn
-  position: seat ``seat``'s turn pending at phase 1, moving workers, the
-  action menu (with the active worker's colour and district) or phase 3.
+  exactly (``format -> parse`` gives the same state, pending decision included).
+- ``position_problems(text, language)`` names every problem at once, in a
+  player's words (English or Spanish): each unreadable line or item, then
+  every rule the position breaks (``engine.amritsar.serialize.status``).
+  ``parse_position`` raises ``PositionError`` with the English list.
+- ``at_turn(state, seat, stage, colour=, district=)`` builds a mid-turn position.
+- The long one-fact-a-line form of earlier versions (``format: amritsar-state/1``)
+  is still read (``engine.amritsar.position_long``).
 """
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any
-
-from engine.amritsar.board import District, WorkerColour
-from engine.amritsar.serialize import StateError, from_dict, to_dict
+from engine.amritsar.catalog import Catalog
+from engine.amritsar.position_build import STAGES, at_turn
+from engine.amritsar.position_read import read_position
+from engine.amritsar.position_write import derived_tax, format_position
 from engine.amritsar.state import GameState
-
-_BARE = re.compile(r"^[A-Za-z0-9_.:+|/'-]+$")
-_INT = re.compile(r"^-?\d+$")
-_TOKEN = re.compile(r'\s*(\[|\]|"(?:[^"\\]|\\.)*"|[^\s\[\]"]+)')
 
 
 class PositionError(ValueError):
-    """The text is not a position; ``problems`` lists every one found."""
+    """The text is not a sound position; ``problems`` lists every one (English)."""
 
     def __init__(self, problems: list[str]):
         self.problems = problems
@@ -63,203 +55,26 @@ class PositionError(ValueError):
         )
 
 
-# -- writing -----------------------------------------------------------------
+def position_problems(text: str, language: str = "en", catalog: Catalog | None = None) -> list[str]:
+    """Every problem of a position text in a player's words (empty: a sound position)."""
+    _, problems = read_position(text, catalog)
+    return [p.es if language == "es" else p.en for p in problems]
 
 
-def _bare(text: str) -> Any:
-    if text == "-":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    if _INT.match(text):
-        return int(text)
-    return text
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + " ".join(_value(v) for v in value) + "]"
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    if _BARE.match(text) and _bare(text) == text:
-        return text
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _lines(prefix: str, value: Any, out: list[str]) -> None:
-    if isinstance(value, dict) and value:
-        for key, item in value.items():
-            _lines(f"{prefix}.{key}" if prefix else str(key), item, out)
-    elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        for index, item in enumerate(value):
-            _lines(f"{prefix}.{index}", item, out)
-    else:
-        out.append(f"{prefix}: {_value(value)}")
-
-
-def format_position(state: GameState) -> str:
-    """The whole state as notation lines (secrets included: a view's data can be used too)."""
-    out: list[str] = []
-    _lines("", to_dict(state), out)
-    return "\n".join(out) + "\n"
-
-
-# -- reading -----------------------------------------------------------------
-
-
-def _parse_value(text: str) -> Any:
-    tokens = []
-    position = 0
-    text = text.strip()
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None:
-            raise ValueError(f"cannot read {text[position:]!r}")
-        tokens.append(match.group(1))
-        position = match.end()
-        while position < len(text) and text[position].isspace():
-            position += 1
-    if not tokens:
-        raise ValueError("no value")
-    value, used = _read(tokens, 0)
-    if used != len(tokens):
-        raise ValueError(f"unexpected {' '.join(tokens[used:])!r} after the value")
-    return value
-
-
-def _read(tokens: list[str], index: int) -> tuple[Any, int]:
-    token = tokens[index]
-    if token == "[":
-        items = []
-        index += 1
-        while index < len(tokens) and tokens[index] != "]":
-            item, index = _read(tokens, index)
-            items.append(item)
-        if index >= len(tokens):
-            raise ValueError("a list is not closed with ']'")
-        return items, index + 1
-    if token == "]":
-        raise ValueError("']' without '['")
-    if token.startswith('"'):
-        return json.loads(token), index + 1
-    return _bare(token), index + 1
-
-
-def _place(root: dict[str, Any], path: list[str], value: Any) -> str | None:
-    node = root
-    for part in path[:-1]:
-        child = node.setdefault(part, {})
-        if not isinstance(child, dict):
-            return f"'{'.'.join(path)}' is inside a value already given"
-        node = child
-    if path[-1] in node:
-        return f"'{'.'.join(path)}' is given twice"
-    node[path[-1]] = value
-    return None
-
-
-def _lists(node: Any, where: str, problems: list[str]) -> Any:
-    """Dicts keyed 0..n-1 become lists."""
-    if not isinstance(node, dict):
-        return node
-    items = {
-        key: _lists(value, f"{where}.{key}" if where else key, problems)
-        for key, value in node.items()
-    }
-    if items and all(key.isdigit() for key in items):
-        indices = sorted(int(key) for key in items)
-        if indices != list(range(len(indices))):
-            problems.append(f"'{where}': numbered from 0 without gaps, got {indices}")
-        return [items[str(i)] for i in indices]
-    return items
-
-
-def _data(text: str, problems: list[str]) -> dict[str, Any]:
-    root: dict[str, Any] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        path, colon, value_text = line.partition(":")
-        if not colon or not path.strip():
-            problems.append(f"line {number}: expected 'name: value', got {raw!r}")
-            continue
-        try:
-            value = _parse_value(value_text)
-        except (ValueError, json.JSONDecodeError) as error:
-            problems.append(f"line {number} ({path.strip()}): {error}")
-            continue
-        clash = _place(root, path.strip().split("."), value)
-        if clash:
-            problems.append(f"line {number}: {clash}")
-    data = _lists(root, "", problems)
-    return data if isinstance(data, dict) else {}
-
-
-def parse_position(text: str) -> GameState:
+def parse_position(text: str, catalog: Catalog | None = None) -> GameState:
     """Read a position; raises ``PositionError`` naming every problem."""
-    problems: list[str] = []
-    data = _data(text, problems)
-    try:
-        state = from_dict(data, validate=False)
-    except StateError as error:
-        raise PositionError(problems + error.problems) from error
-    from engine.amritsar.serialize import status
-
-    problems += status(state)
-    if problems:
-        raise PositionError(problems)
+    state, problems = read_position(text, catalog)
+    if problems or state is None:
+        raise PositionError([p.en for p in problems])
     return state
 
 
-def position_problems(text: str) -> list[str]:
-    """Every problem of a position text (empty: it is a sound position)."""
-    try:
-        parse_position(text)
-    except PositionError as error:
-        return error.problems
-    return []
-
-
-# -- building mid-turn positions ----------------------------------------------
-
-STAGES = ("elephant", "sow", "actions", "phase3")
-
-
-def at_turn(
-    state: GameState,
-    seat: int,
-    stage: str = "elephant",
-    *,
-    colour: str | None = None,
-    district: str | None = None,
-) -> GameState:
-    """A copy with ``seat``'s turn pending at ``stage`` of the current round.
-
-    Stages: ``elephant`` (phase 1), ``sow`` (choose the origin section),
-    ``actions`` (the active worker's menu: give the worker's ``colour`` and the
-    ``district`` it stands in, as letters) and ``phase3``. The decision stack
-    is rebuilt as the turn would have it; the rest of the position is kept.
-    """
-    from engine.amritsar.rules.turn import start_turn
-
-    if stage not in STAGES:
-        raise ValueError(f"stage {stage!r}: expected one of {', '.join(STAGES)}")
-    if not 0 <= seat < len(state.players):
-        raise ValueError(f"seat {seat}: this table has seats 0 to {len(state.players) - 1}")
-    new = state.copy()
-    new.turn_in_round = (seat - new.starting_player) % new.player_count
-    new.pending = ()
-    start_turn(new)
-    new.pending = new.pending[: len(new.pending) - STAGES.index(stage)]
-    if stage in ("actions", "phase3"):
-        if colour is None or district is None:
-            raise ValueError("say which worker is active and where: colour= and district=")
-        new.active_colour = int(WorkerColour.parse(colour))
-        new.active_district = int(District.parse(district))
-    return new
+__all__ = [
+    "STAGES",
+    "PositionError",
+    "at_turn",
+    "derived_tax",
+    "format_position",
+    "parse_position",
+    "position_problems",
+]

@@ -248,7 +248,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "not_your_piece": (
         "Game Turn",
         "It is {current}'s turn; the {colour} {piece} only moves on its owner's turn.",
-        "Es el turno de {current}; el {piece_es} {colour_es} solo se mueve en el turno de su dueño.",
+        "Es el turno de {current}; {the_piece_es} solo se mueve en el turno de su dueño.",
     ),
     "sow_one_section": (
         "Phase 2. Move workers",
@@ -297,7 +297,7 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "misplaced_piece": (
         "Game Turn",
         "{piece} went to {seen}; it belongs to {expected}.",
-        "{piece_es} ha ido a {seen_es}; va en {expected_es}.",
+        "{piece_es} ha ido {seen_es}; va {expected_es}.",
     ),
     "table_behind": (
         "Game Turn",
@@ -381,8 +381,31 @@ def _coin_words(given: dict[str, Any]) -> dict[str, Any]:
     return words
 
 
+#: Spanish pieces that are feminine (the rest take "el"): the article and the
+#: colour agree with them ("la ficha morada", "el elefante morado").
+_FEMININE_ES = frozenset({"ficha", "loseta", "moneda", "pieza"})
+
+
+def _piece_words(given: dict[str, Any]) -> dict[str, Any]:
+    """``{the_piece_es}``: the piece with its article and its colour agreeing
+    ("el elefante morado", "la ficha morada"), from ``piece_es`` and ``colour_es``."""
+    piece = given.get("piece_es")
+    if not isinstance(piece, str):
+        return {}
+    colour = str(given.get("colour_es", "")).strip()
+    feminine = piece.split()[0] in _FEMININE_ES
+    if feminine and colour.endswith("o"):
+        colour = colour[:-1] + "a"
+    words = [("la" if feminine else "el"), piece] + ([colour] if colour else [])
+    return {"the_piece_es": " ".join(words)}
+
+
+def _derived_words(given: dict[str, Any]) -> dict[str, Any]:
+    return {**_coin_words(given), **_piece_words(given)}
+
+
 #: Amritsar's refusals as a core ``ReasonTable``.
-TABLE = ReasonTable("amritsar", REASONS, _coin_words)
+TABLE = ReasonTable("amritsar", REASONS, _derived_words)
 
 
 @dataclass(frozen=True, init=False)

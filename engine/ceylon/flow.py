@@ -31,6 +31,19 @@ VARIANT = "start_tiles"
 WITHOUT_DIMBULA = "leave_out_dimbula"
 OPTIONS = (VARIANT, WITHOUT_DIMBULA)
 
+#: Each option in a player's words (English, Spanish), for the start page.
+OPTION_WORDS = {
+    VARIANT: (
+        "The variant: start tiles decide the placing order and give a one-use ability.",
+        "La variante: las losetas de inicio deciden el orden de colocación y dan una "
+        "habilidad de un solo uso.",
+    ),
+    WITHOUT_DIMBULA: (
+        "Two players: leave out Dimbula instead of Uva.",
+        "Dos jugadores: se prescinde de Dimbula en lugar de Uva.",
+    ),
+}
+
 
 def _order_seats(cat: Catalog, state: State) -> None:
     """Starting player, placement order and the tech stack (first player on top)."""

@@ -21,7 +21,7 @@ from engine.ceylon import play, scoring, serialize
 from engine.ceylon.actions import Action, format_action, parse_action
 from engine.ceylon.catalog import Catalog, default_catalog
 from engine.ceylon.describe import describe
-from engine.ceylon.flow import OPTIONS
+from engine.ceylon.flow import OPTION_WORDS, OPTIONS
 from engine.ceylon.state import CHANCE_PHASES, State
 from engine.ceylon.view import CeylonObservation, observe, view
 from engine.core.game import Decision, Event, Filter
@@ -36,6 +36,7 @@ class CeylonRules:
     min_players = 2
     max_players = 4
     solo = False
+    option_words = OPTION_WORDS
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

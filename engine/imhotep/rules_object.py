@@ -36,6 +36,28 @@ from engine.imhotep.state import COLOURS, SITE_NAMES, State
 SIDE_OPTIONS = tuple(f"{site}-b" for site in SITE_NAMES)
 OPTIONS = ("pharaohs-wrath", *SIDE_OPTIONS, "all-b")
 
+_SITE_WORDS = {  # "side B of ..." / "cara B ..."
+    "market": ("the market", "del mercado"),
+    "pyramid": ("the pyramids", "de las pirámides"),
+    "temple": ("the temple", "del templo"),
+    "burial": ("the burial chamber", "de la cámara funeraria"),
+    "obelisk": ("the obelisks", "de los obeliscos"),
+}
+
+#: Each option in a player's words (English, Spanish), for the start page.
+OPTION_WORDS = {
+    "pharaohs-wrath": (
+        "The Pharaoh's Wrath: -5 points at the end for a player without a stone on each of "
+        "the four construction sites.",
+        "La ira del faraón: -5 puntos al final a quien no tenga al menos una piedra en cada "
+        "uno de los cuatro emplazamientos de construcción.",
+    ),
+    **{
+        f"{site}-b": (f"Side B of {en}.", f"Cara B {es}.") for site, (en, es) in _SITE_WORDS.items()
+    },
+    "all-b": ("Side B of every site.", "Cara B de todos los emplazamientos."),
+}
+
 _PROMPTS = {
     "TURN": ("Take stones, place a stone, sail a boat or play a blue card",
              "Obtén piedras, embarca una piedra, envía un barco o juega una carta azul"),
@@ -79,6 +101,7 @@ class ImhotepRules:
     min_players = 2
     max_players = 4
     solo = False
+    option_words = OPTION_WORDS
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from companion.cli import main
-from companion.games import SERVED, game_list, table_game
+from companion.games import MANUAL, SERVED, game_list, table_game
 from engine.core.registry import GAMES, available, get_rules
 
 
@@ -21,6 +21,7 @@ def test_the_list_is_the_registry_with_each_games_own_facts() -> None:
     for g in games:
         assert g.built == (g.name in built)
         assert g.served == (g.name in SERVED)
+        assert g.manual == (g.name in MANUAL)
         if g.built:
             rules = get_rules(g.name)
             assert (g.title_en, g.title_es) == (rules.title_en, rules.title_es)
@@ -58,9 +59,12 @@ def test_the_table_shows_titles_players_and_status_in_english_and_spanish(
     assert "Amritsar: The Golden Temple" in amritsar and "Amritsar: El Templo Dorado" in amritsar
     assert "1-4, solo" in amritsar and amritsar.endswith("served at the table")
     assert "Imhotep: Builder of Egypt" in imhotep and "2-4" in imhotep
-    assert imhotep.endswith("rules only, not the table yet")
+    assert imhotep.endswith(
+        "served at the table, manual mode (phones answer everything; no camera yet)"
+    )
     assert es["amritsar"].endswith("servido en la mesa") and "en solitario" in es["amritsar"]
-    assert es["imhotep"].endswith("reglas listas, la mesa aún no")
+    assert "servido en la mesa, modo manual" in es["imhotep"] and "sin cámara" in es["imhotep"]
+    assert en["ceylon"].endswith("manual mode (phones answer everything; no camera yet)")
     for name in set(GAMES) - set(available()):
         assert en[name].endswith("rules not built yet")
 
@@ -75,6 +79,7 @@ def test_json_for_scripts_from_the_installed_command_line() -> None:
     )
     rows = {row["name"]: row for row in json.loads(done.stdout)}
     assert list(rows) == list(GAMES)
-    assert rows["amritsar"]["served"] is True and rows["imhotep"]["served"] is False
+    assert rows["amritsar"]["served"] is True and rows["imhotep"]["served"] is True
+    assert rows["amritsar"]["manual"] is False and rows["imhotep"]["manual"] is True
     assert rows["imhotep"]["rules"] is True and rows["imhotep"]["min_players"] == 2
     assert rows["ceylon"]["title_es"] == get_rules("ceylon").title_es

@@ -1,7 +1,8 @@
-"""``companion position show|check`` on a real game log, a JSON state and notation files."""
+"""``companion position show|check`` on a real game log, a JSON state, a replay case and notation files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ def test_show_a_log_then_check_the_text_and_a_broken_copy(
     state = session.state
     assert main(["position", "show", str(log)]) == 0
     text = capsys.readouterr().out
-    assert parse_position(text) == state and "options: [free_skip_once]" in text
+    assert parse_position(text) == state and "house rules: free_skip_once" in text
+    assert len(text.splitlines()) <= 20
     written = tmp_path / "position.txt"
     written.write_text(text, encoding="utf-8")
     assert main(["position", "check", str(written)]) == 0
@@ -29,13 +31,26 @@ def test_show_a_log_then_check_the_text_and_a_broken_copy(
     assert main(["position", "show", str(tmp_path / "state.json")]) == 0
     assert capsys.readouterr().out == text
     broken = tmp_path / "broken.txt"
-    broken.write_text(text.replace("seats.0.coins: 1", "seats.0.coins: -2"), encoding="utf-8")
+    broken.write_text(
+        text.replace("coins 1,", "coins -2,", 1).replace("market:", "market: silver 2,"),
+        encoding="utf-8",
+    )
     assert main(["position", "check", str(broken)]) == 1
     out = capsys.readouterr().out
-    assert "is not a sound position" in out and "seats[0]: negative coins" in out
+    assert "is not a sound position (2 problems)" in out
+    assert "player 1: fewer than 0 coins or resources" in out
+    assert "market: 'silver 2' is not one of: marble, copper, gold" in out
+    fixed = broken.read_text(encoding="utf-8").replace("market: silver 2,", "market:")
+    broken.write_text(fixed, encoding="utf-8")
+    assert main(["position", "check", str(broken), "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    assert "no es una posición válida (1 problema)" in out
+    assert "jugador 1: menos de 0 monedas o recursos" in out
 
 
-def test_a_replay_export_carries_the_position_in_notation(tmp_path: Path) -> None:
+def test_a_replay_export_carries_the_position_and_is_accepted_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from companion.replay import ReplayReport, export_case
     from engine.amritsar.game import new_game
     from engine.amritsar.serialize import to_dict
@@ -45,7 +60,8 @@ def test_a_replay_export_carries_the_position_in_notation(tmp_path: Path) -> Non
     report.cases[7] = {"state": to_dict(state), "seen": {}}
     target = tmp_path / "case-7.json"
     export_case(report, 7, target)
-    import json
-
     case = json.loads(target.read_text(encoding="utf-8"))
     assert parse_position("\n".join(case["position"])) == state
+    assert len(case["position"]) <= 25
+    assert main(["position", "show", str(target)]) == 0
+    assert capsys.readouterr().out.splitlines() == case["position"]

@@ -123,7 +123,7 @@ def test_anticlockwise_elephant_is_named_and_put_back() -> None:
     found = diagnose(state, seen, COLOURS, NAMES)
     assert found.reason.code == "elephant_cost"
     assert "clockwise only" in found.reason.en and "sentido horario" in found.reason.es
-    assert [i.en for i in found.fix] == ["Move the purple elephant to East"]
+    assert [i.en for i in found.fix] == ["Move the purple elephant to the Eastern District"]
     # Spanish names the district with its article, contracted: "al Este", never "a Este".
     assert [i.es for i in found.fix] == ["Mueve el elefante morado al Este"]
 
@@ -235,7 +235,7 @@ def test_instructions_restore_a_table() -> None:
     texts = sorted(i.en for i in steps)
     assert texts == sorted(
         [
-            "Move the purple elephant to East",
+            "Move the purple elephant to the Eastern District",
             "Move a blue worker from S1 to E1",
             "Put a white worker in E1",
             "Section E1 should have 1 coin (it has 0)",

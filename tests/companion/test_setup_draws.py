@@ -39,7 +39,16 @@ from companion.reconcile.setup_table import (
 from companion.resume import open_session
 from companion.runner import TableRunner
 from companion.session import TableSession
-from engine.amritsar import Act, Action, Game, GameState, apply, legal_actions, new_game
+from engine.amritsar import (
+    Act,
+    Action,
+    Game,
+    GameState,
+    apply,
+    describe_storehouse,
+    legal_actions,
+    new_game,
+)
 from engine.amritsar.board import District
 from engine.amritsar.decisions import Pending
 from tests.companion.test_run_command import _free_port, _start
@@ -372,10 +381,13 @@ def test_describe_setup_names_every_part() -> None:
         catalog.temple_tiles[state.temple[0]].id,
         catalog.bridge_tiles[state.bridge[2]].id,
         catalog.district_tiles[state.district_tiles[3][2]].id,
-        catalog.storehouses[state.revealed_storehouses[-1]].id,
     ):
         assert ident in en and ident in es
     assert "temple" in en and "templo" in es
+    # Storehouses by what is printed on them, never by catalogue id (issue 16).
+    store = catalog.storehouses[state.revealed_storehouses[-1]]
+    assert describe_storehouse(store, "en") in en and describe_storehouse(store, "es") in es
+    assert store.id not in en and store.id not in es
 
 
 def test_a_hidden_draw_is_left_to_the_dealing() -> None:

@@ -81,9 +81,31 @@ def test_his_counter_put_on_the_wrong_space_is_flagged() -> None:
     assert len(alerts) == 1
     assert alerts[0].en.startswith("His counter went to ")
     assert "level 1, space 1; it belongs to " in alerts[0].en
-    assert "Su contador ha ido a" in alerts[0].es
+    assert alerts[0].es.startswith("Su contador ha ido al ")  # "a el Norte" contracted
+    assert "; va en el " in alerts[0].es
     reconciler.on_seen(Seen.of(should))  # put right
     assert not session.alerts and reconciler.checklist() is None
+
+
+def test_his_elephant_put_in_the_wrong_district_is_named_in_words() -> None:
+    """The alert names districts as the rulebook does, and in Spanish with the
+    contracted article ("ha ido al Oeste; va en el Sur")."""
+    session, reconciler, before = _after_his_turn()
+    should = observe(session.state)
+    elephants = list(should.elephants)
+    stray = next(
+        d
+        for d in range(4)
+        if d not in (should.elephants[MAHARAJAH_SEAT], before.elephants[MAHARAJAH_SEAT])
+    )
+    elephants[MAHARAJAH_SEAT] = stray
+    reconciler.on_seen(Seen(**{**Seen.of(should).__dict__, "elephants": tuple(elephants)}))
+    alerts = [a for a in session.alerts if a.code == "misplaced_piece"]
+    assert len(alerts) == 1
+    assert alerts[0].en.startswith("His elephant went to the ")
+    assert "District; it belongs to the " in alerts[0].en
+    assert alerts[0].es.startswith("Su elefante ha ido al ")
+    assert "; va en el " in alerts[0].es
 
 
 def test_his_pp_from_a_human_action_reaches_his_card() -> None:

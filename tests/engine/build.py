@@ -50,6 +50,16 @@ LAYOUT: dict[str, tuple[str, str, str]] = {
 #: Workers per section, N1 to W2: three of each colour, 12 in all.
 SECTIONS = ("YB", "W", "GY", "B", "WG", "Y", "BW", "G")
 
+#: The same board in the position notation (``engine.amritsar.position``), for
+#: rulebook examples written as positions; decade I, the market full.
+BOARD = """
+sections: N1 YB, N2 W, E1 GY, E2 B, S1 WG, S2 Y, W1 BW, W2 G
+district tiles: N DY1 DB1 DW1, E DB2 DW2 DG1, S DW3 DG2 DY2, W DG3 DY3 DB3
+temple tiles: T1 T2 T3
+bridge tiles: BR1 BR2 BR3
+market: marble 3, copper 3, gold 3
+"""
+
 #: Temple tiles T1, T2, T3 (T1 active: N 4, E 3, S 2, W 1); bridge tiles BR1
 #: (group of four: a resource), BR2 (group of four: 1 PP), BR3 (donation: 1 coin).
 TEMPLE = ("T1", "T2", "T3")

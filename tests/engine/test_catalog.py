@@ -155,7 +155,7 @@ def test_the_report_shows_every_component_and_every_assumed_value() -> None:
     for value in listed:
         assert f"\n{value.path} " in assumed_part, value.path
     # Objectives read as their formulas.
-    assert "most counters in North (at least 1): 5, second 2" in report
+    assert "most counters in the Northern District (at least 1): 5, second 2" in report
     assert "counters on level 3, 1/2/3/4+: 3/4/5/7" in report
     assert "Values changed by the override file (0)" in report
 

@@ -12,6 +12,7 @@ import pytest
 
 from engine.amritsar.decisions import Pending
 from engine.amritsar.observe import observe
+from engine.amritsar.position import parse_position
 from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
@@ -46,9 +47,28 @@ def test_the_decade_ends_when_the_token_is_back_on_its_start_space() -> None:
 
 
 def test_rulebook_example_tied_majority_both_score() -> None:
-    """Purple and pink each have 2 counters in the South, grey 1: both earn its 2 PP."""
-    s = donated(table(3), {"S1.1": 0, "S1.2": 2, "S1.3": 0, "S1.4": 2, "S1.5": 1})
-    s = end_decade(s)
+    """End of Decade: purple and pink have 2 donations each in the South, grey
+    1; the active temple tile gives the South 2 PP, and both tied players earn them."""
+    s = parse_position(
+        """
+        game: 3 players, decade 1, round 4, starting player 1
+        maharajah token: SW
+        sections: N1 YB, N2 W, E1 GY, E2 B, S1 WG, S2 Y, W1 BW, W2 G
+        district tiles: N DY1 DB1 DW1, E DB2 DW2 DG1, S DW3 DG2 DY2, W DG3 DY3 DB3
+        temple tiles: T1 T2 T3
+        bridge tiles: BR1 BR2 BR3
+        donations: S1.1=1 S1.2=3 S1.3=1 S1.4=3 S1.5=2
+        market: marble 3, copper 3, gold 3
+        this turn: active worker G, active district W
+        player 1: pp 5, coins 1, elephant S, mahouts Y=donate, objectives A1, face down B1 C1 D1
+        player 2: pp 5, coins 1, elephant S, on elephant 1,
+                  mahouts B=donate, objectives A2, face down B2 C2 D2
+        player 3: pp 5, coins 1, elephant S, mahouts W=donate, objectives A3, face down B3 C3 D3
+        decision: player 3 actions
+        """
+    )
+    s = play(s, "end")
+    assert s.decade == 2
     assert [ledger(s, k, "majority") for k in range(3)] == [2, 0, 2]
 
 

@@ -7,9 +7,11 @@ between district i and the next (NE=0, ES=1, SW=2, WN=3).
 from __future__ import annotations
 
 from engine.amritsar.decisions import Pending
+from engine.amritsar.position import parse_position
 from engine.amritsar.rules.core import capacity
 from engine.amritsar.state import NONE, PlayerState
 from tests.engine.build import (
+    BOARD,
     at_turn,
     change,
     ledger,
@@ -61,12 +63,25 @@ def test_staying_in_place_is_not_a_move() -> None:
 
 
 def test_rulebook_example_east_to_west_costs_a_coin_and_a_pp_in_decade_one() -> None:
-    """Purple moves East -> West: 1 coin for the extra step, 1 PP for passing the token."""
-    s = change(phase1(coins=1, elephant="E"), maharajah_space=SW)
-    after = play(s, "elephant W")
-    p = after.players[0]
-    assert (p.elephant, p.coins, p.pp) == (3, 0, 4)
-    assert ledger(after, 0, "elephant_penalty") == -1
+    """Phase I: purple moves their elephant 2 steps, from the East to the West:
+    1 coin for the additional step, 1 PP for passing the Maharajah token in
+    decade I."""
+    s = parse_position(
+        "game: 3 players, decade 1, round 1, starting player 1\nmaharajah token: SW"
+        + BOARD
+        + """
+        player 1: pp 5, coins 1, elephant E, on elephant 2,
+                  mahouts Y=donate, objectives A1, face down B1 C1 D1
+        player 2: pp 5, coins 1, elephant E, on elephant 2,
+                  mahouts B=donate, objectives A2, face down B2 C2 D2
+        player 3: pp 5, coins 1, elephant S, on elephant 2,
+                  mahouts W=donate, objectives A3, face down B3 C3 D3
+        decision: player 1 elephant
+        """
+    )
+    s = play(s, "elephant W")
+    assert (s.players[0].coins, s.players[0].pp) == (0, 4)
+    assert ledger(s, 0, "elephant_penalty") == -1
 
 
 def test_penalty_grows_with_the_decade() -> None:

@@ -44,7 +44,7 @@ def _reason_sample(name: str, n: int) -> Any:
     es = name.endswith("_es")
     base = name[:-3] if es else name
     words: dict[str, tuple[Any, Any]] = {
-        "district": (District(n).title, District(n).es),
+        "district": (District(n).in_text, District(n).es),
         "colour": (COLOURS_EN[n], COLOURS_ES[n]),
         "worker": (COLOURS_EN[n + 1], COLOURS_ES[n + 1]),
         "resource": (Resource(n).name.lower(), Resource(n).es),
@@ -59,8 +59,8 @@ def _reason_sample(name: str, n: int) -> Any:
         "why": ("you have none", "no tienes ninguno"),
         "waiting": ("draw a temple tile", "roba una loseta de templo"),
         "outcome": ("A blue worker", "Un trabajador azul"),
-        "seen": ("the first section of the North", "la primera sección del Norte"),
-        "expected": ("the second section of the East", "la segunda sección del Este"),
+        "seen": ("the first section of the Northern District", "la primera sección del Norte"),
+        "expected": ("the second section of the Eastern District", "la segunda sección del Este"),
         "current": ("Ana", "Ana"),
         "tile": ("yellow", "amarilla"),
         "section": ("N1", "N1"),
@@ -78,6 +78,7 @@ DERIVED = {
     "have_coins_es": "have",
     "steps_en": "steps",
     "steps_es": "steps",
+    "the_piece_es": "piece_es",
 }
 
 
@@ -142,6 +143,19 @@ PROBLEMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a placeholder left", re.compile(r"[{}]")),
     ("a doubled word", re.compile(r"\b([^\W\d]{2,}) \1\b", re.IGNORECASE)),
     ("a temple tile by its id", re.compile(r"\bT[1-4]\b")),
+    ("a storehouse by its id", re.compile(r"\bS(0[1-9]|1[0-5])\b")),
+    (
+        "a mahout tile by its id",
+        re.compile(r"\b(coin_pp|coin_marble)\b|[Mm]ahout tile (donate|upgrade|market)\b"),
+    ),
+    (
+        "an English district without its article",
+        re.compile(r"\b(in|into|to|from|of|at|on|between) (North|East|South|West)\b"),
+    ),
+    (
+        "an English district opening a sentence",
+        re.compile(r"(^|[:;.] )(North|East|South|West) (is|has)\b"),
+    ),
     (
         "a piece not named as the box names it",
         re.compile(
@@ -217,3 +231,78 @@ def test_setup_draws_name_temple_tiles_by_what_is_printed() -> None:
     )
     assert again.es.startswith(f"La loseta de templo que muestra {shown_es} no puede salir aquí")
     assert "T2" not in again.en + again.es
+
+
+def test_setup_draws_are_told_in_the_past_tense_in_the_history() -> None:
+    """The history (``describe_done``) says what was drawn, placed or dealt,
+    by what is printed, never as an order still to carry out."""
+    from engine.amritsar.actions import Act, Action
+    from engine.amritsar.describe import describe_done
+
+    fresh = new_game(2)
+    orders = re.compile(r"^(Draw|Place|Reveal|Deal|Roba|Coloca|Revela|Reparte)\b")
+    told = 0
+    for kind in CHANCE_KINDS:
+        for outcome in range(30):
+            if chance_outcome_words(fresh, kind, outcome) == str(outcome):
+                continue
+            action = Action(Act.CHANCE, outcome, kind)
+            en, es = describe_done(fresh, action, "en"), describe_done(fresh, action, "es")
+            assert not orders.match(en) and not orders.match(es), (en, es)
+            assert not re.search(r"\b(T[1-4]|S\d\d|BR\d|D[YBWG]\d)\b", en + es), (en, es)
+            told += 1
+    assert told > 40
+    temple = describe_done(fresh, Action(Act.CHANCE, 0, Pending.CHANCE_TEMPLE), "es")
+    assert temple.startswith("Salió la loseta de templo que muestra Norte ")
+    store = describe_done(fresh, Action(Act.CHANCE, 6, Pending.CHANCE_STOREHOUSE), "en")
+    assert store == "Revealed: the storehouse “1 coin less on market purchases” (3 spaces)"
+
+
+def test_storehouse_and_mahout_refusals_describe_the_piece_not_its_id() -> None:
+    from tests.engine.build import at_turn, play, refusal, seat, table, with_frame
+
+    s = seat(table(2), 0, resources="MCG", coins=3)
+    s = with_frame(at_turn(s, 0, "actions", colour="G", district="N"), Pending.UPGRADE, 0, a=7)
+    taken = play(s, "upgrade mahout market space B pay G")
+    again = refusal(
+        with_frame(taken, Pending.UPGRADE, 0, a=7), "upgrade mahout market space W pay G"
+    )
+    assert again.en == "The mahout tile “a market action” is not available to you."
+    assert again.es == "La loseta de mahout «una acción de mercado» no está disponible para ti."
+    hidden = refusal(s, "upgrade storehouse S07 slot 1 pay M")
+    assert hidden.en == (
+        "The storehouse “1 coin less on market purchases” (3 spaces) is not available to you."
+    )
+    assert hidden.es.startswith("El almacén «1 moneda menos al comprar en el mercado» (3 espacios)")
+
+
+def test_not_your_piece_gives_the_piece_its_own_article_in_spanish() -> None:
+    fields = {"current": "Ana", "colour": "purple", "colour_es": "morado"}
+    elephant = Reason("not_your_piece", {**fields, "piece": "elephant", "piece_es": "elefante"})
+    token = Reason(
+        "not_your_piece",
+        {**fields, "piece": "movement token", "piece_es": "ficha de movimiento"},
+    )
+    assert "; el elefante morado solo se mueve" in elephant.es
+    assert "; la ficha de movimiento morada solo se mueve" in token.es
+    assert "the purple movement token only moves" in token.en
+
+
+def test_the_history_tells_every_action_of_whole_games_as_done() -> None:
+    """``describe_done`` (the history's line) never repeats the order the phone
+    gave: every action of a 2-player and a solo game, setup draws included,
+    is told in the past (a statement such as "Starting player: ..." aside)."""
+    from engine.amritsar.describe import describe_done
+
+    for players, solo in ((2, False), (1, True)):
+        state = new_game(players, solo=solo)
+        rng = random.Random(3)
+        while not state.finished:
+            actions = legal_actions(state)
+            for action in actions:
+                for language in ("en", "es"):
+                    done = describe_done(state, action, language)
+                    if done.startswith(("Starting player:", "Jugador inicial:")):
+                        continue
+                    assert done != describe_action(state, action, language), done
+            state, _ = apply(state, rng.choice(actions), check=False)

@@ -8,9 +8,11 @@ green); purple is seat 0, grey seat 1, pink seat 2.
 from __future__ import annotations
 
 from engine.amritsar.decisions import Pending
+from engine.amritsar.position import parse_position
 from engine.amritsar.rules.effects_run import FOLLOWING, mahout_reason
 from engine.amritsar.state import GameState
 from tests.engine.build import (
+    BOARD,
     at_turn,
     change,
     ledger,
@@ -25,17 +27,28 @@ from tests.engine.build import (
 
 
 def rulebook_table() -> GameState:
-    """Grey has its donation tile on white, pink a coin-and-marble tile there."""
-    s = table(3)
-    s = seat(s, 1, mahouts={"B": None, "W": "donate"})
-    s = seat(s, 2, mahouts={"W": None, "G": "donate"})
-    s = seat(s, 2, mahouts={"W": "coin_marble"}, coins=0)
-    return at_turn(s, 0, "actions", colour="W", district="N")
+    """Follow the Active Player: purple's active worker was white. Grey has its
+    donation tile on white but no resources to donate; pink has the coin-and-
+    marble tile on white."""
+    return parse_position(
+        "game: 3 players, decade 1, round 1, starting player 1\n"
+        + BOARD
+        + """
+        this turn: active worker W, active district N
+        player 1: pp 5, coins 1, elephant N, on elephant 2, mahouts Y=donate,
+                  objectives A1, face down B1 C1 D1
+        player 2: pp 5, coins 1, elephant E, on elephant 2, mahouts W=donate,
+                  objectives A2, face down B2 C2 D2
+        player 3: pp 5, coins 0, elephant S, on elephant 3, mahouts W=coin_marble G=donate,
+                  objectives A3, face down B3 C3 D3
+        decision: player 1 actions
+        """
+    )
 
 
 def test_rulebook_follow_example() -> None:
-    """Purple's worker was white. Grey cannot pay its donation and is not asked;
-    pink follows for 1 coin and 1 marble; purple earns 1 PP."""
+    """Grey cannot pay its donation and is not asked; pink follows for 1 coin and
+    1 marble; purple earns 1 PP."""
     s = play(rulebook_table(), "end")
     assert pending(s) is Pending.FOLLOW and s.pending[-1].player == 2
     assert legal(s) == {"follow", "pass"}
@@ -105,7 +118,7 @@ def test_the_reason_a_player_cannot_follow() -> None:
     reason = mahout_reason(s, 1, 1, FOLLOWING)
     assert reason is not None and reason.code == "follow_cannot"
     assert reason.en == (
-        "You cannot perform your blue mahout tile now: no free space in East that you can pay for."
+        "You cannot perform your blue mahout tile now: no free space in the Eastern District that you can pay for."
     )
     assert reason.rule == "Follow the Active Player"
 

@@ -92,7 +92,11 @@ def test_he_donates_in_the_first_district_of_the_temple_order_he_can_pay_for() -
     assert temple_order(state) == [District.NORTH, District.EAST, District.SOUTH, District.WEST]
     assert codes(turn, "donation") == ["donation_order", "district_cost", "donated"]
     north, east = turn.trace[1], turn.trace[2]
-    assert not north.taken and "North (4 PP)" in north.en and "level 1 needs 1 marble" in north.en
+    assert (
+        not north.taken
+        and "The Northern District (4 PP)" in north.en
+        and "level 1 needs 1 marble" in north.en
+    )
     assert "Norte (4 PP)" in north.es and "1 mármol" in north.es
     assert east.taken and "level 2, space 1, for 4 PP" in east.en
     assert after.maharajah is not None and after.maharajah.elephant == District.EAST

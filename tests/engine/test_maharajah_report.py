@@ -79,14 +79,17 @@ def test_turn_from_events_is_none_without_his_turn() -> None:
 def test_instructions_name_component_and_place_in_both_languages() -> None:
     turn = maharajah_turn(donating_position())
     lines = turn.lines("en")
-    assert lines[0] == "1. Move the Maharajah's elephant from North to East (free, no penalty)."
+    assert lines[0] == (
+        "1. Move the Maharajah's elephant from the Northern District to the Eastern District "
+        "(free, no penalty)."
+    )
     assert turn.lines("es")[0] == (
         "1. Mueve el elefante del marajá del Norte al Este (gratis, sin penalización)."
     )
     assert "Put 1 copper from his storehouse back in his quarry." in turn.lines("en")[1]
     assert turn.instructions[2].en == (
-        "Take one donation counter off the Maharajah's elephant and put it on East, level 2, "
-        "space 1 from the left."
+        "Take one donation counter off the Maharajah's elephant and put it on the donation "
+        "tile of the Eastern District, level 2, space 1 from the left."
     )
     assert any("Return 1 marble from the market (marble column, row 3)" in line for line in lines)
     state = donating_position()

@@ -7,6 +7,7 @@ S2 Y, W1 BW, W2 G.
 from __future__ import annotations
 
 from engine.amritsar.decisions import Pending
+from engine.amritsar.position import parse_position
 from engine.amritsar.state import GameState
 from tests.engine.build import (
     at_turn,
@@ -107,26 +108,31 @@ def test_coins_in_the_origin_and_the_destination_are_collected() -> None:
 
 
 def test_rulebook_sowing_example() -> None:
-    """Purple takes blue and white from E1 (1 coin there), passes full E2, leaves
-    blue in S1, pays a coin to skip S2, passes full W1 and lands in W2, where
-    their elephant is."""
-    sections = ("Y", "Y", "BW", "YGBW", "", "", "GGBW", "")
-    s = sowing(sections, coins=1, elephant="W", resources="C")
-    # The West holds a white tile on the right, as in the rulebook's picture.
-    tiles = {"S": ("DB3", "DG2", "DY2"), "W": ("DG3", "DY3", "DW3")}
-    s = change(s, section_coins=(0, 0, 1, 0, 0, 0, 0, 0), district_tiles=tiles)
-    s = play(s, "sow E1")
-    assert s.players[0].coins == 2  # [A] the coin in the origin
-    assert s.pending[-1].a == section("S1")  # E2 is full
-    s = play(s, "place B")  # [B]
-    assert s.pending[-1].a == section("S2")
-    s = play(s, "skip")  # [D] a coin left in S2
-    assert s.section_coins[section("S2")] == 1 and s.players[0].coins == 1
-    assert s.pending[-1].a == section("W2")  # [E] W1 is full
-    s = play(s, "place W")  # [F]
-    assert s.sections[section("W2")] == (2,)
-    assert (s.active_colour, s.active_district) == (2, 3)
-    # The active worker stands where the elephant is: the elephant can be activated.
+    """Phase 2: purple takes the blue and white workers of the first section of
+    the East, where 1 coin lies; the second is full, so blue goes to the first
+    section of the South; a coin skips the second; the first of the West is
+    full; white lands in the second section of the West, where the elephant is."""
+    s = parse_position(
+        """
+        game: 3 players, decade 1, round 1, starting player 1
+        sections: N1 Y, N2 Y, E1 BW, E2 YGBW, W1 GGBW
+        section coins: E1 1
+        district tiles: N DY1 DB1 DW1, E DB2 DW2 DG1, S DB3 DG2 DY2, W DG3 DY3 DW3
+        temple tiles: T1 T2 T3
+        bridge tiles: BR1 BR2 BR3
+        market: marble 3, copper 3, gold 3
+        player 1: pp 5, coins 1, copper 1, elephant W, on elephant 2,
+                  mahouts Y=donate, objectives A1, face down B1 C1 D1
+        player 2: pp 5, coins 1, elephant E, on elephant 2,
+                  mahouts B=donate, objectives A2, face down B2 C2 D2
+        player 3: pp 5, coins 1, elephant S, on elephant 2,
+                  mahouts W=donate, objectives A3, face down B3 C3 D3
+        decision: player 1 sow
+        """
+    )
+    s = play(s, "sow E1", "place B", "skip", "place W")
+    assert s.players[0].coins == 1 and s.section_coins == (0, 0, 0, 0, 0, 1, 0, 0)
+    assert (s.active_colour, s.active_district) == (2, 3)  # white, in the West
     assert {a for a in legal(s) if a.startswith("elephant-")} == {
         "elephant-main L",
         "elephant-main C",

@@ -51,7 +51,9 @@ SAMPLES: dict[str, Callable[[int, str], Any]] = {
         f"level 2 needs {resources_word((n, 1, 0)).en}",
         f"el nivel 2 necesita {resources_word((n, 1, 0)).es}",
     ),
-    "objective": lambda n, code: Word("1 PP per counter in North", "1 PP por contador en el Norte"),
+    "objective": lambda n, code: Word(
+        "1 PP per counter in the Northern District", "1 PP por contador en el Norte"
+    ),
     "order": lambda n, code: Word(
         ", ".join(district_word(d).en for d in range(4)),
         ", ".join(district_word(d).es for d in range(4)),

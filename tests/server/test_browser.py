@@ -83,6 +83,8 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     assert url == f"{base}/play#token={session.seats[1].token}"
 
     phone = open_page(url, PHONE)
+    # Below the question the objectives are folded to one line: a tap opens them.
+    phone.click("#fold-objectives > summary")
     phone.wait_for_selector("#objectives li")
     assert "token" not in phone.url  # the secret leaves the address bar
     mine = {session.state.catalog.objectives[o].id for o in session.state.players[1].objective_hand}
@@ -97,6 +99,7 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     phone.screenshot(path=str(test_output / "web-player-phone.png"), full_page=True)
     # The phone remembers its seat after a reload without the link.
     phone.reload()
+    phone.click("#fold-objectives > summary")
     phone.wait_for_selector("#objectives li")
     assert phone.locator("#objectives li").count() == 4
 
@@ -263,6 +266,8 @@ def test_the_maharajah_card_shows_his_instructions(
     wait_state(table, outcome.state_id)
     assert panel.count() == 0
     phone = open_page(f"{base}/play?lang=es#token={session.seats[0].token}", PHONE, lang="es")
+    # His turn carried out, his card is folded to one line on the phone: a tap opens it.
+    phone.click("#fold-maharajah > summary")
     phone.wait_for_selector("#maharajah")
     assert "Pon un contador en Este 1.2." in phone.locator("#maharajah").inner_text()
 

@@ -13,16 +13,19 @@ to test-output/ for a person to look at.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.reconcile.reconciler import Reconciler
 from companion.server import create_app
+from companion.server.grouped import follow_ups
 from companion.session import TableSession
+from companion.sim.demo import DemoPlayer
 from companion.sim.players import GreedyPlayer
-from companion.sim.simulate import PerfectTable, ScriptedTable
-from engine.amritsar import Pending, Reason, decision
+from companion.sim.simulate import PerfectTable
+from engine.amritsar import Pending, Reason, decision, legal_actions, order_prompt
 from tests.server.games import PIN, human_prompt, play_until
 from tests.server.pages import PHONE, Opener, wait_state
 
@@ -63,6 +66,9 @@ BAR = """
           when: (document.getElementById('bar-when') || {}).innerText || null};
 }
 """
+
+#: A storehouse's catalogue id ("S14"), printed on no real tile.
+STOREHOUSE_ID = re.compile(r"\bS(0[1-9]|1[0-5])\b")
 
 #: English words that must not appear in a Spanish phone (whole words).
 ENGLISH = [
@@ -177,6 +183,19 @@ def question_on_top(page: Any) -> None:
     assert boxes["questionTop"] < 300, boxes
 
 
+#: How much page there is below the question (its panel's bottom to the page's end).
+BELOW = """
+() => {
+  const question = document.getElementById('decision').getBoundingClientRect();
+  return document.documentElement.scrollHeight - (question.bottom + window.scrollY);
+}
+"""
+
+#: Below the question everything is folded to a line or two: at most this many
+#: px (before the folding it was 2,658 px on the same game).
+MOST_BELOW = 700
+
+
 def shoot(page: Any, folder: Path, name: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(folder / f"phone-{name}.png"), full_page=True)
@@ -186,7 +205,7 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
     live_server: Callable[[Any], str], open_page: Opener, test_output: Path
 ) -> None:
     session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
-    driver = ScriptedTable(
+    driver = DemoPlayer(
         session, Reconciler(session), PerfectTable(), seed=7, policy=GreedyPlayer(0)
     )
     base = live_server(create_app(session))
@@ -197,6 +216,7 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
     }
     names = [s.name for s in session.seats]
     shots: set[str] = set()
+    below: list[float] = []
     steps = 0
     while not driver.truth.finished:
         driver.step()
@@ -212,6 +232,9 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         if d.player == 0 and steps % 7 == 0:
             for phone in phones.values():
                 question_on_top(phone)
+                below.append(phone.evaluate(BELOW))
+                if below[-1] > MOST_BELOW:
+                    shoot(phone, test_output, f"debug-{steps}")
         screen = {
             Pending.SOW_ORIGIN: "camera-move",
             Pending.CHOOSE_ALTERNATIVE: "order-question",
@@ -223,21 +246,40 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
             for lang, phone in phones.items():
                 question_on_top(phone)
                 check_controls(phone, f"{screen} ({lang})")
+                if screen == "order-question" and order_prompt(session.state) is not None:
+                    # The trades show the order: the phone says no tap is needed.
+                    assert phone.locator("#camera-note").count() == 1
+                text = phone.locator("body").inner_text()
                 if lang == "es":
-                    found = english_in(phone.locator("body").inner_text(), names)
+                    found = english_in(text, names)
                     assert not found, f"{screen}: English in the Spanish phone: {found}"
+                # Storehouses by what is printed on them, never by catalogue id.
+                assert not STOREHOUSE_ID.search(text), STOREHOUSE_ID.search(text)
                 shoot(phone, test_output, f"{screen}-{lang}")
         if (
             "maharajah" not in shots
             and session.maharajah_card
-            and any(not i["done"] for i in session.maharajah_card["instructions"])
+            # a step the camera checks is still open: his card is on top, not folded
+            and any(
+                not i["done"] and i.get("checked") is not False
+                for i in session.maharajah_card["instructions"]
+            )
         ):
             shots.add("maharajah")
             for lang, phone in phones.items():
+                phone.wait_for_selector("#maharajah", state="attached")
+                # While I answer, his card is one line; a tap opens it.
+                folded = phone.locator("#fold-maharajah-now > summary")
+                if folded.count():
+                    folded.click()
                 phone.wait_for_selector("#maharajah")
                 shoot(phone, test_output, f"maharajah-{lang}")
+                if folded.count():
+                    folded.click()
     driver._catch_up()
     assert {"camera-move", "actions"} <= shots
+    # What is below the question stays short all game (folded sections, a short history).
+    assert below and max(below) <= MOST_BELOW, sorted(below)[-5:]
     view = session.seat_view(0)
     totals = {sheet["seat"]: sheet["total"] for sheet in view["scores"]}
     for lang, phone in phones.items():
@@ -285,6 +327,9 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         if lang == "es":
             found = english_in(phone.locator("body").inner_text(), names)
             assert not found, f"end: English in the Spanish phone: {found}"
+        phone.click("#fold-board > summary")
+        board = phone.locator("#my-board").inner_text()
+        assert not STOREHOUSE_ID.search(board), board
         shoot(phone, test_output, f"end-{lang}")
 
 
@@ -298,10 +343,19 @@ def test_undo_says_what_it_undoes_and_what_was_undone(
     wait_state(phone, session.state_id)
     assert phone.locator("#phone-only").count() == 1  # a question only the phone can answer
     button = phone.locator("#decision button.option").first
+    if "opens" in (button.get_attribute("class") or ""):
+        # A discard that leads to another: both on one screen, the second sends both.
+        button.click()
+        button = phone.locator("#decision button.option.then").first
     chosen = button.inner_text()
-    before = session.state_id
+    entries = len(session.game.entries)
     button.click()
-    wait_state(phone, before + 1)
+    deadline = time.monotonic() + 5
+    while len(session.game.entries) == entries and time.monotonic() < deadline:
+        time.sleep(0.02)
+    phone.wait_for_function("() => document.getElementById('feedback').textContent !== ''")
+    before = session.state_id
+    wait_state(phone, before)
     assert chosen in phone.locator("#feedback").inner_text()  # "Enviado: ..." stays up
     asked: list[str] = []
 
@@ -311,7 +365,7 @@ def test_undo_says_what_it_undoes_and_what_was_undone(
 
     phone.once("dialog", accept)
     phone.click("#undo")
-    wait_state(phone, before + 2)
+    wait_state(phone, before + 1)
     assert asked and "¿Deshacer esto?" in asked[0] and chosen in asked[0]
     phone.wait_for_function(
         "() => document.getElementById('feedback').textContent.startsWith('Deshecho')"
@@ -376,3 +430,58 @@ def test_dark_mode_keeps_the_contrast(
         shoot(phone, test_output, "dark-en")
     finally:
         context.close()
+
+
+def _tile_action_with_a_follow_up(session: TableSession) -> bool:
+    state = session.state
+    d = decision(state)
+    return (
+        d.kind == Pending.ACTIONS
+        and d.player == 0
+        and any(follow_ups(state, a) is not None for a in legal_actions(state))
+    )
+
+
+def test_a_tile_action_and_its_follow_up_are_one_screen_and_one_send_and_the_phone_calls(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana"], seed=7, solo=True, pin=PIN)
+    play_until(session, _tile_action_with_a_follow_up)
+    state = session.state
+    action = next(a for a in legal_actions(state) if follow_ups(state, a) is not None)
+    follow = follow_ups(state, action)
+    assert follow is not None
+    base = live_server(create_app(session))
+    for lang in ("en", "es"):
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={session.seats[0].token}", PHONE, lang=lang
+        )
+        wait_state(phone, session.state_id)
+        # A question of mine arrived: the phone called me (vibration and tone).
+        phone.wait_for_function("() => Number(document.body.dataset.calledTurn) >= 1")
+        # The screen is kept awake while the page is shown (Chromium grants the lock).
+        phone.wait_for_function("() => document.body.dataset.wakeLock === 'on'")
+        phone.click(f'#decision button.option[data-action="{action}"]')
+        # The follow-up's answers open in place, with a way back; nothing is sent yet.
+        phone.wait_for_selector("#decision .follow-up #chosen")
+        answers = phone.locator("#decision button.option.then")
+        assert answers.count() == len(follow.actions)
+        assert phone.locator("#back").count() == 1
+        assert session.state == state
+        check_controls(phone, f"follow-up ({lang})")
+        shoot(phone, test_output, f"follow-up-{lang}")
+        if lang == "en":
+            phone.click("#back")
+            phone.wait_for_selector(f'#decision button.option[data-action="{action}"]')
+            continue
+        entries = len(session.game.entries)
+        answers.first.click()
+        # Both answers applied, in order: the tile action and its follow-up.
+        deadline = time.monotonic() + 5
+        while len(session.game.entries) < entries + 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        done = [session.game.action_at(i) for i in range(entries, entries + 2)]
+        assert done == [action, follow.actions[0]]
+        phone.wait_for_function(
+            "() => document.getElementById('feedback').textContent.includes('·')"
+        )

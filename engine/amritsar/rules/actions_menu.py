@@ -131,7 +131,7 @@ def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
         district = District(s.active_district)
         return Reason(
             "elephant_not_here",
-            {"district": district.title, "district_es": district.es},
+            {"district": District(district).in_text, "district_es": district.es},
         )
     return None
 

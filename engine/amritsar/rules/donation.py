@@ -100,7 +100,7 @@ def donation_reason(
     fields: dict[str, object] = {
         "level": level,
         "space": index + 1,
-        "district": District(district).title,
+        "district": District(district).in_text,
         "district_es": District(district).es,
     }
     if code == "donation_cost":
@@ -152,7 +152,7 @@ def why_no_donation(s: GameState, seat: int) -> tuple[str, str]:
         )
     district = District(p.elephant)
     return (
-        f"no free space in {district.title} that you can pay for",
+        f"no free space in {District(district).in_text} that you can pay for",
         f"no hay espacio libre en {district.es} que puedas pagar",
     )
 

@@ -81,7 +81,7 @@ def _check_elephant(s: GameState, top: Frame, action: Action) -> Reason | None:
     if not 0 <= action.a < 4 or action.b not in (0, 1, 2):
         return Reason("choice_out_of_range")
     district = District(action.a)
-    names = {"district": district.title, "district_es": district.es}
+    names = {"district": District(district).in_text, "district_es": district.es}
     if p.elephant < 0:
         return None if action.b == ElephantMode.NORMAL else Reason("elephant_first_turn")
     if action.a == p.elephant:

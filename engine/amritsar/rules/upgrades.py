@@ -18,6 +18,7 @@ from engine.amritsar.actions import Act, Action
 from engine.amritsar.board import Resource, WorkerColour
 from engine.amritsar.catalog import Perk, Requirement
 from engine.amritsar.decisions import Pending
+from engine.amritsar.describe import mahout_words, storehouse_words
 from engine.amritsar.effects import ALL_UPGRADES, Upgrade
 from engine.amritsar.reasons import Reason
 from engine.amritsar.rules.bridge import bridge_trigger
@@ -100,12 +101,14 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
     catalog = s.catalog
     if kind is Upgrade.STOREHOUSE:
         if what not in s.revealed_storehouses:
-            name = (
-                catalog.storehouses[what].id if 0 <= what < len(catalog.storehouses) else str(what)
-            )
+            if 0 <= what < len(catalog.storehouses):
+                house = catalog.storehouses[what]
+                en, es = storehouse_words(house, "en"), storehouse_words(house, "es")
+            else:
+                en, es = f"the storehouse number {what}", f"el almacén número {what}"
             return Reason(
                 "upgrade_not_available",
-                {"what": f"Storehouse {name}", "what_es": f"El almacén {name}"},
+                {"what": en[0].upper() + en[1:], "what_es": es[0].upper() + es[1:]},
             )
         spaces: tuple[int, ...] = p.storehouses
     elif kind is Upgrade.OBJECTIVE:
@@ -114,14 +117,14 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
         spaces = p.objectives
     else:
         if what not in p.mahout_hand:
-            name = (
-                catalog.mahout_tiles[what].id
-                if 0 <= what < len(catalog.mahout_tiles)
-                else str(what)
-            )
+            if 0 <= what < len(catalog.mahout_tiles):
+                printed = catalog.mahout_tiles[what].action
+                en, es = mahout_words(printed, "en"), mahout_words(printed, "es")
+            else:
+                en, es = f"the mahout tile number {what}", f"la loseta de mahout número {what}"
             return Reason(
                 "upgrade_not_available",
-                {"what": f"Mahout tile {name}", "what_es": f"La loseta de mahout {name}"},
+                {"what": en[0].upper() + en[1:], "what_es": es[0].upper() + es[1:]},
             )
         spaces = p.mahouts
     if NONE not in spaces:

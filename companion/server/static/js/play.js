@@ -53,15 +53,27 @@ function say(text, ok) {
   }
 }
 
-async function choose(option) {
+let sending = false; // an answer and its follow-up on their way: no redraw between
+
+/** Send an answer, and with ``next`` its follow-up right after (one screen, one send). */
+async function choose(option, next = null) {
   const view = live.view;
-  for (const button of document.querySelectorAll("button.option")) button.disabled = true;
+  for (const button of document.querySelectorAll("#decision button")) button.disabled = true;
+  sending = true;
+  const words = next ? `${pick(option)} · ${pick(next)}` : pick(option);
   try {
-    await api("POST", "/api/answer", { token, body: { action: option.action, state_id: view.state_id } });
-    say(`${t("sent")}: ${pick(option)}`, true);
+    const first = await api("POST", "/api/answer", { token, body: { action: option.action, state_id: view.state_id } });
+    if (next) {
+      const stateId = first.data?.state_id ?? view.state_id + 1;
+      await api("POST", "/api/answer", { token, body: { action: next.action, state_id: stateId } });
+    }
+    say(`${t("sent")}: ${words}`, true);
   } catch (error) {
     say(error instanceof ApiError && error.result ? pick(error.result) : String(error), false);
-    for (const button of document.querySelectorAll("button.option")) button.disabled = false;
+    for (const button of document.querySelectorAll("#decision button")) button.disabled = false;
+  } finally {
+    sending = false;
+    draw();
   }
 }
 
@@ -240,7 +252,7 @@ function questionPanel(view) {
       h("p", { class: "hint" }, t("alert_wait")),
     );
   }
-  const panel = decisionPanel(view, { onChoose: choose, phone: true });
+  const panel = decisionPanel(view, { onChoose: choose, phone: true, redraw: draw });
   panel.querySelector("#feedback")?.remove(); // the status bar shows it
   return panel;
 }
@@ -265,6 +277,60 @@ function callAttention(view) {
   lastAlerts = ids;
 }
 
+/** Sections folded below the question, by id; the ones a player opened stay open across updates. */
+const unfolded = new Set();
+
+/** A panel folded to one line (its summary) below the question; tapping opens it. */
+function fold(id, summary, ...content) {
+  const parts = content.flat().filter(Boolean);
+  if (!parts.length) return null;
+  return h(
+    "details",
+    {
+      class: "panel fold",
+      id: `fold-${id}`,
+      open: unfolded.has(id),
+      ontoggle: (event) => {
+        if (event.target.open) unfolded.add(id);
+        else unfolded.delete(id);
+      },
+    },
+    h("summary", {}, summary),
+    parts,
+  );
+}
+
+function objectivesLine(view) {
+  const worth = view.objectives.filter((o) => o.placed).reduce((sum, o) => sum + o.worth, 0);
+  return view.objectives.length ? `${t("objectives")} · ${t("objectives_worth", { n: worth })}` : t("objectives");
+}
+
+function boardLine(view) {
+  const me = view.game.seats.find((p) => p.seat === view.seat);
+  if (!me) return t("my_board");
+  const tracks = ["development", "resources", "money"].map((track) => me.tracks[track]).join("/");
+  return `${t("my_board")} · ${me.elephant ? district(me.elephant) : t("not_placed")} · ${t("tracks_short")} ${tracks}`;
+}
+
+function maharajahLine(view) {
+  const left = view.maharajah.instructions.filter((step) => !step.done).length;
+  return `${t("maharajah")} · ${t("steps_left", { n: left })}`;
+}
+
+function scoresLine(view) {
+  return `${t("scores")} · ${view.scores.map((sheet) => `${seatOf(view, sheet.seat)?.name ?? sheet.seat} ${sheet.total}`).join(" · ")}`;
+}
+
+/** The last few lines of the history, the rest behind "more". */
+function shortLog(view, shown) {
+  const panel = logPanel(view);
+  const items = [...panel.querySelectorAll("li")];
+  if (items.length <= shown) return panel;
+  const more = h("details", { class: "more", id: "log-more", open: unfolded.has("log-more"), ontoggle: (e) => (e.target.open ? unfolded.add("log-more") : unfolded.delete("log-more")) }, h("summary", {}, t("more", { n: items.length - shown })), h("ol", { start: shown + 1 }, items.slice(shown)));
+  panel.append(more);
+  return panel;
+}
+
 function draw() {
   const root = byId("app");
   const view = live?.view;
@@ -275,27 +341,45 @@ function draw() {
   document.body.dataset.stateId = String(view.state_id);
   const over = view.finished || view.ended;
   const pending = maharajahPending(view);
-  put(
-    root,
-    statusBar(view),
-    over ? winnerPanel(view) : null,
-    alertsPanel(view),
-    over ? null : questionPanel(view),
-    checklistPanel(view),
-    pending && !over ? maharajahPanel(view, { traceOpen: false }) : null,
-    over ? plotPanel(view) : null,
-    over ? gamePanel(view) : null,
-    over ? sourcesPanel(view) : null,
-    over ? exportPanel(view) : null,
-    objectivesPanel(view),
-    myBoard(view),
-    over ? null : scoresPanel(view),
-    decadePanels(view),
-    undoRequestsPanel(view),
-    over ? null : gamePanel(view),
-    !pending || over ? maharajahPanel(view, { title: t("maharajah_done"), traceOpen: false }) : null,
-    logPanel(view),
-  );
+  if (over) {
+    put(
+      root,
+      statusBar(view),
+      winnerPanel(view),
+      alertsPanel(view),
+      checklistPanel(view),
+      plotPanel(view),
+      gamePanel(view),
+      sourcesPanel(view),
+      exportPanel(view),
+      fold("objectives", objectivesLine(view), objectivesPanel(view)),
+      fold("board", boardLine(view), myBoard(view)),
+      decadePanels(view),
+      undoRequestsPanel(view),
+      maharajahPanel(view, { title: t("maharajah_done"), traceOpen: false }),
+      logPanel(view),
+    );
+  } else {
+    // The question first; below it, what is needed now (the table's owed moves,
+    // his turn being carried out), then everything else folded to one line each.
+    put(
+      root,
+      statusBar(view),
+      alertsPanel(view),
+      questionPanel(view),
+      checklistPanel(view),
+      // His turn being carried out: in full while I wait, one line while I answer
+      // (the table screen shows his card in full).
+      pending && !view.decision.mine ? maharajahPanel(view, { traceOpen: false }) : null,
+      pending && view.decision.mine ? fold("maharajah-now", maharajahLine(view), maharajahPanel(view, { traceOpen: false })) : null,
+      undoRequestsPanel(view),
+      fold("objectives", objectivesLine(view), objectivesPanel(view)),
+      fold("board", boardLine(view), myBoard(view)),
+      fold("scores", scoresLine(view), scoresPanel(view), decadePanels(view), gamePanel(view)),
+      pending ? null : fold("maharajah", t("maharajah_done"), maharajahPanel(view, { title: t("maharajah_done"), traceOpen: false })),
+      shortLog(view, 3),
+    );
+  }
   sizeBars(root);
   if (feedback && Date.now() < feedback.until) say(feedback.text, feedback.ok);
 }
@@ -319,7 +403,7 @@ async function main() {
   live = new Live({
     token,
     onView: (view) => {
-      draw();
+      if (!sending) draw();
       callAttention(view);
     },
     onStatus: showStatus,

@@ -25,8 +25,58 @@ export function chip(seat) {
   );
 }
 
+/** Which option of which question is opened to its follow-up (kept across redraws). */
+let opened = null; // {stateId, action}
+
+function optionButton(option, onclick, extra = "") {
+  return h(
+    "button",
+    { type: "button", class: `option${extra}`, dataset: { action: option.action }, onclick },
+    pick(option),
+  );
+}
+
+/** The options; one with a follow-up (``then``: a tile action, then which track)
+ * opens its follow-up's answers in place, and a tap there sends both. */
+function optionList(view, onChoose, redraw) {
+  const list = h("div", { class: "options", role: "group", "aria-label": t("choose") });
+  const open = opened && opened.stateId === view.state_id ? view.options.find((o) => o.action === opened.action && o.then) : null;
+  if (open) {
+    list.classList.add("follow-up");
+    list.append(
+      h("p", { class: "chosen", id: "chosen" }, pick(open)),
+      h("p", { class: "then-prompt" }, pick(open, "then")),
+      ...open.then.map((next) => optionButton(next, () => onChoose(open, next), " then")),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "back",
+          id: "back",
+          onclick: () => {
+            opened = null;
+            redraw();
+          },
+        },
+        t("back"),
+      ),
+    );
+    return list;
+  }
+  for (const option of view.options) {
+    const onclick = option.then
+      ? () => {
+          opened = { stateId: view.state_id, action: option.action };
+          redraw();
+        }
+      : () => onChoose(option);
+    list.append(optionButton(option, onclick, option.then ? " opens" : ""));
+  }
+  return list;
+}
+
 /** Whose decision it is and what it asks; with the options when they are the viewer's. */
-export function decisionPanel(view, { onChoose, phone = false } = {}) {
+export function decisionPanel(view, { onChoose, phone = false, redraw = null } = {}) {
   const d = view.decision;
   const seat = d.seat === null ? null : seatOf(view, d.seat);
   let headline;
@@ -42,27 +92,21 @@ export function decisionPanel(view, { onChoose, phone = false } = {}) {
     d.hidden && d.mine && !phone ? h("p", { class: "hint" }, t("hidden_from_camera")) : null,
   );
   if (onChoose && view.options.length && !view.ended) {
-    const list = h("div", { class: "options", role: "group", "aria-label": t("choose") });
+    const list = optionList(view, onChoose, redraw || (() => {}));
     const seen = phone && d.mine && !d.hidden;
-    for (const option of view.options) {
-      list.append(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "option",
-            dataset: { action: option.action },
-            onclick: () => onChoose(option),
-          },
-          pick(option),
-        ),
-      );
-    }
-    if (seen) {
-      // The camera will see this move: say so, and keep the buttons one tap away
-      // for when it cannot (so nobody enters a move twice by habit).
+    const trades = phone && d.mine && d.order_from_trades;
+    if (seen || trades) {
+      // The camera will see this move (or the trades will show the order): say
+      // so, and keep the buttons one tap away for when it cannot (so nobody
+      // enters a move twice by habit).
       panel.append(
-        h("p", { class: "camera-note", id: "camera-note" }, t("camera_sees"), " ", t("camera_skip")),
+        h(
+          "p",
+          { class: "camera-note", id: "camera-note" },
+          trades ? t("order_seen") : t("camera_sees"),
+          " ",
+          t("camera_skip"),
+        ),
         h("details", { class: "enter-here" }, h("summary", {}, t("enter_here")), list),
       );
     } else {

@@ -212,9 +212,20 @@ function menuActions(view) {
   return {
     undo: over ? null : { label: t("undo_override"), confirm: tt("undo_confirm"), danger: true, run: () => command("/api/table/undo", { state_id: view.state_id }) },
     end: over ? null : { label: t("end_game"), confirm: tt("end_confirm"), danger: true, run: () => command("/api/table/end", { state_id: view.state_id }) },
+    new: over ? { label: tt("new_game"), confirm: tt("new_game_confirm"), run: newGame } : null,
     clear: view.alerts.length ? { label: t("clear_alerts"), run: () => command("/api/table/clear-alerts") } : null,
     lock: { label: t("lock"), run: lock },
   };
+}
+
+/** The game is over: back to the start page (a table whose game was chosen there). */
+async function newGame() {
+  try {
+    await api("POST", "/api/table/new-game", { pin });
+    location.reload();
+  } catch (error) {
+    note(explain(error));
+  }
 }
 
 function setMenu(next) {

@@ -1,0 +1,434 @@
+"""A table session for any registered game, driven only by the ``Rules`` protocol.
+
+What it is for: Imhotep and Ceylon (and any game registered in
+``engine.core.registry``) are served at the table in manual mode: every
+decision is a prompt on the deciding seat's phone, answered with one of the
+legal actions the rules list (described with ``Rules.describe_action`` in
+English and Spanish). No camera or sensor reads these games yet.
+
+Chance: a public draw (a market card, a round card) is dealt by the companion,
+from ``random.Random(public_seed)`` when a seed is given (to lay out the same
+table twice; the demo) else from the operating system. A secret draw (a card
+into a hand: ``Decision.secret_for``) never comes from a seed: with
+``draws="deal"`` the companion deals it from ``secrets.SystemRandom``; with
+``draws="phones"`` the drawer's phone says what was drawn from the real deck
+(the only phone offered the outcomes). Either way the outcome is redacted from
+everyone else: other seats' views come from ``Rules.view(state, seat)``, the
+log lines and the record from ``Rules.privacy`` (``engine.core.record``).
+
+Every step (a phone's answer and the public draws it caused) is written to the
+event log before it is applied, so ``resume_rules_session`` rebuilds the same
+game from the log. Undo takes back one step; a phone may not undo a step that
+revealed a draw (that would allow a redraw): the table (PIN) can.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from companion.store import EventStore, LogEntry
+from companion.table_session import LogLine, Outcome, Seat, TableBase
+from engine.core.game import Decision, Rules
+from engine.core.record import Record
+from engine.core.registry import get_rules
+from engine.core.scoring import ScoreSheet
+from engine.core.seats import CHANCE, NOBODY
+
+#: How secret draws are made: dealt by the companion from the OS, or entered on the drawer's phone.
+DRAW_MODES = ("deal", "phones")
+
+
+class RulesSession(TableBase):
+    """One game of any registered ``Rules`` at one table. All methods are thread-safe."""
+
+    def __init__(
+        self,
+        game: Record,
+        seats: Sequence[Seat],
+        *,
+        store: EventStore | None = None,
+        pin: str | None = None,
+        draws: str = "deal",
+        public_seed: int | None = None,
+    ):
+        super().__init__(game, seats, store=store, pin=pin)
+        if draws not in DRAW_MODES:
+            raise ValueError(f"draws must be one of {', '.join(DRAW_MODES)}, not {draws!r}")
+        self.rules: Rules = game.rules
+        self.draws = draws
+        self.public_rng: random.Random = (
+            random.Random(public_seed) if public_seed is not None else secrets.SystemRandom()
+        )
+        self.secret_rng: random.Random = secrets.SystemRandom()
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        names: Sequence[str],
+        *,
+        options: Sequence[str] = (),
+        public_seed: int | None = None,
+        draws: str = "deal",
+        store: EventStore | None = None,
+        pin: str | None = None,
+    ) -> RulesSession:
+        """A new game of ``game`` for the players ``names`` (seat order) with the
+        house rules ``options``; the setup draws are dealt at once (a secret one
+        waits for its phone with ``draws="phones"``). ``ValueError`` names a wrong
+        player count or option."""
+        rules = get_rules(game)
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise ValueError(
+                f"{rules.title_en} is for {rules.min_players} to {rules.max_players} players, "
+                f"not {len(names)}"
+            )
+        record = Record(
+            rules, rules.new_game(len(names), options=tuple(options)), players=len(names),
+            options=tuple(options),
+        )  # fmt: skip
+        colours = seat_colours(rules, record.state, len(names))
+        seats = [
+            Seat(i, name, colours[i], secrets.token_urlsafe(16)) for i, name in enumerate(names)
+        ]
+        session = cls(record, seats, store=store, pin=pin, draws=draws, public_seed=public_seed)
+        for action in session._dealt_draws(record.state):
+            record.play(action, check=False)
+        session.log = session.setup_log()
+        if store is not None:
+            store.append(
+                "game",
+                {
+                    "game": rules.name,
+                    "names": list(names),
+                    "options": list(record.options),
+                    "colours": colours,
+                    "tokens": [s.token for s in seats],
+                    "pin": session.pin,
+                    "draws": draws,
+                    "setup": [e.text for e in record.entries],
+                },
+            )
+        return session
+
+    # -- reading --------------------------------------------------------------
+
+    def decision(self) -> Decision:
+        return self.rules.decision(self.state)
+
+    def _who(self, decider: int | None) -> tuple[str, str]:
+        if decider is None or decider == NOBODY:
+            return ("nobody", "nadie")
+        if decider == CHANCE:
+            return ("the table (a draw)", "la mesa (un robo)")
+        if not 0 <= decider < len(self.seats):
+            return ("nobody", "nadie")
+        name = self.seats[decider].name
+        return (name, name)
+
+    def answers_for(self, seat: int | None) -> list[Hashable]:
+        """The answers this phone is offered now (none when it is not its decision)."""
+        d = self.rules.decision(self.state)
+        if d.is_over or self.ended:
+            return []
+        if d.is_chance:
+            if d.secret_for is not None and d.secret_for == seat and self.draws == "phones":
+                return self.rules.legal_actions(self.state)
+            return []
+        if seat is not None and d.player == seat:
+            return self.rules.legal_actions(self.state)
+        return []
+
+    # -- changing -------------------------------------------------------------
+
+    def _dealt_draws(self, state: Any) -> list[Hashable]:
+        """The chance outcomes the companion deals from ``state`` on, until a player
+        decides (or, with ``draws="phones"``, a secret draw waits for its phone)."""
+        drawn: list[Hashable] = []
+        probe = state
+        while True:
+            d = self.rules.decision(probe)
+            if not d.is_chance:
+                return drawn
+            if d.secret_for is not None:
+                if self.draws == "phones":
+                    return drawn
+                outcome = self.rules.random_chance(probe, self.secret_rng)
+            else:
+                outcome = self.rules.random_chance(probe, self.public_rng)
+            drawn.append(outcome)
+            probe, _ = self.rules.apply(probe, outcome, check=False)
+
+    def _line(self, before: Any, entry: Any) -> LogLine:
+        """The log line of one record entry; a secret is named only to its owner."""
+        seat = entry.decider if entry.decider >= 0 else None
+        return LogLine(
+            self.rules.describe_action(before, entry.action, "en"),
+            self.rules.describe_action(before, entry.action, "es"),
+            seat,
+            entry.private_to,
+        )
+
+    def setup_log(self) -> list[LogLine]:
+        """The log lines of the record's entries so far (the setup draws)."""
+        return [self._line(self.game.states[i], e) for i, e in enumerate(self.game.entries)]
+
+    def _play(self, action: Hashable) -> None:
+        before = self.state
+        self.game.play(action, check=False)
+        self.log.append(self._line(before, self.game.entries[-1]))
+
+    def apply_actions(
+        self, actions: Sequence[Hashable], source: str, *, log: bool = True
+    ) -> Outcome:
+        """Apply ``actions`` and the public draws they cause as one undoable step.
+
+        ``log=False`` replays a logged step: its draws are in ``actions`` already."""
+        with self._lock:
+            outcome = self._apply(actions, source, log=log, deal=log)
+        if outcome.ok:
+            self._announce(source)
+        return outcome
+
+    def _apply(
+        self, actions: Sequence[Hashable], source: str, *, log: bool = True, deal: bool = True
+    ) -> Outcome:
+        if self.ended:
+            return self._ended_outcome()
+        probe = self.state
+        for action in actions:
+            reason = self.rules.why_illegal(probe, action)
+            if reason is not None:
+                return Outcome.refused(self.state_id, reason)
+            probe, _ = self.rules.apply(probe, action, check=False)
+        full = list(actions) + (self._dealt_draws(probe) if deal else [])
+        if log:
+            texts = [self.rules.format_action(a) for a in full]
+            self._log("step", {"actions": texts, "source": source})
+        before = self.state
+        self.steps.append(len(self.game.entries))
+        for action in full:
+            self._play(action)
+        self.state_id += 1
+        for hook in self.on_step:
+            hook(before, self.state, source)
+        return Outcome(True, self.state_id)
+
+    def _answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
+        if self.ended:
+            return self._ended_outcome()
+        if state_id != self.state_id:
+            return self._stale_outcome()
+        try:
+            action = self.rules.parse_action(action_text)
+        except ValueError as error:
+            return Outcome(
+                False,
+                self.state_id,
+                "bad_action",
+                f"That is not an action: {error}",
+                f"Eso no es una acción: {error}",
+            )
+        d = self.rules.decision(self.state)
+        if d.is_over:
+            return Outcome(
+                False,
+                self.state_id,
+                "game_over",
+                "The game is over; nothing more can be played.",
+                "La partida ha terminado; ya no se puede jugar nada.",
+            )
+        owner = d.secret_for if d.is_chance and self.draws == "phones" else d.player
+        if d.is_chance and owner is None:
+            owner = CHANCE  # a public draw: the companion deals it
+        if owner != seat:
+            who = self._who(owner)
+            return Outcome(
+                False,
+                self.state_id,
+                "not_your_decision",
+                f"This decision belongs to {who[0]}.",
+                f"Esta decisión le corresponde a {who[1]}.",
+            )
+        self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})
+        return self._apply([action], "phone")
+
+    def undo(
+        self, state_id: int | None = None, by_seat: int | None = None, *, log: bool = True
+    ) -> Outcome:
+        """Undo one step; a phone may not undo a step that revealed a draw (a redraw)."""
+        with self._lock:
+            current = state_id is None or state_id == self.state_id
+            if by_seat is not None and self.steps and not self.ended and current:
+                start = self.steps[-1]
+                owned = self.last_step_decider() == by_seat
+                if owned and any(e.reveals for e in self.game.entries[start:]):
+                    return Outcome(
+                        False,
+                        self.state_id,
+                        "not_your_step",
+                        "Your move drew a card: only the table can undo it (a redraw).",
+                        "Tu jugada robó una carta: solo la mesa puede deshacerla "
+                        "(sería volver a robar).",
+                    )
+            return super().undo(state_id, by_seat, log=log)
+
+    # -- views ------------------------------------------------------------------
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        """Everything a phone (or, with ``None``, the table screen) may show."""
+        with self._lock:
+            state = self.state
+            d = self.rules.decision(state)
+            offered = self.answers_for(seat)
+            options = [
+                {
+                    "action": self.rules.format_action(a),
+                    "en": self.rules.describe_action(state, a, "en"),
+                    "es": self.rules.describe_action(state, a, "es"),
+                }
+                for a in offered
+            ]
+            secret_draw = d.is_chance and d.secret_for is not None and self.draws == "phones"
+            decider = d.secret_for if secret_draw else d.player
+            who = self._who(decider)
+            finished = d.is_over
+            return {
+                "state_id": self.state_id,
+                "seat": seat,
+                "game_name": self.rules.name,
+                "title": {"en": self.rules.title_en, "es": self.rules.title_es},
+                "seats": [s.public() for s in self.seats],
+                "game": self.rules.view(state, seat),
+                "decision": {
+                    "kind": d.kind,
+                    "seat": decider if decider is not None and decider >= 0 else None,
+                    "who_en": who[0],
+                    "who_es": who[1],
+                    "en": d.prompt_en,
+                    "es": d.prompt_es,
+                    "chance": d.is_chance,
+                    "secret_draw": secret_draw,
+                    "mine": bool(options),
+                },
+                "options": options,
+                "house_rules": list(self.game.options),
+                "scores": [sheet_dict(sheet) for sheet in self.rules.score(state)],
+                "alerts": [
+                    a.to_dict() for a in self.alerts if a.seat in (None, seat) or seat is None
+                ],
+                "log": [
+                    {"en": line.en, "es": line.es, "seat": line.seat}
+                    if line.private_to is None or line.private_to == seat
+                    else hidden_line(line, self.seats)
+                    for line in self.log[-40:]
+                ],
+                "finished": finished,
+                "ended": self.ended,
+            }
+
+
+def hidden_line(line: LogLine, seats: Sequence[Seat]) -> dict[str, Any]:
+    """A log line about another seat's secret: that it happened, not what it was."""
+    owner = line.private_to
+    name = seats[owner].name if owner is not None and 0 <= owner < len(seats) else "?"
+    return {
+        "en": f"Something was dealt to {name} in secret",
+        "es": f"Se repartió algo en secreto a {name}",
+        "seat": line.seat,
+    }
+
+
+def sheet_dict(sheet: ScoreSheet) -> dict[str, Any]:
+    """A score sheet as the phones draw it: every line, its rule and words."""
+    return {
+        "seat": sheet.seat,
+        "colour": sheet.colour,
+        "total": sheet.total,
+        "provisional_total": sheet.provisional_total,
+        "final": sheet.final,
+        "winner": sheet.winner,
+        "lines": [
+            {
+                "category": line.category,
+                "amount": line.amount,
+                "component": line.component,
+                "rule": line.rule,
+                "en": line.label_en,
+                "es": line.label_es,
+                "provisional": line.provisional,
+            }
+            for line in sheet.lines
+        ],
+    }
+
+
+def seat_colours(rules: Rules, state: Any, players: int) -> list[str]:
+    """Each seat's colour as the rules' public view names it (``""`` if it names none)."""
+    public = rules.view(state, None)
+    colours = public.get("colours")
+    if isinstance(colours, list) and len(colours) >= players:
+        return [str(c) for c in colours[:players]]
+    seats = public.get("seats")
+    if isinstance(seats, list) and len(seats) >= players:
+        return [str(s.get("colour", "")) if isinstance(s, dict) else "" for s in seats[:players]]
+    return ["" for _ in range(players)]
+
+
+# -- the log -------------------------------------------------------------------------
+
+
+class RulesResumeError(RuntimeError):
+    """The log cannot be replayed for this game; the message names the row."""
+
+
+def rules_session_from_config(config: dict[str, Any]) -> RulesSession:
+    """The session a log's ``game`` row describes, before any step (no store)."""
+    rules = get_rules(str(config["game"]))
+    names = [str(n) for n in config["names"]]
+    options = tuple(str(o) for o in config.get("options", []))
+    record = Record(
+        rules, rules.new_game(len(names), options=options), players=len(names), options=options
+    )
+    try:
+        record.play_texts(str(t) for t in config["setup"])
+    except ValueError as error:
+        raise RulesResumeError(f"the setup draws do not replay: {error}") from error
+    colours = [str(c) for c in config["colours"]]
+    tokens = [str(t) for t in config["tokens"]]
+    seats = [Seat(i, name, colours[i], tokens[i]) for i, name in enumerate(names)]
+    session = RulesSession(
+        record, seats, pin=str(config["pin"]), draws=str(config.get("draws", "deal"))
+    )
+    session.log = session.setup_log()
+    return session
+
+
+def replay_row(session: RulesSession, entry: LogEntry) -> None:
+    """Apply one decision row of the log again."""
+    from dataclasses import replace
+
+    if entry.kind == "step":
+        actions = [session.rules.parse_action(str(t)) for t in entry.payload["actions"]]
+        with session._lock:
+            outcome = session._apply(
+                actions, str(entry.payload.get("source", "log")), log=False, deal=False
+            )
+        if not outcome.ok:
+            raise RulesResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
+    elif entry.kind == "undo":
+        session.undo(log=False)
+    elif entry.kind == "seat":
+        index = int(entry.payload["index"])
+        seats = list(session.seats)
+        seats[index] = replace(
+            seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
+        )
+        session.seats = tuple(seats)
+    elif entry.kind == "end":
+        session.ended = True

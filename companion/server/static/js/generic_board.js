@@ -1,0 +1,464 @@
+// The generic renderer: any game served through its Rules (Imhotep, Ceylon)
+// without a drawing of its own. The server sends the view already redacted
+// and already worded: `board.panels` (each area of the board: a title and
+// rows of label/value pairs in English and Spanish), `board.players` (each
+// player's board), the decision with its answer buttons, the score sheets
+// and the log. This file only lays them out: the question first, then the
+// scores, the board and the history. Roles: "play" (a phone with its seat
+// token), "table" (the table screen; PIN for links and undo), "watch".
+
+import { byId, h, put } from "./dom.js";
+import { lang, pick, setLang } from "./i18n.js";
+import { ApiError, Live, api } from "./live.js";
+
+const WORDS = {
+  en: {
+    connecting: "Connecting…",
+    live: "Live",
+    offline: "Reconnecting…",
+    language: "Español",
+    your_turn: "Your turn",
+    your_draw: "Your draw: say what you drew",
+    waiting_for: "Waiting for {who}",
+    game_over: "The game is over",
+    game_ended: "The table ended the game",
+    choose: "Choose",
+    sent: "Sent",
+    scores: "Score sheet",
+    total: "Total",
+    if_ended_now: "if the game ended now: {n}",
+    winner: "Winner",
+    players: "Players' boards",
+    log: "What happened",
+    alerts: "Put the table right",
+    fix: "Fix",
+    undo: "Undo my last move",
+    ask_undo: "Ask the table to undo",
+    undo_confirm: "Undo this?\n{what}",
+    undo_confirm_other: "The last move was not yours. Ask the table to undo it?\n{what}",
+    undo_asked: "The table has been asked to undo it.",
+    undone: "Undone: {what}",
+    undo_requests: "Undo requested by",
+    table_undo: "Undo the last step",
+    links: "Players' links",
+    pin: "Table PIN",
+    joined: "joined",
+    no_token: "Watching: public information only.",
+    manual: "Manual mode: answer every decision on the phones.",
+    rule: "Rule",
+    next_step: "Next step",
+    end_game: "End the game",
+    end_confirm: "End the game now? The scores stand as they are.",
+  },
+  es: {
+    connecting: "Conectando…",
+    live: "En directo",
+    offline: "Reconectando…",
+    language: "English",
+    your_turn: "Te toca",
+    your_draw: "Tu robo: indica qué has robado",
+    waiting_for: "Esperando a {who}",
+    game_over: "La partida ha terminado",
+    game_ended: "La mesa terminó la partida",
+    choose: "Elige",
+    sent: "Enviado",
+    scores: "Hoja de puntuación",
+    total: "Total",
+    if_ended_now: "si la partida acabara ahora: {n}",
+    winner: "Ganador",
+    players: "Tableros de los jugadores",
+    log: "Qué ha pasado",
+    alerts: "Corrige la mesa",
+    fix: "Arreglo",
+    undo: "Deshacer mi última jugada",
+    ask_undo: "Pedir a la mesa que deshaga",
+    undo_confirm: "¿Deshacer esto?\n{what}",
+    undo_confirm_other: "El último movimiento no fue tuyo. ¿Pedir a la mesa que lo deshaga?\n{what}",
+    undo_asked: "Se ha pedido a la mesa que lo deshaga.",
+    undone: "Deshecho: {what}",
+    undo_requests: "Piden deshacer",
+    table_undo: "Deshacer el último paso",
+    links: "Enlaces de los jugadores",
+    pin: "PIN de la mesa",
+    joined: "conectado",
+    no_token: "Mirando: solo información pública.",
+    manual: "Modo manual: responded cada decisión en los móviles.",
+    rule: "Regla",
+    next_step: "Siguiente paso",
+    end_game: "Terminar la partida",
+    end_confirm: "¿Terminar la partida ahora? Las puntuaciones quedan como están.",
+  },
+};
+
+export function w(key, vars = {}) {
+  let text = WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+  for (const [name, value] of Object.entries(vars)) text = text.replace(`{${name}}`, String(value));
+  return text;
+}
+
+
+function dot(colour) {
+  return h("span", { class: "g-dot", dataset: { colour: colour || "" } });
+}
+
+function seatName(view, index) {
+  const seat = view.seats.find((s) => s.index === index);
+  return seat ? seat.name : "";
+}
+
+// -- panels --------------------------------------------------------------------
+
+function decisionPanel(view, { onChoose }) {
+  const d = view.decision;
+  let headline;
+  if (view.ended) headline = w("game_ended");
+  else if (view.finished) headline = w("game_over");
+  else if (d.mine && d.secret_draw) headline = w("your_draw");
+  else if (d.mine) headline = w("your_turn");
+  else headline = w("waiting_for", { who: d.seat === null ? pick(d, "who") : seatName(view, d.seat) });
+  const over = view.finished || view.ended;
+  const panel = h(
+    "section",
+    { class: `g-panel g-decision${d.mine ? " mine" : ""}`, id: "decision" },
+    h("h2", {}, headline),
+    over ? null : h("p", { class: "g-prompt" }, pick(d)),
+  );
+  if (onChoose && d.mine && view.options.length && !over) {
+    const list = h("div", { class: "g-options", role: "group", "aria-label": w("choose") });
+    for (const option of view.options) {
+      list.append(
+        h(
+          "button",
+          { type: "button", class: "g-option", dataset: { action: option.action }, onclick: () => onChoose(option) },
+          pick(option),
+        ),
+      );
+    }
+    panel.append(list);
+  }
+  return panel;
+}
+
+function alertsPanel(view) {
+  if (!view.alerts.length) return null;
+  return h(
+    "section",
+    { class: "g-panel g-alerts", id: "alerts", role: "alert" },
+    h("h2", {}, w("alerts")),
+    view.alerts.map((alert) =>
+      h(
+        "article",
+        {},
+        h("p", {}, pick(alert)),
+        alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${alert.rule}`) : null,
+        pick(alert, "fix") ? h("p", {}, h("strong", {}, `${w("fix")}: `), pick(alert, "fix")) : null,
+      ),
+    ),
+  );
+}
+
+function scoresPanel(view) {
+  const over = view.finished || view.ended;
+  return h(
+    "section",
+    { class: "g-panel g-scores", id: "scores" },
+    h("h2", {}, w("scores")),
+    view.scores.map((sheet) => {
+      const seat = view.seats.find((s) => s.index === sheet.seat);
+      const lines = sheet.lines.filter((line) => line.amount !== 0 || !line.provisional);
+      return h(
+        "details",
+        { class: `g-sheet${sheet.winner ? " winner" : ""}`, dataset: { seat: String(sheet.seat) } },
+        h(
+          "summary",
+          {},
+          dot(sheet.colour),
+          h("span", { class: "g-name" }, seat ? seat.name : String(sheet.seat + 1)),
+          h("span", { class: "g-total" }, String(sheet.total)),
+          sheet.winner ? h("span", { class: "g-winner" }, w("winner")) : null,
+          !over && sheet.provisional_total !== sheet.total
+            ? h("span", { class: "g-provisional" }, w("if_ended_now", { n: sheet.provisional_total }))
+            : null,
+        ),
+        h(
+          "table",
+          {},
+          h(
+            "tbody",
+            {},
+            lines.map((line) =>
+              h(
+                "tr",
+                { class: line.provisional ? "provisional" : "" },
+                h("td", {}, pick(line)),
+                h("td", { class: "g-num" }, String(line.amount)),
+              ),
+            ),
+          ),
+        ),
+      );
+    }),
+  );
+}
+
+function rowsList(rows) {
+  return h(
+    "dl",
+    { class: "g-rows" },
+    rows.map((row) =>
+      pick(row.label)
+        ? [h("dt", {}, pick(row.label)), h("dd", {}, pick(row.value))]
+        : h("dd", { class: "g-whole" }, pick(row.value)),
+    ),
+  );
+}
+
+function boardPanels(view) {
+  return h(
+    "div",
+    { class: "g-board", id: "board" },
+    view.board.panels.map((panel) =>
+      h(
+        "section",
+        { class: "g-panel g-area", dataset: { key: panel.key } },
+        h("h2", {}, pick(panel.title)),
+        rowsList(panel.rows),
+      ),
+    ),
+  );
+}
+
+function playersPanel(view) {
+  if (!view.board.players.length) return null;
+  return h(
+    "section",
+    { class: "g-players", id: "players" },
+    h("h2", {}, w("players")),
+    view.board.players.map((p) =>
+      h(
+        "section",
+        { class: `g-panel g-player${p.seat === view.seat ? " mine" : ""}`, dataset: { seat: String(p.seat) } },
+        h("h3", {}, dot(p.colour), " ", p.name, p.colour ? ` (${pick(p.colour_name)})` : ""),
+        rowsList(p.rows),
+      ),
+    ),
+  );
+}
+
+function logPanel(view) {
+  const lines = [...view.log].reverse().slice(0, 20);
+  return h(
+    "section",
+    { class: "g-panel g-log", id: "log" },
+    h("h2", {}, w("log")),
+    h("ol", {}, lines.map((line) => h("li", {}, pick(line)))),
+  );
+}
+
+// -- the page --------------------------------------------------------------------
+
+let connection = "connecting";
+
+function statusBadge() {
+  return h("span", { class: `g-status ${connection}`, id: "status" }, w(connection));
+}
+
+export function start(role) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "/static/generic.css";
+  document.head.append(link);
+  document.documentElement.lang = lang();
+
+  const token = role === "play" ? takeToken() : null;
+  let live = null;
+  let catalog = null;
+  let feedback = null;
+  let pin = null;
+  let links = null;
+
+  const say = (text, ok) => {
+    feedback = { text, ok };
+    draw();
+  };
+
+  const choose = async (option) => {
+    for (const b of document.querySelectorAll("button.g-option")) b.disabled = true;
+    try {
+      await api("POST", "/api/answer", { token, body: { action: option.action, state_id: live.view.state_id } });
+      say(`${w("sent")}: ${pick(option)}`, true);
+    } catch (error) {
+      say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
+    }
+  };
+
+  const undo = async () => {
+    const view = live.view;
+    const what = pick(view.undo_what) || "";
+    if (!window.confirm(view.can_undo ? w("undo_confirm", { what }) : w("undo_confirm_other", { what }))) return;
+    try {
+      const { data } = await api("POST", "/api/undo", { token, body: { state_id: view.state_id } });
+      say(data?.code === "undo_requested" ? w("undo_asked") : w("undone", { what }), true);
+    } catch (error) {
+      say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
+    }
+  };
+
+  const askPin = () => {
+    if (pin) return pin;
+    const typed = window.prompt(w("pin"));
+    pin = typed ? typed.trim() : null;
+    return pin;
+  };
+
+  const tableCall = async (method, path, body) => {
+    const code = askPin();
+    if (!code) return null;
+    try {
+      return (await api(method, path, { pin: code, body })).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) pin = null;
+      say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
+      return null;
+    }
+  };
+
+  const tableUndo = async () => {
+    const what = pick(live.view.undo_what) || "";
+    const data = await tableCall("POST", "/api/table/undo", { state_id: live.view.state_id });
+    if (data) say(w("undone", { what }), true);
+  };
+
+  const endGame = async () => {
+    if (!window.confirm(w("end_confirm"))) return;
+    const data = await tableCall("POST", "/api/table/end", { state_id: live.view.state_id });
+    if (data) say(w("game_ended"), true);
+  };
+
+  const showLinks = async () => {
+    const data = await tableCall("GET", "/api/table/seats");
+    if (data) {
+      links = data;
+      draw();
+    }
+  };
+
+  const demoNext = async () => {
+    await tableCall("POST", "/api/table/demo/next");
+  };
+
+  function linksPanel() {
+    if (!links) return null;
+    return h(
+      "section",
+      { class: "g-panel g-links", id: "links" },
+      h("h2", {}, w("links")),
+      links.map((seat) =>
+        h(
+          "div",
+          { class: "g-link" },
+          h("h3", {}, seat.name),
+          seat.joined ? h("p", {}, w("joined")) : [h("img", { src: seat.qr, alt: seat.name, width: 160, height: 160 }), h("p", { class: "g-url" }, seat.url)],
+        ),
+      ),
+    );
+  }
+
+  function controls(view) {
+    if (role === "play") {
+      const mine = view.can_undo;
+      const any = view.undo_what && !view.finished && !view.ended;
+      return any
+        ? h("div", { class: "g-controls" }, h("button", { type: "button", class: "g-secondary", id: "undo", onclick: undo }, mine ? w("undo") : w("ask_undo")))
+        : null;
+    }
+    if (role === "table") {
+      return h(
+        "div",
+        { class: "g-controls" },
+        h("button", { type: "button", class: "g-secondary", id: "links-button", onclick: showLinks }, w("links")),
+        view.undo_what && !view.ended ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
+        view.demo_step ? h("button", { type: "button", class: "g-secondary", id: "demo-next", onclick: demoNext }, w("next_step")) : null,
+        view.finished || view.ended ? null : h("button", { type: "button", class: "g-secondary", id: "end-game", onclick: endGame }, w("end_game")),
+      );
+    }
+    return null;
+  }
+
+  function undoRequests(view) {
+    if (!view.undo_requests || !view.undo_requests.length) return null;
+    return h("p", { class: "g-panel g-requests" }, `${w("undo_requests")}: ${view.undo_requests.map((r) => r.name).join(", ")}`);
+  }
+
+  function draw() {
+    const view = live?.view;
+    const title = catalog ? pick(catalog.title) : "";
+    document.title = title || "Companion";
+    const toggle = () => {
+      setLang(lang() === "en" ? "es" : "en");
+      draw();
+    };
+    const head = h(
+      "header",
+      { class: "g-top" },
+      h("h1", {}, view && role === "play" && view.seat !== null ? `${title} · ${seatName(view, view.seat)}` : title),
+      statusBadge(),
+      h("button", { type: "button", class: "g-lang", id: "lang", onclick: toggle }, w("language")),
+    );
+    if (!view || !catalog) {
+      put(byId("app"), head, h("p", { class: "g-panel" }, w("connecting")));
+      return;
+    }
+    document.body.dataset.stateId = String(view.state_id);
+    const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
+    const first = [decisionPanel(view, { onChoose: role === "play" ? choose : null }), note, alertsPanel(view), controls(view), undoRequests(view)];
+    const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w("manual")) : null;
+    put(
+      byId("app"),
+      head,
+      h(
+        "div",
+        { class: `g-layout g-${role}` },
+        h("div", { class: "g-side" }, first, scoresPanel(view), linksPanel(), hint),
+        h("div", { class: "g-main" }, boardPanels(view), playersPanel(view), logPanel(view)),
+      ),
+    );
+  }
+
+  function refusal(result) {
+    const text = pick(result);
+    return result.rule ? `${text} (${w("rule")}: ${result.rule})` : text;
+  }
+
+  async function main() {
+    draw();
+    catalog = (await api("GET", "/api/catalog")).data;
+    live = new Live({
+      token,
+      onView: draw,
+      onStatus: (value) => {
+        connection = value;
+        const badge = byId("status");
+        if (badge) badge.replaceWith(statusBadge());
+      },
+      onError: (message) => say(pick(message), false),
+    });
+    live.start();
+  }
+
+  main();
+}
+
+const TOKEN_KEY = "companion.token";
+
+function takeToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const fromLink = fragment.get("token");
+  if (fromLink) {
+    localStorage.setItem(TOKEN_KEY, fromLink);
+    history.replaceState(null, "", location.pathname + location.search);
+    return fromLink;
+  }
+  return localStorage.getItem(TOKEN_KEY);
+}
+

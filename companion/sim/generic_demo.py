@@ -1,0 +1,234 @@
+"""``companion demo --game imhotep|ceylon``: a whole simulated game in manual mode.
+
+What it is for: showing (and testing) that a game served through its
+``Rules`` plays from the first draw to the final score sheet the way a table
+plays it: every decision is answered by a simulated player's phone, through
+the path a phone uses (``POST /api/answer`` with the seat's token when the
+server runs; the same ``session.answer`` call that route makes when it does
+not). A secret draw (a card into a Ceylon hand) is said by the drawer's phone
+(``draws="phones"``), from that player's own seeded shuffle, so a demo seed
+repeats the whole game; public draws are dealt by the companion from the
+seed. One illegal answer is sent on purpose and refused with its rule, and
+the first answer is undone and answered again, as players do.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.resume import open_any_session
+from companion.rules_session import RulesSession
+from companion.table_session import Outcome
+
+#: Player names for the simulated seats, in seat order.
+NAMES = ("Ana", "Ben", "Cy", "Dee")
+
+
+class SimPhone:
+    """One simulated player's phone: answers with its seat's token, like a real one."""
+
+    def __init__(self, session: RulesSession, seat: int, base_url: str | None, rng: random.Random):
+        self.session = session
+        self.seat = seat
+        self.base_url = base_url
+        self.rng = rng
+
+    @property
+    def token(self) -> str:
+        return self.session.seats[self.seat].token
+
+    def view(self) -> dict[str, Any]:
+        return self.session.seat_view(self.seat)
+
+    def send(self, action: str, state_id: int) -> Outcome:
+        """Send one answer; over HTTP a 429 is waited out as a phone would."""
+        if self.base_url is None:
+            return self.session.answer(self.seat, action, state_id)
+        body = json.dumps({"action": action, "state_id": state_id}).encode()
+        while True:
+            request = urllib.request.Request(
+                f"{self.base_url}/api/answer",
+                data=body,
+                method="POST",
+                headers={"Content-Type": "application/json", "X-Seat-Token": self.token},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    data = json.loads(response.read())
+            except urllib.error.HTTPError as error:
+                if error.code == 429:
+                    time.sleep(float(error.headers.get("Retry-After", "1")))
+                    continue
+                data = json.loads(error.read())
+            return Outcome(
+                bool(data["ok"]),
+                int(data["state_id"]),
+                str(data["code"]),
+                str(data.get("en", "")),
+                str(data.get("es", "")),
+                str(data.get("rule", "")),
+            )
+
+    def choose(self) -> dict[str, str]:
+        """The option this player picks now: mostly the one that scores best for
+        them one move ahead (points now plus what their end-of-game items are
+        worth), sometimes any legal one, so games differ and end."""
+        options = self.view()["options"]
+        if self.rng.random() < 0.25 or self.view()["decision"]["chance"]:
+            return dict(self.rng.choice(options))
+        rules = self.session.rules
+        state = self.session.state
+        best: list[dict[str, str]] = []
+        top = None
+        for option in options:
+            after, _ = rules.apply(state, rules.parse_action(option["action"]), check=False)
+            worth = next(s.provisional_total for s in rules.score(after) if s.seat == self.seat)
+            if top is None or worth > top:
+                top, best = worth, [option]
+            elif worth == top:
+                best.append(option)
+        return dict(self.rng.choice(best))
+
+
+def run_generic_demo(
+    game: str,
+    *,
+    players: int = 3,
+    seed: int = 7,
+    log_path: Path | None = None,
+    serve: bool = True,
+    out: TextIO | None = None,
+    linger: float = 0.0,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    names: Sequence[str] = (),
+) -> RulesSession:
+    """Play a whole game of ``game`` with simulated phones; print it and the score sheets."""
+    stream = out if out is not None else sys.stdout
+
+    def say(line: str) -> None:
+        print(line, file=stream, flush=True)
+
+    chosen = list(names) or list(NAMES[:players])
+    folder = Path(tempfile.mkdtemp(prefix=f"{game}-demo-"))
+    path = log_path or folder / "demo-game.sqlite"
+    session = open_any_session(path, game, chosen, public_seed=seed, draws="phones")
+    assert isinstance(session, RulesSession)
+    rules = session.rules
+    say(f"{rules.title_en}: a simulated game, manual mode (every decision on a phone)")
+    say(f"  players: {', '.join(s.name for s in session.seats)}")
+    say(f"  game log: {path}")
+    server = None
+    base_url = None
+    if serve:
+        from companion.server import start_server
+
+        server = start_server(session, host=host, port=port)
+        base_url = f"http://127.0.0.1:{server.sock.getsockname()[1]}"
+        say(f"  table screen: {server.url}/table  (PIN {session.pin})")
+    phones = [
+        SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
+        for s in session.seats
+    ]
+    began = time.monotonic()
+    answers = refused = 0
+    shown = len(session.log)
+    showed_illegal = undid = False
+    while True:
+        table = session.seat_view(None)
+        if table["finished"] or session.ended:
+            break
+        seat = table["decision"]["seat"]
+        if seat is None:
+            raise RuntimeError(f"nobody can answer {table['decision']['kind']}")
+        phone = phones[seat]
+        view = phone.view()
+        if not showed_illegal and not table["decision"]["chance"]:
+            showed_illegal = True
+            bad = _an_illegal_answer(session)
+            if bad is not None:
+                outcome = phone.send(bad, view["state_id"])
+                refused += not outcome.ok
+                say(f"  [phone] {phone_name(session, seat)} tries '{bad}': refused")
+                say(f"          {outcome.en} ({outcome.rule})")
+                view = phone.view()
+        option = phone.choose()
+        outcome = phone.send(option["action"], view["state_id"])
+        if not outcome.ok:
+            raise RuntimeError(f"a legal answer was refused: {outcome.en}")
+        answers += 1
+        if not undid and answers >= 2 and not view["decision"]["chance"]:
+            undid = True
+            name = phone_name(session, seat)
+            undone = phone.session.undo(state_id=session.state_id, by_seat=seat)
+            if undone.ok:
+                say(f"  [phone] {name} undoes: {option['en']}")
+            else:  # a move that drew a card: the table (PIN) undoes it
+                undone = session.undo(state_id=session.state_id)
+                say(f"  [table] undoes {name}'s move ({undone.en or option['en']})")
+            if undone.ok:
+                shown = len(session.log)
+                continue
+        for line in session.log[shown:]:
+            who = "phone" if line.private_to is not None else "table"
+            text = line.en
+            if line.private_to is not None:
+                text = f"{phone_name(session, line.private_to)}'s phone: {line.en}"
+            say(f"  [{who}] {text}")
+        shown = len(session.log)
+    seconds = time.monotonic() - began
+    say(f"\nThe game is over ({seconds:.1f} s, {answers} answers, {refused} refused).")
+    say_sheets(session, say)
+    if server is not None:
+        if linger:
+            say(f"Serving for {linger:.0f} more seconds at {server.url}")
+            time.sleep(linger)
+        server.stop()
+    if session.store is not None:
+        session.store.close()
+    return session
+
+
+def phone_name(session: RulesSession, seat: int) -> str:
+    return session.seats[seat].name if 0 <= seat < len(session.seats) else "?"
+
+
+def _an_illegal_answer(session: RulesSession) -> str | None:
+    """A well-formed answer the rules refuse now (to show the refusal), if one is found."""
+    rules = session.rules
+    state = session.state
+    legal = {rules.format_action(a) for a in rules.legal_actions(state)}
+    for text in ("pass", "take", "sail 1 0", "place 1 1", "trade", "harvest", "plant D1"):
+        if text in legal:
+            continue
+        try:
+            action = rules.parse_action(text)
+        except ValueError:
+            continue
+        if rules.why_illegal(state, action) is not None:
+            return text
+    return None
+
+
+def say_sheets(session: RulesSession, say: Any) -> None:
+    """The final score sheets, one block per player, points by what earned them."""
+    for sheet in session.rules.score(session.state):
+        name = phone_name(session, sheet.seat)
+        say(
+            f"\n{name} ({sheet.colour}): {sheet.total} points"
+            + ("  <- winner" if sheet.winner else "")
+        )
+        totals: dict[str, int] = {}
+        for line in sheet.lines:
+            totals[line.label_en] = totals.get(line.label_en, 0) + line.amount
+        for label, amount in totals.items():
+            say(f"  {label:40s} {amount:+4d}")

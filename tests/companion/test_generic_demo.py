@@ -1,0 +1,42 @@
+"""``companion demo --game imhotep|ceylon``: a whole game with simulated phones, printed.
+
+The demo plays through the session's phone path (no server here: the same
+``session.answer`` call ``POST /api/answer`` makes), shows one illegal answer
+refused with its rule and one undo, and ends with every player's score sheet.
+The same seed repeats the same game, hidden hands included (each simulated
+phone says its own draws from its own seeded shuffle).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.mark.parametrize("game", ["imhotep", "ceylon"])
+def test_a_whole_simulated_game_prints_what_happened_and_the_sheets(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--game", game, "--players", "3", "--no-server", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "manual mode" in out
+    assert ": refused" in out and "undoes" in out
+    assert "The game is over" in out
+    finals = [line for line in out.splitlines() if line.endswith(("points", "<- winner"))]
+    assert [line.split()[0] for line in finals] == ["Ana", "Ben", "Cy"]
+    assert sum("<- winner" in line for line in finals) >= 1
+    assert main(["demo", "--game", game, "--players", "3", "--no-server", "--seed", "3"]) == 0
+    again = capsys.readouterr().out
+    body = [line for line in out.splitlines() if not line.startswith(("  game log", "The game"))]
+    body_again = [
+        line for line in again.splitlines() if not line.startswith(("  game log", "The game"))
+    ]
+    assert body == body_again
+
+
+def test_a_player_count_the_game_does_not_have_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--game", "ceylon", "--players", "5", "--no-server"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
