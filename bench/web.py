@@ -14,7 +14,11 @@ rendering and fanning out the views add. Client and server share one process
 Every server socket must have TCP_NODELAY (checked and printed): without it
 each update waits for the client's delayed ACK, ~40 ms, and the figure measures
 that stall instead of the work. ``--stall`` runs the same rounds a second time
-on a server with TCP_NODELAY turned off, as the comparison.
+on a server with TCP_NODELAY turned off, as the comparison. Rounds are paced
+to the hub's limit of 5 messages a second per client (``MESSAGE_RATE``): with
+0.25 s between rounds the delayed-ACK timer has run out before each change, so
+the one-client stall no longer shows in ``--stall``; it showed when rounds ran
+back to back.
 
 ``--attacks`` measures instead what a hostile guest costs the server: its
 resident memory (client and server share the process; the attackers' sockets
@@ -25,6 +29,7 @@ half-sent; and whether a phone is still served during the second attack.
 Run: .venv/bin/python bench/web.py [--clients 20] [--changes 200] [--stall]
      .venv/bin/python bench/web.py --clients 304 --changes 60   (300 spectators)
      .venv/bin/python bench/web.py --attacks
+     .venv/bin/python bench/web.py --render   (the move and the views alone, no sockets)
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ import time
 from websockets.asyncio.client import ClientConnection, connect
 
 from companion.server import Doorman, start_server
+from companion.server.hub import MESSAGE_RATE
 from companion.session import TableSession
 from engine.amritsar import legal_actions
 
@@ -99,9 +105,14 @@ async def run(clients: int, changes: int, *, nodelay: bool = True) -> dict[str, 
         rng = random.Random(1)
         updates: list[float] = []
         pings: list[float] = []
+        next_round = 0.0
         for _ in range(changes):
             if session.state.finished:
                 break
+            # A client may ping MESSAGE_RATE times a second (the hub closes a
+            # faster one with 4429): rounds are paced to stay under it.
+            await asyncio.sleep(max(0.0, next_round - time.perf_counter()))
+            next_round = time.perf_counter() + 1.25 / MESSAGE_RATE
             action = rng.choice(legal_actions(session.state))
             started = time.perf_counter()
             outcome = session.apply_actions([action], "bench")
@@ -127,6 +138,33 @@ async def run(clients: int, changes: int, *, nodelay: bool = True) -> dict[str, 
         "view_bytes": view_bytes,
         "nodelay": float(delays == {1}),
     }
+
+
+def render_only(changes: int) -> None:
+    """Where the time of a change goes, without sockets: the session's move,
+    then the 5 views the hub renders (4 seats and one for every spectator)."""
+    from companion.server.payload import Payloads
+
+    session = TableSession.new(["Ana", "Ben", "Cy", "Dee"], seed=5)
+    payloads = Payloads(session)
+    rng = random.Random(1)
+    moves: list[float] = []
+    renders: list[float] = []
+    for _ in range(changes):
+        if session.state.finished:
+            break
+        started = time.perf_counter()
+        session.apply_actions([rng.choice(legal_actions(session.state))], "bench")
+        moves.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        for seat in (0, 1, 2, 3, None):
+            payloads.view_json(seat)
+        renders.append((time.perf_counter() - started) * 1000)
+    for name, values in (("apply one move", moves), ("render the 5 views", renders)):
+        print(
+            f"{name}: p50 {statistics.median(values):.2f} ms, "
+            f"p95 {percentile(values, 95):.2f} ms ({len(values)} changes)"
+        )
 
 
 def post_body(port: int, megabytes: int) -> str:
@@ -207,6 +245,9 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=200)
     parser.add_argument("--stall", action="store_true", help="also run without TCP_NODELAY")
     parser.add_argument("--attacks", action="store_true", help="memory under body/socket attacks")
+    parser.add_argument(
+        "--render", action="store_true", help="only the move and the views' rendering, no sockets"
+    )
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}"
@@ -214,9 +255,13 @@ def main() -> None:
     if args.attacks:
         attacks()
         return
+    if args.render:
+        render_only(args.changes)
+        return
     figures = asyncio.run(run(args.clients, args.changes))
     print(f"TCP_NODELAY on every server socket: {'yes' if figures['nodelay'] else 'NO'}")
-    print(f"clients: {args.clients} (4 players, {args.clients - 4} spectators)")
+    players = min(4, args.clients)
+    print(f"clients: {args.clients} ({players} players, {args.clients - players} spectators)")
     print(f"changes: {figures['changes']:.0f} moves of a 4-player game")
     print(f"view size at the end: {figures['view_bytes'] / 1024:.1f} KiB")
     print(

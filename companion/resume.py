@@ -147,6 +147,9 @@ def _replay_row(session: TableBase, entry: LogEntry) -> None:
             seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
         )
         session.seats = tuple(seats)
+    elif entry.kind == "joined":  # a phone joined with the seat's link in force then
+        index = int(entry.payload["index"])
+        session.joined[index] = session.seats[index].token
     elif entry.kind == "end":
         session.ended = True
 

@@ -154,6 +154,9 @@ class TableBase:
         self.on_step: list[Callable[[Any, Any, str], None]] = []
         #: True when rebuilt from a log: the first look at the table checks it.
         self.resumed = False
+        #: seat -> the link (token) a phone joined it with; logged, so the table
+        #: screen keeps a joined seat's QR code hidden across a restart.
+        self.joined: dict[int, str] = {}
 
     # -- listeners -----------------------------------------------------------
 
@@ -311,6 +314,15 @@ class TableBase:
                 return None
             decider = self.game.entries[self.steps[-1]].decider
             return decider if decider >= 0 else None
+
+    def mark_joined(self, seat: int, token: str) -> bool:
+        """A phone used ``seat``'s link ``token``; True when that is news (then logged)."""
+        with self._lock:
+            if self.joined.get(seat) == token:
+                return False
+            self.joined[seat] = token
+            self._log("joined", {"index": seat})
+        return True
 
     def rename_seat(self, seat: int, name: str) -> Seat:
         """Correct the name shown for a seat (table configuration)."""

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 #: Where each game's log is kept, one file per game (``companion.game_logs``).
 DEFAULT_GAMES = (
@@ -208,7 +210,9 @@ class _Table:
                     tls=tls,
                 ),
                 args.elephants,
-            ).start()
+            )
+            self.link.accept_board = args.board
+            self.link.start()
         elif args.serial != "none":
             from companion.sensors import SerialLink
 
@@ -320,9 +324,10 @@ class _Table:
         args = self.args
         print(announce(session, args.host, args.port))
         print(finding_text(args.host, args.port))
+        _say_public_url(args)
         when_serving(args.host, args.port, self.watchdog)
         exit_cleanly_on_sigterm()
-        serve(session, host=args.host, port=args.port)
+        serve(session, host=args.host, port=args.port, public_url=args.public_url)
         return 0
 
     def serve_start_page(self, game: str, log: Path | None = None) -> int:
@@ -375,7 +380,14 @@ class _Table:
 
         everywhere = args.host in ("0.0.0.0", "::", "")
         offers = sorted(served_offers(), key=lambda offer: offer.name != game)  # --game first
-        start = StartApp(pin=pin, games=folder, starter=starter, offers=offers)
+        public_host = urlsplit(args.public_url).hostname if args.public_url else None
+        start = StartApp(
+            pin=pin,
+            games=folder,
+            starter=starter,
+            offers=offers,
+            hosts=[public_host] if public_host else [],
+        )
 
         def leave(session: Any) -> None:
             if self.runner is not None:
@@ -385,10 +397,13 @@ class _Table:
                 session.store.close()
 
         switch = TableSwitch(
-            start, lambda session: create_app(session, lan_links=everywhere), on_leave=leave
+            start,
+            lambda session: create_app(session, lan_links=everywhere, public_url=args.public_url),
+            on_leave=leave,
         )
         print(announce_start(from_env, pin, args.host, args.port))
         print(finding_text(args.host, args.port))
+        _say_public_url(args)
         when_serving(args.host, args.port, self.watchdog)
         exit_cleanly_on_sigterm()
         serve_asgi(switch, host=args.host, port=args.port)
@@ -461,9 +476,36 @@ def run_manual(game: str, args: argparse.Namespace) -> int:
     if session.resumed:
         print(f"Resumed the game logged in {args.log}.")
     print(announce(session, args.host, args.port))
+    _say_public_url(args)
     exit_cleanly_on_sigterm()
-    serve(session, host=args.host, port=args.port)
+    serve(session, host=args.host, port=args.port, public_url=args.public_url)
     return 0
+
+
+def _say_public_url(args: argparse.Namespace) -> None:
+    if args.public_url:
+        print(f"Phones join at {args.public_url}  (Los móviles se unen en {args.public_url})")
+
+
+def board_id(text: str) -> str:
+    """``--board``: a board id as the firmware's config.json spells it."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a board id: 1 to 32 letters, digits, '-' or '_'"
+        )
+    return text
+
+
+def public_url(text: str) -> str:
+    """``--public-url``: http(s)://name[:port], nothing after it."""
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a table address: write it as http://name:port (e.g. "
+            "http://mesa.lan:8000)"
+        )
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
 
 
 def _house_rules() -> list[str]:
@@ -522,6 +564,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--mqtt", metavar="HOST[:PORT]", help="use the sensor board over MQTT instead of serial"
     )
+    parser.add_argument(
+        "--board",
+        metavar="ID",
+        type=board_id,
+        help="the one sensor board this table follows (its board_id); reports of any other "
+        "board on the broker are refused with an alert",
+    )
     parser.add_argument("--mqtt-user", help="MQTT user name")
     parser.add_argument(
         "--mqtt-password", help="MQTT password (better: the AMRITSAR_MQTT_PASSWORD variable)"
@@ -561,4 +610,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="0.0.0.0", help="address the phone server listens on")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=public_url,
+        help="the address phones open, e.g. http://mesa.lan:8000 when the router gives the "
+        "Pi a name: the QR codes link there and requests for that name are accepted",
+    )
     parser.set_defaults(func=run, run_parser=parser)

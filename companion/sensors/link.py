@@ -22,9 +22,9 @@ from types import TracebackType
 from typing import Self
 
 from companion.sensors.elephants import ElephantRegistry
-from companion.sensors.events import SensorEvent
+from companion.sensors.events import ReportRefused, SensorEvent
 from companion.sensors.protocol import Message, ProtocolError, parse_message
-from companion.sensors.session import BoardSession, Output
+from companion.sensors.session import REFUSAL_REPEAT, BoardSession, Output
 
 #: The most sensor boards one companion follows (a table has one or two).
 MAX_BOARDS = 8
@@ -58,6 +58,9 @@ class SensorLink:
         self.resend_timeout = resend_timeout
         self.silence_timeout = silence_timeout
         self.sessions: dict[str, BoardSession] = {}
+        #: The one board this table follows (``companion run --board``), or None for any.
+        self.accept_board: str | None = None
+        self._other_shown: dict[str, float] = {}
         self.stats: Counter[str] = Counter()
         self.last_error: str | None = None
         self._events: queue.Queue[SensorEvent] = queue.Queue()
@@ -169,6 +172,9 @@ class SensorLink:
                 "refused (the topic decides the board)"
             )
             return None
+        if self.accept_board is not None and board != self.accept_board:
+            self._other_board(message, now)
+            return None
         self.stats["messages"] += 1
         with self._lock:
             if board not in self.sessions and len(self.sessions) >= MAX_BOARDS:
@@ -177,6 +183,31 @@ class SensorLink:
                 return None
             self._emit(board, self._session(board).receive(message, now))
         return board
+
+    def _other_board(self, message: Message, now: float) -> None:
+        """A board this table does not follow: refused, and the table hears of it
+        (once a minute per board)."""
+        board = message.header.board
+        self.stats["other board"] += 1
+        self.last_error = f"board {board} is not this table's board ({self.accept_board}): ignored"
+        shown = self._other_shown.get(board)
+        if shown is not None and now - shown < REFUSAL_REPEAT:
+            return
+        if len(self._other_shown) >= MAX_BOARDS:
+            self._other_shown.pop(next(iter(self._other_shown)))
+        self._other_shown[board] = now
+        h = message.header
+        self._events.put(
+            ReportRefused(
+                board=board,
+                boot=h.boot,
+                seq=h.seq,
+                what=f"A sensor board named {board} reported, but this table follows only "
+                f"{self.accept_board}; its reports were ignored.",
+                what_es=f"Una placa de sensores llamada {board} envió avisos, pero esta mesa solo "
+                f"sigue a {self.accept_board}; se ignoraron.",
+            )
+        )
 
     def _tick(self, now: float) -> None:
         with self._lock:

@@ -29,6 +29,7 @@ MAX_FRAME = MAX_PAYLOAD + 4 + MAX_PAYLOAD // 254 + 2
 
 _BOARD_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _BOOT_ID = re.compile(r"[0-9a-f]{8}")
+_NONCE = re.compile(r"[0-9a-f]{1,32}")
 _UID = re.compile(r"(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})")
 _DISTRICT_LETTERS = {d.letter: d for d in District}
 
@@ -176,6 +177,9 @@ class FullState:
     token: frozenset[int]
     presses: dict[BoardButton, int]
     faults: frozenset[District]
+    #: The companion's challenge this state answers (``state`` command's
+    #: ``nonce``), None for a state the board sent on its own.
+    nonce: str | None = None
 
 
 @dataclass(frozen=True)
@@ -345,7 +349,10 @@ def _parse_state(f: _Fields, header: Header) -> FullState:
             )
         presses[button] = count
     faults = frozenset(f.district("faults", d) for d in f.items("faults"))
-    return FullState(header, tags, token, presses, faults)
+    nonce = None
+    if "nonce" in f.obj:
+        nonce = f.text("nonce", _NONCE, "1 to 32 lower-case hex digits")
+    return FullState(header, tags, token, presses, faults, nonce)
 
 
 def parse_message(payload: bytes) -> Message:

@@ -13,10 +13,15 @@ and get back ``SensorEvent``s and commands to send to the board. All of the
   knew and emits the differences as ordinary events marked ``resync=True``
   (button presses too, through the boards' per-button press counters), then
   a ``BoardState`` event;
-- a new boot id means the board restarted: the session asks for the state
-  unless the boot's own state is on its way. Presses counted in the new
-  boot's state are reported (counted from zero), so a press right after a
-  reboot is not lost;
+- a boot id the session does not follow is never believed on its word: the
+  session asks for the state with a fresh challenge (``nonce``, from the OS)
+  that the board echoes in its answer, and only a state carrying one of its
+  own recent challenges makes a boot the one followed. A frame replayed from
+  any power-up, seen or never seen, cannot carry it. If the answer comes from
+  the boot already followed, the other boot's frames were not the board's:
+  they are refused with an alert. A real restart is confirmed by its answer;
+  the new boot's presses count from zero, so a press right after a reboot is
+  not lost;
 - a boot the session has left behind (a replayed frame from an earlier
   power-up) is refused: it cannot reset the sequence numbers or roll the
   press counters back for the real board to report the same press again;
@@ -33,6 +38,7 @@ board, so no replay or resync can report the same change twice.
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -58,6 +64,7 @@ from companion.sensors.protocol import (
     Button,
     Fault,
     FullState,
+    Header,
     Heartbeat,
     Hello,
     Leave,
@@ -105,6 +112,13 @@ MAX_PRESSES_PER_WINDOW = 5
 PRESS_WINDOW = 2.0
 #: A kind of refused report is shown to the table at most once per this many seconds.
 REFUSAL_REPEAT = 60.0
+#: Boots waiting for the board to confirm them, at most (the oldest goes).
+MAX_CANDIDATES = 4
+#: Challenges still accepted in an answer (a slow answer to an earlier one counts).
+MAX_CHALLENGES = 4
+#: After this many unanswered challenges, ask only every ``silence_timeout``
+#: and tell the table its reports are not applied.
+PATIENT_CHALLENGES = 5
 
 
 class _Header(TypedDict):
@@ -156,11 +170,11 @@ class BoardSession:
         self.colour_of = colour_of
         self.resend_timeout = resend_timeout
         self.silence_timeout = silence_timeout
+        #: The boot followed: only a state answering a challenge sets it.
         self.boot: str | None = None
         self.last = 0
         self.baseline = False
         self.mirror: Mirror | None = None
-        self.mirror_boot: str | None = None
         self.pending: dict[int, Message] = {}
         self.online = False
         self.firmware = ""
@@ -168,17 +182,26 @@ class BoardSession:
         self.readers: frozenset[District] = frozenset()
         self.last_heard: float | None = None
         self._resend_deadline: float | None = None
-        self._state_asked: float | None = None
         self._probe_at: float | None = None
         self.stats: Counter[str] = Counter()
-        #: Boots this board has left (newest last): their frames are replays.
+        #: Boots this board has left or never had (newest last): their frames are refused.
         self.retired: list[str] = []
-        self._previous_boot: str | None = None  # the last boot with a baseline
-        self._mirror_last = 0  # the last number applied in the mirror's boot
+        #: Boots heard but not yet confirmed by an answered challenge, with their
+        #: frames held (a few) until the board answers.
+        self.candidates: dict[str, dict[int, Message]] = {}
+        #: Challenges sent and not yet answered: nonce -> when it was sent.
+        self.challenges: dict[str, float] = {}
+        self._challenged_at: float | None = None
+        self._unanswered = 0
         self._far_asked: float | None = None
         self._shown: dict[str, float] = {}  # when each kind of refusal was last shown
         self._now = 0.0
         self._pressed_at: dict[BoardButton, list[float]] = {b: [] for b in BoardButton}
+
+    @property
+    def mirror_boot(self) -> str | None:
+        """The boot the mirror belongs to: always the one followed."""
+        return self.boot
 
     # ------------------------------------------------------------------ input
     def receive(self, msg: Message, now: float) -> Output:
@@ -198,10 +221,13 @@ class BoardSession:
             )
             return out
         self.last_heard = now
+        if isinstance(msg, FullState) and msg.nonce is not None and msg.nonce in self.challenges:
+            self._answered(msg, out)
+            self._drain(out)
+            self._probe(now, out)
+            return out
         if header.boot != self.boot:
-            self._new_boot(header.boot, msg, now)
-        if not self.baseline:
-            self._before_baseline(msg, now, out)
+            self._unconfirmed(msg, now, out)
             return out
         if header.seq <= self.last:
             self.stats["duplicates"] += 1
@@ -212,9 +238,8 @@ class BoardSession:
             # Not held: a state answers for everything in between (asked once).
             self.stats["far ahead"] += 1
             if self._far_asked is None or now - self._far_asked >= self.resend_timeout:
-                out.commands.append(command("state"))
+                out.commands.append(self._challenge(now))
                 self._far_asked = now
-                self.stats["state requests"] += 1
             return out
         if isinstance(msg, FullState):
             self._apply_state(msg, out)
@@ -228,13 +253,17 @@ class BoardSession:
                 out.commands.append(resend_command(self.last + 1))
                 self._resend_deadline = now + self.resend_timeout
         self._drain(out)
+        self._probe(now, out)
+        return out
+
+    def _probe(self, now: float, out: Output) -> None:
+        """A followed board that has not said hello yet is asked to (once)."""
         if not self.online and self.baseline and self._probe_at is None:
             out.commands.append(command("hello"))
             self._probe_at = now
-        return out
 
     def _asked_recently(self, now: float) -> bool:
-        asked = [t for t in (self._far_asked, self._state_asked) if t is not None]
+        asked = [t for t in (self._far_asked, self._challenged_at) if t is not None]
         return bool(asked) and now - max(asked) <= 2 * self.resend_timeout
 
     def _hold(self, msg: Message) -> None:
@@ -253,44 +282,85 @@ class BoardSession:
         self._shown[key] = self._now
         out.events.append(ReportRefused(**self._header(msg), what=what, what_es=what_es))
 
-    def _new_boot(self, boot: str, msg: Message, now: float) -> None:
-        if self.boot is not None:
-            self.stats["reboots"] += 1
-        if self.baseline and self.boot is not None:
-            self._previous_boot = self.boot  # retired once the new boot shows its state
-            self._mirror_last = self.last
-        self.pending.clear()
-        self._resend_deadline = None
-        self.online = False  # a new boot is announced again
-        if boot == self.mirror_boot and self.mirror is not None:
-            # Back to the boot the mirror belongs to (a frame of another boot
-            # came between, e.g. a replay): its numbering goes on, so an old
-            # frame of it is still a repeat and cannot roll a counter back.
-            self.boot = boot
-            self.last = self._mirror_last
-            self.baseline = True
-            self._previous_boot = None
+    # ------------------------------------------------------------------ boots
+    def _challenge(self, now: float) -> bytes:
+        """A ``state`` request carrying a fresh nonce the board must echo."""
+        nonce = secrets.token_hex(8)
+        self.challenges[nonce] = now
+        while len(self.challenges) > MAX_CHALLENGES:
+            del self.challenges[next(iter(self.challenges))]
+        self._challenged_at = now
+        self.stats["state requests"] += 1
+        return command("state", nonce=nonce)
+
+    def _unconfirmed(self, msg: Message, now: float, out: Output) -> None:
+        """A frame of a boot not followed: held, never applied, until the board answers."""
+        boot = msg.header.boot
+        self.stats["unconfirmed"] += 1
+        if boot not in self.candidates:
+            if self.boot is not None:
+                self.stats["reboots"] += 1  # or a replay: the answer will tell
+            self.candidates[boot] = {}
+            while len(self.candidates) > MAX_CANDIDATES:
+                del self.candidates[next(iter(self.candidates))]
+        held = self.candidates[boot]
+        held[msg.header.seq] = msg
+        while len(held) > MAX_HELD:
+            del held[min(held)]
+            self.stats["held dropped"] += 1
+        if self._challenged_at is None or now - self._challenged_at >= self.resend_timeout:
+            out.commands.append(self._challenge(now))
+
+    def _answered(self, state: FullState, out: Output) -> None:
+        """A state echoing one of our challenges: its boot is the board's boot now."""
+        boot = state.header.boot
+        self.challenges.clear()
+        self._challenged_at = None
+        self._unanswered = 0
+        others = [b for b in self.candidates if b != boot]
+        held = self.candidates.pop(boot, {})
+        self.candidates.clear()
+        if boot == self.boot:
+            if others:
+                # The board is still on the boot followed: the other boots'
+                # frames were never the board's (replayed from some power-up).
+                self.stats["replayed boot"] += 1
+                self._refuse(
+                    state,
+                    out,
+                    "replayed boot",
+                    "Reports claiming a restart of the sensor board were refused: the board "
+                    "did not restart (a replayed message?). Nothing was changed.",
+                    "Se rechazaron avisos que decían que la placa de sensores se había "
+                    "reiniciado: no se reinició (¿un mensaje repetido?). No se cambió nada.",
+                )
+                self._retire(others)
+            if state.header.seq > self.last:
+                self._apply_state(state, out)
             return
+        # A confirmed new boot: the board restarted (or this is first contact).
+        if self.boot is not None:
+            others.append(self.boot)
+        self._retire(others)
         self.boot = boot
         self.last = 0
         self.baseline = False
-        # A boot's first hello is followed by its state; no need to ask.
-        booting = isinstance(msg, Hello) and msg.header.seq == 1
-        self._state_asked = now if booting else None
+        self.online = False  # a new boot is announced again
+        self._probe_at = None
+        self.pending.clear()
+        self._resend_deadline = None
+        hellos = [m for s, m in sorted(held.items()) if isinstance(m, Hello)]
+        if hellos:
+            self._apply(hellos[-1], out)
+        self._apply_state(state, out, new_boot=True)
+        for seq, msg in held.items():
+            if seq > self.last and not isinstance(msg, FullState):
+                self._hold(msg)
 
-    def _before_baseline(self, msg: Message, now: float, out: Output) -> None:
-        if isinstance(msg, FullState):
-            self._apply_state(msg, out)
-            self._drain(out)
-            return
-        if isinstance(msg, Hello):
-            self._apply(msg, out)
-        else:
-            self._hold(msg)
-        if self._state_asked is None:
-            out.commands.append(command("state"))
-            self._state_asked = now
-            self.stats["state requests"] += 1
+    def _retire(self, boots: list[str]) -> None:
+        for boot in boots:
+            if boot not in self.retired:
+                self.retired = [*self.retired, boot][-MAX_RETIRED:]
 
     def _drain(self, out: Output) -> None:
         for seq in [s for s in self.pending if s <= self.last]:
@@ -308,18 +378,30 @@ class BoardSession:
     # ------------------------------------------------------------------ time
     def tick(self, now: float) -> Output:
         out = Output()
+        self._now = now
         if self.baseline and self._resend_deadline is not None and now >= self._resend_deadline:
-            out.commands.append(command("state"))
+            out.commands.append(self._challenge(now))
             self._resend_deadline = now + self.resend_timeout
-            self.stats["state requests"] += 1
-        if (
-            not self.baseline
-            and self.boot is not None
-            and (self._state_asked is None or now - self._state_asked >= self.resend_timeout)
-        ):
-            out.commands.append(command("state"))
-            self._state_asked = now
-            self.stats["state requests"] += 1
+        if self.candidates or (self.boot is None and self.last_heard is not None):
+            patient = self._unanswered >= PATIENT_CHALLENGES
+            wait = self.silence_timeout if patient else self.resend_timeout
+            if self._challenged_at is None or now - self._challenged_at >= wait:
+                self._unanswered += 1
+                out.commands.append(self._challenge(now))
+                if self._unanswered == PATIENT_CHALLENGES and self.candidates:
+                    boot = next(reversed(self.candidates))
+                    seq = max(self.candidates[boot], default=1)
+                    self._refuse(
+                        Heartbeat(Header(self.board, boot, seq), 0),
+                        out,
+                        "unconfirmed boot",
+                        "The sensor board did not confirm its restart, so its reports are not "
+                        "applied (a replayed message, or firmware older than 1.1.0: flash the "
+                        "board with make flash).",
+                        "La placa de sensores no confirmó su reinicio, así que sus avisos no se "
+                        "aplican (un mensaje repetido, o firmware anterior a 1.1.0: actualízala "
+                        "con make flash).",
+                    )
         if self.last_heard is not None and now - self.last_heard > self.silence_timeout:
             if self.online:
                 out.events.append(self.went_offline("silent"))
@@ -383,7 +465,7 @@ class BoardSession:
                 return  # never applied; the real board's next press still counts
             if msg.presses <= before:  # a counter that does not grow: ask the board
                 self.stats["presses not growing"] += 1
-                out.commands.append(command("state"))
+                out.commands.append(self._challenge(self._now))
                 return
             for count in range(before + 1, msg.presses + 1):
                 self._press(msg, out, ButtonPressed(**h, button=msg.button, presses=count))
@@ -435,7 +517,7 @@ class BoardSession:
             "vez; no se aplicó ninguna. Vuelve a pulsar, o usa un móvil.",
         )
 
-    def _apply_state(self, state: FullState, out: Output) -> None:
+    def _apply_state(self, state: FullState, out: Output, new_boot: bool = False) -> None:
         new = Mirror.of(state)
         old = self.mirror
         h = self._header(state, resync=True)
@@ -453,9 +535,8 @@ class BoardSession:
                 ev.append(MaharajahPlaced(**h, space=space))
             # Within a boot, presses since the last count; after a reboot, every
             # press of the new boot (its counters start from zero).
-            same_boot = self.mirror_boot == state.header.boot
             for button in BoardButton:
-                before = old.presses[button] if same_boot else 0
+                before = 0 if new_boot else old.presses[button]
                 if new.presses[button] - before > MAX_PRESS_STEP:
                     self._refuse_jump(state, out, button, before, new.presses[button])
                     continue  # the count becomes the baseline, no press is applied
@@ -464,18 +545,13 @@ class BoardSession:
             for d in sorted(old.faults ^ new.faults):
                 ev.append(ReaderFault(**h, district=d, ok=d not in new.faults))
         self.mirror = new
-        self.mirror_boot = state.header.boot
         self.baseline = True
         self.last = state.header.seq
-        self._state_asked = None
         self._far_asked = None
         # A state is the newest thing the board said: nothing held can follow it.
         self.stats["held dropped"] += sum(1 for seq in self.pending if seq > self.last)
         self.pending.clear()
         self._resend_deadline = None
-        if self._previous_boot is not None and self._previous_boot != state.header.boot:
-            self.retired = [*self.retired, self._previous_boot][-MAX_RETIRED:]
-        self._previous_boot = None
         ev.append(
             BoardState(
                 board=self.board,

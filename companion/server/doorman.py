@@ -14,7 +14,12 @@ connect. The ``Doorman`` keeps them bounded:
   ``request_timeout`` seconds of opening or of its previous answer, or it is
   closed (idle sockets and half-sent requests, "slowloris");
 - TCP_NODELAY on every socket: an update is a few small writes, and without
-  it each waits for the phone's delayed ACK (~40 ms).
+  it each waits for the phone's delayed ACK (~40 ms);
+- a lingering close when a request's body was left unread (a 413): closing a
+  socket with unread bytes makes the kernel send a reset, and the reset can
+  reach the phone before it has read the answer. So the server stops writing
+  (FIN after the answer), reads and throws away up to ``LINGER_BYTES`` for at
+  most ``LINGER_SECONDS``, then closes: the phone reads its 413.
 
 It works inside uvicorn's HTTP protocol (``protocol_class()`` makes the class
 to pass as ``http=``), where sockets are accepted, before any request is read.
@@ -35,6 +40,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 #: File handles kept free for everything else (the log, the camera, serial, MQTT).
 RESERVED_FILES = 64
+#: A lingering close reads and discards at most this much of an unread body ...
+LINGER_BYTES = 1024 * 1024
+#: ... for at most this long, then closes anyway.
+LINGER_SECONDS = 2.0
 
 
 def raise_file_limit(wanted: int = 4096) -> int:
@@ -56,8 +65,7 @@ class _Entry:
 
     @property
     def gone(self) -> bool:
-        transport = self.protocol.transport
-        return transport is None or transport.is_closing()
+        return self.protocol.closed
 
     @property
     def waiting(self) -> bool:
@@ -109,7 +117,7 @@ class Doorman:
                 self.refused += 1
                 return False
             oldest = min(waiting, key=lambda e: e.opened)
-            oldest.protocol.transport.close()
+            oldest.protocol.hard_close()
             del self.entries[id(oldest.protocol)]
             self.evicted += 1
         self.entries[id(protocol)] = _Entry(protocol, address)
@@ -130,7 +138,8 @@ class Doorman:
         self._tidy()
         found = []
         for entry in self.entries.values():
-            sock = entry.protocol.transport.get_extra_info("socket")
+            transport = entry.protocol.socket_transport
+            sock = transport.get_extra_info("socket") if transport is not None else None
             if sock is not None:
                 found.append(sock)
         return found
@@ -138,6 +147,23 @@ class Doorman:
     def protocol_class(self) -> type[GuardedH11]:
         """An HTTP protocol class for uvicorn's ``http=`` that reports to this doorman."""
         return type("DoormanH11", (GuardedH11,), {"doorman": self})
+
+
+class _Lingering:
+    """The transport as uvicorn sees it: ``close()`` lingers when a body is unread."""
+
+    def __init__(self, transport: asyncio.Transport, protocol: GuardedH11) -> None:
+        self._transport = transport
+        self._protocol = protocol
+
+    def close(self) -> None:
+        self._protocol.close_after_answer()
+
+    def is_closing(self) -> bool:
+        return self._protocol.lingering or self._transport.is_closing()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
 
 
 class GuardedH11(H11Protocol):
@@ -148,9 +174,19 @@ class GuardedH11(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
+        self.socket_transport: asyncio.Transport | None = None
+        self.lingering = False
+        self._drained = 0
+        self._linger_end: asyncio.TimerHandle | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.socket_transport is None or self.socket_transport.is_closing()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self.socket_transport = transport
+        self.transport = _Lingering(transport, self)  # type: ignore[assignment]
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             with contextlib.suppress(OSError):
@@ -160,6 +196,45 @@ class GuardedH11(H11Protocol):
             return
         self._arm()
 
+    def hard_close(self) -> None:
+        """Close now, unread bytes or not (evicted or timed-out connections)."""
+        if self._linger_end is not None:
+            self._linger_end.cancel()
+            self._linger_end = None
+        if self.socket_transport is not None:
+            self.socket_transport.close()
+
+    def close_after_answer(self) -> None:
+        """Close after an answer: at once if the request was read whole, else linger."""
+        transport = self.socket_transport
+        if transport is None or transport.is_closing() or self.lingering:
+            return
+        if self.conn.their_state is not h11.SEND_BODY or not transport.can_write_eof():
+            transport.close()
+            return
+        self.lingering = True
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        transport.write_eof()  # the answer is flushed, then FIN: the phone reads it whole
+        with contextlib.suppress(AttributeError, RuntimeError):
+            transport.resume_reading()
+        self._linger_end = self.loop.call_later(LINGER_SECONDS, self.hard_close)
+
+    def data_received(self, data: bytes) -> None:
+        if self.lingering:
+            self._drained += len(data)
+            if self._drained > LINGER_BYTES:
+                self.hard_close()
+            return  # the rest of a refused body: read and thrown away
+        super().data_received(data)
+
+    def eof_received(self) -> None:
+        if self.lingering:
+            self.hard_close()  # the phone stopped sending: nothing left to reset
+            return
+        super().eof_received()
+
     def _arm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
@@ -167,16 +242,19 @@ class GuardedH11(H11Protocol):
 
     def _expire(self) -> None:
         self._deadline = None
-        if self.transport.is_closing():
+        if self.closed:
             return
         if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
             self.doorman.timed_out += 1
-            self.transport.close()
+            self.hard_close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        if self._linger_end is not None:
+            self._linger_end.cancel()
+            self._linger_end = None
         self.doorman.left(self)
         super().connection_lost(exc)
 
@@ -190,4 +268,6 @@ class GuardedH11(H11Protocol):
             self._deadline.cancel()
             self._deadline = None
         self.doorman.upgraded(self)
+        if self.socket_transport is not None:
+            self.transport = self.socket_transport  # the WebSocket gets the socket itself
         super().handle_websocket_upgrade(event)

@@ -105,8 +105,6 @@ class Hub:
         self.hello_timeout = hello_timeout
         self.max_spectators = max_spectators
         self.clients: set[Client] = set()
-        #: seat -> the token its phone joined with (the table screen hides its QR code).
-        self._joined: dict[int, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -130,14 +128,14 @@ class Hub:
     # -- who has joined ----------------------------------------------------------------
 
     def joined_with(self, seat: int, token: str) -> None:
-        """A phone used ``seat``'s ``token``: its QR code need not be shown any more."""
-        if self._joined.get(seat) != token:
-            self._joined[seat] = token
+        """A phone used ``seat``'s ``token``: its QR code need not be shown any more
+        (the session logs it, so a restart keeps the code hidden)."""
+        if self.session.mark_joined(seat, token):
             self.poke()  # the table screen reloads the seats and hides the code
 
     def has_joined(self, seat: int, token: str) -> bool:
         """Whether a phone joined ``seat`` with its current ``token`` (a new link resets it)."""
-        return bool(token) and self._joined.get(seat) == token
+        return bool(token) and self.session.joined.get(seat) == token
 
     # -- change notices ---------------------------------------------------------------
 

@@ -28,6 +28,7 @@ import os
 import random
 import tempfile
 import threading
+import time
 import tty
 from dataclasses import dataclass
 from pathlib import Path
@@ -280,9 +281,49 @@ class SimulatedBoard:
     def lift_maharajah(self) -> None:
         self.move_maharajah(None)
 
-    def press(self, button: BoardButton | str, hold_ms: int = 120) -> None:
-        """Press and release a button (held long enough to pass the debounce)."""
-        self.table.press(BoardButton(button).value, hold_ms)
+    def press(self, button: BoardButton | str, hold_ms: int = 120, timeout: float = 30.0) -> None:
+        """Press and release a button, held long enough to pass the debounce.
+
+        While the board runs, the button is held until the firmware has counted
+        the press and released until it has seen the release: the real board
+        samples every few milliseconds, but here its loop shares a loaded
+        machine and may not run for longer than a person's press. Unplugged,
+        the press is only made (nobody counts it)."""
+        name = BoardButton(button).value
+        pin = self.table.buttons[name]
+        board = self._board
+        if not self.plugged or board is None:
+            self.table.press(name, hold_ms)
+            return
+        counted = board.presses[name]
+        deadline = time.monotonic() + timeout
+        pin.hold(int(timeout * 1000))  # down until counted
+        try:
+            time.sleep(hold_ms / 1000)
+            while board.presses[name] == counted and time.monotonic() < deadline:
+                time.sleep(0.01)
+        finally:
+            pin.hold(0)  # up
+        while board.buttons[name].active and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    def sensed(self, timeout: float = 30.0) -> bool:
+        """Wait until the firmware senses the table as it is (every path's
+        stickers, the token); False if it did not within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            board = self._board
+            if board is None or not self.plugged:
+                return False
+            paths = [
+                {bytes(u).hex().upper() for u in self.table.tags_on(d.letter)} for d in District
+            ]
+            seen = [set(board.tags[i]) for i in range(len(paths))]
+            token = [pin.value() == 0 for pin in self.table.hall]
+            if seen == paths and [h.active for h in board.hall] == token:
+                return True
+            time.sleep(0.02)
+        return False
 
     def break_reader(self, district: District | str, broken: bool = True) -> None:
         """Pull a reader's cable (``broken=False`` plugs it back)."""

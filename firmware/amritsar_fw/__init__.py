@@ -8,4 +8,4 @@ talks to the hardware only through the small shim object built by
 same files run on the board, under CPython and under the MicroPython unix port.
 """
 
-VERSION = "1.0.0"
+VERSION = "1.1.0"

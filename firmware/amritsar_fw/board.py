@@ -9,6 +9,8 @@ What it guarantees to the companion (see ``firmware/PROTOCOL.md``):
 - every message carries the board id, a boot id (random per power-up) and a
   sequence number that grows by one per message within a boot;
 - a ``hello`` and a full ``state`` right after boot, a ``hello`` on request;
+- a ``state`` on request, echoing the request's ``nonce`` (the companion's
+  challenge: a frame replayed from another power-up cannot carry it);
 - the last ``RING_SIZE`` messages can be sent again, byte for byte, on a
   ``resend`` command; older ones are answered with a full ``state``;
 - a heartbeat every ``heartbeat_ms`` while nothing else happens.
@@ -95,8 +97,11 @@ class Board:
             presses[name] = self.presses[name]
         return {"tags": tags, "token": token, "presses": presses, "faults": faults}
 
-    def send_state(self):
-        return self._send("state", self.snapshot())
+    def send_state(self, nonce=None):
+        fields = self.snapshot()
+        if nonce is not None:
+            fields["nonce"] = nonce
+        return self._send("state", fields)
 
     def on_link_up(self):
         """The link (re)connected: introduce the board and its full state."""
@@ -114,7 +119,7 @@ class Board:
         if t == "hello":
             self.send_hello()
         elif t == "state":
-            self.send_state()
+            self.send_state(cmd.get("nonce"))
         elif t == "resend":
             self.resend(cmd["from"])
 

@@ -103,7 +103,16 @@ def parse_command(payload):
         start = obj.get("from")
         if not isinstance(start, int) or isinstance(start, bool) or start < 1:
             raise ValueError("resend needs a positive integer 'from'")
+    if t == "state" and "nonce" in obj and not is_nonce(obj["nonce"]):
+        raise ValueError("state's 'nonce' must be 1 to 32 lower-case hex digits")
     return obj
+
+
+def is_nonce(value):
+    """A companion's challenge: 1 to 32 lower-case hex digits (echoed, never interpreted)."""
+    if not isinstance(value, str) or not 1 <= len(value) <= 32:
+        return False
+    return all(ch in "0123456789abcdef" for ch in value)
 
 
 def command(t, **fields):

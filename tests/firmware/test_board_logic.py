@@ -108,12 +108,27 @@ def test_resend_replays_bytes_and_too_old_becomes_state() -> None:
     assert [m["t"] for m in link.messages()] == ["state"]
 
 
+def test_a_state_request_s_challenge_is_echoed_only_in_its_answer() -> None:
+    """The companion's nonce comes back in the one state that answers it: a
+    frame replayed from another power-up cannot carry a fresh one."""
+    board, _, link = _board()
+    link.sent.clear()
+    link.inbox.append(command("state", nonce="00c0ffee5e1f0c2a"))
+    board.step()
+    link.inbox.append(command("state"))
+    board.step()
+    answers = [m for m in link.messages() if m["t"] == "state"]
+    assert [a.get("nonce") for a in answers] == ["00c0ffee5e1f0c2a", None]
+    assert all(a["boot"] == board.boot for a in answers)
+
+
 def test_bad_commands_are_counted_and_ignored() -> None:
     board, _, link = _board()
     link.sent.clear()
     link.inbox += [b"not json", b'{"v":1,"t":"dance"}', b'{"v":1,"t":"resend","from":"x"}']
+    link.inbox += [b'{"v":1,"t":"state","nonce":"NOT-HEX"}', b'{"v":1,"t":"state","nonce":7}']
     board.step()
-    assert board.command_errors == 3
+    assert board.command_errors == 5
     assert link.sent == []
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import queue
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.sensors import ButtonPressed, MqttLink, MqttSettings, ReportRefused
-from companion.sensors.events import BoardState, SensorEvent
+from companion.sensors.events import BoardButton, BoardState, SensorEvent
 from companion.sensors.link import MAX_BOARDS
 from companion.sensors.session import MAX_HELD
 from tests.sensors.helpers import collect, count, settle
@@ -80,6 +80,26 @@ class RawBoard:
     def press(self, boot: str, seq: int, presses: int, button: str = "undo") -> None:
         self.send(t="button", boot=boot, seq=seq, button=button, presses=presses)
 
+    def challenge(self, timeout: float = 10.0) -> str | None:
+        """The nonce of the companion's newest ``state`` request (None if it has none);
+        waits for one if none is queued."""
+        deadline = time.monotonic() + timeout
+        asked: dict[str, Any] | None = None
+        while asked is None or not self.commands.empty():
+            if asked is None:
+                command = self.commands.get(timeout=max(0.01, deadline - time.monotonic()))
+            else:
+                command = self.commands.get_nowait()
+            if command["t"] == "state":
+                asked = command
+        nonce = asked.get("nonce")
+        return nonce if isinstance(nonce, str) else None
+
+    def answer(self, boot: str, seq: int, **kw: Any) -> None:
+        """Answer the companion's state request as the real board does: echo its challenge."""
+        nonce = self.challenge()
+        self.state(boot, seq, **({} if nonce is None else {"nonce": nonce}), **kw)
+
     def state_requests(self) -> int:
         n = 0
         while True:
@@ -122,8 +142,9 @@ def _presses(events: list[SensorEvent]) -> list[int]:
 
 
 def _baseline(link: MqttLink, board: RawBoard, boot: str, undo: int = 0) -> list[SensorEvent]:
+    """The board says hello (1) and answers the companion's challenge with its state (2)."""
     board.hello(boot)
-    board.state(boot, 2, undo=undo)
+    board.answer(boot, 2, undo=undo)
     return collect(link, count(BoardState), timeout=10)
 
 
@@ -170,35 +191,69 @@ def test_a_replayed_frame_from_an_earlier_boot_cannot_double_an_undo(
     counter back for B's next state to report the same press again."""
     _baseline(link, board_a, "0000000a")
     board_a.hello("0000000b")
-    board_a.state("0000000b", 2, undo=0)
-    board_a.press("0000000b", 3, 1)
+    board_a.state("0000000b", 2, undo=0)  # the boot's own state: not believed on its word
+    board_a.answer("0000000b", 3, undo=0)  # the answer to the challenge confirms the restart
+    board_a.press("0000000b", 4, 1)
     events = collect(link, count(ButtonPressed), timeout=10)
     assert _presses(events) == [1]
     board_a.hello("0000000a", seq=1)  # replayed: boot A's first frame
     board_a.state("0000000b", 2, undo=0)  # replayed: boot B's first state
-    board_a.state("0000000b", 4, undo=1)  # the real board's next state
+    board_a.state("0000000b", 5, undo=1)  # the real board's next state
     events = settle(link, 1.0)
     assert _presses(events) == []  # the one real press was applied once
     assert link.sessions["table-a"].stats["old boot"] >= 1
 
 
-def test_a_frame_from_a_boot_never_seen_cannot_double_an_undo_either(
+def test_a_full_state_from_a_boot_never_seen_is_refused_not_taken_for_a_reboot(
     link: MqttLink, board_a: RawBoard
 ) -> None:
-    """The same replay, with a frame from a power-up before the companion
-    started: the session goes back to the real boot's numbering."""
+    """Item 7: boot B is followed and Undo was pressed once. A hello and a full
+    state recorded from a power-up the companion never saw (boot 9, two Undo
+    presses) are replayed. Taken for a reboot, they would report two presses
+    counted from zero and undo twice. They must be refused with an alert: the
+    companion asks the board with a challenge, the real board answers from
+    boot B, and boot 9 is never followed."""
     _baseline(link, board_a, "0000000b")
     board_a.press("0000000b", 3, 1)
     assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [1]
     board_a.hello("00000009", seq=1)  # replayed: a boot the companion never saw
-    board_a.state("0000000b", 2, undo=0)  # replayed: boot B's first state
-    board_a.state("0000000b", 4, undo=1)  # the real board's next state
+    board_a.state("00000009", 2, undo=2)  # replayed: that boot's full state
     events = settle(link, 1.0)
+    assert _presses(events) == []  # nothing applied on the frames' word
+    board_a.answer("0000000b", 4, undo=1)  # the real board answers the challenge
+    events += collect(
+        link,
+        lambda got: any(isinstance(e, ReportRefused) and "did not restart" in e.what for e in got),
+        timeout=10,
+    )
+    events += settle(link, 0.5)
     assert _presses(events) == []
+    refused = next(e for e in events if isinstance(e, ReportRefused) and "restart" in e.what)
+    assert "did not restart" in refused.what and "no se reinició" in refused.what_es
     session = link.sessions["table-a"]
     assert session.boot == "0000000b" and session.last == 4
+    assert session.mirror is not None and session.mirror.presses[BoardButton.UNDO] == 1
+    board_a.state("00000009", 2, undo=2)  # replayed again: refused at once
     board_a.press("0000000b", 5, 2)  # and the real board goes on
-    assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [2]
+    events = collect(link, count(ButtonPressed), timeout=10)
+    assert _presses(events) == [2]
+    assert session.stats["old boot"] >= 1
+
+
+def test_a_replayed_state_cannot_answer_a_challenge(link: MqttLink, board_a: RawBoard) -> None:
+    """A state that once answered a challenge, replayed later, answers nothing:
+    each challenge is fresh (from the OS) and is spent by its answer."""
+    _baseline(link, board_a, "0000000c")
+    board_a.press("0000000c", 3, 1)
+    assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [1]
+    board_a.hello("0000000d")  # replayed from a boot never seen ...
+    old_nonce = board_a.challenge()
+    assert old_nonce is not None
+    board_a.state("0000000d", 2, undo=3, nonce="0123456789abcdef")  # ... with a made-up answer
+    board_a.state("0000000d", 3, undo=3, nonce=old_nonce[::-1])  # ... or a wrong one
+    events = settle(link, 1.0)
+    assert _presses(events) == []
+    assert link.sessions["table-a"].boot == "0000000c"
 
 
 def test_a_press_right_after_a_reboot_is_not_lost(link: MqttLink, board_a: RawBoard) -> None:
@@ -206,8 +261,7 @@ def test_a_press_right_after_a_reboot_is_not_lost(link: MqttLink, board_a: RawBo
     new boot's state (its hello and state were lost): the press counts."""
     _baseline(link, board_a, "000000a1", undo=2)
     board_a.press("000000b1", 3, 1)  # boot B's first press; its hello/state missed
-    assert board_a.commands.get(timeout=5)["t"] == "state"  # the companion asks
-    board_a.state("000000b1", 4, undo=1)
+    board_a.answer("000000b1", 4, undo=1)  # the companion asks; the board answers
     events = collect(link, count(ButtonPressed), timeout=10)
     events += settle(link, 0.5)
     assert _presses(events) == [1]
@@ -316,10 +370,119 @@ def test_refusals_reach_the_table_at_most_once_a_minute_per_kind() -> None:
 
     session = BoardSession("table-a", lambda uid: None)
     empty = {"N": [], "E": [], "S": [], "W": []}
+    asked = session.receive(message(t="hello", seq=1, fw="1.1.0", link="mqtt", readers=[]), 0.0)
+    nonce = json.loads(asked.commands[0])["nonce"]
     session.receive(message(t="state", seq=2, tags=empty, token=[], faults=[],
-                            presses={"done": 0, "undo": 0}), 0.0)  # fmt: skip
+                            presses={"done": 0, "undo": 0}, nonce=nonce), 0.0)  # fmt: skip
     shown = []
     for seq, when in enumerate((1.0, 2.0, 30.0, REFUSAL_REPEAT + 1.5), start=3):
         out = session.receive(message(t="button", seq=seq, button="undo", presses=9999), when)
         shown += [e for e in out.events if isinstance(e, ReportRefused)]
     assert len(shown) == 2 and session.stats["refused"] == 4
+
+
+def test_the_real_firmware_s_recorded_state_replayed_later_is_refused(
+    broker: MosquittoBroker, board_a: RawBoard
+) -> None:
+    """Item 7 end to end, with the real firmware on the real broker. Someone
+    records the board's frames before the companion runs (boot X: two Undo
+    presses in its state), the board is power-cycled (boot Y), the companion
+    starts and follows Y. Replaying X's hello and full state with the board's
+    account must change nothing, and the table hears of it."""
+    from companion.sim.simboard import BoardMqtt, SimulatedBoard
+
+    recorded: queue.Queue[bytes] = queue.Queue()
+    spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"spy-{time.time_ns()}")
+    spy.username_pw_set(*broker.credentials("companion"))
+    spy.on_message = lambda c, u, m: recorded.put(m.payload)
+    spy.connect(broker.host, broker.port)
+    spy.loop_start()
+    spy.subscribe("amritsar/board/table-a/event", qos=1)
+    time.sleep(0.3)
+    user, password = broker.credentials("board-a")
+    sim = SimulatedBoard("table-a", mqtt=BoardMqtt(broker.host, broker.port, user, password))
+    link: MqttLink | None = None
+    try:
+        sim.start()
+        frames: list[dict[str, Any]] = []
+
+        def recorded_until(done: Callable[[dict[str, Any]], bool]) -> None:
+            deadline = time.monotonic() + 30
+            while not (frames and done(frames[-1])):
+                assert time.monotonic() < deadline, f"not recorded; frames: {frames}"
+                frames.append(json.loads(recorded.get(timeout=30)))
+
+        # The first heartbeat: right after it connects the board publishes its
+        # retained topics, each waiting for its PUBACK, and a press meanwhile
+        # (on a loaded machine) is not sampled.
+        recorded_until(lambda f: f["t"] == "hb")
+        for presses in (1, 2):
+            sim.press("undo", hold_ms=500)  # long: a loaded machine samples slowly
+            recorded_until(lambda f: f["t"] == "button" and f["presses"] == presses)  # noqa: B023
+            time.sleep(0.6)  # released before the next press
+        # A state asked for while recording (as the companion of an earlier game
+        # night did): the one to replay, with its two presses.
+        spy.publish("amritsar/board/table-a/cmd", b'{"t":"state","v":1}', qos=1)
+        recorded_until(lambda f: f["t"] == "state" and f["presses"]["undo"] == 2)
+        sim.unplug()  # the recording stops here: boot X
+        boot_x = frames[0]["boot"]
+        sim.replug()
+        settings = MqttSettings(
+            host=broker.host, port=broker.port, username="companion",
+            password=USERS["companion"], client_id=f"companion-{time.time_ns()}",
+        )  # fmt: skip
+        link = MqttLink(settings, SimulatedBoard.registry(), resend_timeout=0.2).start()
+        link.wait_connected()
+        collect(link, count(BoardState), timeout=20)
+        sim.press("undo", hold_ms=500)  # boot Y's one press
+        assert _presses(collect(link, count(ButtonPressed), timeout=20)) == [1]
+        assert link.sessions["table-a"].boot == sim.boot != boot_x
+        replay = [f for f in frames if f["t"] in ("hello", "state")]
+        assert replay and replay[-1]["presses"]["undo"] == 2
+        for frame in replay:
+            board_a.client.publish(
+                "amritsar/board/table-a/event", json.dumps(frame), qos=1
+            ).wait_for_publish(5)
+        events = collect(
+            link,
+            lambda got: any(
+                isinstance(e, ReportRefused) and "did not restart" in e.what for e in got
+            ),
+            timeout=20,
+        )
+        events += settle(link, 0.5)
+        assert _presses(events) == []
+        session = link.sessions["table-a"]
+        assert session.boot == sim.boot and boot_x in session.retired
+        sim.press("undo", hold_ms=500)  # the real board goes on counting
+        assert _presses(collect(link, count(ButtonPressed), timeout=20)) == [2]
+    finally:
+        if link is not None:
+            link.close()
+        sim.stop()
+        spy.disconnect()
+        spy.loop_stop()
+
+
+def test_a_table_that_follows_one_board_refuses_the_others_with_an_alert(
+    broker: MosquittoBroker, link: MqttLink, board_a: RawBoard
+) -> None:
+    """``companion run --board table-a``: board B, on its own topics with its
+    own account (a neighbour table's board on the same broker), is refused
+    and the table hears of it; board A is followed."""
+    link.accept_board = "table-a"
+    other = RawBoard(broker, "board-b", "table-b")
+    try:
+        other.hello("0000b001")
+        other.press("0000b001", 2, 1)
+        events = collect(link, count(ReportRefused), timeout=10)
+        events += settle(link, 0.5)
+    finally:
+        other.close()
+    refused = [e for e in events if isinstance(e, ReportRefused)]
+    assert len(refused) == 1 and refused[0].board == "table-b"
+    assert "follows only table-a" in refused[0].what and "table-a" in refused[0].what_es
+    assert "table-b" not in link.sessions and link.stats["other board"] == 2
+    _baseline(link, board_a, "0000a001")
+    board_a.press("0000a001", 3, 1)
+    assert _presses(collect(link, count(ButtonPressed), timeout=10)) == [1]

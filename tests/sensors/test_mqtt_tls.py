@@ -10,7 +10,10 @@ certificate its CA did not sign.
 
 from __future__ import annotations
 
+import json
+import queue
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -121,13 +124,26 @@ def test_link_over_tls_delivers_events(tls: tuple[TlsBroker, Path, Path]) -> Non
     board = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="tls-board")
     board.username_pw_set(*broker.credentials("board"))
     board.tls_set(ca_certs=str(ca))
+    commands: queue.Queue[dict[str, object]] = queue.Queue()
+    board.on_message = lambda c, u, m: commands.put(json.loads(m.payload))
+    subscribed = threading.Event()
+    board.on_subscribe = lambda *args: subscribed.set()
     try:
         link.wait_connected()
         board.connect(broker.host, broker.port)
         board.loop_start()
+        board.subscribe("amritsar/board/table-9/cmd", qos=1)
+        assert subscribed.wait(10)
+
+        def publish(message: dict[str, object]) -> None:
+            info = board.publish("amritsar/board/table-9/event", encode_json(message), qos=1)
+            info.wait_for_publish(5)
+
         head = {"v": 1, "board": "table-9", "boot": "0badcafe"}
-        messages = [
-            {**head, "seq": 1, "t": "hello", "fw": "1.0.0", "link": "mqtt", "readers": ["N"]},
+        publish({**head, "seq": 1, "t": "hello", "fw": "1.1.0", "link": "mqtt", "readers": ["N"]})
+        asked = commands.get(timeout=10)  # the companion's challenge, over TLS too
+        assert asked["t"] == "state" and isinstance(asked["nonce"], str)
+        publish(
             {
                 **head,
                 "seq": 2,
@@ -136,12 +152,10 @@ def test_link_over_tls_delivers_events(tls: tuple[TlsBroker, Path, Path]) -> Non
                 "token": [],
                 "presses": {"done": 0, "undo": 0},
                 "faults": [],
-            },
-            {**head, "seq": 3, "t": "arrive", "district": "S", "uid": "04A1B2C3D4E504"},
-        ]
-        for message in messages:
-            info = board.publish("amritsar/board/table-9/event", encode_json(message), qos=1)
-            info.wait_for_publish(5)
+                "nonce": asked["nonce"],
+            }
+        )
+        publish({**head, "seq": 3, "t": "arrive", "district": "S", "uid": "04A1B2C3D4E504"})
         events = collect(link, count(ElephantArrived))
         assert any(isinstance(e, BoardState) for e in events)
         arrived = [e for e in events if isinstance(e, ElephantArrived)]

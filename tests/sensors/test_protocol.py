@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from companion.sensors.protocol import (
     FrameDecoder,
+    FullState,
     ProtocolError,
     cobs_decode,
     cobs_encode,
@@ -53,10 +54,17 @@ def test_message_vectors_decode_and_encode(vector: dict[str, Any]) -> None:
     message = parse_message(payload)
     assert message.header.seq == vector["message"]["seq"]
     assert message.header.board == "table-1"
+    if isinstance(message, FullState):  # the challenge it answers, or None
+        assert message.nonce == vector["message"].get("nonce")
 
 
 def test_command_vectors_match_the_companion_encoder() -> None:
-    made = [command("hello"), command("state"), command("resend", **{"from": 42})]
+    made = [
+        command("hello"),
+        command("state"),
+        command("resend", **{"from": 42}),
+        command("state", nonce="5e1f0c2a9b7d3e61"),
+    ]
     assert [encode_frame(p).hex() for p in made] == [v["frame"] for v in VECTORS["commands"]]
 
 

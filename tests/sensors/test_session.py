@@ -53,13 +53,15 @@ class BoardModel:
             self.state(),
         ]
 
-    def state(self) -> bytes:
+    def state(self, nonce: str | None = None) -> bytes:
+        challenge = {} if nonce is None else {"nonce": nonce}
         return self.send(
             "state",
             tags={d: sorted(u) for d, u in self.tags.items()},
             token=sorted(self.token),
             presses=dict(self.presses),
             faults=[],
+            **challenge,
         )
 
     def arrive(self, d: str, uid: str) -> bytes:
@@ -83,12 +85,21 @@ class BoardModel:
         if cmd["t"] == "resend":
             return self.sent[cmd["from"] - 1 :]
         if cmd["t"] == "state":
-            return [self.state()]
+            return [self.state(cmd.get("nonce"))]
         return [self.send("hello", fw="1.0.0", link="serial", readers=["N", "E", "S", "W"])]
 
 
 def _session() -> BoardSession:
     return BoardSession("table-1", COLOURS.get, resend_timeout=1.0, silence_timeout=6.0)
+
+
+def _connected() -> BoardSession:
+    """A session that has followed a fresh board (boot 0000abcd) through its
+    handshake: hello 1, state 2, the state 3 answering its challenge."""
+    session, board = _session(), BoardModel()
+    _feed(session, board, board.boot_up())
+    assert session.boot == "0000abcd" and session.last == 3
+    return session
 
 
 def _feed(
@@ -124,9 +135,8 @@ def _changes(events: list[SensorEvent]) -> list[tuple[Any, ...]]:
 
 def test_boot_gives_online_then_state_and_colours_come_from_pairing() -> None:
     board, session = BoardModel(), _session()
-    events = _feed(
-        session, board, [*board.boot_up(), board.arrive("N", PURPLE), board.arrive("N", STRANGER)]
-    )
+    events = _feed(session, board, board.boot_up())
+    events += _feed(session, board, [board.arrive("N", PURPLE), board.arrive("N", STRANGER)])
     assert isinstance(events[0], BoardOnline) and isinstance(events[1], BoardState)
     arrivals = [e for e in events if isinstance(e, ElephantArrived)]
     assert [(a.uid, a.colour, a.known) for a in arrivals] == [
@@ -134,14 +144,17 @@ def test_boot_gives_online_then_state_and_colours_come_from_pairing() -> None:
         (STRANGER, None, False),
     ]
     assert all(e.board == "table-1" and e.boot == "0000abcd" for e in events)
-    assert [e.seq for e in events] == [1, 2, 3, 4]
+    # hello, the state answering the challenge (the boot's own state 2 is not
+    # believed on its word), then the arrivals
+    assert [e.seq for e in events] == [1, 3, 4, 5]
 
 
 def test_repeated_messages_are_dropped() -> None:
     board, session = BoardModel(), _session()
     boot = board.boot_up()
+    _feed(session, board, boot)
     arrive = board.arrive("E", GREY)
-    events = _feed(session, board, [*boot, arrive, arrive, boot[1], arrive])
+    events = _feed(session, board, [arrive, arrive, boot[1], arrive])
     assert _changes(events) == [("ElephantArrived", District.EAST, GREY, "grey")]
     assert session.stats["duplicates"] == 3
 
@@ -153,7 +166,7 @@ def test_a_gap_asks_for_a_resend_and_fills_in_order() -> None:
     after = board.token_on("NE", True)
     out = session.receive(parse_message(after), 0.0)
     assert out.events == [] and len(out.commands) == 1
-    assert json.loads(out.commands[0]) == {"v": 1, "t": "resend", "from": 3}
+    assert json.loads(out.commands[0]) == {"v": 1, "t": "resend", "from": 4}
     events = _feed(session, board, [*lost, after])
     assert _changes(events) == [
         ("ElephantArrived", District.NORTH, PURPLE, "purple"),
@@ -229,8 +242,10 @@ def test_silence_reports_offline_once_and_probes() -> None:
 def test_duplicated_and_reordered_delivery_gives_the_in_order_events(seed: int) -> None:
     rng = random.Random(seed)
     board = BoardModel()
-    stream = board.boot_up()
-    for _ in range(rng.randrange(5, 40)):
+    board.boot_up()
+    board.state()  # the handshake _connected() went through: the stream starts at 4
+    stream: list[bytes] = []
+    for _ in range(rng.randrange(5, 40)):  # after the handshake (seq 1-3)
         d = rng.choice("NESW")
         uid = rng.choice([PURPLE, GREY, STRANGER])
         kind = rng.randrange(4)
@@ -247,12 +262,56 @@ def test_duplicated_and_reordered_delivery_gives_the_in_order_events(seed: int) 
         else:
             space = rng.choice(["NE", "ES", "SW", "WN"])
             stream.append(board.token_on(space, space not in board.token))
-    expected = _changes(_feed(_session(), BoardModel(), list(stream)))
+    expected = _changes(_feed(_connected(), board, list(stream)))
+    assert expected  # the stream changes something
     # Disorder: every message may come twice, and neighbours may swap places.
     messy = [p for p in stream for _ in range(rng.choice([1, 1, 2]))]
     for _ in range(len(messy) // 3):
-        i = rng.randrange(2, len(messy) - 1) if len(messy) > 3 else 0
+        i = rng.randrange(0, len(messy) - 1) if len(messy) > 1 else 0
         messy[i], messy[i + 1] = messy[i + 1], messy[i]
-    session = _session()
-    got = _changes(_feed(session, board, messy))
+    got = _changes(_feed(_connected(), board, messy))
     assert got == expected
+
+
+def test_an_unconfirmed_boot_is_never_applied_and_the_asking_slows_down() -> None:
+    """Frames of a boot nobody answers for (a replay while the board is away):
+    nothing applied, challenges once per resend timeout, then once per silence
+    timeout after five, and one alert for the table."""
+    from companion.sensors.events import ReportRefused
+    from companion.sensors.session import PATIENT_CHALLENGES
+
+    session = _connected()
+    ghost = BoardModel(boot="0000dead")
+    ghost.presses["undo"] = 2
+    out = session.receive(parse_message(ghost.state()), 0.0)
+    assert out.events == [] and [json.loads(c)["t"] for c in out.commands] == ["state"]
+    asked_at, alerts = [], []
+    for tenth in range(1, 400):  # 40 s
+        now = tenth / 10
+        out = session.tick(now)
+        if any(json.loads(c)["t"] == "state" for c in out.commands):
+            asked_at.append(now)
+        alerts += [e for e in out.events if isinstance(e, ReportRefused)]
+    gaps = [round(b - a, 1) for a, b in zip([0.0, *asked_at], asked_at, strict=False)]
+    assert gaps[: PATIENT_CHALLENGES - 1] == [1.0] * (PATIENT_CHALLENGES - 1)
+    assert set(gaps[PATIENT_CHALLENGES:]) == {6.0}
+    assert len(alerts) == 1 and "firmware older than 1.1.0" in alerts[0].what
+    assert session.boot == "0000abcd" and session.mirror is not None
+    assert session.mirror.presses == dict.fromkeys(session.mirror.presses, 0)
+
+
+def test_only_the_companion_s_own_challenges_confirm_a_boot() -> None:
+    """A state with a nonce the session never sent (or one already spent)
+    confirms nothing; the real answer does, once."""
+    session = _connected()
+    rebooted = BoardModel(boot="0000beef")
+    out = session.receive(parse_message(rebooted.boot_up()[0]), 0.0)
+    nonce = json.loads(out.commands[0])["nonce"]
+    assert len(nonce) == 16
+    session.receive(parse_message(rebooted.state(nonce="0123456789abcdef")), 0.1)
+    assert session.boot == "0000abcd"  # a made-up answer
+    session.receive(parse_message(rebooted.state(nonce=nonce)), 0.2)
+    assert session.boot == "0000beef" and "0000abcd" in session.retired
+    again = BoardModel(boot="0000f00d")
+    session.receive(parse_message(again.state(nonce=nonce)), 0.3)  # spent
+    assert session.boot == "0000beef"

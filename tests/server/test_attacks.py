@@ -9,6 +9,7 @@ than hanging it.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import re
@@ -23,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from companion.server import start_server
-from companion.server.doorman import Doorman
+from companion.server.doorman import LINGER_BYTES, LINGER_SECONDS, Doorman
 from companion.server.run import RunningServer
 from companion.session import TableSession
 from companion.store import EventStore
@@ -129,6 +130,65 @@ def test_a_body_without_a_length_is_read_only_up_to_the_limit(server: RunningSer
     assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
 
 
+def _whole_answer(sock: socket.socket) -> bytes:
+    """One HTTP answer, read up to the end of its body (the socket stays open)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"content-length: (\d+)", head.lower()).group(1))  # type: ignore[union-attr]
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head + b"\r\n\r\n" + body
+
+
+def test_a_phone_still_sending_its_oversized_body_reads_the_413_and_a_clean_end(
+    server: RunningServer,
+) -> None:
+    """A phone's browser sends the whole body before it reads the answer. A
+    server that closes with the body unread makes the kernel answer the rest
+    with a TCP reset, and a phone's stack may then throw the 413 away unread.
+    The server must linger instead: stop writing, read and discard what still
+    comes (bounded), and end with an orderly close."""
+    sock = raw(server)
+    head = (
+        "POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 4000000\r\n\r\n"
+    )
+    sock.sendall(head.encode() + b"x" * 65536)
+    answer = _whole_answer(sock)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
+    time.sleep(0.3)  # the server has closed by now, or is lingering
+    chunk = b"x" * 16384
+    for _ in range(16):  # 256 KiB more of the body, as the phone goes on sending
+        sock.sendall(chunk)  # a reset from the server fails this with EPIPE/ECONNRESET
+    assert sock.recv(65536) == b""  # then an orderly end, not a reset
+    sock.close()
+    deadline = time.monotonic() + LINGER_SECONDS + WAIT
+    while server.doorman.entries and time.monotonic() < deadline:
+        time.sleep(0.05)
+        server.doorman.sockets()
+    assert not server.doorman.entries  # the lingering is bounded
+
+
+def test_a_lingering_close_reads_only_a_bounded_amount(server: RunningServer) -> None:
+    """A client that never stops sending is cut off after LINGER_BYTES."""
+    sock = raw(server)
+    head = (
+        "POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 400000000\r\n\r\n"
+    )
+    sock.sendall(head.encode())
+    assert _whole_answer(sock).startswith(b"HTTP/1.1 413")
+    sent = 0
+    with pytest.raises(OSError):
+        while sent < 40 * LINGER_BYTES:
+            sock.sendall(b"x" * 65536)
+            sent += 65536
+    sock.close()
+    assert sent < 10 * LINGER_BYTES  # cut off soon after the bound (plus socket buffers)
+
+
 # -- item 5: connections are bounded and timed out ------------------------------------------
 
 
@@ -205,6 +265,41 @@ def test_every_socket_sends_without_delay(server: RunningServer) -> None:
         assert sockets
         for sock in sockets:
             assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
+
+
+def test_a_restart_keeps_a_joined_seat_s_code_hidden(tmp_path: Path) -> None:
+    """The joined mark is in the log: after the companion restarts (a power
+    cut), the table screen does not show a joined seat's QR code again, until
+    the table issues a new link, which a second restart also remembers."""
+    from companion.resume import open_session
+
+    log = tmp_path / "game.sqlite"
+    session = open_session(log, ["Ana", "Ben", "Cy"], seed=5)
+    pin = {"X-Table-Pin": session.pin}
+    for server in serve(session):
+        with connect(ws_url(server), open_timeout=WAIT) as phone:
+            phone.send(json.dumps({"type": "hello", "token": session.seats[0].token}))
+            assert json.loads(phone.recv(WAIT))["seat"] == 0
+        request(server, "GET", "/api/view", headers={"X-Seat-Token": session.seats[0].token})
+    session.store.close()  # type: ignore[union-attr]
+    resumed = open_session(log, ["Ana", "Ben", "Cy"])
+    assert resumed.resumed
+    for server in serve(resumed):
+        _, seats, _ = request(server, "GET", "/api/table/seats", headers=pin)
+        assert seats[0]["joined"] and seats[0]["qr"] is None and seats[0]["url"] is None  # type: ignore[index]
+        assert not seats[1]["joined"] and seats[1]["qr"]  # type: ignore[index]
+        status, fresh, _ = request(
+            server, "POST", "/api/table/seats/0", headers=pin, body={"new_link": True}
+        )
+        assert status == 200 and fresh["qr"] and not fresh["joined"]
+    resumed.store.close()  # type: ignore[union-attr]
+    again = open_session(log, ["Ana", "Ben", "Cy"])
+    for server in serve(again):
+        _, seats, _ = request(server, "GET", "/api/table/seats", headers=pin)
+        assert not seats[0]["joined"] and seats[0]["qr"]  # type: ignore[index]
+    again.store.close()  # type: ignore[union-attr]
+    rows = [e.kind for e in EventStore(log).entries()]
+    assert rows.count("joined") == 1  # one row per seat and link, however often the phone asks
 
 
 # -- item 2: the table PIN cannot be guessed ---------------------------------------------------
@@ -331,14 +426,19 @@ def test_a_message_nested_too_deep_is_an_error_not_a_crash(server: RunningServer
 
 
 def test_a_websocket_flood_is_closed_with_its_code(server: RunningServer) -> None:
+    """200 pings sent at once, without waiting for answers (however slow the
+    machine, that is far over 5 a second): answered ``too_fast``, then closed
+    with 4429, long before all 200 are answered."""
     with connect(ws_url(server), open_timeout=WAIT) as ws:
         ws.send(json.dumps({"type": "hello"}))
         ws.recv(WAIT)  # welcome
         codes = []
-        with pytest.raises(ConnectionClosed) as closed:
-            for _ in range(200):  # each ping once the last reply is in: far over 5 a second
+        with contextlib.suppress(ConnectionClosed):  # closed while still sending
+            for _ in range(200):
                 ws.send('{"type": "ping"}')
-                codes.append(json.loads(ws.recv(WAIT)).get("code"))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(400):  # what came before the close, then the close
+                codes.append(json.loads(ws.recv(30)).get("code"))
         assert "too_fast" in codes and len(codes) < 60
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
 
@@ -378,6 +478,51 @@ def test_join_links_never_come_from_the_host_header(server: RunningServer) -> No
     )
     assert status == 200
     assert all(s["url"].startswith(server.url + "/play#token=") for s in seats)  # type: ignore[union-attr]
+
+
+def test_a_name_the_router_gives_is_accepted_with_public_url(tmp_path: Path) -> None:
+    """``companion run --public-url http://mesa.lan:PORT``: the Host check
+    accepts that name, the join links use it, and any other name is still
+    refused (the real command, in its own process)."""
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = tmp_path / "game.sqlite"
+    command = [sys.executable, "-m", "companion", "run", "--players", "Ana,Ben",
+               "--camera", "none", "--serial", "none", "--log", str(log), "--host",
+               "127.0.0.1", "--port", str(port), "--public-url", f"http://Mesa.lan:{port}/"]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+                conn.request("GET", "/api/health", headers={"Host": f"mesa.lan:{port}"})
+                status = conn.getresponse().status
+                conn.close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "companion run did not serve"
+                time.sleep(0.2)
+        assert status == 200
+        pin = next(EventStore(log).entries()).payload["pin"]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+        conn.request("GET", "/api/table/seats", headers={"Host": f"mesa.lan:{port}",
+                                                         "X-Table-Pin": pin})  # fmt: skip
+        seats = json.loads(conn.getresponse().read())
+        conn.request("GET", "/api/health", headers={"Host": "evil.example"})
+        refused = conn.getresponse()
+        refused.read()
+        conn.close()
+        assert all(s["url"].startswith(f"http://mesa.lan:{port}/play#token=") for s in seats)
+        assert refused.status == 400
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=20)[0]
+    assert f"Phones join at http://mesa.lan:{port}" in output
 
 
 def test_a_phone_cannot_flood_the_log_with_refused_answers(tmp_path: Path) -> None:
