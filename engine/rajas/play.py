@@ -110,9 +110,9 @@ def _held(player: Player, code: int) -> bool:
 
 def _first_free(cat: Catalog, s: State, area: str) -> int:
     """The next space of the quarry or harbour (row by row from the left), -1 if none."""
-    covered = cat.covered(s.n)
-    for i, space in enumerate(cat.spaces):
-        if space.area == area and i not in covered and s.spaces[i] < 0:
+    lay = _layout(cat, s.n)
+    for i, _ in lay.quarry if area == "quarry" else lay.harbour:
+        if s.spaces[i] < 0:
             return i
     return -1
 
@@ -138,13 +138,16 @@ def _dice_options(player: Player, colour: int, cost: int) -> list[int]:
 
 
 def _can_buy(cat: Catalog, s: State, player: Player) -> bool:
+    dice = player.dice
+    totals = [
+        dice[c] + 2 * dice[c + 1] + 3 * dice[c + 2] + 4 * dice[c + 3] + 5 * dice[c + 4] + 6 * dice[c + 5]
+        for c in (0, 6, 12, 18)
+    ]
     for tile in s.top:
         if tile >= 0:
             spec = cat.tiles[tile]
-            counts = player.dice[spec.colour * 6 : spec.colour * 6 + 6]
-            if sum((v + 1) * c for v, c in enumerate(counts)) >= spec.cost:
-                if prov.can_place(cat, player.province, tile):
-                    return True
+            if totals[spec.colour] >= spec.cost and prov.can_place(cat, player.province, tile):
+                return True
     return False
 
 
@@ -175,61 +178,115 @@ def decision(cat: Catalog, s: State) -> Decision:
 # -- legal actions -----------------------------------------------------------------
 
 
-def _placements(cat: Catalog, s: State, seat: int, stop_at_one: bool = False) -> list[Action]:
+class _Layout:
+    """The action spaces in play for a player count, grouped the way placing needs them."""
+
+    def __init__(self, cat: Catalog, n: int):
+        covered = cat.covered(n)
+        live = [(i, sp) for i, sp in enumerate(cat.spaces) if i not in covered]
+        self.quarry = [(i, sp.money) for i, sp in live if sp.area == "quarry"]
+        self.harbour = [(i, sp.money) for i, sp in live if sp.area == "harbour"]
+        self.mixed = [(i, Action("place", i)) for i, sp in live if sp.area == "mixed"]
+        self.per_colour = int(cat.value("dice_per_colour"))
+        self.single = [i for i, sp in live if sp.area == "single"]
+        self.takes = [
+            (i, COLOURS.index(sp.reward[0][0][4:]), Action("place", i))
+            for i, sp in live
+            if sp.area == "palace" and sp.dice_colour < 0 and not sp.dice_value
+        ]
+        self.swaps = [
+            (i, sp.dice_colour, COLOURS.index(sp.reward[0][0][4:]))
+            for i, sp in live
+            if sp.dice_colour >= 0
+        ]
+        self.chambers = [
+            (i, sp.dice_value - 1, sp.reward[0][0] == "build") for i, sp in live if sp.dice_value
+        ]
+        self.single_actions = {
+            i: [tuple(Action("place", i, d, g) for g in range(3)) for d in range(24)]
+            for i in self.single
+        }
+        self.limit = n in cat.value("mixed_market_limit_players")
+        self.harbour_max = int(cat.value("harbour_die_max"))
+
+
+def _layout(cat: Catalog, n: int) -> _Layout:
+    key = ("layout", n)
+    found: _Layout | None = cat.cache.get(key)
+    if found is None:
+        found = cat.cache[key] = _Layout(cat, n)
+    return found
+
+
+def _supplies(cat: Catalog, s: State) -> list[int]:
+    per = int(cat.value("dice_per_colour"))
+    return [per - h for h in s.held]
+
+
+def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     player = s.players[seat]
     if player.placed >= player.workers:
         return []
-    out: list[Action] = []
-    covered = cat.covered(s.n)
-    held = [code for code in range(24) if player.dice[code]]
-    limit = s.n in cat.value("mixed_market_limit_players")
-    for i, space in enumerate(cat.spaces):
-        if s.spaces[i] >= 0 or i in covered:
-            continue
-        area = space.area
-        if area in ("quarry", "harbour"):
-            if _first_free(cat, s, area) != i or player.money < space.money:
-                continue
-            if area == "quarry":
-                if _can_buy(cat, s, player):
-                    out.append(Action("place", i))
-            else:
-                ahead = len(_free_river(cat, s, seat))
-                top = int(cat.value("harbour_die_max"))
-                out += [Action("place", i, d) for d in held if d % 6 + 1 <= min(ahead, top)]
-        elif area == "mixed":
-            if not (limit and player.mixed_used):
-                out.append(Action("place", i))
-        elif area == "single":
-            out += [Action("place", i, d, g) for d in held for g in range(3)]
-        elif space.dice_colour >= 0:
-            given = [d for d in held if d // 6 == space.dice_colour]
-            wanted = [k for k, _ in space.reward if k.startswith("die-")]
-            if wanted and _supply(cat, s, COLOURS.index(wanted[0][4:])) <= 0:
-                continue
-            for x in range(len(given)):
-                for y in range(x, len(given)):
-                    if x != y or player.dice[given[x]] >= 2:
-                        out.append(Action("place", i, given[x], given[y]))
-        elif space.dice_value:
+    lay = _layout(cat, s.n)
+    spaces = s.spaces
+    dice = player.dice
+    held = [code for code in range(24) if dice[code]]
+    supply = _supplies(cat, s)
+    out = [act for i, colour, act in lay.takes if spaces[i] < 0 and supply[colour] > 0]
+    if not (lay.limit and player.mixed_used):
+        out += [act for i, act in lay.mixed if spaces[i] < 0]
+    for i in lay.single:
+        if spaces[i] < 0:
+            row = lay.single_actions[i]
             for d in held:
-                if d % 6 + 1 == space.dice_value:
-                    if space.reward[0][0] == "build" and not _can_buy(
-                        cat, s, _without(player, d)
-                    ):
-                        continue
+                out += row[d]
+    for i, colour, wanted in lay.swaps:
+        if spaces[i] >= 0 or supply[wanted] <= 0:
+            continue
+        given = [d for d in held if d // 6 == colour]
+        for x, one in enumerate(given):
+            for two in given[x:]:
+                if one != two or dice[one] >= 2:
+                    out.append(Action("place", i, one, two))
+    for i, value, build in lay.chambers:
+        if spaces[i] < 0:
+            for colour in range(4):
+                d = colour * 6 + value
+                if dice[d] and not (build and not _can_buy(cat, s, _without(player, d))):
                     out.append(Action("place", i, d))
-        else:  # take a die of a fixed colour
-            colour = COLOURS.index(space.reward[0][0][4:])
-            if _supply(cat, s, colour) > 0:
+    for i, money in lay.harbour:
+        if spaces[i] < 0:
+            if player.money >= money:
+                ahead = min(len(_free_river(cat, s, seat)), lay.harbour_max)
+                out += [Action("place", i, d) for d in held if d % 6 + 1 <= ahead]
+            break
+    for i, money in lay.quarry:
+        if spaces[i] < 0:
+            if player.money >= money and _can_buy(cat, s, player):
                 out.append(Action("place", i))
-        if stop_at_one and out:
-            return out
+            break
     return out
 
 
 def can_place(cat: Catalog, s: State, seat: int) -> bool:
-    return bool(_placements(cat, s, seat, stop_at_one=True))
+    """Whether ``seat`` has a worker and a space to put it on (cheap spaces tried first)."""
+    player = s.players[seat]
+    if player.placed >= player.workers:
+        return False
+    lay = _layout(cat, s.n)
+    spaces = s.spaces
+    per = lay.per_colour
+    held = s.held
+    for i, colour, _ in lay.takes:
+        if spaces[i] < 0 and held[colour] < per:
+            return True
+    if not (lay.limit and player.mixed_used):
+        for i, _ in lay.mixed:
+            if spaces[i] < 0:
+                return True
+    if any(spaces[i] < 0 for i in lay.single) and any(player.dice):
+        return True
+    return bool(_placements(cat, s, seat))
 
 
 def legal_actions(cat: Catalog, s: State, only: Filter | None = None) -> list[Hashable]:
@@ -487,12 +544,14 @@ def apply(cat: Catalog, s: State, action: Hashable, check: bool = True) -> tuple
     seat = s.actor
     if kind == "reveal":
         stack = s.pending.pop(0)[2]
-        s.stacks[stack].remove(a)
+        s.stacks = s.stacks[:]
+        s.stacks[stack] = [t for t in s.stacks[stack] if t != a]
         s.top[stack] = a
         events.append(Event("reveal", -1, 1, cat.tiles[a].id, stack_name(stack)))
     elif kind == "roll":
         s.pending.pop(0)
         s.mut(seat).dice[a] += 1
+        s.held[a // 6] += 1
         events.append(Event("die", seat, 1, die_name(a)))
     elif kind == "first":
         s.pending.pop(0)
@@ -514,6 +573,7 @@ def apply(cat: Catalog, s: State, action: Hashable, check: bool = True) -> tuple
         tile = s.top[a]
         for v in decode_values(b):
             player.dice[a // 3 * 6 + v - 1] -= 1
+            s.held[a // 3] -= 1
         s.tile = tile
         s.top[a] = -1
         s.pending.insert(0, ("reveal", -1, a))
@@ -530,6 +590,7 @@ def apply(cat: Catalog, s: State, action: Hashable, check: bool = True) -> tuple
         s.pending[0] = ("die", seat, a)
     elif kind == "return":
         s.mut(seat).dice[a] -= 1
+        s.held[a // 6] -= 1
         events.append(Event("die", seat, -1, die_name(a)))
     elif kind == "decline":
         s.pending.pop(0)
@@ -557,8 +618,10 @@ def _place(cat: Catalog, s: State, seat: int, action: Action, events: list[Event
         events.append(Event("money", seat, -space.money, "pay", space.id))
     if b >= 0:
         player.dice[b] -= 1
+        s.held[b // 6] -= 1
     if c >= 0 and space.dice_colour >= 0:
         player.dice[c] -= 1
+        s.held[c // 6] -= 1
     area = space.area
     if area == "quarry":
         s.free_build = False

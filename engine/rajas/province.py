@@ -80,14 +80,36 @@ def placements(cat: Catalog, province: list[int], tile: int) -> list[tuple[int, 
     return out
 
 
+#: per road mask R: bit m set when some rotation of R meets a road coming in from sides m
+_FITS = [
+    sum(1 << m for m in range(16) if any(rotate(roads, k) & m for k in range(4)))
+    for roads in range(16)
+]
+_OPEN: dict[tuple[int, ...], int] = {}
+
+
+def open_sides(cat: Catalog, province: list[int]) -> int:
+    """Bit m set when an empty cell has roads coming in from exactly the sides m."""
+    key = tuple(province)
+    found = _OPEN.get(key)
+    if found is None:
+        found = 0
+        for cell, value in enumerate(province):
+            if value == EMPTY:
+                incoming = 0
+                for side, other in enumerate(neighbours(cat, cell)):
+                    if other >= 0 and roads_at(cat, province[other]) >> ((side + 2) % 4) & 1:
+                        incoming |= 1 << side
+                if incoming:
+                    found |= 1 << incoming
+        if len(_OPEN) > 50_000:
+            _OPEN.clear()
+        _OPEN[key] = found
+    return found
+
+
 def can_place(cat: Catalog, province: list[int], tile: int) -> bool:
-    roads = cat.tiles[tile].roads
-    for cell, value in enumerate(province):
-        if value == EMPTY:
-            for turns in range(4):
-                if connects(cat, province, cell, rotate(roads, turns)):
-                    return True
-    return False
+    return bool(_FITS[cat.tiles[tile].roads] & open_sides(cat, province))
 
 
 def reached_yields(cat: Catalog, cell: int, roads: int) -> list[int]:

@@ -81,15 +81,20 @@ class State:
     ending: bool = False  # a player's markers met: the round of turns finishes
     round: int = 1
     placements: int = 0  # workers placed in the game
+    held: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # dice held per colour, all seats
+
+    def __post_init__(self) -> None:
+        self.held = [sum(sum(p.dice[c * 6 : c * 6 + 6]) for p in self.players) for c in range(4)]
 
     def clone(self) -> State:
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
         new.players = self.players[:]  # shared until ``mut`` copies one (copy on write)
-        new.stacks = [s[:] for s in self.stacks]
+        # ``stacks`` is shared: a reveal replaces the list it changes (copy on write)
         new.top = self.top[:]
         new.spaces = self.spaces[:]
         new.pending = self.pending[:]
+        new.held = self.held[:]
         return new
 
     def mut(self, seat: int) -> Player:
@@ -104,5 +109,4 @@ class State:
 
     def supply(self, colour: int, per_colour: int) -> int:
         """Dice of ``colour`` left in the general supply."""
-        held = sum(sum(p.dice[colour * 6 : colour * 6 + 6]) for p in self.players)
-        return per_colour - held
+        return per_colour - self.held[colour]
