@@ -80,6 +80,9 @@ _PROMPTS: dict[str, tuple[str, str]] = {
     OVER: ("nothing: the game is over", "nada: la partida ha terminado"),
 }
 _DECISIONS: dict[tuple[str, int], Decision] = {}
+#: numbers an action of each kind uses (the rest must be -1)
+_ARGS = {"reveal": 1, "roll": 1, "first": 1, "karma": 1, "return": 1, "upgrade": 1,
+         "colour": 1, "buy": 2, "tile": 2, "decline": 0, "place": 3}  # fmt: skip
 
 
 # -- small helpers ---------------------------------------------------------------
@@ -355,6 +358,9 @@ def why_illegal(cat: Catalog, s: State, action: Hashable) -> Reason | None:
         en, es = _PROMPTS[s.phase]
         return _reason("wrong_decision", now=en, now_es=es)
     kind, a, b, c = action
+    used = _ARGS.get(kind, 3)
+    if (used < 3 and c != -1) or (used < 2 and b != -1) or (used < 1 and a != -1):
+        return _reason("bad_value", field="action")
     seat = s.actor
     if s.phase in CHANCE_PHASES:
         if action in legal_actions(cat, s):
