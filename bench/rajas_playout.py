@@ -1,10 +1,12 @@
 """Rajas of the Ganges rules engine speed: random full games, 2 and 4 players.
 
-A game runs from ``new_game(seed)`` (every setup draw made at random) to the
-end: the players' decisions (elevation tiles, starting hexes, every card and
-action) chosen uniformly among the legal actions with the unchecked ``apply``,
-chance drawn by ``random_chance`` (what a playout or a solver does). Each game
-is timed alone; the figure is the median over all games of all runs.
+A game runs from ``new_game(seed)`` (every setup draw made at random: the
+tiles turned up on the 12 stacks, the 4 dice each player rolls) to the end:
+the players' decisions (every worker, tile, die paid, upgrade) chosen
+uniformly among the legal actions with the unchecked ``apply``, chance (every
+die rolled, every tile turned up) drawn by ``random_chance`` (what a playout
+or a solver does). Each game is timed alone; the figure is the median over
+all games of all runs.
 
 A fixed pure-Python workload (sorting 200k floats), measured in the same run,
 is printed too, so figures from a shared, noisy machine compare as ratios.

@@ -6,7 +6,7 @@ import pytest
 
 from engine.rajas import RULES
 from engine.rajas.state import FAME_UPGRADE, MONEY_MARKER
-from tests.engine.rajas.build import CAT, play, position, reason, set_player, to_move
+from tests.engine.rajas.build import CAT, play, position, reason, set_player, tile_on_top, to_move
 
 
 def test_the_great_mogul_takes_a_die_showing_4_for_an_upgrade() -> None:
@@ -71,3 +71,36 @@ def test_fame_5_gives_an_upgrade_and_money_12_moves_the_boat() -> None:
     player = state.players[0]
     assert player.bonuses & (FAME_UPGRADE | MONEY_MARKER) == FAME_UPGRADE | MONEY_MARKER
     assert player.boat == 1  # the bonus marker's river side: one space (assumed)
+
+
+def test_the_other_chambers_follow_the_assumed_catalog_values() -> None:
+    base = to_move(set_player(position(4), 0, dice=["b1", "b2", "b3", "g5", "b6"], karma=1), 0)
+    danced = play(base, "place dancer b1")
+    assert danced.first == 0 and danced.round_first == base.round_first  # from the next round
+    yogi = play(base, "place yogi b2")
+    assert yogi.players[0].karma == 2
+    singh = play(base, "place singh b3", "colour green", "roll g1", "colour orange", "roll o2")
+    assert singh.players[0].dice_count() == 4 + 2
+    ported = play(base, "place portuguese b6")
+    assert ported.players[0].boat == 1
+    builder = play(tile_on_top(base, "B1"), "place builder g5")
+    assert RULES.decision(builder).kind == "BUY" and builder.players[0].money == base.players[0].money
+
+
+def test_the_elephant_holder_starts_the_next_round() -> None:
+    state = to_move(set_player(position(2, seed=4), 1, dice=["p1"]), 1)
+    state.round_first = state.first = 0
+    state = play(state, "place dancer p1")
+    assert state.first == 1
+    while state.round == 1:
+        state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
+    assert state.round_first == 1 and RULES.decision(state).player == 1
+
+
+def test_money_20_frees_the_worker_waiting_on_the_money_track() -> None:
+    state = to_move(set_player(position(4), 0, money=19, bonuses=MONEY_MARKER), 0)
+    state.pending = [("money", 0, 1)]
+    from engine.rajas import play as rules_play
+
+    rules_play._settle(CAT, state, [])
+    assert state.players[0].workers == 4
