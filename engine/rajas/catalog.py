@@ -59,6 +59,16 @@ REWARD_KINDS = (
 )
 
 Reward = tuple[str, int]  # (kind, amount)
+#: readings of rules the text leaves open, each a ``true`` value with its provenance
+READINGS = (
+    "karma_before_placing",
+    "start_player_by_dancer_only",
+    "end_finishes_round_of_turns",
+    "new_worker_at_once",
+    "river_skips_occupied",
+    "tile_roads_one_network",
+    "must_place_while_able",
+)
 
 
 class CatalogError(ValueError):
@@ -306,6 +316,11 @@ def _build(raw: dict[str, Any]) -> Catalog:
     missing = [k for k in needed if k not in values]
     if missing:
         raise CatalogError([f"rules.{k}: missing" for k in missing])
+    for key in READINGS:
+        if key not in values:
+            r.fail(f"rules.{key}: missing")
+        elif values[key].get("value") is not True:
+            r.fail(f"rules.{key}.value: the engine implements only the reading 'true'")
     for key in ("dice_per_colour", "kali_capacity", "track_length", "karma_max"):
         r.integer(f"rules.{key}.value", values[key]["value"], 1, 200)
     if len(values["start_money"]["value"]) != 4:

@@ -52,3 +52,10 @@ def test_the_assumed_values_are_listed(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert f"{len(default_catalog().assumed())} assumed values" in out
     assert "rules.track_length" in out
+
+
+def test_a_reading_the_engine_does_not_implement_is_refused_not_ignored() -> None:
+    with pytest.raises(CatalogError, match="karma_before_placing.value: the engine implements"):
+        load_catalog({"rules": {"karma_before_placing": {"value": False}}})
+    assumed = {item.where for item in default_catalog().assumed()}
+    assert {"rules.karma_before_placing", "rules.river_skips_occupied"} <= assumed
