@@ -235,7 +235,7 @@ class _Reader:
 
     def reward(self, where: str, items: Any) -> tuple[Reward, ...]:
         if not isinstance(items, list):
-            self.fail(f"{where}: must be a list of rewards like \"money:3\"")
+            self.fail(f'{where}: must be a list of rewards like "money:3"')
             return ()
         out = []
         for item in items:
@@ -293,7 +293,14 @@ def _spaces(r: _Reader, values: Mapping[str, Any], board: Mapping[str, Any]) -> 
         elif cost:
             r.fail(f'{where}.cost: write "", "2 <colour>" or "value <n>", not {cost!r}')
         spaces.append(
-            Space(str(entry.get("id")), "palace", 0, colour, value, r.reward(where, entry.get("reward")))
+            Space(
+                str(entry.get("id")),
+                "palace",
+                0,
+                colour,
+                value,
+                r.reward(where, entry.get("reward")),
+            )
         )
     return spaces
 
@@ -306,13 +313,31 @@ def _build(raw: dict[str, Any]) -> Catalog:
             r.fail(f"rules.{key}: must be a table with a value")
             continue
         r.sourced(f"rules.{key}", entry)
-    needed = (
-        "dice_per_colour kali_capacity workers_start workers_max start_money start_karma "
-        "karma_max upgrade_levels track_length fame_bonus_upgrade fame_bonus_worker "
-        "money_bonus_worker money_bonus_marker quarry_costs harbour_costs harbour_die_max "
-        "mixed_market_spaces single_market_spaces mixed_market_limit_players covered_3p "
-        "covered_2p province_size tie_break"
-    ).split()
+    needed = [
+        "dice_per_colour",
+        "kali_capacity",
+        "workers_start",
+        "workers_max",
+        "start_money",
+        "start_karma",
+        "karma_max",
+        "upgrade_levels",
+        "track_length",
+        "fame_bonus_upgrade",
+        "fame_bonus_worker",
+        "money_bonus_worker",
+        "money_bonus_marker",
+        "quarry_costs",
+        "harbour_costs",
+        "harbour_die_max",
+        "mixed_market_spaces",
+        "single_market_spaces",
+        "mixed_market_limit_players",
+        "covered_3p",
+        "covered_2p",
+        "province_size",
+        "tie_break",
+    ]
     missing = [k for k in needed if k not in values]
     if missing:
         raise CatalogError([f"rules.{k}: missing" for k in missing])
@@ -335,7 +360,7 @@ def _build(raw: dict[str, Any]) -> Catalog:
     if len(river) < 3:
         r.fail("board.river.spaces: the river needs a start, spaces and a last space")
     bridge = r.integer("board.river.bridge", river_entry.get("bridge"), 1, max(1, len(river) - 1))
-    width, height = values["province_size"]["value"]
+    width = values["province_size"]["value"][0]
     yields = []
     for entry in board.get("yield", []):
         where = f"board.yield[{entry.get('id')}]"
@@ -355,7 +380,10 @@ def _build(raw: dict[str, Any]) -> Catalog:
         for m in entry.get("markets", []):
             goods, _, amount = str(m).partition(":")
             markets.append(
-                (_index(r, f"{where}.markets", goods, GOODS), int(amount) if amount.isdigit() else 0)
+                (
+                    _index(r, f"{where}.markets", goods, GOODS),
+                    int(amount) if amount.isdigit() else 0,
+                )
             )
         tiles.append(
             Tile(
@@ -364,7 +392,10 @@ def _build(raw: dict[str, Any]) -> Catalog:
                 _index(r, f"{where}.stack", entry.get("stack"), STACKS),
                 r.integer(f"{where}.cost", entry.get("cost"), 1, 36),
                 _roads(r, f"{where}.roads", entry.get("roads")),
-                tuple(_index(r, f"{where}.buildings", b, BUILDINGS) for b in entry.get("buildings", [])),
+                tuple(
+                    _index(r, f"{where}.buildings", b, BUILDINGS)
+                    for b in entry.get("buildings", [])
+                ),
                 tuple(markets),
             )
         )

@@ -10,7 +10,16 @@ Example:
 from __future__ import annotations
 
 from engine.rajas.actions import Action, decode_values, parse_action, stack_name  # noqa: F401
-from engine.rajas.catalog import BUILDINGS, BUILDINGS_ES, COLOURS, COLOURS_ES, GOODS, GOODS_ES, STACKS, Catalog
+from engine.rajas.catalog import (
+    BUILDINGS,
+    BUILDINGS_ES,
+    COLOURS,
+    COLOURS_ES,
+    GOODS,
+    GOODS_ES,
+    STACKS,
+    Catalog,
+)
 from engine.rajas.state import State
 
 _STACKS_ES = {"snake": "serpiente", "cow": "vaca", "tiger": "tigre"}
@@ -53,7 +62,9 @@ def describe(cat: Catalog, state: State, action: Action, language: str = "en") -
         return f"{who} sacó {_die(a, language)}." if es else f"{who} rolled {_die(a, language)}."
     if kind == "first":
         return (
-            f"Jugador {a + 1} es el jugador inicial." if es else f"Player {a + 1} became start player."
+            f"Jugador {a + 1} es el jugador inicial."
+            if es
+            else f"Player {a + 1} became start player."
         )
     if kind == "place":
         space = cat.spaces[a]

@@ -23,7 +23,7 @@ from engine.core.game import Decision, Event, Filter
 from engine.core.reasons import IllegalActionError, Reason
 from engine.core.seats import CHANCE, NOBODY
 from engine.rajas import province as prov
-from engine.rajas.actions import Action, decode_values, die_name, encode_values, stack_name
+from engine.rajas.actions import Action, decode_values, die_name, stack_name
 from engine.rajas.catalog import BUILDINGS, BUILDINGS_ES, COLOURS, COLOURS_ES, Catalog, Reward
 from engine.rajas.reasons import TABLE
 from engine.rajas.state import (
@@ -31,6 +31,7 @@ from engine.rajas.state import (
     BUY,
     CHANCE_PHASES,
     COLOUR,
+    EMPTY,
     FAME_UPGRADE,
     FAME_WORKER,
     FIRST,
@@ -62,8 +63,14 @@ _KIND_OF_PHASE = {
     OVER: (),
 }
 _PROMPTS: dict[str, tuple[str, str]] = {
-    REVEAL: ("turn up the tile now on top of a stack", "descubrir la ficha que queda encima de una pila"),
-    ROLL: ("roll the die just taken and give its value", "tirar el dado recién cogido y dar su valor"),
+    REVEAL: (
+        "turn up the tile now on top of a stack",
+        "descubrir la ficha que queda encima de una pila",
+    ),
+    ROLL: (
+        "roll the die just taken and give its value",
+        "tirar el dado recién cogido y dar su valor",
+    ),
     FIRST: (
         "equal lowest totals: who ate Indian food last?",
         "empate en el total más bajo: ¿quién comió comida india el último?",
@@ -143,7 +150,12 @@ def _dice_options(player: Player, colour: int, cost: int) -> list[int]:
 def _can_buy(cat: Catalog, s: State, player: Player) -> bool:
     dice = player.dice
     totals = [
-        dice[c] + 2 * dice[c + 1] + 3 * dice[c + 2] + 4 * dice[c + 3] + 5 * dice[c + 4] + 6 * dice[c + 5]
+        dice[c]
+        + 2 * dice[c + 1]
+        + 3 * dice[c + 2]
+        + 4 * dice[c + 3]
+        + 5 * dice[c + 4]
+        + 6 * dice[c + 5]
         for c in (0, 6, 12, 18)
     ]
     for tile in s.top:
@@ -404,7 +416,7 @@ def why_illegal(cat: Catalog, s: State, action: Hashable) -> Reason | None:
     if kind == "tile":
         if not 0 <= a < len(player.province) or not 0 <= b < 4:
             return _reason("bad_value", field="cell")
-        if player.province[a] != prov.EMPTY:
+        if player.province[a] != EMPTY:
             return _reason("cell_taken", cell=cat.cell_name(a))
         roads = prov.rotate(cat.tiles[s.tile].roads, b)
         if not prov.connects(cat, player.province, a, roads):
@@ -442,7 +454,9 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
     if player.placed >= player.workers:
         return _reason("no_worker")
     needs_die = space.area in ("harbour", "single") or space.dice_value or space.dice_colour >= 0
-    if (b >= 0) != bool(needs_die) or (c >= 0) != (space.area == "single" or space.dice_colour >= 0):
+    if (b >= 0) != bool(needs_die) or (c >= 0) != (
+        space.area == "single" or space.dice_colour >= 0
+    ):
         return _reason("bad_value", field="die")
     if space.area in ("quarry", "harbour"):
         first = _first_free(cat, s, space.area)
@@ -458,9 +472,9 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
         steps = b % 6 + 1
         if steps > min(len(_free_river(cat, s, seat)), int(cat.value("harbour_die_max"))):
             return _reason("harbour_far", steps=steps)
-    if space.area == "mixed":
-        if s.n in cat.value("mixed_market_limit_players") and player.mixed_used:
-            return _reason("mixed_limit")
+    limit = s.n in cat.value("mixed_market_limit_players")
+    if space.area == "mixed" and limit and player.mixed_used:
+        return _reason("mixed_limit")
     if space.area == "single" and not 0 <= c < 3:
         return _reason("bad_value", field="goods")
     if space.dice_colour >= 0:
@@ -476,7 +490,9 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
             if kind.startswith("die-"):
                 colour = COLOURS.index(kind[4:])
                 if _supply(cat, s, colour) <= 0:
-                    return _reason("no_supply", colour=COLOURS[colour], colour_es=COLOURS_ES[colour])
+                    return _reason(
+                        "no_supply", colour=COLOURS[colour], colour_es=COLOURS_ES[colour]
+                    )
             if kind == "build" and not _can_buy(cat, s, _without(player, b)):
                 return _reason("nothing_to_build")
     return None
@@ -538,7 +554,9 @@ def privacy(s: State, action: Hashable) -> tuple[int | None, bool]:
     return None, isinstance(action, Action) and action.kind in ("reveal", "roll", "first")
 
 
-def apply(cat: Catalog, s: State, action: Hashable, check: bool = True) -> tuple[State, list[Event]]:
+def apply(
+    cat: Catalog, s: State, action: Hashable, check: bool = True
+) -> tuple[State, list[Event]]:
     if check:
         reason = why_illegal(cat, s, action)
         if reason is not None:
@@ -546,7 +564,7 @@ def apply(cat: Catalog, s: State, action: Hashable, check: bool = True) -> tuple
     assert isinstance(action, Action)
     s = s.clone()
     events: list[Event] = []
-    kind, a, b, c = action
+    kind, a, b, _ = action
     seat = s.actor
     if kind == "reveal":
         stack = s.pending.pop(0)[2]
@@ -664,7 +682,9 @@ def _push_rewards(s: State, seat: int, rewards: tuple[Reward, ...]) -> None:
     s.pending[0:0] = _reward_items(seat, rewards)
 
 
-def _place_tile(cat: Catalog, s: State, seat: int, cell: int, turns: int, events: list[Event]) -> None:
+def _place_tile(
+    cat: Catalog, s: State, seat: int, cell: int, turns: int, events: list[Event]
+) -> None:
     player = s.mut(seat)
     tile = s.tile
     spec = cat.tiles[tile]
@@ -708,7 +728,9 @@ def _track_bonuses(cat: Catalog, s: State, seat: int, player: Player) -> None:
         s.ending = True
 
 
-def _move_boat(cat: Catalog, s: State, seat: int, steps: int, exact: bool, events: list[Event]) -> None:
+def _move_boat(
+    cat: Catalog, s: State, seat: int, steps: int, exact: bool, events: list[Event]
+) -> None:
     ahead = _free_river(cat, s, seat)
     if not ahead or (exact and len(ahead) < steps):
         return

@@ -61,9 +61,12 @@ def new_province(cat: Catalog) -> list[int]:
 def connects(cat: Catalog, province: list[int], cell: int, roads: int) -> bool:
     """Whether a tile with these (turned) road ends at ``cell`` meets a road."""
     for side, other in enumerate(neighbours(cat, cell)):
-        if roads >> side & 1 and other >= 0:
-            if roads_at(cat, province[other]) >> ((side + 2) % 4) & 1:
-                return True
+        if (
+            roads >> side & 1
+            and other >= 0
+            and roads_at(cat, province[other]) >> (side + 2) % 4 & 1
+        ):
+            return True
     return False
 
 

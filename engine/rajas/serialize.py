@@ -11,7 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rajas.catalog import Catalog
-from engine.rajas.state import BUY, CHANCE_PHASES, COLOUR, FULL, OVER, PLACE, TILE, UPGRADE, Player, State
+from engine.rajas.state import (
+    BUY,
+    CHANCE_PHASES,
+    COLOUR,
+    FULL,
+    OVER,
+    PLACE,
+    TILE,
+    UPGRADE,
+    Player,
+    State,
+)
 
 PHASES = (*sorted(CHANCE_PHASES), PLACE, BUY, TILE, UPGRADE, COLOUR, FULL, OVER)
 PENDING_KINDS = (
@@ -107,14 +118,14 @@ def from_dict(cat: Catalog, data: Any) -> State:
     if not isinstance(raw_pending, list) or len(raw_pending) > 200:
         raise ValueError("pending: must be a list")
     for i, item in enumerate(raw_pending):
-        if (
-            not isinstance(item, list)
-            or len(item) != 3
-            or item[0] not in PENDING_KINDS
-        ):
+        if not isinstance(item, list) or len(item) != 3 or item[0] not in PENDING_KINDS:
             raise ValueError(f"pending[{i}]: must be [kind, seat, amount]")
         pending.append(
-            (str(item[0]), _int(item[1], f"pending[{i}]", -1, n - 1), _int(item[2], f"pending[{i}]", -1, 99))
+            (
+                str(item[0]),
+                _int(item[1], f"pending[{i}]", -1, n - 1),
+                _int(item[2], f"pending[{i}]", -1, 99),
+            )
         )
     options = data.get("options")
     if options != []:

@@ -30,7 +30,7 @@ def test_the_component_counts_of_the_rulebook_hold() -> None:
 
 def test_an_override_changes_a_value_and_marks_it(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
-    path.write_text('[rules.track_length]\nvalue = 60\n[tiles.O9]\ncost = 8\n', encoding="utf-8")
+    path.write_text("[rules.track_length]\nvalue = 60\n[tiles.O9]\ncost = 8\n", encoding="utf-8")
     cat = load_catalog(path)
     assert cat.value("track_length") == 60
     assert cat.tiles[cat.tile_index("O9")].cost == 8
@@ -55,7 +55,7 @@ def test_the_assumed_values_are_listed(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_a_reading_the_engine_does_not_implement_is_refused_not_ignored() -> None:
-    with pytest.raises(CatalogError, match="karma_before_placing.value: the engine implements"):
+    with pytest.raises(CatalogError, match=r"karma_before_placing\.value: the engine implements"):
         load_catalog({"rules": {"karma_before_placing": {"value": False}}})
     assumed = {item.where for item in default_catalog().assumed()}
     assert {"rules.karma_before_placing", "rules.river_skips_occupied"} <= assumed

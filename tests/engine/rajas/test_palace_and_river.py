@@ -84,7 +84,9 @@ def test_the_other_chambers_follow_the_assumed_catalog_values() -> None:
     ported = play(base, "place portuguese b6")
     assert ported.players[0].boat == 1
     builder = play(tile_on_top(base, "B1"), "place builder g5")
-    assert RULES.decision(builder).kind == "BUY" and builder.players[0].money == base.players[0].money
+    assert (
+        RULES.decision(builder).kind == "BUY" and builder.players[0].money == base.players[0].money
+    )
 
 
 def test_the_elephant_holder_starts_the_next_round() -> None:

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from engine.rajas import RULES
-from tests.engine.rajas.build import CAT, play, position, put_tile, reason, set_player, tile_on_top, to_move
+from tests.engine.rajas.build import (
+    CAT,
+    play,
+    position,
+    put_tile,
+    reason,
+    set_player,
+    tile_on_top,
+    to_move,
+)
 
 
 def _at_quarry(dice: list[str], tile: str, money: int = 5):  # type: ignore[no-untyped-def]

@@ -8,7 +8,9 @@ from engine.rajas.catalog import COLOURS
 from tests.engine.rajas.build import CAT, play, position, reason
 
 
-def test_setup_turns_up_a_tile_on_each_of_the_twelve_stacks_and_gives_each_player_its_pieces() -> None:
+def test_setup_turns_up_a_tile_on_each_of_the_twelve_stacks_and_gives_each_player_its_pieces() -> (
+    None
+):
     state = position(4, seed=3)
     assert len(state.top) == 12 and all(t >= 0 for t in state.top)
     for stack, tile in enumerate(state.top):

@@ -49,7 +49,7 @@ def test_every_action_of_a_game_reads_in_both_languages_without_placeholders() -
 
 def test_every_refusal_met_in_a_game_is_filled_in() -> None:
     seen = set()
-    for state, action in _game(3, 8):
+    for state, _action in _game(3, 8):
         for other in RULES.legal_actions(position(3, 8))[:40]:
             reason = RULES.why_illegal(state, other)
             if reason is not None and reason.code not in seen:
