@@ -221,6 +221,15 @@ class _Layout:
             i: [tuple(Action("place", i, d, g) for g in range(3)) for d in range(24)]
             for i in self.single
         }
+        self.die_actions = {
+            i: [Action("place", i, d) for d in range(24)]
+            for i, sp in live
+            if sp.dice_value or sp.area == "harbour"
+        }
+        self.pair_actions = {
+            i: [Action("place", i, one, two) for one in range(24) for two in range(24)]
+            for i, _, _ in self.swaps
+        }
         self.limit = n in cat.value("mixed_market_limit_players")
         self.harbour_max = int(cat.value("harbour_die_max"))
 
@@ -245,7 +254,7 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     lay = _layout(cat, s.n)
     spaces = s.spaces
     dice = player.dice
-    held = [code for code in range(24) if dice[code]]
+    held = [code for code, count in enumerate(dice) if count]
     supply = _supplies(cat, s)
     out = [act for i, colour, act in lay.takes if spaces[i] < 0 and supply[colour] > 0]
     if not (lay.limit and player.mixed_used):
@@ -259,21 +268,24 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
         if spaces[i] >= 0 or supply[wanted] <= 0:
             continue
         given = [d for d in held if d // 6 == colour]
+        pairs = lay.pair_actions[i]
         for x, one in enumerate(given):
-            for two in given[x:]:
-                if one != two or dice[one] >= 2:
-                    out.append(Action("place", i, one, two))
+            if dice[one] >= 2:
+                out.append(pairs[one * 24 + one])
+            for two in given[x + 1 :]:
+                out.append(pairs[one * 24 + two])
     for i, value, build in lay.chambers:
         if spaces[i] < 0:
-            for colour in range(4):
-                d = colour * 6 + value
+            row = lay.die_actions[i]
+            for d in range(value, 24, 6):
                 if dice[d] and not (build and not _can_buy(cat, s, _without(player, d))):
-                    out.append(Action("place", i, d))
+                    out.append(row[d])
     for i, money in lay.harbour:
         if spaces[i] < 0:
             if player.money >= money:
                 ahead = min(len(_free_river(cat, s, seat)), lay.harbour_max)
-                out += [Action("place", i, d) for d in held if d % 6 + 1 <= ahead]
+                row = lay.die_actions[i]
+                out += [row[d] for d in held if d % 6 < ahead]
             break
     for i, money in lay.quarry:
         if spaces[i] < 0:
