@@ -261,9 +261,9 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
         out += [act for i, act in lay.mixed if spaces[i] < 0]
     for i in lay.single:
         if spaces[i] < 0:
-            row = lay.single_actions[i]
+            triples = lay.single_actions[i]
             for d in held:
-                out += row[d]
+                out += triples[d]
     for i, colour, wanted in lay.swaps:
         if spaces[i] >= 0 or supply[wanted] <= 0:
             continue
