@@ -230,6 +230,7 @@ class _Layout:
             i: [Action("place", i, one, two) for one in range(24) for two in range(24)]
             for i, _, _ in self.swaps
         }
+        self.single_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Action]] = {}
         self.limit = n in cat.value("mixed_market_limit_players")
         self.harbour_max = int(cat.value("harbour_die_max"))
 
@@ -259,11 +260,16 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     out = [act for i, colour, act in lay.takes if spaces[i] < 0 and supply[colour] > 0]
     if not (lay.limit and player.mixed_used):
         out += [act for i, act in lay.mixed if spaces[i] < 0]
-    for i in lay.single:
-        if spaces[i] < 0:
-            triples = lay.single_actions[i]
-            for d in held:
-                out += triples[d]
+    free = tuple(i for i in lay.single if spaces[i] < 0)
+    if free and held:
+        key = (free, tuple(held))
+        part = lay.single_cache.get(key)
+        if part is None:  # the same dice and free spaces come back often: made once
+            part = [act for i in free for d in held for act in lay.single_actions[i][d]]
+            if len(lay.single_cache) > 20_000:
+                lay.single_cache.clear()
+            lay.single_cache[key] = part
+        out += part
     for i, colour, wanted in lay.swaps:
         if spaces[i] >= 0 or supply[wanted] <= 0:
             continue
@@ -311,8 +317,12 @@ def can_place(cat: Catalog, s: State, seat: int) -> bool:
         for i, _ in lay.mixed:
             if spaces[i] < 0:
                 return True
-    if any(spaces[i] < 0 for i in lay.single) and any(player.dice):
+    dice = player.dice
+    if any(spaces[i] < 0 for i in lay.single) and any(dice):
         return True
+    for i, value, build in lay.chambers:
+        if not build and spaces[i] < 0 and any(dice[value::6]):
+            return True
     return bool(_placements(cat, s, seat))
 
 
@@ -721,23 +731,40 @@ def _place_tile(
 
 def _track_bonuses(cat: Catalog, s: State, seat: int, player: Player) -> None:
     """Bonus spaces reached on the fame and money tracks, and the game end's trigger."""
-    items: list[tuple[str, int, int]] = []
-    if player.fame >= int(cat.value("fame_bonus_upgrade")) and not player.bonuses & FAME_UPGRADE:
-        player.bonuses |= FAME_UPGRADE
-        items.append(("upgrade", seat, 1))
-    if player.fame >= int(cat.value("fame_bonus_worker")) and not player.bonuses & FAME_WORKER:
-        player.bonuses |= FAME_WORKER
-        items.append(("worker", seat, 1))
-    space, moves = cat.value("money_bonus_marker")
-    if player.money >= int(space) and not player.bonuses & MONEY_MARKER:
-        player.bonuses |= MONEY_MARKER
-        items.append(("boat", seat, int(moves)))
-    if player.money >= int(cat.value("money_bonus_worker")) and not player.bonuses & MONEY_WORKER:
-        player.bonuses |= MONEY_WORKER
-        items.append(("worker", seat, 1))
-    s.pending[0:0] = items
-    if player.fame + player.money >= int(cat.value("track_length")):
+    fame_upgrade, fame_worker, marker, moves, money_worker, length = _track_values(cat)
+    if player.bonuses & 15 != 15:
+        items: list[tuple[str, int, int]] = []
+        if player.fame >= fame_upgrade and not player.bonuses & FAME_UPGRADE:
+            player.bonuses |= FAME_UPGRADE
+            items.append(("upgrade", seat, 1))
+        if player.fame >= fame_worker and not player.bonuses & FAME_WORKER:
+            player.bonuses |= FAME_WORKER
+            items.append(("worker", seat, 1))
+        if player.money >= marker and not player.bonuses & MONEY_MARKER:
+            player.bonuses |= MONEY_MARKER
+            items.append(("boat", seat, moves))
+        if player.money >= money_worker and not player.bonuses & MONEY_WORKER:
+            player.bonuses |= MONEY_WORKER
+            items.append(("worker", seat, 1))
+        s.pending[0:0] = items
+    if player.fame + player.money >= length:
         s.ending = True
+
+
+def _track_values(cat: Catalog) -> tuple[int, int, int, int, int, int]:
+    found: tuple[int, int, int, int, int, int] | None = cat.cache.get("track")
+    if found is None:
+        space, moves = cat.value("money_bonus_marker")
+        found = (
+            int(cat.value("fame_bonus_upgrade")),
+            int(cat.value("fame_bonus_worker")),
+            int(space),
+            int(moves),
+            int(cat.value("money_bonus_worker")),
+            int(cat.value("track_length")),
+        )
+        cat.cache["track"] = found
+    return found
 
 
 def _move_boat(
