@@ -273,7 +273,7 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     for i, colour, wanted in lay.swaps:
         if spaces[i] >= 0 or supply[wanted] <= 0:
             continue
-        given = [d for d in held if d // 6 == colour]
+        given = [d for d in range(colour * 6, colour * 6 + 6) if dice[d]]
         pairs = lay.pair_actions[i]
         for x, one in enumerate(given):
             if dice[one] >= 2:
@@ -373,7 +373,7 @@ def legal_actions(cat: Catalog, s: State, only: Filter | None = None) -> list[Ha
             if (only.kinds is None or a.kind in only.kinds)
             and (only.first is None or (a.a >= 0 and a.a in only.first))
         ]
-    return list(out)
+    return out
 
 
 def _tied(s: State) -> list[int]:
