@@ -230,7 +230,12 @@ class _Layout:
             i: [Action("place", i, one, two) for one in range(24) for two in range(24)]
             for i, _, _ in self.swaps
         }
-        self.single_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Action]] = {}
+        self.swap_colour = {i: colour for i, colour, _ in self.swaps}
+        self.chamber_value = {i: value for i, value, build in self.chambers if not build}
+        self.builder = [(i, value) for i, value, build in self.chambers if build]
+        self.by_dice = self.single + [i for i, _, _ in self.swaps] + list(self.chamber_value)
+        self.swap_wants = [(self.by_dice.index(i), wanted) for i, _, wanted in self.swaps]
+        self.dice_cache: dict[tuple[int, tuple[int, ...]], list[Action]] = {}
         self.limit = n in cat.value("mixed_market_limit_players")
         self.harbour_max = int(cat.value("harbour_die_max"))
 
@@ -248,6 +253,31 @@ def _supplies(cat: Catalog, s: State) -> list[int]:
     return [per - h for h in s.held]
 
 
+def _dice_placements(lay: _Layout, free: int, dice: list[int], held: list[int]) -> list[Action]:
+    """Placements on ``lay.by_dice`` spaces whose bit is set in ``free``."""
+    out: list[Action] = []
+    for bit, i in enumerate(lay.by_dice):
+        if not free >> bit & 1:
+            continue
+        if i in lay.single_actions:
+            triples = lay.single_actions[i]
+            for d in held:
+                out += triples[d]
+        elif i in lay.pair_actions:
+            colour = lay.swap_colour[i]
+            given = [d for d in range(colour * 6, colour * 6 + 6) if dice[d]]
+            pairs = lay.pair_actions[i]
+            for x, one in enumerate(given):
+                if dice[one] >= 2:
+                    out.append(pairs[one * 24 + one])
+                for two in given[x + 1 :]:
+                    out.append(pairs[one * 24 + two])
+        else:
+            row = lay.die_actions[i]
+            out += [row[d] for d in range(lay.chamber_value[i], 24, 6) if dice[d]]
+    return out
+
+
 def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     player = s.players[seat]
     if player.placed >= player.workers:
@@ -260,31 +290,29 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     out = [act for i, colour, act in lay.takes if spaces[i] < 0 and supply[colour] > 0]
     if not (lay.limit and player.mixed_used):
         out += [act for i, act in lay.mixed if spaces[i] < 0]
-    free = tuple(i for i in lay.single if spaces[i] < 0)
-    if free and held:
-        key = (free, tuple(held))
-        part = lay.single_cache.get(key)
-        if part is None:  # the same dice and free spaces come back often: made once
-            part = [act for i in free for d in held for act in lay.single_actions[i][d]]
-            if len(lay.single_cache) > 20_000:
-                lay.single_cache.clear()
-            lay.single_cache[key] = part
-        out += part
-    for i, colour, wanted in lay.swaps:
-        if spaces[i] >= 0 or supply[wanted] <= 0:
-            continue
-        given = [d for d in range(colour * 6, colour * 6 + 6) if dice[d]]
-        pairs = lay.pair_actions[i]
-        for x, one in enumerate(given):
-            if dice[one] >= 2:
-                out.append(pairs[one * 24 + one])
-            for two in given[x + 1 :]:
-                out.append(pairs[one * 24 + two])
-    for i, value, build in lay.chambers:
+    # The spaces paid with dice (one-kind markets, exchanges, chambers but the
+    # builder's) depend only on the dice held, which of them are free, and which
+    # exchanges the supply allows: those lists come back often and are made once.
+    free = 0
+    for bit, i in enumerate(lay.by_dice):
+        if spaces[i] < 0:
+            free |= 1 << bit
+    for bit, wanted in lay.swap_wants:
+        if supply[wanted] <= 0:
+            free &= ~(1 << bit)
+    key = (free, tuple(dice))
+    part = lay.dice_cache.get(key)
+    if part is None:
+        part = _dice_placements(lay, free, dice, held)
+        if len(lay.dice_cache) > 50_000:
+            lay.dice_cache.clear()
+        lay.dice_cache[key] = part
+    out += part
+    for i, value in lay.builder:
         if spaces[i] < 0:
             row = lay.die_actions[i]
             for d in range(value, 24, 6):
-                if dice[d] and not (build and not _can_buy(cat, s, _without(player, d))):
+                if dice[d] and _can_buy(cat, s, _without(player, d)):
                     out.append(row[d])
     for i, money in lay.harbour:
         if spaces[i] < 0:
@@ -373,7 +401,8 @@ def legal_actions(cat: Catalog, s: State, only: Filter | None = None) -> list[Ha
             if (only.kinds is None or a.kind in only.kinds)
             and (only.first is None or (a.a >= 0 and a.a in only.first))
         ]
-    return out
+    result: list[Hashable] = out  # type: ignore[assignment]  # a list of actions, not copied
+    return result
 
 
 def _tied(s: State) -> list[int]:
