@@ -108,8 +108,11 @@ def from_dict(cat: Catalog, data: Any) -> State:
     stacks_raw = data.get("stacks")
     if not isinstance(stacks_raw, list) or len(stacks_raw) != 12:
         raise ValueError("stacks: must list the 12 stacks")
-    stacks = [_ints(s, f"stacks[{i}]", len(s) if isinstance(s, list) else -1, 0, tiles - 1)
-              for i, s in enumerate(stacks_raw)]  # fmt: skip
+    stacks = []
+    for i, stack in enumerate(stacks_raw):
+        if not isinstance(stack, list):
+            raise ValueError(f"stacks[{i}]: must be a list of tile numbers")
+        stacks.append(_ints(stack, f"stacks[{i}]", len(stack), 0, tiles - 1))
     phase = data.get("phase")
     if phase not in PHASES:
         raise ValueError(f"phase: must be one of {', '.join(PHASES)}")
