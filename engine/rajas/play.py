@@ -234,7 +234,8 @@ class _Layout:
         self.chamber_value = {i: value for i, value, build in self.chambers if not build}
         self.builder = [(i, value) for i, value, build in self.chambers if build]
         self.by_dice = self.single + [i for i, _, _ in self.swaps] + list(self.chamber_value)
-        self.swap_wants = [(self.by_dice.index(i), wanted) for i, _, wanted in self.swaps]
+        self.by_dice_mask = sum(1 << i for i in self.by_dice)
+        self.swap_wants = [(1 << i, wanted) for i, _, wanted in self.swaps]
         self.dice_cache: dict[tuple[int, tuple[int, ...]], list[Action]] = {}
         self.limit = n in cat.value("mixed_market_limit_players")
         self.harbour_max = int(cat.value("harbour_die_max"))
@@ -256,8 +257,8 @@ def _supplies(cat: Catalog, s: State) -> list[int]:
 def _dice_placements(lay: _Layout, free: int, dice: list[int], held: list[int]) -> list[Action]:
     """Placements on ``lay.by_dice`` spaces whose bit is set in ``free``."""
     out: list[Action] = []
-    for bit, i in enumerate(lay.by_dice):
-        if not free >> bit & 1:
+    for i in lay.by_dice:
+        if not free >> i & 1:
             continue
         if i in lay.single_actions:
             triples = lay.single_actions[i]
@@ -285,7 +286,6 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     lay = _layout(cat, s.n)
     spaces = s.spaces
     dice = player.dice
-    held = [code for code, count in enumerate(dice) if count]
     supply = _supplies(cat, s)
     out = [act for i, colour, act in lay.takes if spaces[i] < 0 and supply[colour] > 0]
     if not (lay.limit and player.mixed_used):
@@ -293,16 +293,14 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
     # The spaces paid with dice (one-kind markets, exchanges, chambers but the
     # builder's) depend only on the dice held, which of them are free, and which
     # exchanges the supply allows: those lists come back often and are made once.
-    free = 0
-    for bit, i in enumerate(lay.by_dice):
-        if spaces[i] < 0:
-            free |= 1 << bit
+    free = lay.by_dice_mask & ~s.occupied
     for bit, wanted in lay.swap_wants:
         if supply[wanted] <= 0:
-            free &= ~(1 << bit)
+            free &= ~bit
     key = (free, tuple(dice))
     part = lay.dice_cache.get(key)
     if part is None:
+        held = [code for code, count in enumerate(dice) if count]
         part = _dice_placements(lay, free, dice, held)
         if len(lay.dice_cache) > 50_000:
             lay.dice_cache.clear()
@@ -319,7 +317,7 @@ def _placements(cat: Catalog, s: State, seat: int) -> list[Action]:
             if player.money >= money:
                 ahead = min(len(_free_river(cat, s, seat)), lay.harbour_max)
                 row = lay.die_actions[i]
-                out += [row[d] for d in held if d % 6 < ahead]
+                out += [row[d] for d in range(24) if dice[d] and d % 6 < ahead]
             break
     for i, money in lay.quarry:
         if spaces[i] < 0:
@@ -686,6 +684,7 @@ def _place(cat: Catalog, s: State, seat: int, action: Action, events: list[Event
     player = s.mut(seat)
     player.placed += 1
     s.spaces[a] = seat
+    s.occupied |= 1 << a
     s.placements += 1
     events.append(Event("worker", seat, 1, space.id))
     if space.money:
@@ -917,6 +916,7 @@ def _end_round(cat: Catalog, s: State) -> None:
         s.phase, s.actor = OVER, -1
         return
     s.spaces = [-1] * len(cat.spaces)
+    s.occupied = 0
     for seat in range(s.n):
         player = s.mut(seat)
         player.placed = 0

@@ -82,9 +82,11 @@ class State:
     round: int = 1
     placements: int = 0  # workers placed in the game
     held: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # dice held per colour, all seats
+    occupied: int = 0  # bit per action space with a worker on it (derived from ``spaces``)
 
     def __post_init__(self) -> None:
         self.held = [sum(sum(p.dice[c * 6 : c * 6 + 6]) for p in self.players) for c in range(4)]
+        self.occupied = sum(1 << i for i, seat in enumerate(self.spaces) if seat >= 0)
 
     def clone(self) -> State:
         new = object.__new__(State)
