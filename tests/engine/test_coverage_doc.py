@@ -21,6 +21,7 @@ COVERAGE = {
     "rules-coverage.md": ("tests.engine", 150),
     "imhotep-rules-coverage.md": ("tests.engine.imhotep", 60),
     "ceylon-rules-coverage.md": ("tests.engine.ceylon", 40),
+    "rajas-rules-coverage.md": ("tests.engine.rajas", 40),
 }
 
 

@@ -35,7 +35,7 @@ SECRET_DRAWS = {"amritsar", "imhotep", "ceylon"}
 
 
 def test_the_games_built_so_far_are_registered() -> None:
-    assert {"amritsar", "imhotep", "ceylon"} <= set(GAMES)
+    assert {"amritsar", "imhotep", "ceylon", "rajas"} <= set(GAMES)
     assert all(get_rules(name).name == name for name in GAMES)
 
 

@@ -19,8 +19,14 @@ import pytest
 from tests.engine import perft as amritsar
 from tests.engine.ceylon import perft as ceylon
 from tests.engine.imhotep import perft as imhotep
+from tests.engine.rajas import perft as rajas
 
-GAMES: dict[str, ModuleType] = {"amritsar": amritsar, "ceylon": ceylon, "imhotep": imhotep}
+GAMES: dict[str, ModuleType] = {
+    "amritsar": amritsar,
+    "ceylon": ceylon,
+    "imhotep": imhotep,
+    "rajas": rajas,
+}
 CASES = [(game, name) for game, module in GAMES.items() for name in sorted(module.POSITIONS)]
 
 
