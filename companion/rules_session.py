@@ -3,8 +3,9 @@
 What it is for: Imhotep and Ceylon (and any game registered in
 ``engine.core.registry``) are served at the table in manual mode: every
 decision is a prompt on the deciding seat's phone, answered with one of the
-legal actions the rules list (described with ``Rules.describe_action`` in
-English and Spanish). No camera or sensor reads these games yet.
+legal actions the rules list (a button reads ``option_text``: the game's
+imperative ``describe_option`` where it has one; the history reads
+``Rules.describe_action``), in English and Spanish. No camera or sensor reads these games yet.
 
 Chance: a public draw (a market card, a round card) is dealt by the companion,
 from ``random.Random(public_seed)`` when a seed is given (to lay out the same
@@ -31,7 +32,7 @@ from typing import Any
 
 from companion.store import EventStore, LogEntry
 from companion.table_session import LogLine, Outcome, Seat, TableBase
-from engine.core.game import Decision, Rules
+from engine.core.game import Decision, Rules, option_text
 from engine.core.record import Record
 from engine.core.registry import get_rules
 from engine.core.scoring import ScoreSheet
@@ -289,8 +290,8 @@ class RulesSession(TableBase):
             options = [
                 {
                     "action": self.rules.format_action(a),
-                    "en": self.rules.describe_action(state, a, "en"),
-                    "es": self.rules.describe_action(state, a, "es"),
+                    "en": option_text(self.rules, state, a, "en"),
+                    "es": option_text(self.rules, state, a, "es"),
                 }
                 for a in offered
             ]

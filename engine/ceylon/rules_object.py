@@ -20,7 +20,7 @@ from typing import Any
 from engine.ceylon import play, scoring, serialize
 from engine.ceylon.actions import Action, format_action, parse_action
 from engine.ceylon.catalog import Catalog, default_catalog
-from engine.ceylon.describe import describe
+from engine.ceylon.describe import describe, describe_option
 from engine.ceylon.flow import OPTION_WORDS, OPTIONS
 from engine.ceylon.state import CHANCE_PHASES, State
 from engine.ceylon.view import CeylonObservation, observe, view
@@ -105,6 +105,11 @@ class CeylonRules:
         if not isinstance(action, Action):
             raise ValueError(f"not a Ceylon action: {action!r}")
         return describe(self.catalog, state, action, language)
+
+    def describe_option(self, state: State, action: Hashable, language: str = "en") -> str:
+        if not isinstance(action, Action):
+            raise ValueError(f"not a Ceylon action: {action!r}")
+        return describe_option(self.catalog, state, action, language)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return serialize.to_dict(state)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from engine.core.observation import Observation
 from engine.core.reasons import Reason
@@ -156,7 +156,8 @@ class Rules(Protocol):
         ...
 
     def describe_action(self, state: Any, action: Hashable, language: str = "en") -> str:
-        """The action in a player's words, in the past tense ("Ana sailed ...")."""
+        """The action in a player's words, in the past tense ("Ana sailed ..."),
+        for the history. Answer buttons use ``describe_option`` (below)."""
         ...
 
     def to_dict(self, state: Any) -> dict[str, Any]: ...
@@ -164,6 +165,32 @@ class Rules(Protocol):
     def from_dict(self, data: Any) -> Any:
         """Inverse of ``to_dict``; ``ValueError`` naming the bad field."""
         ...
+
+
+@runtime_checkable
+class DescribesOptions(Protocol):
+    """The optional part of ``Rules``: answer-button texts.
+
+    A game that has it implements ``describe_option``; ``option_text`` falls
+    back to ``describe_action`` for one that does not (Amritsar's phones have
+    their own pages).
+    """
+
+    def describe_option(self, state: Any, action: Hashable, language: str = "en") -> str:
+        """``action`` as an answer the deciding player taps: imperative, second
+        person, not naming the player ("Take stones from the quarry" / "Obtén
+        piedras de la cantera"), distinct from every other legal answer to the
+        same decision. A chance outcome the table supplies may stay a noun
+        phrase ("The Hammer card" / "La carta Martillo")."""
+        ...
+
+
+def option_text(rules: Rules, state: Any, action: Hashable, language: str = "en") -> str:
+    """The button text of ``action``: ``describe_option`` when the game has it,
+    else ``describe_action``."""
+    if isinstance(rules, DescribesOptions):
+        return rules.describe_option(state, action, language)
+    return rules.describe_action(state, action, language)
 
 
 class Bot(Protocol):

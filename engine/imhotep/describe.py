@@ -1,7 +1,15 @@
-"""Imhotep actions in a player's words, past tense, English and Spanish.
+"""Imhotep actions in a player's words, English and Spanish.
 
-"Black sailed boat 3 to the pyramid" / "Negro navegó el barco 3 a la pirámide".
-Players are named by their colour (the state knows no names).
+``describe``, past tense, for the history: "Black sailed boat 3 to the
+pyramid" / "Negro navegó el barco 3 a la pirámide". Players are named by their
+colour (the state knows no names).
+
+``describe_option``, imperative and second person, for the answer buttons on
+the deciding player's phone: "Sail boat 3 to the pyramid" / "Envía el barco 3
+a la pirámide", in the Spanish rulebook's words (Obtener nuevas piedras,
+Embarcar una piedra, Enviar un barco a un emplazamiento, Jugar una carta azul
+de mercado). Every argument is named, so no two answers to one decision read
+the same. A chance outcome stays a noun phrase ("The Hammer card").
 """
 
 from __future__ import annotations
@@ -100,4 +108,82 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
         return f"Se reveló la carta de ronda {a[0]}" if es else f"Round card {a[0]} was revealed"
     if kind == "card":
         return f"Salió la carta {card(a[0])}" if es else f"The {card(a[0])} card was drawn"
+    return kind
+
+
+def _slot(boat: int, slot: int, es: bool) -> str:
+    return f"el barco {boat}, casilla {slot}" if es else f"boat {boat}, slot {slot}"
+
+
+def describe_option(state: State, action: Action, catalog: Catalog, language: str = "en") -> str:
+    """``action`` as a button for the deciding player (imperative, "you")."""
+    es = language == "es"
+    kind, a = action.kind, action.args
+
+    def card(k: int) -> str:
+        return catalog.cards[k].name_es if es else catalog.cards[k].name_en
+
+    def site(i: int) -> str:
+        return f"{_TO_ES[i]} {SITE_ES[i]}" if es else f"to the {SITE_EN[i]}"
+
+    if kind == "take":
+        return "Obtén piedras de la cantera" if es else "Take stones from the quarry"
+    if kind == "place":
+        where = _slot(a[0], a[1], es)
+        return f"Embarca una piedra en {where}" if es else f"Place a stone on {where}"
+    if kind == "sail":
+        return f"Envía el barco {a[0]} {site(a[1])}" if es else f"Sail boat {a[0]} {site(a[1])}"
+    if kind == "play-hammer":
+        if not a:
+            return "Juega el Martillo: obtén piedras" if es else "Play the Hammer: take stones"
+        where = _slot(a[0], a[1], es)
+        return (f"Juega el Martillo: obtén piedras y embarca una en {where}" if es
+                else f"Play the Hammer: take stones, then place one on {where}")  # fmt: skip
+    if kind == "play-chisel":
+        if a[0] == a[2]:
+            where = (f"el barco {a[0]}, casillas {a[1]} y {a[3]}" if es
+                     else f"boat {a[0]}, slots {a[1]} and {a[3]}")  # fmt: skip
+        else:
+            where = f"{_slot(a[0], a[1], es)} {'y' if es else 'and'} {_slot(a[2], a[3], es)}"
+        return (f"Juega el Cincel: embarca dos piedras en {where}" if es
+                else f"Play the Chisel: place two stones on {where}")  # fmt: skip
+    if kind == "play-sail":
+        where = _slot(a[0], a[1], es)
+        return (f"Juega la Vela: embarca una piedra en {where} y envía ese barco {site(a[2])}" if es
+                else f"Play the Sail: place a stone on {where} and sail that boat {site(a[2])}")  # fmt: skip
+    if kind == "play-lever":
+        return (f"Juega la Palanca: envía el barco {a[0]} {site(a[1])} y decide el orden de descarga"
+                if es else
+                f"Play the Lever: sail boat {a[0]} {site(a[1])} and choose the unloading order")  # fmt: skip
+    if kind == "pass":
+        return "Pasa: no puedes hacer nada más" if es else "Pass: nothing else is possible"
+    if kind == "order":
+        return (f"Descarga ahora la piedra de la casilla {a[0]}" if es
+                else f"Unload the stone in slot {a[0]} next")  # fmt: skip
+    if kind == "pick":
+        if a[0] == HIDDEN:
+            return ("Coge las dos cartas boca abajo" if es
+                    else "Take the two face-down cards")  # fmt: skip
+        return f"Coge la carta {card(a[0])}" if es else f"Take the {card(a[0])} card"
+    if kind == "keep":
+        return f"Quédate la carta {card(a[0])}" if es else f"Keep the {card(a[0])} card"
+    if kind == "pyramid":
+        return (f"Coloca la piedra en la pirámide {_PYRAMID_ES[a[0]]}" if es
+                else f"Put the stone on the {PYRAMID_NAMES[a[0]]} pyramid")  # fmt: skip
+    if kind == "bonus":
+        if not a:
+            return "No embarques ninguna piedra" if es else "Place no stone"
+        where = _slot(a[0], a[1], es)
+        return f"Embarca una piedra en {where}" if es else f"Place a stone on {where}"
+    if kind == "temple":
+        if a[0] == 0:
+            return "Obtén 1 punto" if es else "Take 1 point"
+        return "Coge dos piedras de la cantera" if es else "Take two stones from the quarry"
+    if kind == "first":
+        colour = state.name(a[0], language)
+        return f"Jugador inicial: {colour}" if es else f"Start player: {colour}"
+    if kind == "round":
+        return f"La carta de ronda {a[0]}" if es else f"Round card {a[0]}"
+    if kind == "card":
+        return f"La carta {card(a[0])}" if es else f"The {card(a[0])} card"
     return kind

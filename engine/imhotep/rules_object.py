@@ -25,7 +25,7 @@ from engine.core.seats import CHANCE
 from engine.imhotep import actions as notation
 from engine.imhotep.actions import Action
 from engine.imhotep.catalog import Catalog, default_catalog
-from engine.imhotep.describe import describe
+from engine.imhotep.describe import describe, describe_option
 from engine.imhotep.observe import ImhotepObservation, observe, view
 from engine.imhotep.play import apply_unchecked, legal, new_state, pending
 from engine.imhotep.reasons import TABLE, diagnose
@@ -243,6 +243,11 @@ class ImhotepRules:
         if not isinstance(action, Action):
             raise TypeError(f"not an Imhotep action: {action!r}")
         return describe(state, action, self.catalog, language)
+
+    def describe_option(self, state: State, action: Hashable, language: str = "en") -> str:
+        if not isinstance(action, Action):
+            raise TypeError(f"not an Imhotep action: {action!r}")
+        return describe_option(state, action, self.catalog, language)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
