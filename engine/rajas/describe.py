@@ -1,4 +1,14 @@
-"""Rajas of the Ganges' actions in a player's words, in the past tense, EN and ES.
+"""Rajas of the Ganges' actions in a player's words, EN and ES.
+
+``describe``, past tense, for the history ("Player 1 took no die.").
+
+``describe_option``, imperative and second person, for the answer buttons on
+the deciding player's phone: "Place a worker on the quarry (Q1, pay 1 money)"
+/ "Coloca un trabajador en la cantera (Q1, pagando 1 moneda)", in the Spanish
+rulebook's words (colocar un trabajador, entregar un dado, adquirir una ficha
+de provincia, mejorar, suministro). Every argument is named, so no two answers
+to one decision read the same. A chance outcome says what is seen ("A blue 4
+came up" / "Salió un 4 azul"): the roller's phone enters the die it rolled.
 
 Example:
     >>> from engine.rajas import RULES
@@ -113,3 +123,116 @@ def describe(cat: Catalog, state: State, action: Action, language: str = "en") -
             return f"{who} devolvió {_die(a, 'es')} al suministro."
         return f"{who} gave {_die(a, 'en')} back to the supply."
     return f"{who} no cogió el dado." if es else f"{who} took no die."
+
+
+# -- answer buttons ----------------------------------------------------------------
+
+_PALACE_EN = {
+    "mogul": "the Great Mogul", "dancer": "the Dancer", "yogi": "the Yogi",
+    "singh": "Raja Man Singh", "builder": "the Master Builder", "portuguese": "the Portuguese",
+}  # fmt: skip
+_DICE_ES_PLURAL = ("azules", "verdes", "naranjas", "morados")
+
+
+def _die_option(code: int, es: bool) -> str:
+    """A die by value then colour, as a player says it: "un 4 azul" / "a blue 4"."""
+    if es:
+        return f"un {code % 6 + 1} {COLOURS_ES[code // 6]}"
+    return f"a {COLOURS[code // 6]} {code % 6 + 1}"
+
+
+def _money(amount: int, es: bool) -> str:
+    if es:
+        return f"{amount} {'moneda' if amount == 1 else 'monedas'}"
+    return f"{amount} money"
+
+
+def _place_option(cat: Catalog, action: Action, es: bool) -> str:
+    _, a, b, c = action
+    space = cat.spaces[a]
+    where_en, where_es = _AREAS[space.area]
+    if space.area in ("quarry", "harbour"):
+        cost = _money(space.money, es)
+        where_en = f"{where_en} ({space.id}, pay {cost})"
+        where_es = f"{where_es} ({space.id}, pagando {cost})"
+    elif space.area in ("mixed", "single"):
+        where_en, where_es = f"{where_en} ({space.id})", f"{where_es} ({space.id})"
+    elif space.id.startswith("take-"):
+        colour = space.dice_colour if space.dice_colour >= 0 else COLOURS.index(space.id[5:])
+        where_en = f"the palace (take a {COLOURS[colour]} die)"
+        where_es = f"el palacio (coge un dado {COLOURS_ES[colour]})"
+    elif space.dice_colour >= 0:
+        gained = COLOURS.index(space.reward[0][0][4:]) if space.reward else space.dice_colour
+        where_en = f"the palace (two {COLOURS[space.dice_colour]} dice for a {COLOURS[gained]} one)"
+        where_es = (
+            f"el palacio (dos dados {_DICE_ES_PLURAL[space.dice_colour]} "
+            f"por uno {COLOURS_ES[gained]})"
+        )
+    else:
+        where_en = f"the palace ({_PALACE_EN.get(space.id, space.id)})"
+        where_es = f"el palacio ({_PALACE_ES.get(space.id, space.id)})"
+    text_en = f"Place a worker on {where_en}"
+    text_es = f"Coloca un trabajador en {where_es}"
+    if space.dice_colour >= 0:
+        text_en += f", giving {_die_option(b, False)} and {_die_option(c, False)}"
+        text_es += f", entregando {_die_option(b, True)} y {_die_option(c, True)}"
+    elif b >= 0:
+        text_en += f", giving {_die_option(b, False)}"
+        text_es += f", entregando {_die_option(b, True)}"
+    if space.area == "single":
+        text_en += f", for {GOODS[c]}"
+        text_es += f", por {GOODS_ES[c]}"
+    return text_es if es else text_en
+
+
+def describe_option(cat: Catalog, state: State, action: Action, language: str = "en") -> str:
+    """``action`` as a button for the deciding player (imperative, "you"); a chance
+    outcome (a die that came up, a tile turned up) stays a statement of what is seen."""
+    es = language == "es"
+    kind, a, b, _ = action
+    if kind == "reveal":
+        tile = cat.tiles[a].id
+        return f"Se descubre la ficha {tile}" if es else f"Tile {tile} is turned up"
+    if kind == "roll":
+        return (
+            f"Salió {_die_option(a, True)}"
+            if es
+            else f"{_die_option(a, False).capitalize()} came up"
+        )
+    if kind == "first":
+        if es:
+            return f"Empieza el jugador {a + 1} (el último que comió comida india)"
+        return f"Player {a + 1} starts (ate Indian food last)"
+    if kind == "place":
+        return _place_option(cat, action, es)
+    if kind == "karma":
+        flipped = a - a % 6 + 5 - a % 6
+        if es:
+            return f"Usa karma: da la vuelta a {_die_option(a, True)} (queda en {flipped % 6 + 1})"
+        return f"Use karma: turn {_die_option(a, False)} over (to {flipped % 6 + 1})"
+    if kind == "buy":
+        colour = a // 3
+        values = ", ".join(str(v) for v in decode_values(b))
+        tile = cat.tiles[state.top[a]].id if 0 <= a < 12 and state.top[a] >= 0 else "?"
+        if es:
+            return (
+                f"Adquiere la ficha {tile} de la pila {_stack(a, 'es')}, "
+                f"entregando dados {_DICE_ES_PLURAL[colour]}: {values}"
+            )
+        return (
+            f"Take tile {tile} from the {_stack(a, 'en')} stack, "
+            f"paying {COLOURS[colour]} dice: {values}"
+        )
+    if kind == "tile":
+        if es:
+            return f"Coloca la ficha en tu provincia en {cat.cell_name(a)}, girada {b * 90}°"
+        return f"Place the tile in your province on {cat.cell_name(a)}, turned {b * 90}°"
+    if kind == "upgrade":
+        return f"Mejora tu {BUILDINGS_ES[a]}" if es else f"Upgrade your {BUILDINGS[a]}"
+    if kind == "colour":
+        return f"Elige un dado {COLOURS_ES[a]}" if es else f"Choose a {COLOURS[a]} die"
+    if kind == "return":
+        if es:
+            return f"Devuelve {_die_option(a, True)} al suministro"
+        return f"Give {_die_option(a, False)} back to the supply"
+    return "Deja el dado en el suministro" if es else "Leave the die in the supply"
