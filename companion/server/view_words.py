@@ -164,10 +164,14 @@ def _rajas() -> dict[str, Pair]:
                 f"{colour} {stack}",
                 f"{COLOURS_ES[c]} ({stacks_es[stack]})",
             )
-        words[f"take-{colour}"] = (f"take a {colour} die", f"coger un dado {COLOURS_ES[c]}")
+        words[f"take-{colour}"] = (
+            f"take {'an' if colour[0] in 'aeiou' else 'a'} {colour} die",
+            f"coger un dado {COLOURS_ES[c]}",
+        )
         gained = swaps.get(c, c)
         words[f"swap-{colour}"] = (
-            f"two {colour} dice for a {COLOURS[gained]} one",
+            f"two {colour} dice for {'an' if COLOURS[gained][0] in 'aeiou' else 'a'} "
+            f"{COLOURS[gained]} one",
             f"dos dados {plural_es[c]} por uno {COLOURS_ES[gained]}",
         )
     return words

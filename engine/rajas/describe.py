@@ -29,6 +29,7 @@ from engine.rajas.catalog import (
     GOODS_ES,
     STACKS,
     Catalog,
+    Space,
 )
 from engine.rajas.state import State
 
@@ -46,10 +47,15 @@ _PALACE_ES = {
 }  # fmt: skip
 
 
+def _article(colour: str) -> str:
+    return "an" if colour[0] in "aeiou" else "a"
+
+
 def _die(code: int, language: str) -> str:
     if language == "es":
         return f"un {COLOURS_ES[code // 6]} {code % 6 + 1}"
-    return f"a {COLOURS[code // 6]} {code % 6 + 1}"
+    colour = COLOURS[code // 6]
+    return f"{_article(colour)} {colour} {code % 6 + 1}"
 
 
 def _stack(stack: int, language: str) -> str:
@@ -80,8 +86,7 @@ def describe(cat: Catalog, state: State, action: Action, language: str = "en") -
         space = cat.spaces[a]
         where_en, where_es = _AREAS[space.area]
         if space.area == "palace":
-            where_en = f"the palace ({space.id})"
-            where_es = f"el palacio ({_PALACE_ES.get(space.id, space.id)})"
+            where_en, where_es = _palace_where(space)
         text_en = f"{who} placed a worker on {where_en}"
         text_es = f"{who} colocó un trabajador en {where_es}"
         if space.dice_colour >= 0:
@@ -117,7 +122,7 @@ def describe(cat: Catalog, state: State, action: Action, language: str = "en") -
     if kind == "colour":
         if es:
             return f"{who} eligió un dado {COLOURS_ES[a]}."
-        return f"{who} chose a {COLOURS[a]} die."
+        return f"{who} chose {_article(COLOURS[a])} {COLOURS[a]} die."
     if kind == "return":
         if es:
             return f"{who} devolvió {_die(a, 'es')} al suministro."
@@ -138,13 +143,36 @@ def _die_option(code: int, es: bool) -> str:
     """A die by value then colour, as a player says it: "un 4 azul" / "a blue 4"."""
     if es:
         return f"un {code % 6 + 1} {COLOURS_ES[code // 6]}"
-    return f"a {COLOURS[code // 6]} {code % 6 + 1}"
+    colour = COLOURS[code // 6]
+    return f"{_article(colour)} {colour} {code % 6 + 1}"
 
 
 def _money(amount: int, es: bool) -> str:
     if es:
         return f"{amount} {'moneda' if amount == 1 else 'monedas'}"
     return f"{amount} money"
+
+
+def _palace_where(space: Space) -> tuple[str, str]:
+    """A palace space in words (EN, ES): what it does, never its catalog id."""
+    if space.id.startswith("take-"):
+        colour = COLOURS.index(space.id[5:])
+        return (
+            f"the palace (take {_article(COLOURS[colour])} {COLOURS[colour]} die)",
+            f"el palacio (coge un dado {COLOURS_ES[colour]})",
+        )
+    if space.dice_colour >= 0:
+        gained = COLOURS.index(space.reward[0][0][4:]) if space.reward else space.dice_colour
+        return (
+            f"the palace (two {COLOURS[space.dice_colour]} dice "
+            f"for {_article(COLOURS[gained])} {COLOURS[gained]} one)",
+            f"el palacio (dos dados {_DICE_ES_PLURAL[space.dice_colour]} "
+            f"por uno {COLOURS_ES[gained]})",
+        )
+    return (
+        f"the palace ({_PALACE_EN.get(space.id, space.id)})",
+        f"el palacio ({_PALACE_ES.get(space.id, space.id)})",
+    )
 
 
 def _place_option(cat: Catalog, action: Action, es: bool) -> str:
@@ -157,20 +185,8 @@ def _place_option(cat: Catalog, action: Action, es: bool) -> str:
         where_es = f"{where_es} ({space.id}, pagando {cost})"
     elif space.area in ("mixed", "single"):
         where_en, where_es = f"{where_en} ({space.id})", f"{where_es} ({space.id})"
-    elif space.id.startswith("take-"):
-        colour = space.dice_colour if space.dice_colour >= 0 else COLOURS.index(space.id[5:])
-        where_en = f"the palace (take a {COLOURS[colour]} die)"
-        where_es = f"el palacio (coge un dado {COLOURS_ES[colour]})"
-    elif space.dice_colour >= 0:
-        gained = COLOURS.index(space.reward[0][0][4:]) if space.reward else space.dice_colour
-        where_en = f"the palace (two {COLOURS[space.dice_colour]} dice for a {COLOURS[gained]} one)"
-        where_es = (
-            f"el palacio (dos dados {_DICE_ES_PLURAL[space.dice_colour]} "
-            f"por uno {COLOURS_ES[gained]})"
-        )
     else:
-        where_en = f"the palace ({_PALACE_EN.get(space.id, space.id)})"
-        where_es = f"el palacio ({_PALACE_ES.get(space.id, space.id)})"
+        where_en, where_es = _palace_where(space)
     text_en = f"Place a worker on {where_en}"
     text_es = f"Coloca un trabajador en {where_es}"
     if space.dice_colour >= 0:
@@ -230,7 +246,11 @@ def describe_option(cat: Catalog, state: State, action: Action, language: str = 
     if kind == "upgrade":
         return f"Mejora tu {BUILDINGS_ES[a]}" if es else f"Upgrade your {BUILDINGS[a]}"
     if kind == "colour":
-        return f"Elige un dado {COLOURS_ES[a]}" if es else f"Choose a {COLOURS[a]} die"
+        return (
+            f"Elige un dado {COLOURS_ES[a]}"
+            if es
+            else f"Choose {_article(COLOURS[a])} {COLOURS[a]} die"
+        )
     if kind == "return":
         if es:
             return f"Devuelve {_die_option(a, True)} al suministro"
