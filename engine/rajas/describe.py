@@ -1,6 +1,7 @@
 """Rajas of the Ganges' actions in a player's words, EN and ES.
 
-``describe``, past tense, for the history ("Player 1 took no die.").
+``describe``, past tense, for the history, each player by their colour as
+the other games do ("Red took no die." / "Rojo no cogió el dado.").
 
 ``describe_option``, imperative and second person, for the answer buttons on
 the deciding player's phone: "Place a worker on the quarry (Q1, pay 1 money)"
@@ -14,7 +15,7 @@ Example:
     >>> from engine.rajas import RULES
     >>> state = RULES.new_game(2, seed=1)
     >>> describe(RULES.catalog, state, parse_action(RULES.catalog, "decline"), "es")
-    'Jugador 1 no cogió el dado.'
+    'Rojo no cogió el dado.'
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ from engine.rajas.catalog import (
     Catalog,
     Space,
 )
+from engine.rajas.scoring import COLOURS as PLAYER_COLOURS
 from engine.rajas.state import State
 
+PLAYER_COLOURS_ES = ("rojo", "azul", "verde", "amarillo")
 _STACKS_ES = {"snake": "serpiente", "cow": "vaca", "tiger": "tigre"}
 _AREAS = {
     "quarry": ("the quarry", "la cantera"),
@@ -51,9 +54,16 @@ def _article(colour: str) -> str:
     return "an" if colour[0] in "aeiou" else "a"
 
 
+def _player(seat: int, es: bool) -> str:
+    """A player by the colour of their pieces ("red" / "rojo")."""
+    if not 0 <= seat < len(PLAYER_COLOURS):
+        return "la mesa" if es else "the table"
+    return (PLAYER_COLOURS_ES if es else PLAYER_COLOURS)[seat]
+
+
 def _die(code: int, language: str) -> str:
     if language == "es":
-        return f"un {COLOURS_ES[code // 6]} {code % 6 + 1}"
+        return f"un {code % 6 + 1} {COLOURS_ES[code // 6]}"
     colour = COLOURS[code // 6]
     return f"{_article(colour)} {colour} {code % 6 + 1}"
 
@@ -67,7 +77,7 @@ def _stack(stack: int, language: str) -> str:
 def describe(cat: Catalog, state: State, action: Action, language: str = "en") -> str:
     es = language == "es"
     kind, a, b, c = action
-    who = f"Jugador {state.actor + 1}" if es else f"Player {state.actor + 1}"
+    who = _player(state.actor, es).capitalize()
     if kind == "reveal":
         return (
             f"Se descubrió la ficha {cat.tiles[a].id}."
@@ -78,9 +88,9 @@ def describe(cat: Catalog, state: State, action: Action, language: str = "en") -
         return f"{who} sacó {_die(a, language)}." if es else f"{who} rolled {_die(a, language)}."
     if kind == "first":
         return (
-            f"Jugador {a + 1} es el jugador inicial."
+            f"{_player(a, True).capitalize()} es el jugador inicial."
             if es
-            else f"Player {a + 1} became start player."
+            else f"{_player(a, False).capitalize()} became start player."
         )
     if kind == "place":
         space = cat.spaces[a]
@@ -217,8 +227,8 @@ def describe_option(cat: Catalog, state: State, action: Action, language: str = 
         )
     if kind == "first":
         if es:
-            return f"Empieza el jugador {a + 1} (el último que comió comida india)"
-        return f"Player {a + 1} starts (ate Indian food last)"
+            return f"Empieza el jugador {_player(a, True)} (el último que comió comida india)"
+        return f"The {_player(a, False)} player starts (ate Indian food last)"
     if kind == "place":
         return _place_option(cat, action, es)
     if kind == "karma":
