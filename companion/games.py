@@ -27,10 +27,10 @@ DEFAULT_GAME = "amritsar"
 
 #: Games the table session serves: Amritsar end to end (phones, camera, sensors),
 #: the others through their ``Rules`` in manual mode (``MANUAL``).
-SERVED = ("amritsar", "imhotep", "ceylon")
+SERVED = ("amritsar", "imhotep", "ceylon", "rajas")
 
 #: Served in manual mode: the phones answer every decision; no camera or sensors yet.
-MANUAL = ("imhotep", "ceylon")
+MANUAL = ("imhotep", "ceylon", "rajas")
 
 
 class GameChoiceError(ValueError):

@@ -7,7 +7,12 @@ legal actions the rules list (a button reads ``option_text``: the game's
 imperative ``describe_option`` where it has one; the history reads
 ``Rules.describe_action``), in English and Spanish. No camera or sensor reads these games yet.
 
-Chance: a public draw (a market card, a round card) is dealt by the companion,
+Chance done in the open: a die rolled at the table (Rajas of the Ganges) is
+never invented. A game whose rules name the seat that performs a public chance
+decision (``entered_at_table(state)``: the roller) waits for that phone to enter
+what came up (the table, with its PIN, may enter it too), whatever ``draws`` says.
+
+Chance: any other public draw (a market card, a round card) is dealt by the companion,
 from ``random.Random(public_seed)`` when a seed is given (to lay out the same
 table twice; the demo) else from the operating system. A secret draw (a card
 into a hand: ``Decision.secret_for``) never comes from a seed: with
@@ -140,12 +145,25 @@ class RulesSession(TableBase):
         if d.is_chance:
             if d.secret_for is not None and d.secret_for == seat and self.draws == "phones":
                 return self.rules.legal_actions(self.state)
+            if seat is not None and self._entered_by(self.state, d) == seat:
+                return self.rules.legal_actions(self.state)
             return []
         if seat is not None and d.player == seat:
             return self.rules.legal_actions(self.state)
         return []
 
     # -- changing -------------------------------------------------------------
+
+    def _entered_by(self, state: Any, d: Decision) -> int | None:
+        """The seat whose phone enters this public chance outcome because the table
+        performs it in the open (a die it rolls), or ``None`` when it is dealt."""
+        if not d.is_chance or d.secret_for is not None:
+            return None
+        entered_at_table = getattr(self.rules, "entered_at_table", None)
+        if entered_at_table is None:
+            return None
+        seat = entered_at_table(state)
+        return seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else None
 
     def _dealt_draws(self, state: Any) -> list[Hashable]:
         """The chance outcomes the companion deals from ``state`` on, until a player
@@ -154,7 +172,7 @@ class RulesSession(TableBase):
         probe = state
         while True:
             d = self.rules.decision(probe)
-            if not d.is_chance:
+            if not d.is_chance or self._entered_by(probe, d) is not None:
                 return drawn
             if d.secret_for is not None:
                 if self.draws == "phones":
@@ -245,9 +263,12 @@ class RulesSession(TableBase):
                 "La partida ha terminado; ya no se puede jugar nada.",
             )
         owner = d.secret_for if d.is_chance and self.draws == "phones" else d.player
-        if d.is_chance and owner is None:
+        roller = self._entered_by(self.state, d)
+        if roller is not None:
+            owner = roller  # rolled in the open: the roller's phone (or the table) enters it
+        elif d.is_chance and owner is None:
             owner = CHANCE  # a public draw: the companion deals it
-        if owner != seat:
+        if owner != seat and not (roller is not None and seat is None):
             who = self._who(owner)
             return Outcome(
                 False,
@@ -296,7 +317,8 @@ class RulesSession(TableBase):
                 for a in offered
             ]
             secret_draw = d.is_chance and d.secret_for is not None and self.draws == "phones"
-            decider = d.secret_for if secret_draw else d.player
+            roller = self._entered_by(state, d)
+            decider = d.secret_for if secret_draw else d.player if roller is None else roller
             who = self._who(decider)
             finished = d.is_over
             return {

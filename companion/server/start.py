@@ -178,6 +178,10 @@ def _colours(game: str) -> tuple[str, ...]:
         from engine.ceylon.state import COLOURS as CEYLON_COLOURS
 
         return CEYLON_COLOURS
+    if game == "rajas":
+        from engine.rajas.scoring import COLOURS as RAJAS_COLOURS
+
+        return RAJAS_COLOURS
     return ("purple", "grey", "pink", "orange")  # until a game names its own
 
 

@@ -207,7 +207,16 @@ def _an_illegal_answer(session: RulesSession) -> str | None:
     rules = session.rules
     state = session.state
     legal = {rules.format_action(a) for a in rules.legal_actions(state)}
-    for text in ("pass", "take", "sail 1 0", "place 1 1", "trade", "harvest", "plant D1"):
+    for text in (
+        "pass",
+        "take",
+        "sail 1 0",
+        "place 1 1",
+        "trade",
+        "harvest",
+        "plant D1",
+        "place Q8",
+    ):
         if text in legal:
             continue
         try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.game import Decision, Event, Filter
 from engine.core.reasons import Reason
@@ -22,8 +22,8 @@ from engine.core.scoring import ScoreSheet
 from engine.rajas import play, scoring, serialize
 from engine.rajas.actions import Action, format_action, parse_action
 from engine.rajas.catalog import Catalog, default_catalog
-from engine.rajas.describe import describe
-from engine.rajas.state import CHANCE_PHASES, State
+from engine.rajas.describe import describe, describe_option
+from engine.rajas.state import CHANCE_PHASES, FIRST, ROLL, State
 from engine.rajas.view import RajasObservation, observe, view
 
 
@@ -34,6 +34,7 @@ class RajasRules:
     min_players = 2
     max_players = 4
     solo = False
+    option_words: ClassVar[dict[str, tuple[str, str]]] = {}  # the basic game has no house rules
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()
@@ -78,6 +79,23 @@ class RajasRules:
     def privacy(self, state: State, action: Hashable) -> tuple[int | None, bool]:
         return play.privacy(state, action)
 
+    def entered_at_table(self, state: State) -> int | None:
+        """The seat whose phone enters this public chance outcome because it happens
+        openly at the table, or ``None`` when the companion may deal it.
+
+        A die is rolled by the player who gained it, in the open (rulebook: "lo
+        tira inmediatamente"): only that roll counts, so the companion never
+        invents one. A tie for start player is settled by a question ("who ate
+        Indian food last?"), answered at the table by one of the tied players.
+        A tile turned up on a stack is a public draw like any other game's.
+        """
+        if state.phase == ROLL:
+            return state.actor
+        if state.phase == FIRST:
+            first = play.legal_actions(self.catalog, state)[0]
+            return first.a if isinstance(first, Action) else None
+        return None
+
     def score(self, state: State) -> list[ScoreSheet]:
         return scoring.score(self.catalog, state)
 
@@ -101,6 +119,11 @@ class RajasRules:
         if not isinstance(action, Action):
             raise ValueError(f"not a Rajas action: {action!r}")
         return describe(self.catalog, state, action, language)
+
+    def describe_option(self, state: State, action: Hashable, language: str = "en") -> str:
+        if not isinstance(action, Action):
+            raise ValueError(f"not a Rajas action: {action!r}")
+        return describe_option(self.catalog, state, action, language)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return serialize.to_dict(state)

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.observation import Observation
-from engine.rajas.actions import die_name, stack_name
-from engine.rajas.catalog import BUILDINGS, Catalog
+from engine.rajas.actions import stack_name
+from engine.rajas.catalog import BUILDINGS, COLOURS, Catalog
+from engine.rajas.scoring import COLOURS as PLAYER_COLOURS
 from engine.rajas.state import EMPTY, RESIDENCE, State
 
 
@@ -69,13 +70,15 @@ def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any])
     return {
         "game": "rajas",
         "round": state.round,
-        "start_player": state.first,
+        "first_player": state.first,
         "turn": state.turn,
         "ending": state.ending,
         "decision": decision,
-        "you": seat,
-        "spaces": {
-            space.id: state.spaces[i] for i, space in enumerate(cat.spaces) if state.spaces[i] >= 0
+        "viewer": seat,
+        "spaces": {  # the colour of the worker on each occupied action space
+            space.id: PLAYER_COLOURS[state.spaces[i]]
+            for i, space in enumerate(cat.spaces)
+            if state.spaces[i] >= 0
         },
         "stacks": {
             stack_name(i): {
@@ -85,16 +88,20 @@ def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any])
             for i, t in enumerate(state.top)
         },
         "tile_in_hand": cat.tiles[state.tile].id if state.tile >= 0 else None,
-        "players": [
+        "seats": [
             {
                 "seat": i,
+                "colour": PLAYER_COLOURS[i],
                 "fame": p.fame,
                 "money": p.money,
                 "karma": p.karma,
                 "boat": p.boat,
                 "workers": p.workers,
                 "workers_placed": p.placed,
-                "dice": sorted(die_name(d) for d in range(24) for _ in range(p.dice[d])),
+                "dice": {  # the dice on the Kali statue: values per colour
+                    COLOURS[c]: [v + 1 for v in range(6) for _ in range(p.dice[c * 6 + v])]
+                    for c in range(4)
+                },
                 "buildings": {BUILDINGS[b]: int(levels[p.levels[b]]) for b in range(4)},
                 "province": {
                     cat.cell_name(c): _cell(cat, v) for c, v in enumerate(p.province) if v != EMPTY

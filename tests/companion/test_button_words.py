@@ -7,7 +7,7 @@ drawer's phone, so those buttons are checked too), every button of every
 decision, in English and Spanish: is not empty, does not start with a colour
 or a player's name, differs from every other answer to the same decision, and
 the Spanish one holds no English word (the browser tests' list, plus the words
-of Ceylon's components and its catalog ids).
+of Ceylon's and Rajas's components and Ceylon's catalog ids).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from tests.server.test_browser_generic import ENGLISH as PAGE_ENGLISH
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 #: Per game, the options of the second seed: every B side, the start-tile variant.
-VARIANTS = {"imhotep": ("all-b",), "ceylon": ("start_tiles",)}
+VARIANTS = {"imhotep": ("all-b",), "ceylon": ("start_tiles",), "rajas": ()}
 
 _CEYLON = default_catalog()
 #: English that must not reach a Spanish button: the page list, Ceylon's words and ids.
@@ -40,6 +40,10 @@ ENGLISH = (
     | {"on", "to", "of", "for", "in", "play", "use", "put", "finish", "discard", "advance"}
     | {"track", "start", "others", "leaving", "keep", "unload", "next", "pass", "two", "a"}
     | {"red", "blue", "green", "yellow", "tea", "point", "drawn", "goes", "back", "box"}
+    | {"worker", "palace", "pay", "money", "giving", "die", "dice", "came", "up", "supply"}
+    | {"upgrade", "province", "turned", "stack", "paying", "choose", "leave", "give", "over"}
+    | {"orange", "purple", "silk", "spice", "snake", "cow", "tiger", "mill", "fort", "one"}
+    | {"mixed", "goods", "kind", "great", "dancer", "builder", "ate", "food", "starts", "is"}
     | set(MAIN)
     | set(CUBES)
     | {advisor for advisor, _ in _CEYLON.advisors}

@@ -14,7 +14,7 @@ import pytest
 from companion.cli import main
 
 
-@pytest.mark.parametrize("game", ["imhotep", "ceylon"])
+@pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
 def test_a_whole_simulated_game_prints_what_happened_and_the_sheets(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

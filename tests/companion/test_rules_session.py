@@ -214,9 +214,37 @@ def test_the_factory_says_what_is_wrong_in_words() -> None:
         new_table_session("imhotep", ["Ana"])
     with pytest.raises(ValueError, match="no house rule 'wrath'"):
         new_table_session("imhotep", ["Ana", "Ben"], ["wrath"])
-    with pytest.raises(ValueError, match=r"rajas|served|rules"):
-        new_table_session("rajas", ["Ana", "Ben"])
+    with pytest.raises(ValueError, match="Rajas of the Ganges is for 2 to 4 players"):
+        new_table_session("rajas", ["Ana", "Ben", "Cy", "Dee", "Eve"])
+    with pytest.raises(ValueError, match="no house rule"):
+        new_table_session("rajas", ["Ana", "Ben"], ["all-b"])
     solo = new_table_session("amritsar", ["Ana"], solo=True)
     assert solo.game_name == "amritsar" and len(solo.seats) == 2
     wrath = new_table_session("imhotep", ["Ana", "Ben"], ["pharaohs-wrath"])
     assert wrath.game.options == ("pharaohs-wrath",)
+
+
+@pytest.mark.parametrize("draws", ["deal", "phones"])
+def test_a_die_rolled_at_the_table_is_entered_never_invented(draws: str) -> None:
+    # Rajas: every die gained is rolled in the open; the companion waits for the
+    # roller's phone (or the table) to say what came up, in either draw mode.
+    session = new_table_session("rajas", PLAYERS, seed=11, draws=draws)
+    assert isinstance(session, RulesSession)
+    table = session.seat_view(None)
+    assert table["decision"]["kind"] == "ROLL" and table["decision"]["chance"]
+    roller = decider(session)
+    assert table["decision"]["who_en"] == PLAYERS[roller]
+    assert all(not any(p["dice"].values()) for p in table["game"]["seats"])  # none invented
+    mine = session.seat_view(roller)["options"]
+    assert [o["action"][:-1] for o in mine] == [mine[0]["action"][:-1]] * 6
+    assert [o["es"] for o in mine][:2] == [f"Salió un {v} azul" for v in (1, 2)]
+    other = (roller + 1) % len(PLAYERS)
+    assert session.seat_view(other)["options"] == [] and table["options"] == []
+    refused = session.answer(other, mine[4]["action"], table["state_id"])
+    assert not refused.ok and refused.code == "not_your_decision"
+    # The roller's phone enters the 5 it rolled; the table (PIN) may enter the next.
+    assert session.answer(roller, mine[4]["action"], table["state_id"]).ok
+    assert session.seat_view(None)["game"]["seats"][roller]["dice"]["blue"] == [5]
+    nxt = session.seat_view(decider(session))["options"][0]["action"]
+    assert session.answer(None, nxt, session.state_id).ok
+    assert session.log[-1].en.endswith("1.")  # "Player 1 rolled a green 1."

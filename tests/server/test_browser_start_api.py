@@ -71,7 +71,11 @@ def test_the_form_offers_the_served_games_with_colours_and_house_rules_in_words(
 ) -> None:
     client, _, _ = table
     choices = client.get("/api/start/choices").json()
-    assert [g["name"] for g in choices["games"]] == ["amritsar", "imhotep", "ceylon"]
+    assert [g["name"] for g in choices["games"]] == ["amritsar", "imhotep", "ceylon", "rajas"]
+    rajas = choices["games"][3]
+    assert [c["name"] for c in rajas["colours"]] == ["red", "blue", "green", "yellow"]
+    assert [c["es"] for c in rajas["colours"]] == ["rojo", "azul", "verde", "amarillo"]
+    assert rajas["house_rules"] == [] and rajas["min_players"] == 2
     game = choices["games"][0]
     assert game["title_es"] and game["solo"] and game["max_players"] == 4
     assert [c["name"] for c in game["colours"]] == ["purple", "grey", "pink", "orange"]

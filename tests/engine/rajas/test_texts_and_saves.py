@@ -95,5 +95,5 @@ def test_views_are_the_same_for_every_seat_and_public() -> None:
     assert public["decision"]["en"] and public["decision"]["es"]
     for seat in range(4):
         mine = RULES.view(state, seat)
-        assert {**mine, "you": None} == public
+        assert {**mine, "viewer": None} == public
     json.dumps(public)
