@@ -57,6 +57,7 @@ from .layout import Layout, ZoneKind
 from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
+from .printed import SEEN_CORRELATION, correlations, pattern
 from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
 from .register import Registration
 
@@ -181,6 +182,18 @@ class CloserLook:
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
         printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
         self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
+        self._printed = printed
+        #: Per printed spot, the sticker printed there (8 x 8 cells), by marker id.
+        self._patterns = {
+            e.marker_id: pattern(e.marker_id)
+            for e in plan.entries
+            if e.kind in (Kind.COIN_SPOT, Kind.MARKET_CELL)
+        }
+        self._spot_ids = np.array(
+            [plan.of_kind(k)[0].marker_id if p else -1 for k, p in zip(kinds, printed, strict=True)]
+        )
+        #: Printed spots whose sticker is in plain view though not decoded.
+        self.in_view: frozenset[str] = frozenset()
         self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
@@ -304,7 +317,12 @@ class CloserLook:
         bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
         # Small markers everywhere; larger ones where an undecoded square of a
         # sticker's size lies, or a piece is known to stand.
-        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright)
+        # A printed spot not read reads "covered": a value, so it needs the same
+        # proof as any piece (a blurred or bled sticker the first pass lost is
+        # no coin or cube).
+        want = empty & (
+            (spots.sides < SMALL_PX) | squares | self._expected | bright | self._printed
+        )
         if not self._always_ids & {d.marker_id for d in found}:
             want |= empty & spots.always
         now = np.nonzero(want)[0].tolist()
@@ -324,6 +342,7 @@ class CloserLook:
         washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
+            self.in_view = frozenset()
             self.doubtful = blind
             return []
         self.stats.looks += 1
@@ -332,7 +351,9 @@ class CloserLook:
             self.stats.crops += len(fresh)
             for group in _groups(spots.sides, fresh):
                 self._look_at(grey, spots, group)
-            hard = [i for i in fresh if self._expected[i] and not self._memo[i]]
+            hard = [
+                i for i in fresh if (self._expected[i] or self._printed[i]) and not self._memo[i]
+            ]
             for group in _groups(spots.sides, hard):
                 self._look_at(grey, spots, group, HARD_CONSTANT)
             # Washed out by glare: the pattern may still be there at low contrast.
@@ -340,16 +361,42 @@ class CloserLook:
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        self.doubtful = blind | frozenset(
-            k
-            for i in now
-            if squares[i]
-            and not self._memo[i]
-            and (k := self.spot_keys[i])
-            and not k.startswith(PRINTED)
+        self.in_view = self._in_view(
+            grey, reg, [i for i in now if self._printed[i] and not self._memo[i]]
+        )
+        self.doubtful = (
+            blind
+            | self.in_view
+            | frozenset(
+                k
+                for i in now
+                if squares[i]
+                and not self._memo[i]
+                and (k := self.spot_keys[i])
+                and not k.startswith(PRINTED)
+            )
         )
         self.stats.found += len(new)
         return new
+
+    def _in_view(
+        self, grey: NDArray[np.uint8], reg: Registration, idx: Sequence[int]
+    ) -> frozenset[str]:
+        """Printed spots among ``idx`` (none decoded) whose sticker's pattern is
+        still in the image (:mod:`vision.printed`): not decoded is not covered."""
+        out: set[str] = set()
+        for marker_id, printed in self._patterns.items():
+            mine = [i for i in idx if self._spot_ids[i] == marker_id]
+            if not mine:
+                continue
+            side = float(self._sizes[mine[0], 0])
+            corr = correlations(grey, reg, self.lens, self._points[mine], side, printed)
+            out.update(
+                k
+                for i, c in zip(mine, corr.tolist(), strict=True)
+                if c >= SEEN_CORRELATION and (k := self.spot_keys[i])
+            )
+        return frozenset(out)
 
     @staticmethod
     def _levels(
