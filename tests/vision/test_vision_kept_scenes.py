@@ -7,9 +7,12 @@ counts given), with the cause it showed pinned down.
 
 from __future__ import annotations
 
+import math
+
 from vision.expect import counts
 from vision.harsh import harsh_scene
 from vision.pipeline import Pipeline
+from vision.plan import Kind
 from vision.snapshot import TableSnapshot, observable
 
 FRAMES = 10
@@ -72,3 +75,28 @@ def test_a_market_sticker_in_a_cast_light_is_not_a_cube() -> None:
     seen, truth, _ = settled("light", 50041)
     assert truth.market["copper"][3] is False
     assert printed_values_wrong(seen, truth) == []
+
+
+def workers_read_at(pipe: Pipeline, x: float, y: float) -> list[str]:
+    """Workers the reading took as standing within 15 mm of board point (x, y)."""
+    return [
+        s.component
+        for s in pipe.pieces_seen
+        if s.kind is Kind.WORKER and math.hypot(s.foot[0] - x, s.foot[1] - y) <= 15
+    ]
+
+
+def test_a_worker_id_read_off_the_printed_market_heading_is_refused() -> None:
+    # Placement seed 50018: ink bleed makes a market column's printed heading
+    # decode as worker W1 (id 13) at (91, 4) mm, where no worker can stand.
+    _, _, pipe = settled("placement", 50018)
+    assert any(d.marker_id == 13 for d in pipe.markers_read)  # still decoded there
+    assert workers_read_at(pipe, 88, 10) == []
+
+
+def test_a_worker_id_read_on_a_donation_space_is_refused() -> None:
+    # Placement seed 50026: worker W4 (id 16) read at (316, 385) mm, on the
+    # south donation space S:1:3; workers stand only in sections and beside
+    # the Maharajah spaces.
+    _, _, pipe = settled("placement", 50026)
+    assert workers_read_at(pipe, 315, 384) == []
