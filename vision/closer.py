@@ -57,7 +57,7 @@ from .layout import Layout, ZoneKind
 from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
-from .printed import SEEN_CORRELATION, correlations, pattern
+from .printed import GONE_CORRELATION, SEEN_CORRELATION, correlations, pattern
 from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
 from .register import Registration
 
@@ -194,6 +194,10 @@ class CloserLook:
         )
         #: Printed spots whose sticker is in plain view though not decoded.
         self.in_view: frozenset[str] = frozenset()
+        #: Printed spots not decoded where no trace of the sticker is left:
+        #: something covers them (evidence that holds in blur, where a sticker
+        #: not decoded is no evidence of anything).
+        self.covered: frozenset[str] = frozenset()
         self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
@@ -342,7 +346,7 @@ class CloserLook:
         washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
-            self.in_view = frozenset()
+            self.in_view = self.covered = frozenset()
             self.doubtful = blind
             return []
         self.stats.looks += 1
@@ -361,7 +365,7 @@ class CloserLook:
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        self.in_view = self._in_view(
+        self.in_view, self.covered = self._in_view(
             grey, reg, [i for i in now if self._printed[i] and not self._memo[i]]
         )
         self.doubtful = (
@@ -381,10 +385,12 @@ class CloserLook:
 
     def _in_view(
         self, grey: NDArray[np.uint8], reg: Registration, idx: Sequence[int]
-    ) -> frozenset[str]:
+    ) -> tuple[frozenset[str], frozenset[str]]:
         """Printed spots among ``idx`` (none decoded) whose sticker's pattern is
-        still in the image (:mod:`vision.printed`): not decoded is not covered."""
+        still in the image (:mod:`vision.printed`: not decoded is not covered),
+        and those where no trace of it is left."""
         out: set[str] = set()
+        gone: set[str] = set()
         for marker_id, printed in self._patterns.items():
             mine = [i for i in idx if self._spot_ids[i] == marker_id]
             if not mine:
@@ -396,7 +402,12 @@ class CloserLook:
                 for i, c in zip(mine, corr.tolist(), strict=True)
                 if c >= SEEN_CORRELATION and (k := self.spot_keys[i])
             )
-        return frozenset(out)
+            gone.update(
+                k
+                for i, c in zip(mine, corr.tolist(), strict=True)
+                if c <= GONE_CORRELATION and (k := self.spot_keys[i])
+            )
+        return frozenset(out), frozenset(gone)
 
     @staticmethod
     def _levels(

@@ -32,6 +32,9 @@ SUBSAMPLES = (-0.25, 0.0, 0.25)
 #: (bench/vision.py's harsh groups: a covered spot correlates 0.71 at most, a
 #: clear one outside glare 0.83 at least.)
 SEEN_CORRELATION = 0.78
+#: At most this: no trace of the sticker, something covers the spot. Between
+#: the two the spot is left as it reads.
+GONE_CORRELATION = 0.6
 
 
 def pattern(marker_id: int) -> NDArray[np.float64]:

@@ -100,3 +100,17 @@ def test_a_worker_id_read_on_a_donation_space_is_refused() -> None:
     # the Maharajah spaces.
     _, _, pipe = settled("placement", 50026)
     assert workers_read_at(pipe, 315, 384) == []
+
+
+def test_a_table_under_blur_that_changes_every_frame_settles_with_no_wrong_zone() -> None:
+    # Motion seed 50003 (blur 2-8 px drawn anew each frame, noise, JPEG): the
+    # printed spots decoded in one frame and not the next, so the stabiliser
+    # never saw three agreeing frames and the table never settled.
+    seen, truth, _ = settled("motion", 50003)
+    assert printed_values_wrong(seen, truth) == []
+    wrong = [
+        s
+        for s, workers in seen.sections.items()
+        if f"section:{s}" not in seen.unseen and workers != truth.sections[s]
+    ]
+    assert wrong == []
