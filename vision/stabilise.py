@@ -104,10 +104,13 @@ class Stabiliser:
                     # Not measured this frame. Only a zone never measured in
                     # this calm spell settles on "not measured".
                     self.blank[key] += 1
-                    if not h and self.blank[key] >= self.confirm:
-                        if key not in self.accepted or self.accepted[key] is not None:
-                            self.accepted[key] = None
-                            committed = True
+                    if (
+                        not h
+                        and self.blank[key] >= self.confirm
+                        and (key not in self.accepted or self.accepted[key] is not None)
+                    ):
+                        self.accepted[key] = None
+                        committed = True
                     continue
                 self.blank[key] = 0
                 h.append(value)
