@@ -319,14 +319,15 @@ class CloserLook:
             empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
         squares = self._squares(grey, spots, empty, found)
         bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
+        # A printed spot not read reads "covered", a value: is its sticker
+        # still in view (vision/printed.py)? Then look closer there too.
+        corr = self._correlations(grey, reg, empty & self._printed)
+        seen = corr >= SEEN_CORRELATION
+        gone = empty & self._printed & (corr <= GONE_CORRELATION)
         # Small markers everywhere; larger ones where an undecoded square of a
-        # sticker's size lies, or a piece is known to stand.
-        # A printed spot not read reads "covered": a value, so it needs the same
-        # proof as any piece (a blurred or bled sticker the first pass lost is
-        # no coin or cube).
-        want = empty & (
-            (spots.sides < SMALL_PX) | squares | self._expected | bright | self._printed
-        )
+        # sticker's size lies, a piece is known to stand, or a printed sticker
+        # is in view.
+        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright | seen)
         if not self._always_ids & {d.marker_id for d in found}:
             want |= empty & spots.always
         now = np.nonzero(want)[0].tolist()
@@ -346,7 +347,8 @@ class CloserLook:
         washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
-            self.in_view = self.covered = frozenset()
+            self.in_view = frozenset()
+            self.covered = self._keys(np.nonzero(gone)[0].tolist())
             self.doubtful = blind
             return []
         self.stats.looks += 1
@@ -355,9 +357,7 @@ class CloserLook:
             self.stats.crops += len(fresh)
             for group in _groups(spots.sides, fresh):
                 self._look_at(grey, spots, group)
-            hard = [
-                i for i in fresh if (self._expected[i] or self._printed[i]) and not self._memo[i]
-            ]
+            hard = [i for i in fresh if (self._expected[i] or seen[i]) and not self._memo[i]]
             for group in _groups(spots.sides, hard):
                 self._look_at(grey, spots, group, HARD_CONSTANT)
             # Washed out by glare: the pattern may still be there at low contrast.
@@ -365,8 +365,9 @@ class CloserLook:
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        self.in_view, self.covered = self._in_view(
-            grey, reg, [i for i in now if self._printed[i] and not self._memo[i]]
+        self.in_view = self._keys([i for i in now if seen[i] and not self._memo[i]])
+        self.covered = self._keys(
+            [i for i in np.nonzero(gone)[0].tolist() if not self._memo.get(i)]
         )
         self.doubtful = (
             blind
@@ -383,31 +384,21 @@ class CloserLook:
         self.stats.found += len(new)
         return new
 
-    def _in_view(
-        self, grey: NDArray[np.uint8], reg: Registration, idx: Sequence[int]
-    ) -> tuple[frozenset[str], frozenset[str]]:
-        """Printed spots among ``idx`` (none decoded) whose sticker's pattern is
-        still in the image (:mod:`vision.printed`: not decoded is not covered),
-        and those where no trace of it is left."""
-        out: set[str] = set()
-        gone: set[str] = set()
+    def _keys(self, idx: Sequence[int]) -> frozenset[str]:
+        return frozenset(k for i in idx if (k := self.spot_keys[i]))
+
+    def _correlations(
+        self, grey: NDArray[np.uint8], reg: Registration, where: NDArray[np.bool_]
+    ) -> NDArray[np.float64]:
+        """Per spot, how well the image at a printed spot in ``where`` matches its
+        printed sticker (:func:`vision.printed.correlations`); NaN elsewhere."""
+        out = np.full(len(where), np.nan)
         for marker_id, printed in self._patterns.items():
-            mine = [i for i in idx if self._spot_ids[i] == marker_id]
-            if not mine:
-                continue
-            side = float(self._sizes[mine[0], 0])
-            corr = correlations(grey, reg, self.lens, self._points[mine], side, printed)
-            out.update(
-                k
-                for i, c in zip(mine, corr.tolist(), strict=True)
-                if c >= SEEN_CORRELATION and (k := self.spot_keys[i])
-            )
-            gone.update(
-                k
-                for i, c in zip(mine, corr.tolist(), strict=True)
-                if c <= GONE_CORRELATION and (k := self.spot_keys[i])
-            )
-        return frozenset(out), frozenset(gone)
+            mine = np.nonzero(where & (self._spot_ids == marker_id))[0]
+            if len(mine):
+                side = float(self._sizes[mine[0], 0])
+                out[mine] = correlations(grey, reg, self.lens, self._points[mine], side, printed)
+        return out
 
     @staticmethod
     def _levels(

@@ -23,11 +23,11 @@ from .lens import PointLens
 from .plan import DICTIONARY_NAME
 from .register import Registration
 
-#: Shifts (mm) tried around the spot's anchor: the registration's error.
-SHIFT_MM = 1.5
-SHIFT_STEPS = 5
-#: Sub-samples per cell along each axis (within the cell's middle half).
-SUBSAMPLES = (-0.25, 0.0, 0.25)
+#: The image is sampled on a board grid a third of a cell apart; shifts of
+#: up to this many grid steps either way are tried (the registration's error,
+#: about 1.7 mm for a 10 mm marker). Each cell's grey is the mean of its 3 x 3
+#: grid points.
+SHIFT_STEPS = 3
 #: A correlation with the printed pattern at least this high: the sticker is in view.
 #: (bench/vision.py's harsh groups: a covered spot correlates 0.71 at most, a
 #: clear one outside glare 0.83 at least.)
@@ -60,34 +60,28 @@ def correlations(
     over the shifts tried."""
     if not len(anchors):
         return np.zeros(0)
-    cell = side_mm / 6
-    centres = (np.arange(8) - 3.5) * cell
-    sub = np.array(SUBSAMPLES) * cell
-    # Offsets of every sub-sample of every cell (64 * 9, 2), row-major cells.
-    cx, cy = np.meshgrid(centres, centres)  # cx[row, col]
-    sx, sy = np.meshgrid(sub, sub)
-    offs = np.stack(
-        [
-            (cx.ravel()[:, None] + sx.ravel()[None, :]).ravel(),
-            (cy.ravel()[:, None] + sy.ravel()[None, :]).ravel(),
-        ],
-        axis=1,
-    )
-    steps = np.linspace(-SHIFT_MM, SHIFT_MM, SHIFT_STEPS)
-    shx, shy = np.meshgrid(steps, steps)
-    shifts = np.stack([shx.ravel(), shy.ravel()], axis=1)
-    pts = anchors[:, None, None, :] + shifts[None, :, None, :] + offs[None, None, :, :]
+    step = side_mm / 6 / 3
+    m = SHIFT_STEPS
+    n = 24 + 2 * m
+    g = (np.arange(n) - (n - 1) / 2) * step
+    gx, gy = np.meshgrid(g, g)  # gx[i, j]: row i (south), column j (east)
+    pts = anchors[:, None, :] + np.stack([gx.ravel(), gy.ravel()], axis=1)[None, :, :]
     flat = reg.to_image(pts.reshape(-1, 2))
     if lens is not None:
         flat = lens.to_raw(flat)
-    xy = flat.astype(np.float32).reshape(-1, len(offs), 2)  # rows < SHRT_MAX
+    xy = flat.astype(np.float32).reshape(len(anchors), n * n, 2)  # rows < SHRT_MAX
     values = cv2.remap(
         grey, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     ).astype(np.float64)
-    per_cell = values.reshape(len(anchors), len(shifts), 64, len(SUBSAMPLES) ** 2).mean(axis=3)
+    v = values.reshape(len(anchors), n, n)
+    # Sum of each grid point's 3 x 3 neighbourhood (points 1..n-2 each way).
+    box = sum(v[:, a : a + n - 2, b : b + n - 2] for a in range(3) for b in range(3))
+    idx = 3 * np.arange(8)[None, :] + np.arange(2 * m + 1)[:, None]  # (shift, cell)
+    cells = box[:, idx[:, None, :, None], idx[None, :, None, :]]  # (n, sy, sx, 8, 8)
+    cells = cells.reshape(len(anchors), (2 * m + 1) ** 2, 64)
     t = printed.ravel() - printed.mean()
-    v = per_cell - per_cell.mean(axis=2, keepdims=True)
-    norm = np.linalg.norm(v, axis=2) * np.linalg.norm(t)
-    corr = (v @ t) / np.maximum(norm, 1e-9)
+    c = cells - cells.mean(axis=2, keepdims=True)
+    norm = np.linalg.norm(c, axis=2) * np.linalg.norm(t)
+    corr = (c @ t) / np.maximum(norm, 1e-9)
     best: NDArray[np.float64] = corr.max(axis=1)
     return best
