@@ -9,7 +9,8 @@ read empty. Colour cannot tell: skin, sleeves and a warm board print overlap.
 
 What a hand cannot help doing is come from outside the board: its arm
 crosses the board's edge, and where it does the edge's contrast is gone (the
-arm is on both sides of it). :class:`StartupCheck` compares, all along the
+arm is on both sides of it) and the outside is not the table's colour (a dark
+print along the board's edge is not an arm: the table beside it is bare). :class:`StartupCheck` compares, all along the
 four edges, the board view just inside with just outside; a stretch of at
 least ``CROSSING_MM`` where the two look alike (much less contrast than the
 edge has elsewhere) is something lying across the edge. Until a frame shows
@@ -42,6 +43,11 @@ CORNER_GAP_MM = 40.0
 #: edge's median contrast, and under ``LOW_MAX`` grey levels in any channel.
 LOW_SHARE = 0.4
 LOW_MAX = 40.0
+#: Something lying across the edge lies on the table outside it too: just
+#: outside, the stretch must differ from the table's usual colour (the median
+#: outside the edge) by at least this many grey levels in some channel. Board
+#: art of the table's colour printed along the edge is no arm.
+OUTSIDE_MIN = 20.0
 #: Edge samples where a side is at least this bright in every channel are
 #: blown out by glare: no evidence.
 BLOWN = 245
@@ -101,7 +107,9 @@ class StartupCheck:
         median = float(np.median(contrast[usable]))
         if median < USABLE_MEDIAN:
             return False
-        low = usable & (contrast < min(LOW_SHARE * median, LOW_MAX))
+        table = np.median(outside[usable], axis=0)
+        on_table = np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN
+        low = usable & on_table & (contrast < min(LOW_SHARE * median, LOW_MAX))
         need = int(np.ceil(CROSSING_MM / CELL_MM))
         run = 0
         for i in range(len(low)):

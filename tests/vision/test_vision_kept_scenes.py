@@ -114,3 +114,21 @@ def test_a_table_under_blur_that_changes_every_frame_settles_with_no_wrong_zone(
         if f"section:{s}" not in seen.unseen and workers != truth.sections[s]
     ]
     assert wrong == []
+
+
+def test_dark_board_art_along_the_edge_is_no_arm_at_start() -> None:
+    # Seed 50025 (in every group): a dark print along the north edge looks like
+    # the table beside it, so the start-up check saw an arm across the edge
+    # and the table never started. The table beside it is bare: no arm.
+    seen, truth, pipe = settled("ideal", 50025)
+    assert pipe.startup.verified and pipe.startup.crossings == []
+    assert printed_values_wrong(seen, truth) == []
+
+
+def test_a_hand_across_the_edge_still_holds_the_start() -> None:
+    scene = harsh_scene(50000, "hand-start")
+    pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px)
+    (frame,) = scene.frames(1)
+    snap = pipe.process(frame)
+    assert not pipe.startup.verified and pipe.startup.crossings
+    assert snap.settling and "clear-the-board-start" in {p.code for p in snap.problems}
