@@ -48,6 +48,10 @@ LOW_MAX = 40.0
 #: outside the edge) by at least this many grey levels in some channel. Board
 #: art of the table's colour printed along the edge is no arm.
 OUTSIDE_MIN = 20.0
+#: An arm reaches well into the board (its hand is over a zone): the board
+#: view this far inside (mm, and a cell further) must look like the outside
+#: too. Printed words along the edge (the market headings, 7 mm high) do not.
+DEEP_MM = 16.0
 #: Edge samples where a side is at least this bright in every channel are
 #: blown out by glare: no evidence.
 BLOWN = 245
@@ -65,6 +69,7 @@ class StartupCheck:
         bw, bh = layout.board_mm
         step = CELL_MM
         inward = (CELL_MM * 1.0, CELL_MM * 2.0)
+        deep = (DEEP_MM, DEEP_MM + CELL_MM)
         rows: list[list[tuple[int, int]]] = []
         points: list[tuple[float, float]] = []
         edges: list[int] = []
@@ -78,12 +83,13 @@ class StartupCheck:
 
                 cells = [self.view.cell_of(*at(float(t), d)) for d in inward]
                 cells += [self.view.cell_of(*at(float(t), -d)) for d in inward]
+                cells += [self.view.cell_of(*at(float(t), d)) for d in deep]
                 if any(c is None for c in cells):
                     continue
                 rows.append([c for c in cells if c is not None])
                 points.append(at(float(t), -inward[1]))
                 edges.append(edge)
-        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 4, 2)
+        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 6, 2)
         self._rows = cells_arr[..., 0]
         self._cols = cells_arr[..., 1]
         self._points = np.array(points, dtype=np.float64).reshape(-1, 2)
@@ -97,8 +103,9 @@ class StartupCheck:
         visible = self._visible_in(reg, size)
         v = view[self._rows, self._cols].astype(np.float32)  # (n, 4, 3)
         inside = v[:, :2].mean(axis=1)
-        outside = v[:, 2:].mean(axis=1)
-        blown = (v[:, :2].min(axis=(1, 2)) >= BLOWN) | (v[:, 2:].min(axis=(1, 2)) >= BLOWN)
+        outside = v[:, 2:4].mean(axis=1)
+        further = v[:, 4:].mean(axis=1)
+        blown = (v[:, :2].min(axis=(1, 2)) >= BLOWN) | (v[:, 2:4].min(axis=(1, 2)) >= BLOWN)
         usable = visible & ~blown
         self.crossings = []
         if usable.sum() < 10:
@@ -109,7 +116,9 @@ class StartupCheck:
             return False
         table = np.median(outside[usable], axis=0)
         on_table = np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN
-        low = usable & on_table & (contrast < min(LOW_SHARE * median, LOW_MAX))
+        limit = min(LOW_SHARE * median, LOW_MAX)
+        reaches = np.abs(further - outside).max(axis=1) < limit
+        low = usable & on_table & reaches & (contrast < limit)
         need = int(np.ceil(CROSSING_MM / CELL_MM))
         run = 0
         for i in range(len(low)):

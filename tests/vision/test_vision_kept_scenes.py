@@ -132,3 +132,11 @@ def test_a_hand_across_the_edge_still_holds_the_start() -> None:
     snap = pipe.process(frame)
     assert not pipe.startup.verified and pipe.startup.crossings
     assert snap.settling and "clear-the-board-start" in {p.code for p in snap.problems}
+
+
+def test_printed_words_along_the_edge_in_a_shadow_are_no_arm_at_start() -> None:
+    # Light seed 50024: the market headings printed 1-8 mm inside the north
+    # edge, with the table beside them darkened by the light, looked like an
+    # arm across the edge. An arm reaches well into the board; words do not.
+    _, _, pipe = settled("light", 50024)
+    assert pipe.startup.verified and pipe.startup.crossings == []
