@@ -594,11 +594,12 @@ def harsh(conditions: list[str], count: int, workers: int, expect: bool = False)
         ids_read = sum(r[7] for r in rows)
         ids_used = sum(r[8] for r in rows)
         bad = [r[1] for r in rows if r[2] or r[3]][:6]
+        unsettled = [r[1] for r in rows if not r[6]][:6]
         print(
             f"  {c:22s} no wrong zone {ok}/{len(rows)}, exact {exact};"
             f" wrong missed {missed} / false {false};"
             f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
-            f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}"
+            f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}, never settled {unsettled}"
         )
         for r in rows:
             for example in r[9][:3]:

@@ -57,6 +57,7 @@ from .layout import Layout, ZoneKind
 from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
+from .printed import GONE_CORRELATION, SEEN_CORRELATION, correlations, pattern
 from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
 from .register import Registration
 
@@ -181,6 +182,22 @@ class CloserLook:
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
         printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
         self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
+        self._printed = printed
+        #: Per printed spot, the sticker printed there (8 x 8 cells), by marker id.
+        self._patterns = {
+            e.marker_id: pattern(e.marker_id)
+            for e in plan.entries
+            if e.kind in (Kind.COIN_SPOT, Kind.MARKET_CELL)
+        }
+        self._spot_ids = np.array(
+            [plan.of_kind(k)[0].marker_id if p else -1 for k, p in zip(kinds, printed, strict=True)]
+        )
+        #: Printed spots whose sticker is in plain view though not decoded.
+        self.in_view: frozenset[str] = frozenset()
+        #: Printed spots not decoded where no trace of the sticker is left:
+        #: something covers them (evidence that holds in blur, where a sticker
+        #: not decoded is no evidence of anything).
+        self.covered: frozenset[str] = frozenset()
         self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
@@ -302,9 +319,15 @@ class CloserLook:
             empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
         squares = self._squares(grey, spots, empty, found)
         bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
+        # A printed spot not read reads "covered", a value: is its sticker
+        # still in view (vision/printed.py)? Then look closer there too.
+        corr = self._correlations(grey, reg, empty & self._printed)
+        seen = corr >= SEEN_CORRELATION
+        gone = empty & self._printed & (corr <= GONE_CORRELATION)
         # Small markers everywhere; larger ones where an undecoded square of a
-        # sticker's size lies, or a piece is known to stand.
-        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright)
+        # sticker's size lies, a piece is known to stand, or a printed sticker
+        # is in view.
+        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright | seen)
         if not self._always_ids & {d.marker_id for d in found}:
             want |= empty & spots.always
         now = np.nonzero(want)[0].tolist()
@@ -324,6 +347,8 @@ class CloserLook:
         washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
+            self.in_view = frozenset()
+            self.covered = self._keys(np.nonzero(gone)[0].tolist())
             self.doubtful = blind
             return []
         self.stats.looks += 1
@@ -332,7 +357,7 @@ class CloserLook:
             self.stats.crops += len(fresh)
             for group in _groups(spots.sides, fresh):
                 self._look_at(grey, spots, group)
-            hard = [i for i in fresh if self._expected[i] and not self._memo[i]]
+            hard = [i for i in fresh if (self._expected[i] or seen[i]) and not self._memo[i]]
             for group in _groups(spots.sides, hard):
                 self._look_at(grey, spots, group, HARD_CONSTANT)
             # Washed out by glare: the pattern may still be there at low contrast.
@@ -340,16 +365,40 @@ class CloserLook:
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        self.doubtful = blind | frozenset(
-            k
-            for i in now
-            if squares[i]
-            and not self._memo[i]
-            and (k := self.spot_keys[i])
-            and not k.startswith(PRINTED)
+        self.in_view = self._keys([i for i in now if seen[i] and not self._memo[i]])
+        self.covered = self._keys(
+            [i for i in np.nonzero(gone)[0].tolist() if not self._memo.get(i)]
+        )
+        self.doubtful = (
+            blind
+            | self.in_view
+            | frozenset(
+                k
+                for i in now
+                if squares[i]
+                and not self._memo[i]
+                and (k := self.spot_keys[i])
+                and not k.startswith(PRINTED)
+            )
         )
         self.stats.found += len(new)
         return new
+
+    def _keys(self, idx: Sequence[int]) -> frozenset[str]:
+        return frozenset(k for i in idx if (k := self.spot_keys[i]))
+
+    def _correlations(
+        self, grey: NDArray[np.uint8], reg: Registration, where: NDArray[np.bool_]
+    ) -> NDArray[np.float64]:
+        """Per spot, how well the image at a printed spot in ``where`` matches its
+        printed sticker (:func:`vision.printed.correlations`); NaN elsewhere."""
+        out = np.full(len(where), np.nan)
+        for marker_id, printed in self._patterns.items():
+            mine = np.nonzero(where & (self._spot_ids == marker_id))[0]
+            if len(mine):
+                side = float(self._sizes[mine[0], 0])
+                out[mine] = correlations(grey, reg, self.lens, self._points[mine], side, printed)
+        return out
 
     @staticmethod
     def _levels(

@@ -266,8 +266,14 @@ class Pipeline:
         calm = not state.moving and not state.occluder
         values = self.expectation.withhold(values)
         if self.view.jitter:
-            # Blur and shake hide printed stickers too: not seen is not "covered".
-            values = {k: v for k, v in values.items() if not (v and k.startswith(_PRINTED_SPOTS))}
+            # Blur and shake hide printed stickers too: not seen is not "covered",
+            # unless no trace of the sticker is left there (vision/printed.py).
+            covered = self.closer.covered if self.closer is not None else frozenset()
+            values = {
+                k: v
+                for k, v in values.items()
+                if not (v and k.startswith(_PRINTED_SPOTS) and k not in covered)
+            }
         problems = self._look_again(self._problems(reading, reg))
         self.stabiliser.update(values, calm, problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:

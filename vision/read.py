@@ -99,6 +99,10 @@ ANCHORED: frozenset[Kind] = frozenset(
     {Kind.DISTRICT_TILE, Kind.TEMPLE_TILE, Kind.BRIDGE_TILE, Kind.STOREHOUSE}
 )
 COUNTER_ZONES: frozenset[ZoneKind] = frozenset({ZoneKind.DONATION, ZoneKind.MARKET_SPACE})
+#: Workers stand only in sections and beside the Maharajah spaces: a worker's id
+#: read anywhere else on the board (off the printed words over the market, on a
+#: donation space, in the lake's artwork) is no worker.
+WORKER_ZONES: frozenset[ZoneKind] = frozenset({ZoneKind.SECTION, ZoneKind.MAHARAJAH_WORKER})
 
 
 def marker_sides(
@@ -342,6 +346,8 @@ class Reader:
         """Can a piece of ``kind`` stand at ``foot`` (in ``zone``) at all?"""
         if kind is Kind.COUNTER:
             return zone is not None and zone.kind in COUNTER_ZONES
+        if kind is Kind.WORKER:
+            return zone is not None and zone.kind in WORKER_ZONES
         places = self._tile_places.get(kind)
         if places is None or not len(places):
             return True

@@ -9,6 +9,16 @@ under a hand is never reported half-done: it appears, all of it, on the
 
 The snapshot says ``settling`` while the table is not yet calm for that long
 or a zone's reading differs from its accepted value.
+
+Within one calm spell, a frame that says nothing about a zone is no evidence
+either way: the zone missing from the frame's values (out of sight, held back
+by the expectation), or a *measured* zone (printed coin spots and market
+cells, market-space counts: :data:`MEASURED`) reading ``None`` ("could not
+tell"), leaves the zone's recent readings as they were instead of restarting
+its count. Blur that changes every frame (a camera on a shaky mount) lets a
+sticker decode in one frame and not the next; counting those frames as
+disagreement kept such a table settling for ever. A move still needs a hand,
+and a hand (or any motion) restarts every count.
 """
 
 from __future__ import annotations
@@ -30,6 +40,9 @@ from .read import Value
 from .snapshot import Problem, SetupReading, TableSnapshot
 
 CONFIRM_FRAMES = 3
+#: Zones whose ``None`` means "not measured" (for the others it is a value:
+#: an empty donation space, no worker beside the Maharajah).
+MEASURED = ("coins:", "market:", "market-space:")
 #: Confidence of a value held while its zone is out of sight.
 HELD_CONFIDENCE = 0.5
 
@@ -47,6 +60,9 @@ class Stabiliser:
         self.confirm = confirm_frames
         self.accepted: dict[str, Value] = {}
         self.history: dict[str, deque[Value]] = {k: deque(maxlen=confirm_frames) for k in self.keys}
+        #: Measured zones: calm frames in a row that read ``None`` (not measured).
+        self.blank: dict[str, int] = dict.fromkeys(self.keys, 0)
+        self._measured = frozenset(k for k in self.keys if k.startswith(MEASURED))
         self.calm_streak = 0
         self.problems: tuple[Problem, ...] = ()
         self.settling = True
@@ -70,24 +86,42 @@ class Stabiliser:
             return False
         self._unchanged = False
         committed = False
+        measured = self._measured
         if not calm:
             self.calm_streak = 0
             for h in self.history.values():
                 h.clear()
+            for key in self.blank:
+                self.blank[key] = 0
         else:
             self.calm_streak += 1
             for key in self.keys:
+                if key not in values:
+                    continue  # nothing seen of it this frame: no evidence
                 h = self.history[key]
-                if key in values:
-                    h.append(values[key])
-                else:
-                    h.clear()
+                value = values[key]
+                if value is None and key in measured:
+                    # Not measured this frame. Only a zone never measured in
+                    # this calm spell settles on "not measured".
+                    self.blank[key] += 1
+                    if (
+                        not h
+                        and self.blank[key] >= self.confirm
+                        and (key not in self.accepted or self.accepted[key] is not None)
+                    ):
+                        self.accepted[key] = None
+                        committed = True
+                    continue
+                self.blank[key] = 0
+                h.append(value)
                 confirmed = len(h) == self.confirm and all(v == h[0] for v in h)
                 if confirmed and (key not in self.accepted or self.accepted[key] != h[0]):
                     self.accepted[key] = h[0]
                     committed = True
-        pending = any(k in self.accepted and values[k] != self.accepted[k] for k in values) or any(
-            k not in self.accepted for k in values
+        pending = any(
+            k not in self.accepted
+            or (values[k] != self.accepted[k] and not (values[k] is None and k in measured))
+            for k in values
         )
         self.settling = self.calm_streak < self.confirm or pending
         if calm and self.calm_streak >= self.confirm:
@@ -96,14 +130,18 @@ class Stabiliser:
         steady = (
             calm
             and not self.settling
-            and all(
-                len(self.history[k]) == self.confirm
-                and all(v == values[k] for v in self.history[k])
-                for k in values
-            )
+            and not committed
+            and all(self._steady_on(k, values[k]) for k in values)
         )
         self._steady = (values, problems) if steady else None
         return committed
+
+    def _steady_on(self, key: str, value: Value) -> bool:
+        """Would reading ``value`` for ``key`` again change nothing?"""
+        h = self.history[key]
+        if value is None and key in self._measured:
+            return bool(h) or self.blank[key] >= self.confirm
+        return len(h) == self.confirm and all(v == value for v in h)
 
     def confidence(self) -> dict[str, float]:
         troubled = {z for p in self.problems for z in p.zones}

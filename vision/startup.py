@@ -9,7 +9,8 @@ read empty. Colour cannot tell: skin, sleeves and a warm board print overlap.
 
 What a hand cannot help doing is come from outside the board: its arm
 crosses the board's edge, and where it does the edge's contrast is gone (the
-arm is on both sides of it). :class:`StartupCheck` compares, all along the
+arm is on both sides of it) and the outside is not the table's colour (a dark
+print along the board's edge is not an arm: the table beside it is bare). :class:`StartupCheck` compares, all along the
 four edges, the board view just inside with just outside; a stretch of at
 least ``CROSSING_MM`` where the two look alike (much less contrast than the
 edge has elsewhere) is something lying across the edge. Until a frame shows
@@ -42,6 +43,15 @@ CORNER_GAP_MM = 40.0
 #: edge's median contrast, and under ``LOW_MAX`` grey levels in any channel.
 LOW_SHARE = 0.4
 LOW_MAX = 40.0
+#: Something lying across the edge lies on the table outside it too: just
+#: outside, the stretch must differ from the table's usual colour (the median
+#: outside the edge) by at least this many grey levels in some channel. Board
+#: art of the table's colour printed along the edge is no arm.
+OUTSIDE_MIN = 20.0
+#: An arm reaches well into the board (its hand is over a zone): the board
+#: view this far inside (mm, and a cell further) must look like the outside
+#: too. Printed words along the edge (the market headings, 7 mm high) do not.
+DEEP_MM = 16.0
 #: Edge samples where a side is at least this bright in every channel are
 #: blown out by glare: no evidence.
 BLOWN = 245
@@ -59,6 +69,7 @@ class StartupCheck:
         bw, bh = layout.board_mm
         step = CELL_MM
         inward = (CELL_MM * 1.0, CELL_MM * 2.0)
+        deep = (DEEP_MM, DEEP_MM + CELL_MM)
         rows: list[list[tuple[int, int]]] = []
         points: list[tuple[float, float]] = []
         edges: list[int] = []
@@ -72,12 +83,13 @@ class StartupCheck:
 
                 cells = [self.view.cell_of(*at(float(t), d)) for d in inward]
                 cells += [self.view.cell_of(*at(float(t), -d)) for d in inward]
+                cells += [self.view.cell_of(*at(float(t), d)) for d in deep]
                 if any(c is None for c in cells):
                     continue
                 rows.append([c for c in cells if c is not None])
                 points.append(at(float(t), -inward[1]))
                 edges.append(edge)
-        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 4, 2)
+        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 6, 2)
         self._rows = cells_arr[..., 0]
         self._cols = cells_arr[..., 1]
         self._points = np.array(points, dtype=np.float64).reshape(-1, 2)
@@ -91,8 +103,9 @@ class StartupCheck:
         visible = self._visible_in(reg, size)
         v = view[self._rows, self._cols].astype(np.float32)  # (n, 4, 3)
         inside = v[:, :2].mean(axis=1)
-        outside = v[:, 2:].mean(axis=1)
-        blown = (v[:, :2].min(axis=(1, 2)) >= BLOWN) | (v[:, 2:].min(axis=(1, 2)) >= BLOWN)
+        outside = v[:, 2:4].mean(axis=1)
+        further = v[:, 4:].mean(axis=1)
+        blown = (v[:, :2].min(axis=(1, 2)) >= BLOWN) | (v[:, 2:4].min(axis=(1, 2)) >= BLOWN)
         usable = visible & ~blown
         self.crossings = []
         if usable.sum() < 10:
@@ -101,7 +114,11 @@ class StartupCheck:
         median = float(np.median(contrast[usable]))
         if median < USABLE_MEDIAN:
             return False
-        low = usable & (contrast < min(LOW_SHARE * median, LOW_MAX))
+        table = np.median(outside[usable], axis=0)
+        on_table = np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN
+        limit = min(LOW_SHARE * median, LOW_MAX)
+        reaches = np.abs(further - outside).max(axis=1) < limit
+        low = usable & on_table & reaches & (contrast < limit)
         need = int(np.ceil(CROSSING_MM / CELL_MM))
         run = 0
         for i in range(len(low)):

@@ -1,0 +1,87 @@
+"""Is a printed sticker still in view where no marker was decoded?
+
+The board's printed spots (coin spots, market cells) read "covered" when their
+marker is not seen: that is a value, and a confident one. But a sticker can be
+in plain view and still not decode (blur, ink bleed, a noisy frame at the edge
+of the detector's reach); read as "covered" it is a false coin or a false cube.
+
+The camera knows exactly what the sticker looks like and where it lies, so it
+can check: sample the image over the sticker's 8 x 8 cells (the quiet zone, the
+black border and the 4 x 4 code), allowing the registration's error by trying
+small shifts, and correlate with the printed pattern. A coin or a cube on the
+spot shows no such pattern; the sticker itself, even undecoded, does. A spot
+whose pattern is still there is not covered (the reader leaves it unknown).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .lens import PointLens
+from .plan import DICTIONARY_NAME
+from .register import Registration
+
+#: The image is sampled on a board grid a third of a cell apart; shifts of
+#: up to this many grid steps either way are tried (the registration's error,
+#: about 1.7 mm for a 10 mm marker). Each cell's grey is the mean of its 3 x 3
+#: grid points.
+SHIFT_STEPS = 3
+#: A correlation with the printed pattern at least this high: the sticker is in view.
+#: (bench/vision.py's harsh groups: a covered spot correlates 0.71 at most, a
+#: clear one outside glare 0.83 at least.)
+SEEN_CORRELATION = 0.78
+#: At most this: no trace of the sticker, something covers the spot. Between
+#: the two the spot is left as it reads.
+GONE_CORRELATION = 0.6
+
+
+def pattern(marker_id: int) -> NDArray[np.float64]:
+    """The sticker as printed, 8 x 8 cells: 1 white (quiet zone, code's white
+    cells), 0 black (border, code's black cells)."""
+    base = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY_NAME))
+    cells = cv2.aruco.generateImageMarker(base, marker_id, 6) / 255.0
+    out = np.ones((8, 8))
+    out[1:7, 1:7] = cells
+    return out
+
+
+def correlations(
+    grey: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    anchors: NDArray[np.float64],
+    side_mm: float,
+    printed: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """For each anchor (n, 2; board mm) the best correlation (-1..1) of the image
+    over the sticker of ``side_mm`` (its black square) with ``printed`` (8 x 8),
+    over the shifts tried."""
+    if not len(anchors):
+        return np.zeros(0)
+    step = side_mm / 6 / 3
+    m = SHIFT_STEPS
+    n = 24 + 2 * m
+    g = (np.arange(n) - (n - 1) / 2) * step
+    gx, gy = np.meshgrid(g, g)  # gx[i, j]: row i (south), column j (east)
+    pts = anchors[:, None, :] + np.stack([gx.ravel(), gy.ravel()], axis=1)[None, :, :]
+    flat = reg.to_image(pts.reshape(-1, 2))
+    if lens is not None:
+        flat = lens.to_raw(flat)
+    xy = flat.astype(np.float32).reshape(len(anchors), n * n, 2)  # rows < SHRT_MAX
+    values = cv2.remap(
+        grey, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    ).astype(np.float64)
+    v = values.reshape(len(anchors), n, n)
+    # Sum of each grid point's 3 x 3 neighbourhood (points 1..n-2 each way).
+    box = sum(v[:, a : a + n - 2, b : b + n - 2] for a in range(3) for b in range(3))
+    idx = 3 * np.arange(8)[None, :] + np.arange(2 * m + 1)[:, None]  # (shift, cell)
+    cells = box[:, idx[:, None, :, None], idx[None, :, None, :]]  # (n, sy, sx, 8, 8)
+    cells = cells.reshape(len(anchors), (2 * m + 1) ** 2, 64)
+    t = printed.ravel() - printed.mean()
+    c = cells - cells.mean(axis=2, keepdims=True)
+    norm = np.linalg.norm(c, axis=2) * np.linalg.norm(t)
+    corr = (c @ t) / np.maximum(norm, 1e-9)
+    best: NDArray[np.float64] = corr.max(axis=1)
+    return best
