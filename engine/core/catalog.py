@@ -13,6 +13,7 @@ value's provenance is marked, is each game's own rule (``apply_change``).
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -29,6 +30,27 @@ def read_data_files(data_dir: Path, names: Iterable[str]) -> dict[str, Any]:
         with (data_dir / f"{name}.toml").open("rb") as handle:
             raw[name] = tomllib.load(handle)
     return raw
+
+
+#: The provenance fields of an entry: an override may not set them by hand.
+PROVENANCE_FIELDS = ("source", "note", "section")
+
+
+def change_fields(where: str, target: dict[str, Any], new_values: Mapping[str, Any]) -> list[str]:
+    """An ``ApplyChange`` for games whose override sets an entry's own fields: each
+    field named must exist (else a problem listing the fields it has); the entry's
+    provenance becomes "override". The provenance fields themselves are refused."""
+    problems: list[str] = []
+    for field_name, value in new_values.items():
+        if field_name not in target or field_name in PROVENANCE_FIELDS:
+            fields = ", ".join(sorted(k for k in target if k not in PROVENANCE_FIELDS))
+            problems.append(f"override: {where} has no field {field_name!r} (fields: {fields})")
+            continue
+        target[field_name] = copy.deepcopy(value)
+    target["source"] = "override"
+    target.pop("section", None)
+    target["note"] = "changed by the owner's override file"
+    return problems
 
 
 def apply_override(

@@ -21,7 +21,6 @@ Example:
 
 from __future__ import annotations
 
-import copy
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -30,7 +29,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from engine.core.catalog import apply_override, read_data_files
+from engine.core.catalog import apply_override, change_fields, read_data_files
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -169,22 +168,7 @@ def _read_raw() -> dict[str, Any]:
 
 
 def _apply_override(raw: dict[str, Any], override: Mapping[str, Any]) -> list[str]:
-    def change(where: str, target: dict[str, Any], new_values: Mapping[str, Any]) -> list[str]:
-        problems: list[str] = []
-        for field_name, value in new_values.items():
-            if field_name not in target:
-                fields = ", ".join(
-                    sorted(k for k in target if k not in ("source", "note", "section"))
-                )
-                problems.append(f"override: {where} has no field {field_name!r} (fields: {fields})")
-                continue
-            target[field_name] = copy.deepcopy(value)
-        target["source"] = "override"
-        target.pop("section", None)
-        target["note"] = "changed by the owner's override file"
-        return problems
-
-    return apply_override(raw, override, FILES, change)
+    return apply_override(raw, override, FILES, change_fields)
 
 
 class _Reader:
