@@ -12,12 +12,11 @@ kept "divided" by first action, so a mismatch names the branch that changed.
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 from engine.ceylon.state import State
+from tests.engine import rules_perft
 from tests.engine.ceylon.build import CAT, R, advisor, edit, levels, opened, play, seat, table
 
 DATA = Path(__file__).resolve().parent / "perft.json"
@@ -59,38 +58,12 @@ POSITIONS: dict[str, tuple[Callable[[], State], tuple[int, ...]]] = {
 
 
 def perft(s: State, depth: int) -> int:
-    actions = R.legal_actions(s)
-    if depth == 1:
-        return len(actions)
-    return sum(perft(R.apply(s, a, check=False)[0], depth - 1) for a in actions)
+    return rules_perft.perft(R, s, depth)
 
 
 def compute(name: str) -> dict[str, object]:
-    build, depths = POSITIONS[name]
-    s = build()
-    deepest = {
-        R.format_action(a): perft(R.apply(s, a, check=False)[0], max(depths) - 1)
-        if max(depths) > 1
-        else 1
-        for a in R.legal_actions(s)
-    }
-    counts = {str(d): perft(s, d) for d in depths[:-1]}
-    counts[str(max(depths))] = sum(deepest.values())
-    return {"counts": counts, "divide": deepest}
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"rewrite {DATA.name}")
-    args = parser.parse_args()
-    text = json.dumps({name: compute(name) for name in POSITIONS}, indent=2, sort_keys=True) + "\n"
-    if args.write:
-        DATA.write_text(text, encoding="utf-8")
-        print(f"wrote {DATA}")
-    else:
-        print(text, end="")
-    return 0
+    return rules_perft.compute(R, POSITIONS, name)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(rules_perft.main(R, POSITIONS, DATA, __doc__.splitlines()[0]))
