@@ -145,7 +145,10 @@ class RulesSession(TableBase):
         if d.is_chance:
             if d.secret_for is not None and d.secret_for == seat and self.draws == "phones":
                 return self.rules.legal_actions(self.state)
-            if seat is not None and self._entered_by(self.state, d) == seat:
+            roller = self._entered_by(self.state, d)
+            if roller is not None and seat in (roller, None):
+                # Rolled in the open: the roller's phone enters it, or the table
+                # screen (with its PIN) for a player without a phone.
                 return self.rules.legal_actions(self.state)
             return []
         if seat is not None and d.player == seat:
@@ -337,7 +340,9 @@ class RulesSession(TableBase):
                     "es": d.prompt_es,
                     "chance": d.is_chance,
                     "secret_draw": secret_draw,
-                    "mine": bool(options),
+                    "mine": bool(options) and seat is not None,
+                    # the table screen may enter a roll made in the open (PIN)
+                    "table_enters": bool(options) and seat is None,
                 },
                 "options": options,
                 "house_rules": list(self.game.options),

@@ -239,7 +239,11 @@ def test_a_die_rolled_at_the_table_is_entered_never_invented(draws: str) -> None
     assert [o["action"][:-1] for o in mine] == [mine[0]["action"][:-1]] * 6
     assert [o["es"] for o in mine][:2] == [f"Salió un {v} azul" for v in (1, 2)]
     other = (roller + 1) % len(PLAYERS)
-    assert session.seat_view(other)["options"] == [] and table["options"] == []
+    assert session.seat_view(other)["options"] == []
+    # The table screen is offered the same faces, to enter for a player without a phone.
+    assert [o["action"] for o in table["options"]] == [o["action"] for o in mine]
+    assert table["decision"]["table_enters"] and not table["decision"]["mine"]
+    assert not session.seat_view(roller)["decision"]["table_enters"]
     refused = session.answer(other, mine[4]["action"], table["state_id"])
     assert not refused.ok and refused.code == "not_your_decision"
     # The roller's phone enters the 5 it rolled; the table (PIN) may enter the next.

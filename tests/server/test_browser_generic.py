@@ -182,3 +182,34 @@ def test_the_table_screen_shows_the_links_and_a_phone_undoes_its_move(
     assert session.ended
     wait_state(phone, session.state_id)
     assert phone.locator("button.g-option").count() == 0
+
+
+def test_the_table_screen_enters_a_roll_for_a_player_without_a_phone(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    # Rajas: dice are rolled in the open. The table screen offers the faces
+    # (never rolls them itself) and, with the PIN, enters the one that came up.
+    session = new_table_session("rajas", ["Ana", "Ben"], seed=11, pin=PIN)
+    assert isinstance(session, RulesSession)
+    view = session.seat_view(None)
+    assert view["decision"]["kind"] == "ROLL"
+    roller = session.seats[view["decision"]["seat"]].name
+    base = live_server(create_app(session))
+    for lang, says in (
+        ("es", f"Anota lo que sacó {roller}"),
+        ("en", f"Enter what {roller} rolled"),
+    ):
+        table = open_page(f"{base}/table?lang={lang}", TABLE, lang=lang)
+        table.on("dialog", lambda dialog: dialog.accept(PIN))
+        wait_state(table, session.state_id)
+        table.locator("#decision h2", has_text=says).wait_for()
+        assert table.locator("button.g-option").count() == 6  # one per face
+        measure(table, f"rajas table roll {lang}", phone=False)
+        table.screenshot(path=str(test_output / f"generic-rajas-table-roll-{lang}.png"))
+    before, state = session.state_id, session.state
+    table.locator("button.g-option").nth(4).click()  # the 5 that came up
+    wait_state(table, before + 1)
+    assert session.state != state
+    assert session.game.entries[-1].action == session.rules.parse_action(
+        view["options"][4]["action"]
+    )

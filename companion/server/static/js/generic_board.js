@@ -18,6 +18,7 @@ const WORDS = {
     offline: "Reconnecting…",
     language: "Español",
     your_turn: "Your turn",
+    enter_for: "Enter what {who} rolled (for a player without a phone)",
     your_draw: "Your draw: say what you drew",
     waiting_for: "Waiting for {who}",
     game_over: "The game is over",
@@ -56,6 +57,7 @@ const WORDS = {
     offline: "Reconectando…",
     language: "English",
     your_turn: "Te toca",
+    enter_for: "Anota lo que sacó {who} (para quien no tiene móvil)",
     your_draw: "Tu robo: indica qué has robado",
     waiting_for: "Esperando a {who}",
     game_over: "La partida ha terminado",
@@ -115,6 +117,7 @@ function decisionPanel(view, { onChoose }) {
   else if (view.finished) headline = w("game_over");
   else if (d.mine && d.secret_draw) headline = w("your_draw");
   else if (d.mine) headline = w("your_turn");
+  else if (d.table_enters) headline = w("enter_for", { who: seatName(view, d.seat) });
   else headline = w("waiting_for", { who: d.seat === null ? pick(d, "who") : seatName(view, d.seat) });
   const over = view.finished || view.ended;
   const panel = h(
@@ -123,7 +126,7 @@ function decisionPanel(view, { onChoose }) {
     h("h2", {}, headline),
     over ? null : h("p", { class: "g-prompt" }, pick(d)),
   );
-  if (onChoose && d.mine && view.options.length && !over) {
+  if (onChoose && (d.mine || d.table_enters) && view.options.length && !over) {
     const list = h("div", { class: "g-options", role: "group", "aria-label": w("choose") });
     for (const option of view.options) {
       list.append(
@@ -323,6 +326,11 @@ export function start(role) {
     }
   };
 
+  const tableChoose = async (option) => {
+    const data = await tableCall("POST", "/api/table/answer", { action: option.action, state_id: live.view.state_id });
+    if (data) say(`${w("sent")}: ${pick(option)}`, true);
+  };
+
   const tableUndo = async () => {
     const what = pick(live.view.undo_what) || "";
     const data = await tableCall("POST", "/api/table/undo", { state_id: live.view.state_id });
@@ -411,7 +419,7 @@ export function start(role) {
     }
     document.body.dataset.stateId = String(view.state_id);
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
-    const first = [decisionPanel(view, { onChoose: role === "play" ? choose : null }), note, alertsPanel(view), controls(view), undoRequests(view)];
+    const first = [decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view), controls(view), undoRequests(view)];
     const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w("manual")) : null;
     put(
       byId("app"),
