@@ -26,6 +26,10 @@ the edge can differ from the outside by no more than the outside's headroom
 below white. A stretch that still differs by a good share of that headroom
 keeps its printed edge (a lamp's halo lying across it, light seeds 50017 and
 50060); an arm on both sides of the edge differs by almost none of it.
+A shadow band across the edge does the same from below: it scales both sides
+down, so the contrast shrinks with the light, but the two sides still differ
+by a good share of the darker side's own level (light seeds 50068, 50092:
+dark board print beside a shadowed table); an arm does not.
 """
 
 from __future__ import annotations
@@ -65,6 +69,10 @@ BLOWN = 245
 #: least ``HEADROOM_FLOOR`` grey levels) still shows the board's printed edge.
 HEADROOM_SHARE = 0.3
 HEADROOM_FLOOR = 40.0
+#: A shadow's band: a sample whose inside and outside differ, in some channel,
+#: by at least this share of the darker side's level (at least
+#: ``HEADROOM_FLOOR``) still shows the board's printed edge, only darker.
+SHADOW_SHARE = 0.5
 #: With less than this contrast along most of the edge (a board on a table of
 #: its own colour) the check cannot see anything: it does not hold the table up.
 USABLE_MEDIAN = 30.0
@@ -129,7 +137,11 @@ class StartupCheck:
         limit = min(LOW_SHARE * median, LOW_MAX)
         reaches = np.abs(further - outside).max(axis=1) < limit
         headroom = np.maximum(255.0 - np.minimum(inside, outside), HEADROOM_FLOOR)
-        edge_kept = (np.abs(inside - outside) / headroom).max(axis=1) >= HEADROOM_SHARE
+        level = np.maximum(np.minimum(inside, outside), HEADROOM_FLOOR)
+        step = np.abs(inside - outside)
+        edge_kept = ((step / headroom).max(axis=1) >= HEADROOM_SHARE) | (
+            (step / level).max(axis=1) >= SHADOW_SHARE
+        )
         low = usable & on_table & reaches & (contrast < limit) & ~edge_kept
         need = int(np.ceil(CROSSING_MM / CELL_MM))
         run = 0
