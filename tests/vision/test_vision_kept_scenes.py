@@ -163,3 +163,10 @@ def test_a_shadow_band_across_the_edge_is_no_arm_at_start() -> None:
         seen, truth, pipe = settled("light", seed)
         assert pipe.startup.verified and pipe.startup.crossings == []
         assert printed_values_wrong(seen, truth) == []
+
+
+def test_a_1080p_sticker_read_once_does_not_hold_the_table_up() -> None:
+    # 1080p seed 50020: coin spots N1, E1, W1, W2 decoded "clear" in one calm
+    # frame, then never again; never accepted, they kept the table settling.
+    seen, truth, _ = settled("1080p", 50020)
+    assert printed_values_wrong(seen, truth) == []
