@@ -102,10 +102,12 @@ class Stabiliser:
                 value = values[key]
                 if value is None and key in measured:
                     # Not measured this frame. Only a zone never measured in
-                    # this calm spell settles on "not measured".
+                    # this calm spell, or never accepted at all (measured too
+                    # rarely to confirm: a 1080p sticker decoding once), settles
+                    # on "not measured".
                     self.blank[key] += 1
                     if (
-                        not h
+                        (not h or key not in self.accepted)
                         and self.blank[key] >= self.confirm
                         and (key not in self.accepted or self.accepted[key] is not None)
                     ):

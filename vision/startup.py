@@ -20,7 +20,16 @@ the second look that verifies the view, and the board view's background is
 taken from it.
 
 Parts of the edge outside the frame, near the corner stickers, or blown to
-white by glare say nothing either way.
+white by glare say nothing either way. Near the glare's core the sensor's
+ceiling squeezes the edge's contrast: the bright side is clipped at white, so
+the edge can differ from the outside by no more than the outside's headroom
+below white. A stretch that still differs by a good share of that headroom
+keeps its printed edge (a lamp's halo lying across it, light seeds 50017 and
+50060); an arm on both sides of the edge differs by almost none of it.
+A shadow band across the edge does the same from below: it scales both sides
+down, so the contrast shrinks with the light, but the two sides still differ
+by a good share of the darker side's own level (light seeds 50068, 50092:
+dark board print beside a shadowed table); an arm does not.
 """
 
 from __future__ import annotations
@@ -55,6 +64,15 @@ DEEP_MM = 16.0
 #: Edge samples where a side is at least this bright in every channel are
 #: blown out by glare: no evidence.
 BLOWN = 245
+#: Glare's halo: a sample whose inside and outside differ, in some channel, by
+#: at least this share of the headroom below white (of the darker side, at
+#: least ``HEADROOM_FLOOR`` grey levels) still shows the board's printed edge.
+HEADROOM_SHARE = 0.3
+HEADROOM_FLOOR = 40.0
+#: A shadow's band: a sample whose inside and outside differ, in some channel,
+#: by at least this share of the darker side's level (at least
+#: ``HEADROOM_FLOOR``) still shows the board's printed edge, only darker.
+SHADOW_SHARE = 0.5
 #: With less than this contrast along most of the edge (a board on a table of
 #: its own colour) the check cannot see anything: it does not hold the table up.
 USABLE_MEDIAN = 30.0
@@ -118,7 +136,13 @@ class StartupCheck:
         on_table = np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN
         limit = min(LOW_SHARE * median, LOW_MAX)
         reaches = np.abs(further - outside).max(axis=1) < limit
-        low = usable & on_table & reaches & (contrast < limit)
+        headroom = np.maximum(255.0 - np.minimum(inside, outside), HEADROOM_FLOOR)
+        level = np.maximum(np.minimum(inside, outside), HEADROOM_FLOOR)
+        step = np.abs(inside - outside)
+        edge_kept = ((step / headroom).max(axis=1) >= HEADROOM_SHARE) | (
+            (step / level).max(axis=1) >= SHADOW_SHARE
+        )
+        low = usable & on_table & reaches & (contrast < limit) & ~edge_kept
         need = int(np.ceil(CROSSING_MM / CELL_MM))
         run = 0
         for i in range(len(low)):

@@ -75,3 +75,19 @@ def test_a_hand_restarts_every_count() -> None:
     assert st.accepted["section:N1"] == () and st.settling
     feed(st, (new, True))
     assert st.accepted == new and not st.settling
+
+
+def test_a_spot_measured_once_then_never_again_settles_as_not_measured() -> None:
+    # 1080p seeds 50020, 50087: a small sticker decodes ("clear") in one calm
+    # frame and never again; one reading cannot confirm, and the zone, never
+    # accepted, kept the table settling for ever. It settles as unknown.
+    st = Stabiliser(KEYS, players=2)
+    both = {"donation:N:1:0": "grey", "section:N1": ("Y1",)}
+    feed(st, ({**both, "coins:N1": False}, True), ({**both, "coins:N1": None}, True))
+    feed(st, ({**both, "coins:N1": None}, True))
+    assert st.settling and "coins:N1" not in st.accepted
+    feed(st, ({**both, "coins:N1": None}, True))
+    assert not st.settling and st.accepted["coins:N1"] is None
+    # Three agreeing readings later still give it its value.
+    feed(st, *[({**both, "coins:N1": False}, True)] * 3)
+    assert not st.settling and st.accepted["coins:N1"] is False
