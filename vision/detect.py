@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .plan import DEFAULT_PLAN, DICTIONARY_NAME, MarkerPlan
+from .plan import DEFAULT_PLAN, DICTIONARY_NAME, HasIds
 
 Image = NDArray[np.uint8]
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
@@ -71,7 +71,7 @@ class Detection:
         )
 
 
-def plan_dictionary(plan: MarkerPlan = DEFAULT_PLAN) -> cv2.aruco.Dictionary:
+def plan_dictionary(plan: HasIds = DEFAULT_PLAN) -> cv2.aruco.Dictionary:
     """A dictionary holding only the plan's codes, in plan id order (index == plan id
     when the plan uses ids 0..n-1; :func:`plan_index` maps otherwise)."""
     base = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY_NAME))
@@ -135,7 +135,7 @@ class MarkerDetector:
 
     def __init__(
         self,
-        plan: MarkerPlan = DEFAULT_PLAN,
+        plan: HasIds = DEFAULT_PLAN,
         params: cv2.aruco.DetectorParameters | None = None,
         min_side_px: float = MIN_SIDE_PX,
         keep_nested: bool = False,

@@ -35,7 +35,7 @@ import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from engine.amritsar import PLAYER_COLOURS, WorkerColour
 
@@ -131,6 +131,14 @@ def _entries() -> tuple[MarkerEntry, ...]:
         MarkerEntry(USABLE_IDS[i], kind, comp, *SIZES[kind], copies=copies, face=face)
         for i, (kind, comp, copies, face) in enumerate(items)
     )
+
+
+class HasIds(Protocol):
+    """Any game's marker plan as the detector needs it: the ids it uses (all
+    from :data:`USABLE_IDS`; games reuse ids, one game is on the table)."""
+
+    @property
+    def ids(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)

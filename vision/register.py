@@ -35,7 +35,7 @@ calibrated wide-lens group (``bench/registration.py``, bench/RESULTS.md).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -44,7 +44,7 @@ from numpy.typing import NDArray
 
 from .detect import Detection
 from .geometry import camera_centre, estimate_focal
-from .layout import Layout, ZoneKind
+from .layout import Layout, Point, ZoneKind
 from .lens import PointLens
 from .plan import Kind, MarkerPlan
 
@@ -176,20 +176,16 @@ class Registrar:
     """Keeps the board registration across frames."""
 
     def __init__(self, layout: Layout, plan: MarkerPlan, focal_px: float | None = None) -> None:
-        self.focal_px = focal_px
-        self._corner_points: dict[int, tuple[str, NDArray[np.float64]]] = {}
-        for name, (cx, cy) in layout.corners.items():
-            entry = plan.find(Kind.CORNER, name)
-            h = entry.side_mm / 2
-            pts = np.array(
-                [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]],
-                dtype=np.float64,
+        corners = {
+            plan.find(Kind.CORNER, name).marker_id: (
+                name,
+                centre,
+                plan.find(Kind.CORNER, name).side_mm,
             )
-            self._corner_points[entry.marker_id] = (name, pts)
-        x0, y0, x1, y1 = layout.extent_mm
-        self._extent = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], dtype=np.float64)
+            for name, centre in layout.corners.items()
+        }
         # Printed markers at known places (besides the corners): id -> anchors.
-        self._printed: dict[int, NDArray[np.float64]] = {}
+        printed: dict[int, list[Point]] = {}
         for kind, comp, zkind in (
             (Kind.COIN_SPOT, "coin-spot", ZoneKind.COIN_SPOT),
             (Kind.MARKET_CELL, "market-cell", ZoneKind.MARKET_CELL),
@@ -200,8 +196,51 @@ class Registrar:
                 continue
             anchors = [z.anchors[0] for z in layout.of_kind(zkind)]
             if anchors:
-                self._printed[mid] = np.array(anchors, dtype=np.float64)
-        bw, bh = layout.board_mm
+                printed[mid] = anchors
+        self._setup(corners, layout.extent_mm, layout.board_mm, printed, focal_px)
+
+    @classmethod
+    def for_board(
+        cls,
+        corners: Mapping[int, tuple[str, Point, float]],
+        extent_mm: tuple[float, float, float, float],
+        board_mm: tuple[float, float],
+        printed: Mapping[int, Sequence[Point]] | None = None,
+        focal_px: float | None = None,
+    ) -> Registrar:
+        """A registrar for any game's board, without Amritsar's layout and plan.
+
+        ``corners``: corner marker id -> (name, centre in board mm, black
+        square side mm); ``extent_mm``: (x0, y0, x1, y1) of what the camera
+        must see; ``printed``: marker id -> anchors (board mm) of markers
+        printed on the board itself, used to check the fit."""
+        self = cls.__new__(cls)
+        self._setup(corners, extent_mm, board_mm, printed or {}, focal_px)
+        return self
+
+    def _setup(
+        self,
+        corners: Mapping[int, tuple[str, Point, float]],
+        extent_mm: tuple[float, float, float, float],
+        board_mm: tuple[float, float],
+        printed: Mapping[int, Sequence[Point]],
+        focal_px: float | None,
+    ) -> None:
+        self.focal_px = focal_px
+        self._corner_points: dict[int, tuple[str, NDArray[np.float64]]] = {}
+        for marker_id, (name, (cx, cy), side) in corners.items():
+            h = side / 2
+            pts = np.array(
+                [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]],
+                dtype=np.float64,
+            )
+            self._corner_points[marker_id] = (name, pts)
+        x0, y0, x1, y1 = extent_mm
+        self._extent = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], dtype=np.float64)
+        self._printed: dict[int, NDArray[np.float64]] = {
+            mid: np.array(anchors, dtype=np.float64) for mid, anchors in printed.items()
+        }
+        bw, bh = board_mm
         self._centre = (bw / 2, bh / 2)
         self.last: Registration | None = None
         #: The corner markers' homography behind the last fresh registration.

@@ -1,0 +1,70 @@
+"""The interface between a game's camera table and the rest of the product.
+
+Two roles, kept apart so that a bench can give the reader frames made by a
+renderer the reader was not tuned on:
+
+- :class:`GameTable` knows a game's physical table: its marker plan and board
+  layout (``hardware/<game>/``), how to render an observation as a camera frame
+  under a named condition (``ideal``, ``light``, ``motion``, ... as in
+  :mod:`vision.harsh`), and how to make a reader.
+- :class:`GameReader` turns a stream of frames into observations. It may keep
+  state between frames (registration, tracking, settling); ``read`` returns
+  ``None`` until it has a settled view of the board, then the game's
+  observation with ``None`` in every field it could not read with positive
+  evidence. A field that is not ``None`` is a claim the reconciler acts on:
+  a piece the camera missed must make its field ``None``, never a value
+  without that piece.
+
+Derived fields (the observation class's ``DERIVED``) are always ``None`` in
+what a reader returns; the renderer draws only what ``as_seen`` keeps.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.core.observation import Observation
+
+from ..sources import Frame
+
+
+class GameReader(Protocol):
+    """Frames in, settled observations out (``None`` fields: unknown)."""
+
+    def read(self, frame: Frame) -> Observation | None:
+        """The settled observation after ``frame``, or ``None`` while the board
+        is not registered, moving, or covered by a hand."""
+        ...
+
+    def problems(self) -> list[str]:
+        """What keeps the reader from reading now, in a player's words (English),
+        e.g. "the board's north-east corner marker is not in view"; empty when fine."""
+        ...
+
+
+class GameTable(Protocol):
+    """One game's physical table as the camera sees it."""
+
+    #: the game's registered name (``engine.core.registry``)
+    game: str
+
+    def render(
+        self,
+        observation: Observation,
+        *,
+        seed: int = 0,
+        condition: str = "ideal",
+        size: tuple[int, int] = (3200, 2400),
+        hand: bool = False,
+    ) -> NDArray[np.uint8]:
+        """A BGR camera frame of a table showing ``observation`` (its seen
+        fields), under ``condition``, with a hand over the board if asked.
+        Deterministic from the arguments."""
+        ...
+
+    def reader(self) -> GameReader:
+        """A fresh reader (no registration yet)."""
+        ...
