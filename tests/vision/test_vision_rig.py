@@ -1,0 +1,86 @@
+"""The camera rig and ``Registrar.for_board`` serve a board that is not Amritsar's.
+
+A plain 400 x 300 mm board with four corner stickers and one sticker in the
+middle is drawn through a tilted, distorted camera; the shared detector finds
+the stickers and ``for_board`` maps the middle one back to where it was drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from vision.detect import MarkerDetector
+from vision.harsh import CONDITIONS
+from vision.lens import PointLens
+from vision.register import Registrar
+from vision.rig import CameraRig, camera_for, rng
+
+CORNERS = {
+    0: ("NW", (20.0, 20.0)),
+    1: ("NE", (380.0, 20.0)),
+    2: ("SE", (380.0, 280.0)),
+    3: ("SW", (20.0, 280.0)),
+}
+MIDDLE_ID, MIDDLE_AT = 21, (230.0, 140.0)
+EDGE_ID, EDGE_AT = 22, (200.0, 22.0)  # where a lens bends most from the corners' fit
+
+
+class _Plan:
+    ids = (0, 1, 2, 3, MIDDLE_ID, EDGE_ID)
+
+
+def _frame(condition_name: str, seed: int) -> tuple[np.ndarray, CameraRig]:
+    cond = replace(CONDITIONS[condition_name], size=(1600, 1200))
+    extent = (0.0, 0.0, 400.0, 300.0)
+    pose, lens, _calibration = camera_for(seed, cond, extent)
+    rig = CameraRig(seed, cond, pose, lens, extent)
+    tex = rig.blank()
+    r = rng("test", seed)
+    import cv2
+
+    cv2.fillPoly(
+        tex, [rig.tex([(0, 0), (400, 0), (400, 300), (0, 300)])], (120, 172, 205), cv2.LINE_8, 4
+    )
+    for marker_id, (_name, centre) in CORNERS.items():
+        rig.sticker(tex, marker_id, centre, 24.0, 0.0, r)
+    rig.sticker(tex, MIDDLE_ID, MIDDLE_AT, 14.0, 30.0, r)
+    rig.sticker(tex, EDGE_ID, EDGE_AT, 14.0, 0.0, r)
+    return rig.finish(rig.lit(rig.view(tex)), 0), rig
+
+
+def test_for_board_registers_another_games_board() -> None:
+    image, _rig = _frame("ideal", 7)
+    found = MarkerDetector(_Plan()).detect(image)  # type: ignore[arg-type]
+    assert {d.marker_id for d in found} == set(_Plan.ids)
+    registrar = Registrar.for_board(
+        {mid: (name, centre, 24.0) for mid, (name, centre) in CORNERS.items()},
+        (0.0, 0.0, 400.0, 300.0),
+        (400.0, 300.0),
+    )
+    reg = registrar.update(found, (1600, 1200))
+    assert reg.ok and set(reg.corners_seen) == {"NW", "NE", "SE", "SW"}
+    middle = next(d for d in found if d.marker_id == MIDDLE_ID)
+    at = reg.to_board(middle.corners.astype(np.float64).mean(axis=0, keepdims=True))[0]
+    assert np.hypot(*(at - np.array(MIDDLE_AT))) < 2.0
+
+
+def test_wide_lens_bends_the_board_and_calibration_straightens_it() -> None:
+    image, rig = _frame("wide-lens", 7)
+    found = MarkerDetector(_Plan()).detect(image)  # type: ignore[arg-type]
+    corners = {mid: (name, centre, 24.0) for mid, (name, centre) in CORNERS.items()}
+    raw = Registrar.for_board(corners, (0.0, 0.0, 400.0, 300.0), (400.0, 300.0)).update(
+        found, (1600, 1200)
+    )
+    edge = next(d for d in found if d.marker_id == EDGE_ID)
+    centre = edge.corners.astype(np.float64).mean(axis=0, keepdims=True)
+    bent = float(np.hypot(*(raw.to_board(centre)[0] - np.array(EDGE_AT))))
+    lens = PointLens(rig.lens, (1600, 1200))
+    straight_found = lens.detections(found)
+    fixed = Registrar.for_board(corners, (0.0, 0.0, 400.0, 300.0), (400.0, 300.0)).update(
+        straight_found, (1600, 1200)
+    )
+    ideal_centre = lens.to_ideal(centre)
+    straight = float(np.hypot(*(fixed.to_board(ideal_centre)[0] - np.array(EDGE_AT))))
+    assert straight < 0.5 < bent and straight < bent / 2
