@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from engine.core.observation import Observation
 
+from ..lens import Lens
 from ..sources import Frame
 
 
@@ -57,14 +58,23 @@ class GameTable(Protocol):
         *,
         seed: int = 0,
         condition: str = "ideal",
-        size: tuple[int, int] = (3200, 2400),
+        size: tuple[int, int] | None = None,
         hand: bool = False,
+        frame: int = 0,
     ) -> NDArray[np.uint8]:
-        """A BGR camera frame of a table showing ``observation`` (its seen
-        fields), under ``condition``, with a hand over the board if asked.
-        Deterministic from the arguments."""
+        """Frame number ``frame`` of a camera (pose, lens, light drawn from
+        ``seed`` and ``condition``, a name in :data:`vision.harsh.CONDITIONS`)
+        over a table showing ``observation`` (its seen fields), with a hand
+        over the board if asked. ``size`` overrides the condition's. Noise and
+        blur change with ``frame``; everything is deterministic from the
+        arguments. Build it on :class:`vision.rig.CameraRig`."""
         ...
 
-    def reader(self) -> GameReader:
-        """A fresh reader (no registration yet)."""
+    def calibration(self, seed: int, condition: str) -> Lens | None:
+        """The lens a reader is told for the scene ``(seed, condition)`` (as
+        :func:`vision.rig.camera_for` gives it; ``None``: uncalibrated)."""
+        ...
+
+    def reader(self, calibration: Lens | None = None) -> GameReader:
+        """A fresh reader (no registration yet), undistorting with ``calibration``."""
         ...

@@ -1,0 +1,203 @@
+"""How exactly a game's camera table reads its state, under the harsh conditions.
+
+For the games behind :mod:`vision.games` (every game but Amritsar, whose
+figures come from ``bench/vision.py``). A scene is a state reached by a
+random game of 2-4 players stopped at a random point (``--steps`` bounds it),
+drawn by the game's ``GameTable.render`` under a condition of
+:data:`vision.harsh.CONDITIONS` (camera pose, lens, light, blur, noise: the
+shared :class:`vision.rig.CameraRig`), read by a fresh ``GameReader`` told the
+scene's calibration, frame after frame until it returns a settled
+observation (at most ``--frames``; the first ``hand_frames`` of a condition
+show a hand over the board).
+
+Scored against ``rules.observe(state).as_seen()`` field by field and, inside
+a tuple field, item by item ("zones"): *exact* (read and right), *unknown*
+(``None``), *wrong* (read and not right: a false claim the reconciler would
+act on). A scene has **no wrong zone** when nothing read is wrong; a scene
+that never settled counts as failing (its zones unknown). Goal (issues 13,
+17, 18): 0 wrong zones, unknown small.
+
+    .venv/bin/python bench/table_reading.py --game imhotep --scenes 50 \\
+        --conditions ideal,light,motion,placement,1080p,hand-start,wide-lens-calibrated
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.game import Rules
+from engine.core.observation import Observation
+from engine.core.registry import get_rules
+from vision.games import table_for
+from vision.harsh import CONDITIONS
+from vision.sources import Frame
+
+
+def random_state(rules: Rules, seed: int, max_steps: int) -> Any:
+    """A state of a random game (2-4 players) after a random number of actions."""
+    rng = random.Random(seed)
+    players = rng.randint(max(2, rules.min_players), min(4, rules.max_players))
+    state = rules.new_game(players, seed=seed)
+    for _ in range(rng.randint(0, max_steps)):
+        decision = rules.decision(state)
+        if decision.is_over:
+            break
+        if decision.is_chance:
+            action = rules.random_chance(state, rng)
+        else:
+            legal = rules.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        state, _ = rules.apply(state, action, check=False)
+    return state
+
+
+def _items(value: Any) -> list[Any]:
+    """A field's zones: the items of a tuple (nested tuples flattened one level
+    per item), else the value itself as one zone."""
+    if isinstance(value, tuple):
+        return list(value)
+    return [value]
+
+
+@dataclass
+class Score:
+    scenes: int = 0
+    clean: int = 0  # no wrong zone
+    exact: int = 0  # every seen zone read and right
+    never_settled: int = 0
+    zones: Counter[str] = field(default_factory=Counter)  # exact / unknown / wrong
+    wrong_fields: Counter[str] = field(default_factory=Counter)
+    unknown_fields: Counter[str] = field(default_factory=Counter)
+    frames: list[int] = field(default_factory=list)
+
+    def add(self, truth: Observation, seen: Observation | None, frames: int) -> list[str]:
+        """Score one scene; returns the names of the fields read wrong."""
+        self.scenes += 1
+        wrong: list[str] = []
+        if seen is None:
+            self.never_settled += 1
+            for name in truth.seen_fields():
+                self.zones["unknown"] += len(_items(getattr(truth, name)))
+            return wrong
+        self.frames.append(frames)
+        for name in truth.seen_fields():
+            want, got = getattr(truth, name), getattr(seen, name)
+            if got is None:
+                self.zones["unknown"] += len(_items(want))
+                self.unknown_fields[name] += 1
+                continue
+            w, g = _items(want), _items(got)
+            if len(w) != len(g):
+                self.zones["wrong"] += len(w)
+                wrong.append(name)
+                continue
+            for a, b in zip(w, g, strict=True):
+                if b is None:
+                    self.zones["unknown"] += 1
+                    self.unknown_fields[name] += 1
+                elif a == b:
+                    self.zones["exact"] += 1
+                else:
+                    self.zones["wrong"] += 1
+                    if name not in wrong:
+                        wrong.append(name)
+        for name in wrong:
+            self.wrong_fields[name] += 1
+        if not wrong:
+            self.clean += 1
+            if self.zones_unknown_in(truth, seen) == 0:
+                self.exact += 1
+        return wrong
+
+    @staticmethod
+    def zones_unknown_in(truth: Observation, seen: Observation) -> int:
+        n = 0
+        for name in truth.seen_fields():
+            got = getattr(seen, name)
+            if got is None:
+                n += 1
+            elif isinstance(got, tuple):
+                n += sum(1 for item in got if item is None)
+        return n
+
+    def row(self, name: str) -> str:
+        total = sum(self.zones.values()) or 1
+        median = sorted(self.frames)[len(self.frames) // 2] if self.frames else "-"
+        return (
+            f"| {name} | {self.clean}/{self.scenes} | {self.exact} | {self.zones['wrong']} | "
+            f"{100 * self.zones['unknown'] / total:.1f} % | {self.never_settled} | {median} |"
+        )
+
+
+def run_scene(
+    game: str, seed: int, condition: str, max_steps: int, max_frames: int
+) -> tuple[Observation, Observation | None, int]:
+    rules = get_rules(game)
+    table = table_for(game)
+    assert table is not None, f"{game} has no camera table"
+    state = random_state(rules, seed, max_steps)
+    truth = rules.observe(state).as_seen()
+    reader = table.reader(table.calibration(seed, condition))
+    hand_frames = CONDITIONS[condition].hand_frames
+    for n in range(max_frames):
+        image = table.render(truth, seed=seed, condition=condition, hand=n < hand_frames, frame=n)
+        seen = reader.read(Frame(image=image, number=n, time=n / 10))
+        if seen is not None:
+            return truth, seen, n + 1
+    return truth, None, max_frames
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--scenes", type=int, default=20)
+    ap.add_argument("--first-seed", type=int, default=60000)
+    ap.add_argument("--conditions", default="ideal,light,motion,placement,hand-start")
+    ap.add_argument("--steps", type=int, default=120, help="at most this many actions into a game")
+    ap.add_argument("--frames", type=int, default=10, help="frames a scene may take to settle")
+    ap.add_argument("--verbose", action="store_true", help="print every scene with a wrong zone")
+    args = ap.parse_args()
+    print(
+        f"# {args.game}: {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        "| condition | no wrong zone | exact | wrong zones | unknown zones | never settled | frames to settle (median) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    start = time.perf_counter()
+    for condition in args.conditions.split(","):
+        score = Score()
+        wrong_seeds = []
+        for seed in range(args.first_seed, args.first_seed + args.scenes):
+            truth, seen, frames = run_scene(args.game, seed, condition, args.steps, args.frames)
+            wrong = score.add(truth, seen, frames)
+            if wrong:
+                wrong_seeds.append((seed, wrong))
+                if args.verbose:
+                    for name in wrong:
+                        print(
+                            f"  {condition} {seed} {name}: truth {getattr(truth, name)} read {getattr(seen, name)}"
+                        )
+        print(score.row(condition), flush=True)
+        if score.wrong_fields:
+            print(
+                f"  wrong fields: {dict(score.wrong_fields)}; seeds {[s for s, _ in wrong_seeds]}"
+            )
+        if score.unknown_fields:
+            print(f"  unknown fields (scenes): {dict(score.unknown_fields)}")
+    print(f"# {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
