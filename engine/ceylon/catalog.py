@@ -28,6 +28,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core.catalog import apply_override, read_data_files
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 #: The five main actions, in the order the rulebook describes them.
@@ -193,44 +195,25 @@ def _placements(
     return tuple(sorted(masks))
 
 
-def _read(label: str) -> dict[str, Any]:
-    with (DATA_DIR / f"{label}.toml").open("rb") as handle:
-        return tomllib.load(handle)
-
-
 def _apply_override(raw: dict[str, Any], override: Mapping[str, Any], label: str) -> list[str]:
-    problems: list[str] = []
-    for file_name, changes in override.items():
-        if file_name not in FILES:
-            problems.append(f"override: unknown section [{file_name}] (use one of {sorted(FILES)})")
-            continue
-        if not isinstance(changes, dict):
-            problems.append(f"override: [{file_name}] must be a table")
-            continue
-        key = FILES[file_name]
-        for name, fields in changes.items():
-            if not isinstance(fields, dict):
-                problems.append(f"override: [{file_name}.{name}] must be a table of fields")
-                continue
-            if key is None:
-                target = raw[file_name].get(name)
-            else:
-                target = next(
-                    (e for e in raw[file_name].get(key, []) if str(e.get("id")) == name), None
+    """Merge ``override`` into ``raw`` (the walk is the core's); a change may set
+    an entry's own fields except its id and provenance, and marks the entry's
+    source with the override file's name."""
+
+    def change(where: str, target: dict[str, Any], fields: Mapping[str, Any]) -> list[str]:
+        problems: list[str] = []
+        for field_name, value in fields.items():
+            if field_name not in target or field_name in ("id", "source"):
+                problems.append(
+                    f"override: {where} cannot set {field_name!r} "
+                    f"(fields: {sorted(k for k in target if k not in ('id', 'source'))})"
                 )
-            if target is None:
-                problems.append(f"override: [{file_name}] has no entry {name!r}")
                 continue
-            for field_name, value in fields.items():
-                if field_name not in target or field_name in ("id", "source"):
-                    problems.append(
-                        f"override: [{file_name}.{name}] cannot set {field_name!r} "
-                        f"(fields: {sorted(k for k in target if k not in ('id', 'source'))})"
-                    )
-                    continue
-                target[field_name] = value
-            target["source"] = f"override: {label}"
-    return problems
+            target[field_name] = value
+        target["source"] = f"override: {label}"
+        return problems
+
+    return apply_override(raw, override, FILES, change)
 
 
 def _connected(cells: list[tuple[int, int]]) -> bool:
@@ -450,7 +433,7 @@ def load_catalog(override: Path | Mapping[str, Any] | None = None) -> Catalog:
     """The catalog, with an owner's override (a TOML path or its parsed content)."""
     if override is None:
         return default_catalog()
-    raw = {name: _read(name) for name in FILES}
+    raw = read_data_files(DATA_DIR, FILES)
     if isinstance(override, Path):
         try:
             with override.open("rb") as handle:
@@ -469,7 +452,7 @@ def load_catalog(override: Path | Mapping[str, Any] | None = None) -> Catalog:
 @cache
 def default_catalog() -> Catalog:
     """The shipped catalog (loaded once)."""
-    return _build(copy.deepcopy({name: _read(name) for name in FILES}))
+    return _build(copy.deepcopy(read_data_files(DATA_DIR, FILES)))
 
 
 def main(argv: list[str]) -> int:

@@ -62,7 +62,11 @@ def test_a_broken_override_is_refused_with_every_problem(tmp_path: Path) -> None
     with pytest.raises(CatalogError) as error:
         load_catalog(path)
     text = " ".join(error.value.problems)
-    assert "no entry 'C9-9'" in text and "unknown section [dice]" in text and "'colour'" in text
+    assert (
+        "[contracts.C9-9] does not name anything" in text
+        and "unknown section [dice]" in text
+        and "'colour'" in text
+    )
     path.write_text('[cards."plant/harvest"]\ncount = 9\n', encoding="utf-8")
     with pytest.raises(CatalogError, match="49 cards, 46 expected"):
         load_catalog(path)
