@@ -381,6 +381,8 @@ def sheet_dict(sheet: ScoreSheet) -> dict[str, Any]:
         "provisional_total": sheet.provisional_total,
         "final": sheet.final,
         "winner": sheet.winner,
+        "total_en": sheet.total_en,
+        "total_es": sheet.total_es,
         "lines": [
             {
                 "category": line.category,

@@ -32,6 +32,10 @@ class ScoreSheet:
     final: bool
     winner: bool = False
     extra: dict[str, int] = field(default_factory=dict)  # tie-break values and the like
+    #: The total in a player's words where a bare number would mislead (Rajas:
+    #: "12 to go before your markers meet"); "" when the number says it all.
+    total_en: str = ""
+    total_es: str = ""
 
     def by_category(self) -> dict[str, int]:
         result: dict[str, int] = {}

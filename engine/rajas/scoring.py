@@ -26,6 +26,19 @@ def distance(cat: Catalog, state: State, seat: int) -> int:
     return player.fame + player.money - int(cat.value("track_length"))
 
 
+def total_words(total: int) -> tuple[str, str]:
+    """A sheet's total as the race it is: before the markers meet a negative
+    number reads like a debt, so say how far apart they still are."""
+    if total < 0:
+        return (
+            f"{-total} to go before the markers meet",
+            f"faltan {-total} para que los marcadores se crucen",
+        )
+    if total == 0:
+        return "the markers meet", "los marcadores se encuentran"
+    return f"markers crossed by {total}", f"marcadores cruzados por {total}"
+
+
 def winners(cat: Catalog, state: State) -> list[int]:
     """Seats that win now: greatest distance, then most fame."""
     keys = [(distance(cat, state, s), state.players[s].fame) for s in range(state.n)]
@@ -54,6 +67,7 @@ def score(cat: Catalog, state: State) -> list[ScoreSheet]:
             ),
         )
         total = player.fame + player.money - length
+        total_en, total_es = total_words(total)
         sheets.append(
             ScoreSheet(
                 seat=seat,
@@ -64,6 +78,8 @@ def score(cat: Catalog, state: State) -> list[ScoreSheet]:
                 final=final,
                 winner=seat in won,
                 extra={"fame": player.fame, "money": player.money, "distance": total},
+                total_en=total_en,
+                total_es=total_es,
             )
         )
     return sheets

@@ -204,6 +204,9 @@ def test_the_table_screen_enters_a_roll_for_a_player_without_a_phone(
         wait_state(table, session.state_id)
         table.locator("#decision h2", has_text=says).wait_for()
         assert table.locator("button.g-option").count() == 6  # one per face
+        # the race's total in words, not a bare negative number
+        to_go = "para que los marcadores se crucen" if lang == "es" else "before the markers meet"
+        assert to_go in table.locator(".g-total-words").first.inner_text()
         measure(table, f"rajas table roll {lang}", phone=False)
         table.screenshot(path=str(test_output / f"generic-rajas-table-roll-{lang}.png"))
     before, state = session.state_id, session.state

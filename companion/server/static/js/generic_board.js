@@ -178,6 +178,9 @@ function scoresPanel(view) {
           dot(sheet.colour),
           h("span", { class: "g-name" }, seat ? seat.name : String(sheet.seat + 1)),
           h("span", { class: "g-total" }, String(sheet.total)),
+          sheet.total_en
+            ? h("span", { class: "g-total-words" }, pick(sheet, "total"))
+            : null,
           sheet.winner ? h("span", { class: "g-winner" }, w("winner")) : null,
           !over && sheet.provisional_total !== sheet.total
             ? h("span", { class: "g-provisional" }, w("if_ended_now", { n: sheet.provisional_total }))
