@@ -84,8 +84,11 @@ def _from_matches(rules: Rules, state: Any, matches: list[Match], looked: int) -
     found = list(distinct.values())
     if len(found) == 1:
         return Verdict("moves", actions=found[0].actions, looked_at=looked)
+    # Every fitting sequence, not only one per outcome: two answers that end
+    # the same (a good named differently) are both offered, so the player's
+    # own words are among them.
     shared: list[Hashable] = []
-    for step in zip(*(m.actions for m in found), strict=False):
+    for step in zip(*(m.actions for m in matches), strict=False):
         if any(a != step[0] for a in step):
             break
         shared.append(step[0])
@@ -93,7 +96,7 @@ def _from_matches(rules: Rules, state: Any, matches: list[Match], looked: int) -
     for action in shared:
         probe, _ = rules.apply(probe, action, check=False)
     at = len(shared)
-    candidates = tuple(dict.fromkeys(m.actions[at] for m in found if len(m.actions) > at))
+    candidates = tuple(dict.fromkeys(m.actions[at] for m in matches if len(m.actions) > at))
     decision = rules.decision(probe)
     asker = None if decision.player == CHANCE or decision.player < 0 else decision.player
     return Verdict(

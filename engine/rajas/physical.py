@@ -1,10 +1,14 @@
 """Rajas of the Ganges at the table: a refused move a camera can catch, and differences in words.
 
-The optional ``ChecksTable`` hook of ``engine.core.physical``. The check a
-camera can make on the action spaces: a worker put on the next quarry space
-by a player whose money marker shows less than the space costs ("Pagar
-dinero por una acción"). The table then shows the worker there with the money
-unpaid; the fix is to take the worker back and choose a space they can pay.
+The optional ``ChecksTable`` hook of ``engine.core.physical``. The checks a
+camera can make on the action spaces of the quarry:
+
+- a worker put on the next quarry space by a player whose money marker shows
+  less than the space costs ("Pagar dinero por una acción"): the table shows
+  the worker there with the money unpaid; the fix is to take it back;
+- a worker put on a quarry space further along while an earlier one is free
+  (the quarry fills row by row from the left): the fix is to move it to the
+  first free space.
 ``table_differences`` names the pieces that differ.
 """
 
@@ -27,6 +31,11 @@ COLOURS_ES = ("rojo", "azul", "verde", "amarillo")
 CHECKS = ReasonTable(
     "rajas",
     {
+        "fix_row_order": (
+            "Colocación de trabajadores y realización de las acciones asociadas",
+            "Move {player}'s worker from {space} to {first}, the first free quarry space.",
+            "Mueve el trabajador de {player_es} de {space} a {first}, la primera casilla libre de la cantera.",
+        ),
         "fix_no_money": (
             "Pagar dinero por una acción",
             "Take {player}'s worker back from {space} and place it on a space {player} can pay.",
@@ -42,7 +51,7 @@ def _name(seat: int, language: str) -> str:
 
 
 def physical_moves(cat: Catalog, state: State) -> list[PhysicalMove]:
-    """A worker on the next quarry space that its player cannot pay for."""
+    """Workers on the quarry against its rules: unpaid, or out of row order."""
     d = decision(cat, state)
     if d.is_over or d.is_chance or d.kind != "PLACE":
         return []
@@ -55,18 +64,21 @@ def physical_moves(cat: Catalog, state: State) -> list[PhysicalMove]:
     ]
     if not free:
         return []
-    space = free[0]
-    action = Action("place", space)
-    reason = why_illegal(cat, state, action)
-    if reason is None or reason.code != "no_money":
-        return []
     seen = observe(cat, state)
     assert seen.spaces is not None
-    spaces = list(seen.spaces)
-    spaces[space] = seat
     who = {"player": _name(seat, "en"), "player_es": _name(seat, "es")}
-    fix = CHECKS.reason("fix_no_money", space=cat.spaces[space].id, **who)
-    return [PhysicalMove(replace(seen, spaces=tuple(spaces)), reason, fix, seat, action)]
+    moves: list[PhysicalMove] = []
+    for space in free[:2]:
+        action = Action("place", space)
+        reason = why_illegal(cat, state, action)
+        if reason is None or reason.code not in ("no_money", "row_order"):
+            continue
+        spaces = list(seen.spaces)
+        spaces[space] = seat
+        where = {"space": cat.spaces[space].id, "first": cat.spaces[free[0]].id}
+        fix = CHECKS.reason(f"fix_{reason.code}", **where, **who)
+        moves.append(PhysicalMove(replace(seen, spaces=tuple(spaces)), reason, fix, seat, action))
+    return moves
 
 
 _PER_SEAT: dict[str, tuple[str, str]] = {
