@@ -11,9 +11,9 @@ rules, the game's state and what the table shows, ``reconcile`` says one of:
 - ``ambiguous``: more than one sequence fits; the sequences agree up to
   ``actions`` and then differ: ``asker`` (a seat, or ``None`` for the table
   screen) chooses among ``candidates``, the only answers that fit the table;
-- ``illegal``: no legal sequence fits, but a refused physical move does
-  (``engine.core.physical``, the game's optional ``physical_moves``): the rule
-  it breaks and how to put it right, in English and Spanish;
+- ``illegal``: a refused physical move fits (``engine.core.physical``, the
+  game's optional ``physical_moves``, each a table no legal sequence makes):
+  the rule it breaks and how to put it right, in English and Spanish;
 - ``unexplained``: nothing fits; ``differences`` names the pieces that differ
   (the game's ``table_differences`` words, EN and ES).
 
@@ -62,13 +62,16 @@ def reconcile(
     """The verdict on ``seen`` (a settled observation) for the game at ``state``."""
     if distance(seen, rules.observe(state)) == 0:
         return Verdict("unchanged", looked_at=1)
-    result = search(rules, state, seen, depth=depth, budget=budget)
-    if result.matches:
-        return _from_matches(rules, state, result.matches, result.looked_at)
+    # A refused move is recognised first: each one is a table no legal sequence
+    # makes (two boats at one site, six stones on a sled), and matching it is
+    # cheap where a search that cannot succeed looks at its whole budget.
     if isinstance(rules, ChecksTable):
         for move in rules.physical_moves(state):
             if distance(seen, move.seen) == 0:
-                return Verdict("illegal", move=move, looked_at=result.looked_at)
+                return Verdict("illegal", move=move, looked_at=1)
+    result = search(rules, state, seen, depth=depth, budget=budget)
+    if result.matches:
+        return _from_matches(rules, state, result.matches, result.looked_at)
     return Verdict(
         "unexplained",
         differences=tuple(describe_differences(rules, state, seen)),

@@ -39,7 +39,7 @@ DEPTH = 2
 #: Further player decisions allowed when each brings the game closer to the table.
 EXTRA = 8
 #: Positions looked at, at most, per search.
-BUDGET = 20_000
+BUDGET = 6_000
 
 
 @dataclass(frozen=True)

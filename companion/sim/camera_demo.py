@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -59,8 +59,13 @@ def run_camera_demo(
     host: str = "127.0.0.1",
     port: int = 0,
     eye: Eye | None = None,
+    prepare: Callable[[RulesSession], None] | None = None,
 ) -> CameraDemoReport:
-    """Play a whole game of ``game`` through the camera path; print it and the sheets."""
+    """Play a whole game of ``game`` through the camera path; print it and the sheets.
+
+    ``eye``: the camera (default: the game's camera table, else ``FakeCamera``
+    missing each field with probability ``miss``). ``prepare`` is called with
+    the session before play (a bench wraps ``on_observation`` to time it)."""
     from vision.games import table_for
 
     stream = out if out is not None else sys.stdout
@@ -73,6 +78,8 @@ def run_camera_demo(
     session = open_any_session(path, game, list(NAMES[:players]), public_seed=seed, draws="phones")
     assert isinstance(session, RulesSession)
     session.use_camera()
+    if prepare is not None:
+        prepare(session)
     rules = session.rules
     if eye is None:
         camera_table = table_for(game)

@@ -1,0 +1,129 @@
+"""Settled table change -> decision, per game read through ``vision.games`` (Imhotep, Ceylon, Rajas).
+
+Plays seeded games with ``companion demo --camera``'s driver
+(``companion.sim.camera_demo``): simulated players change the table, the
+observation-level fake camera reports it (``FakeCamera``: blanks, never a
+wrong value; no game's camera table is timed here, only what happens after
+the reader) and every ``RulesSession.on_observation`` call is timed: the
+generic search, the verdict, applying it to the session and logging it to
+SQLite. Reports p50, p99 and max per game and per verdict, against a
+baseline measured in the same run on positions of the same games (one engine
+``apply`` plus one ``observe``: the unit the search repeats), so the figures
+read as ratios on a noisy machine. Also the phone answers per game, by why.
+
+Goal (issue 17, like Amritsar's issue 8): p99 at most 50 ms.
+
+Run: ``nice -n 10 .venv/bin/python bench/generic_reconcile.py [--games N] [--miss P]``
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this folder comes first on sys.path, and bench/engine.py
+# would shadow the engine package: put the repository root there instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse
+import io
+import os
+import platform
+import statistics
+import time
+from collections import Counter
+from typing import Any
+
+from companion.rules_session import RulesSession
+from companion.sim.camera_demo import run_camera_demo
+
+GAMES = ("imhotep", "ceylon", "rajas")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def timed_game(
+    game: str, seed: int, players: int, miss: float
+) -> tuple[list[tuple[str, float]], list[float], Counter[str]]:
+    timings: list[tuple[str, float]] = []
+    sessions: list[RulesSession] = []
+
+    def prepare(session: RulesSession) -> None:
+        sessions.append(session)
+        plain = session.on_observation
+
+        def timed(seen: Any) -> Any:
+            began = time.perf_counter()
+            verdict = plain(seen)
+            timings.append((verdict.kind, time.perf_counter() - began))
+            return verdict
+
+        session.on_observation = timed  # type: ignore[method-assign]
+
+    report = run_camera_demo(
+        game, players=players, seed=seed, out=io.StringIO(), miss=miss, prepare=prepare
+    )
+    rules = report.session.rules
+    baseline: list[float] = []
+    record = report.session.game
+    for index in range(0, len(record.entries), max(1, len(record.entries) // 60)):
+        state, action = record.states[index], record.entries[index].action
+        began = time.perf_counter()
+        after, _ = rules.apply(state, action, check=False)
+        rules.observe(after)
+        baseline.append(time.perf_counter() - began)
+    return timings, baseline, report.steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--games", type=int, default=6, help="games per rulebook (2-4 players in turn)"
+    )
+    parser.add_argument(
+        "--miss", type=float, default=0.1, help="chance the fake camera misses a field"
+    )
+    parser.add_argument("--only", choices=GAMES, action="append", help="time only these games")
+    args = parser.parse_args()
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(
+        f"{args.games} games per rulebook, fake camera missing {args.miss:.0%} of the fields per look"
+    )
+    for game in args.only or GAMES:
+        timings: list[tuple[str, float]] = []
+        baseline: list[float] = []
+        steps: Counter[str] = Counter()
+        for index in range(args.games):
+            t, b, s = timed_game(game, 1000 + index, 2 + index % 3, args.miss)
+            timings += t
+            baseline += b
+            steps += s
+        all_times = [t for _, t in timings]
+        base = statistics.median(baseline)
+        p99 = percentile(all_times, 0.99)
+        print(
+            f"\n{game}: {len(all_times)} settled observations; baseline apply+observe median {base * 1e3:.3f} ms"
+        )
+        print(
+            f"  all: p50 {percentile(all_times, 0.5) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms, "
+            f"max {max(all_times) * 1e3:.2f} ms (p99 = {p99 / base:.0f} x baseline)"
+        )
+        for kind in sorted({k for k, _ in timings}):
+            values = [t for k, t in timings if k == kind]
+            print(
+                f"  {kind:11s} n={len(values):5d}  p50 {percentile(values, 0.5) * 1e3:6.2f} ms  "
+                f"p99 {percentile(values, 0.99) * 1e3:6.2f} ms"
+            )
+        print(f"  steps per game (mean over {args.games}):")
+        for kind, count in steps.most_common():
+            print(f"    {count / args.games:6.1f}  {kind}")
+
+
+if __name__ == "__main__":
+    main()
