@@ -408,7 +408,7 @@ class RulesSession(TableBase):
                 self._act_on(verdict)
                 if verdict.kind == "illegal" and verdict.move is not None:
                     alert = (verdict.move.reason, verdict.move.fix)
-                elif verdict.kind == "unexplained":
+                elif verdict.kind == "unexplained" and not self._waits_on_a_phone():
                     en, es = differences_text(verdict.differences)
                     why = TABLE_WORDS.reason("table_differs", what=en, what_es=es)
                     alert = (why, TABLE_WORDS.reason("fix_differs"))
@@ -435,12 +435,25 @@ class RulesSession(TableBase):
         elif verdict.kind == "unchanged" and self._question is not None:
             self._question = None  # the move was taken back
 
+    def _waits_on_a_phone(self) -> bool:
+        """The game waits on a draw only a phone or the table screen can say (a
+        card drawn in secret, a die the camera did not read): a table already
+        further on is not a wrong table, it is caught up after the answer."""
+        d = self.rules.decision(self.state)
+        if not d.is_chance:
+            return False
+        secret = d.secret_for is not None and self.draws == "phones"
+        return secret or self._table_draw(d) or self._entered_by(self.state, d) is not None
+
     def _follow_table(self, seen: Observation) -> None:
         """After a phone's answer: what the table already shows beyond it (a
-        draw turned face up, the rest of an ambiguous move) is applied too."""
+        draw turned face up, the rest of an ambiguous move) is applied too, and
+        an alert about the table goes once the table agrees."""
         verdict = reconcile(self.rules, self.state, seen)
         if verdict.kind in ("moves", "ambiguous"):
             self._act_on(verdict)
+        if verdict.kind in ("moves", "ambiguous", "unchanged"):
+            self._take_down_table_alert()
 
     def _put_up_table_alert(self, reason: Reason, fix: Reason) -> None:
         """One alert about the table at a time, on the table screen and every phone."""

@@ -235,3 +235,58 @@ def test_run_reads_the_table_when_the_game_has_a_camera_table(
     assert [e for e in session.store.entries() if e.kind == "step"][-1].payload[
         "source"
     ] == "camera"
+
+
+def test_a_table_ahead_of_a_secret_draw_waits_for_the_drawers_phone(tmp_path: Path) -> None:
+    from engine.core.physical import distance
+
+    session = open_any_session(
+        tmp_path / "c.sqlite", "ceylon", NAMES, public_seed=2, draws="phones"
+    )
+    assert isinstance(session, RulesSession)
+    session.use_camera()
+    rules = session.rules
+    camera = FakeCamera("ceylon", miss=0.0)
+    rng = random.Random(8)
+
+    def next_is_visible(s: RulesSession) -> bool:
+        d = rules.decision(s.state)
+        if not (d.is_chance and d.secret_for is not None and len(s.steps) > 6):
+            return False
+        after, _ = rules.apply(s.state, rules.random_chance(s.state, random.Random(0)), check=False)
+        return not rules.decision(after).is_chance
+
+    for _ in range(400):  # played through the camera, the drawers' phones saying their draws
+        if next_is_visible(session):
+            break
+        d = rules.decision(session.state)
+        if d.is_chance and d.secret_for is not None:
+            outcome = rules.random_chance(session.state, rng)
+            assert session.answer(d.secret_for, rules.format_action(outcome), session.state_id).ok
+            continue
+        action = rng.choice(rules.legal_actions(session.state))
+        after, _ = rules.apply(session.state, action, check=False)
+        before = session.state_id
+        session.on_observation(camera.look(rules.observe(after)))
+        if session.state_id == before or session._open_question() is not None:
+            seat = session.seat_view(None)["decision"]["seat"]
+            assert session.answer(seat, rules.format_action(action), session.state_id).ok
+    drawer = rules.decision(session.state).secret_for
+    assert drawer is not None
+    card = rules.random_chance(session.state, random.Random(0))
+    drawn, _ = rules.apply(session.state, card, check=False)
+    move = next(
+        a for a in rules.legal_actions(drawn)
+        if distance(camera.look(rules.observe(rules.apply(drawn, a, check=False)[0])), rules.observe(drawn))
+    )  # fmt: skip
+    ahead, _ = rules.apply(drawn, move, check=False)
+    waiting = session.state
+    session.on_observation(
+        camera.look(rules.observe(ahead))
+    )  # the next move, before the draw is said
+    assert session.alerts == [] and rules.to_dict(session.state) == rules.to_dict(waiting)
+    assert session.answer(drawer, rules.format_action(card), session.state_id).ok
+    if session._open_question() is None:
+        assert rules.to_dict(session.state) == rules.to_dict(ahead)
+    else:
+        assert move in session.answers_for(rules.decision(session.state).player)
