@@ -29,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
         if args.camera:
             return _camera_demo(game, args)
         return _manual_demo(game, args)
+    if args.camera:
+        print("Amritsar's demo always reads its table through the simulated camera.")
     from companion.sim.demo_watch import Pacer
 
     pacer = Pacer(args.pace, step=args.step) if args.pace or args.step else None
