@@ -64,3 +64,17 @@ def test_the_command_prints_the_refused_move_and_the_sheets(
     assert "move read by the camera" in out and "The game is over" in out
     finals = [line for line in out.splitlines() if line.endswith(("points", "<- winner"))]
     assert [line.split()[0] for line in finals] == ["Ana", "Ben"]
+
+
+def test_a_game_with_a_camera_table_is_played_through_rendered_frames(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import vision.games
+    from tests.support.stamped_table import StampedTable
+
+    table = StampedTable()
+    monkeypatch.setitem(vision.games.TABLES, "imhotep", lambda: table)
+    report = run_camera_demo("imhotep", players=2, seed=4, out=io.StringIO(), miss=0.0)
+    assert report.through == "rendered frames"
+    assert report.session.seat_view(None)["finished"] and report.illegal_put_right
+    assert len(table.shown) > 50 and report.steps["move read by the camera"] > 50

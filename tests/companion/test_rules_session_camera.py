@@ -17,7 +17,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 from companion.game_camera import attach_camera
@@ -25,7 +24,7 @@ from companion.resume import open_any_session, resume_any
 from companion.rules_session import WHICH_EN, RulesSession
 from companion.sim.fake_camera import FakeCamera
 from companion.store import EventStore
-from engine.core.observation import Observation
+from tests.support.stamped_table import StampedTable
 from vision.sources import Frame
 
 NAMES = ["Ana", "Ben", "Cy"]
@@ -170,36 +169,6 @@ def test_an_undo_waits_for_the_table_to_be_put_back(tmp_path: Path) -> None:
     assert rules.to_dict(session.state) == rules.to_dict(before)
     session.on_observation(camera.look(rules.observe(before)))
     assert session.alerts == [] and rules.to_dict(session.state) == rules.to_dict(before)
-
-
-class StampedTable:
-    """A camera table at the lowest layer: a frame carries the number of the
-    observation it shows; the reader settles after two equal frames."""
-
-    game = "imhotep"
-
-    def __init__(self) -> None:
-        self.shown: list[Observation] = []
-
-    def render(self, observation: Observation, **_: Any) -> np.ndarray:
-        self.shown.append(observation)
-        return np.full((4, 4, 3), len(self.shown) - 1, dtype=np.uint8)
-
-    def reader(self) -> Any:
-        table = self
-
-        class Reader:
-            last = -1
-
-            def read(self, frame: Frame) -> Observation | None:
-                stamp = int(frame.image[0, 0, 0])
-                steady, self.last = stamp == self.last, stamp
-                return table.shown[stamp].as_seen() if steady else None
-
-            def problems(self) -> list[str]:
-                return []
-
-        return Reader()
 
 
 def test_run_reads_the_table_when_the_game_has_a_camera_table(
