@@ -211,3 +211,28 @@ def test_differences_are_named_in_each_games_words(game: str) -> None:
     assert isinstance(rules, ChecksTable)
     words = rules.table_differences(state, changed)
     assert words and all(en and es and en != first and "_" not in en for en, es in words)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_refused_move_is_a_table_no_legal_move_makes(game: str) -> None:
+    rules = get_rules(game)
+    assert isinstance(rules, ChecksTable)
+    seen_codes = set()
+    for state, _ in positions(game, 21, 400)[::4]:
+        moves = rules.physical_moves(state)
+        if not moves:
+            continue
+        now = rules.observe(state)
+        legal_tables = [
+            rules.observe(rules.apply(state, a, check=False)[0]) for a in rules.legal_actions(state)
+        ]
+        for move in moves:
+            seen_codes.add(move.reason.code)
+            assert distance(move.seen, now) > 0  # it shows on the table
+            assert all(distance(move.seen, table) > 0 for table in legal_tables)
+            if move.action is not None:
+                assert rules.why_illegal(state, move.action) is not None
+            for text in (move.reason.en, move.reason.es, move.fix.en, move.fix.es):
+                assert text and "{" not in text
+            assert move.reason.rule and move.fix.rule
+    assert seen_codes

@@ -259,3 +259,49 @@ def test_a_table_ahead_of_a_secret_draw_waits_for_the_drawers_phone(tmp_path: Pa
         assert rules.to_dict(session.state) == rules.to_dict(ahead)
     else:
         assert move in session.answers_for(rules.decision(session.state).player)
+
+
+def test_the_camera_loop_reads_frames_from_its_source_until_it_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import vision.games
+    from vision.sources import SourceEnded
+
+    session = camera_session(tmp_path)
+    rules = session.rules
+    until(
+        session,
+        lambda s: rules.decision(s.state).kind == "TURN",
+        random.Random(1),
+        FakeCamera("imhotep", miss=0),
+    )
+    take = next(a for a in rules.legal_actions(session.state) if rules.format_action(a) == "take")
+    after, _ = rules.apply(session.state, take, check=False)
+    table = StampedTable()
+    monkeypatch.setitem(vision.games.TABLES, "imhotep", lambda: table)
+    image = table.render(rules.observe(after))
+    ended = threading.Event()
+
+    class Recording:
+        """Three frames of the table after the move, then the end of the recording."""
+
+        def __init__(self) -> None:
+            self.frames = [Frame(image, n, n / 10) for n in range(3)]
+
+        def read(self) -> Frame | None:
+            if not self.frames:
+                ended.set()
+                raise SourceEnded("the recording is over")
+            return self.frames.pop(0)
+
+        def close(self) -> None:
+            pass
+
+    loop, _ = attach_camera(session, Recording())
+    assert loop is not None
+    assert ended.wait(5)
+    loop.stop()
+    assert loop.frames == 3 and loop.observations == 1 and loop.failed == 0
+    assert rules.to_dict(session.state) == rules.to_dict(after)
