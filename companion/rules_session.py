@@ -392,8 +392,8 @@ class RulesSession(TableBase):
         alert: tuple[Reason, Reason] | None = None
         changed = clear = False
         with self._lock:
-            if self.ended:
-                return Verdict("unchanged")
+            if self.ended or self.rules.decision(self.state).is_over:
+                return Verdict("unchanged")  # the table is being cleared: nothing to check
             self.seen = seen
             verdict = reconcile(self.rules, self.state, seen)
             if self._owes_undo:

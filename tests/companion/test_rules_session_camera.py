@@ -12,6 +12,7 @@ back. ``companion run``'s choice between the camera loop and manual mode.
 
 from __future__ import annotations
 
+import io
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -305,3 +306,18 @@ def test_the_camera_loop_reads_frames_from_its_source_until_it_ends(
     loop.stop()
     assert loop.frames == 3 and loop.observations == 1 and loop.failed == 0
     assert rules.to_dict(session.state) == rules.to_dict(after)
+
+
+def test_a_finished_game_does_not_check_the_table_being_cleared(tmp_path: Path) -> None:
+    from companion.sim.camera_demo import run_camera_demo
+
+    report = run_camera_demo(
+        "imhotep", players=2, seed=3, log_path=tmp_path / "g.sqlite", out=io.StringIO()
+    )
+    session = report.session
+    assert session.seat_view(None)["finished"]
+    rules = session.rules
+    cleared = rules.observe(rules.new_game(2, seed=1))  # the pieces back in the box, another layout
+    before = session.state_id
+    assert session.on_observation(cleared.as_seen()).kind == "unchanged"
+    assert session.alerts == [] and session.state_id == before
