@@ -33,6 +33,7 @@ import argparse
 import io
 import os
 import platform
+import random
 import statistics
 import time
 from collections import Counter
@@ -85,6 +86,43 @@ def timed_game(
     return timings, baseline, report.steps
 
 
+def wrong_tables(game: str, seed: int, count: int) -> list[tuple[str, float, int]]:
+    """Time ``reconcile`` on tables nothing explains: positions of a seeded game
+    with one count on the table moved by 7 (a search that cannot succeed)."""
+    from dataclasses import fields, replace
+
+    from companion.reconcile.generic import reconcile
+    from engine.core.registry import get_rules
+
+    rules = get_rules(game)
+    rng = random.Random(seed)
+    state = rules.new_game(3, seed=seed)
+    states = []
+    while not rules.decision(state).is_over:
+        d = rules.decision(state)
+        action = (
+            rules.random_chance(state, rng)
+            if d.is_chance
+            else rng.choice(rules.legal_actions(state))
+        )
+        state, _ = rules.apply(state, action, check=False)
+        states.append(state)
+    found = []
+    for state in states[:: max(1, len(states) // count)][:count]:
+        seen = rules.observe(state).as_seen()
+        name = next(
+            f.name for f in fields(seen)
+            if isinstance(getattr(seen, f.name), tuple) and getattr(seen, f.name)
+            and all(isinstance(v, int) for v in getattr(seen, f.name))
+        )  # fmt: skip
+        value = list(getattr(seen, name))
+        value[-1] += 7
+        began = clock()
+        verdict = reconcile(rules, state, replace(seen, **{name: tuple(value)}))
+        found.append((verdict.kind, clock() - began, verdict.looked_at))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -95,6 +133,9 @@ def main() -> None:
     )
     parser.add_argument("--only", choices=GAMES, action="append", help="time only these games")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
+    parser.add_argument(
+        "--wrong", type=int, default=20, help="tables nothing explains, timed per rulebook"
+    )
     args = parser.parse_args()
     global clock
     clock = CLOCKS[args.clock]
@@ -129,6 +170,16 @@ def main() -> None:
             print(
                 f"  {kind:11s} n={len(values):5d}  p50 {percentile(values, 0.5) * 1e3:6.2f} ms  "
                 f"p99 {percentile(values, 0.99) * 1e3:6.2f} ms"
+            )
+        if args.wrong:
+            wrong = wrong_tables(game, 77, args.wrong)
+            times = [t for _, t, _ in wrong]
+            kinds = Counter(k for k, _, _ in wrong)
+            print(
+                f"  a table nothing explains (one count moved by 7), n={len(wrong)} "
+                f"({', '.join(f'{k} {n}' for k, n in kinds.items())}): p50 "
+                f"{percentile(times, 0.5) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms, "
+                f"positions looked at up to {max(n for _, _, n in wrong)}"
             )
         print(f"  steps per game (mean over {args.games}):")
         for kind, count in steps.most_common():

@@ -20,8 +20,9 @@ How far it looks:
 - never a secret draw (``Decision.secret_for``): that comes from the drawer's
   phone, never from the table.
 
-Bounded: at most ``budget`` positions are looked at; the result says when the
-budget ran out so the caller can ask instead of guessing.
+Bounded: at most about ``budget`` positions are made (every action applied
+counts, kept or not; the layer under way is finished); the result says when
+the budget ran out.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ from engine.core.physical import distance
 DEPTH = 2
 #: Further player decisions allowed when each brings the game closer to the table.
 EXTRA = 8
-#: Positions looked at, at most, per search.
-BUDGET = 6_000
+#: Positions made (actions applied), at most, per search.
+BUDGET = 4_000
 
 
 @dataclass(frozen=True)
@@ -85,27 +86,31 @@ def search(
         matches: list[Match] = []
         following: list[_Node] = []
         for node in layer:
-            for child in _children(rules, node, seen, depth, extra):
-                looked += 1
+            children, tried = _children(rules, node, seen, depth, extra)
+            looked += tried
+            for child in children:
                 if child.gap == 0:
                     matches.append(Match(child.actions, child.state))
                 else:
                     following.append(child)
-                if looked >= budget:
-                    return SearchResult(matches, looked, True)
+            if looked >= budget:
+                return SearchResult(matches, looked, True)
         if matches:
             return SearchResult(matches, looked, False)
         layer = following
     return SearchResult([], looked, False)
 
 
-def _children(rules: Rules, node: _Node, seen: Observation, depth: int, extra: int) -> list[_Node]:
+def _children(
+    rules: Rules, node: _Node, seen: Observation, depth: int, extra: int
+) -> tuple[list[_Node], int]:
+    """The nodes worth following from ``node``, and how many positions were tried."""
     decision = rules.decision(node.state)
     if decision.is_over:
-        return []
+        return [], 0
     if decision.is_chance:
         if decision.secret_for is not None:
-            return []  # a secret draw: the drawer's phone says it
+            return [], 0  # a secret draw: the drawer's phone says it
         outcomes = []
         for outcome in rules.legal_actions(node.state):
             after, _ = rules.apply(node.state, outcome, check=False)
@@ -118,17 +123,18 @@ def _children(rules: Rules, node: _Node, seen: Observation, depth: int, extra: i
                 )
             )
         if not outcomes:
-            return []
+            return [], 0
         best = min(child.gap for child in outcomes)
         if best >= node.gap:
-            return []  # the table does not show this draw (yet)
-        return [child for child in outcomes if child.gap == best]
+            return [], len(outcomes)  # the table does not show this draw (yet)
+        return [child for child in outcomes if child.gap == best], len(outcomes)
     if node.moves >= depth + extra:
-        return []
+        return [], 0
     children = []
-    for action in rules.legal_actions(node.state):
+    actions = rules.legal_actions(node.state)
+    for action in actions:
         after, _ = rules.apply(node.state, action, check=False)
         gap = distance(seen, rules.observe(after))
         if node.moves < depth or gap < node.gap:
             children.append(_Node(after, (*node.actions, action), node.moves + 1, gap))
-    return children
+    return children, len(actions)
