@@ -71,25 +71,37 @@ class FakeCamera:
 
 
 class TableEye:
-    """A real camera table (``vision.games.GameTable``): render, then read back."""
+    """A real camera table (``vision.games.GameTable``): render, then read back.
 
-    def __init__(self, table: Any, *, condition: str = "ideal", frames: int = 6):
+    One camera for the whole game (``seed`` and ``condition`` fix its pose,
+    lens and light; a reader is told the lens the table gives for them, when
+    it has ``calibration``); each look renders the next frame numbers of that
+    camera (noise and blur change from frame to frame) until the reader has
+    settled, at most ``frames`` of them.
+    """
+
+    def __init__(self, table: Any, *, seed: int = 0, condition: str = "ideal", frames: int = 6):
         self.table = table
-        self.reader = table.reader()
+        self.seed = seed
         self.condition = condition
         self.frames = frames
+        calibrate = getattr(table, "calibration", None)
+        lens = calibrate(seed, condition) if calibrate is not None else None
+        self.reader = table.reader(lens) if lens is not None else table.reader()
         self.looks = 0
         self._frame = 0
 
     def look(self, shown: Observation) -> Observation | None:
-        self.looks += 1
-        frame_image = self.table.render(shown.as_seen(), seed=self.looks, condition=self.condition)
         from vision.sources import Frame
 
+        self.looks += 1
         seen = None
         for _ in range(self.frames):  # a settled read needs a few steady frames
             self._frame += 1
-            seen = self.reader.read(Frame(frame_image, self._frame, self._frame / 10))
+            image = self.table.render(
+                shown.as_seen(), seed=self.seed, condition=self.condition, frame=self._frame
+            )
+            seen = self.reader.read(Frame(image, self._frame, self._frame / 10))
             if seen is not None:
                 break
         return seen

@@ -1,8 +1,9 @@
 """A camera table at the lowest layer for tests: frames that carry the observation they show.
 
 No game's pixel table is needed to test what comes after the reader:
-``StampedTable.render`` keeps each observation it is asked to draw and
-returns a tiny frame stamped with its number; its reader gives back that
+``StampedTable.render`` keeps each new observation it is asked to draw and
+returns a tiny frame stamped with its number (the same number while the same
+observation is drawn frame after frame); its reader gives back that
 observation's seen fields (``as_seen``) once two frames in a row carry the
 same stamp (a reader settles before it reports), ``None`` before.
 """
@@ -27,7 +28,8 @@ class StampedTable:
         self.shown: list[Observation] = []
 
     def render(self, observation: Observation, **_: Any) -> np.ndarray:
-        self.shown.append(observation)
+        if not self.shown or self.shown[-1] != observation:  # a new picture on the table
+            self.shown.append(observation)
         number = len(self.shown) - 1
         image = np.zeros((4, 4, 3), dtype=np.uint8)
         image[0, 0, 0], image[0, 0, 1] = number % 256, number // 256
