@@ -5,7 +5,18 @@ What it is for: Imhotep and Ceylon (and any game registered in
 decision is a prompt on the deciding seat's phone, answered with one of the
 legal actions the rules list (a button reads ``option_text``: the game's
 imperative ``describe_option`` where it has one; the history reads
-``Rules.describe_action``), in English and Spanish. No camera or sensor reads these games yet.
+``Rules.describe_action``), in English and Spanish.
+
+With a camera (``use_camera``; ``companion run`` when the game has a table in
+``vision.games``): each settled observation goes to ``on_observation``, which
+asks ``companion.reconcile.generic`` what it shows. A move the table shows is
+applied and logged like a phone's step (source ``camera``), so a restart
+replays it; an ambiguous one becomes a question on the deciding phone with
+only the answers that fit the table; a refused physical move or a table that
+nothing explains raises an alert on the table screen with the rule and the
+fix, withdrawn once the table is put right. Public draws are then taken from
+the table (a card turned face up) or entered on the table screen, never
+dealt; the phones answer only what the table cannot show.
 
 Chance done in the open: a die rolled at the table (Rajas of the Ganges) is
 never invented. A game whose rules name the seat that performs a public chance
@@ -35,9 +46,18 @@ import secrets
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from companion.reconcile.generic import (
+    Verdict,
+    describe_differences,
+    differences_text,
+    reconcile,
+)
 from companion.store import EventStore, LogEntry
 from companion.table_session import LogLine, Outcome, Seat, TableBase
 from engine.core.game import Decision, Rules, option_text
+from engine.core.observation import Observation
+from engine.core.physical import distance
+from engine.core.reasons import Reason, ReasonTable
 from engine.core.record import Record
 from engine.core.registry import get_rules
 from engine.core.scoring import ScoreSheet
@@ -45,6 +65,50 @@ from engine.core.seats import CHANCE, NOBODY
 
 #: How secret draws are made: dealt by the companion from the OS, or entered on the drawer's phone.
 DRAW_MODES = ("deal", "phones")
+
+#: What the companion says about a table the camera reads (any game).
+TABLE_WORDS = ReasonTable(
+    "table",
+    {
+        "table_differs": (
+            "",
+            "The table does not match the game: {what}.",
+            "La mesa no coincide con la partida: {what_es}.",
+        ),
+        "fix_differs": (
+            "",
+            "Put those pieces back as the table screen shows them, or answer the move on the phone.",
+            "Deja esas piezas como las muestra la pantalla de la mesa, o responde la jugada en el móvil.",
+        ),
+        "undo_table": (
+            "",
+            "A move was undone in the game; the table still shows it: {what}.",
+            "Se deshizo una jugada en la partida; la mesa aún la muestra: {what_es}.",
+        ),
+        "fix_undo": (
+            "",
+            "Put those pieces back as they were before the move.",
+            "Devuelve esas piezas a como estaban antes de la jugada.",
+        ),
+        "not_on_table": (
+            "",
+            "The table shows another move: answer one of the moves offered.",
+            "La mesa muestra otra jugada: responde una de las jugadas ofrecidas.",
+        ),
+    },
+)
+#: The prompt of a question the camera could not settle alone.
+WHICH_EN = "The table shows a move that could be any of these: which one was it?"
+WHICH_ES = "La mesa muestra una jugada que puede ser cualquiera de estas: ¿cuál fue?"
+
+
+class _Question:
+    """An ambiguous move on the table: who chooses, among what, at which state."""
+
+    def __init__(self, state_id: int, candidates: Sequence[Hashable], asker: int | None):
+        self.state_id = state_id
+        self.candidates = list(candidates)
+        self.asker = asker
 
 
 class RulesSession(TableBase):
@@ -69,6 +133,19 @@ class RulesSession(TableBase):
             random.Random(public_seed) if public_seed is not None else secrets.SystemRandom()
         )
         self.secret_rng: random.Random = secrets.SystemRandom()
+        #: a camera reads the table (``use_camera``)
+        self.camera = False
+        #: the last settled observation of the table
+        self.seen: Observation | None = None
+        self._question: _Question | None = None
+        self._table_alert: int | None = None
+        self._owes_undo = False
+
+    def use_camera(self) -> None:
+        """From now on the table's changes come from ``on_observation`` too, and
+        public draws from the table (or the table screen), never dealt."""
+        with self._lock:
+            self.camera = True
 
     # -- construction ---------------------------------------------------------
 
@@ -142,10 +219,15 @@ class RulesSession(TableBase):
         d = self.rules.decision(self.state)
         if d.is_over or self.ended:
             return []
+        question = self._open_question()
+        if question is not None:
+            return list(question.candidates) if seat == question.asker else []
         if d.is_chance:
             if d.secret_for is not None and d.secret_for == seat and self.draws == "phones":
                 return self.rules.legal_actions(self.state)
             roller = self._entered_by(self.state, d)
+            if self._table_draw(d) and seat is None:
+                return self.rules.legal_actions(self.state)  # the table screen enters it
             if roller is not None and seat in (roller, None):
                 # Rolled in the open: the roller's phone enters it, or the table
                 # screen (with its PIN) for a player without a phone.
@@ -168,6 +250,14 @@ class RulesSession(TableBase):
         seat = entered_at_table(state)
         return seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else None
 
+    def _table_draw(self, d: Decision) -> bool:
+        """A public draw taken from the table (camera mode), not dealt."""
+        return self.camera and d.is_chance and d.secret_for is None
+
+    def _open_question(self) -> _Question | None:
+        question = self._question
+        return question if question is not None and question.state_id == self.state_id else None
+
     def _dealt_draws(self, state: Any) -> list[Hashable]:
         """The chance outcomes the companion deals from ``state`` on, until a player
         decides (or, with ``draws="phones"``, a secret draw waits for its phone)."""
@@ -175,7 +265,7 @@ class RulesSession(TableBase):
         probe = state
         while True:
             d = self.rules.decision(probe)
-            if not d.is_chance or self._entered_by(probe, d) is not None:
+            if not d.is_chance or self._entered_by(probe, d) is not None or self._table_draw(d):
                 return drawn
             if d.secret_for is not None:
                 if self.draws == "phones":
@@ -267,8 +357,13 @@ class RulesSession(TableBase):
             )
         owner = d.secret_for if d.is_chance and self.draws == "phones" else d.player
         roller = self._entered_by(self.state, d)
-        if roller is not None:
+        question = self._open_question()
+        if question is not None:
+            owner = question.asker
+        elif roller is not None:
             owner = roller  # rolled in the open: the roller's phone (or the table) enters it
+        elif self._table_draw(d):
+            owner = None  # drawn at the table: the table screen enters what the camera missed
         elif d.is_chance and owner is None:
             owner = CHANCE  # a public draw: the companion deals it
         if owner != seat and not (roller is not None and seat is None):
@@ -280,8 +375,100 @@ class RulesSession(TableBase):
                 f"This decision belongs to {who[0]}.",
                 f"Esta decisión le corresponde a {who[1]}.",
             )
+        if question is not None and action not in question.candidates:
+            return Outcome.refused(self.state_id, TABLE_WORDS.reason("not_on_table"))
         self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})
-        return self._apply([action], "phone")
+        outcome = self._apply([action], "phone")
+        if outcome.ok and self.camera and self.seen is not None and not self._owes_undo:
+            self._follow_table(self.seen)
+        return outcome
+
+    # -- the camera -----------------------------------------------------------
+
+    def on_observation(self, seen: Observation) -> Verdict:
+        """A settled observation of the table (``None`` fields: not seen): apply the
+        move it shows, ask about an ambiguous one, or alert on a refused or
+        unexplained change; a table put right again takes its alert down."""
+        alert: tuple[Reason, Reason] | None = None
+        changed = clear = False
+        with self._lock:
+            if self.ended or self.rules.decision(self.state).is_over:
+                return Verdict("unchanged")  # the table is being cleared: nothing to check
+            self.seen = seen
+            verdict = reconcile(self.rules, self.state, seen)
+            if self._owes_undo:
+                if verdict.kind == "unchanged":
+                    self._owes_undo = False
+                    clear = True
+                else:
+                    return verdict  # the undo's alert stays up until the table is put back
+            else:
+                clear = verdict.kind in ("unchanged", "moves", "ambiguous")
+                before = self.state_id
+                self._act_on(verdict)
+                if verdict.kind == "illegal" and verdict.move is not None:
+                    alert = (verdict.move.reason, verdict.move.fix)
+                elif verdict.kind == "unexplained" and not self._waits_on_a_phone():
+                    en, es = differences_text(verdict.differences)
+                    why = TABLE_WORDS.reason("table_differs", what=en, what_es=es)
+                    alert = (why, TABLE_WORDS.reason("fix_differs"))
+                changed = self.state_id != before
+        if clear:
+            self._take_down_table_alert()
+        if alert is not None:
+            self._put_up_table_alert(*alert)
+        if not self._owes_undo and changed:
+            self._announce("camera")
+        return verdict
+
+    def _act_on(self, verdict: Verdict) -> None:
+        """Apply what a verdict shows (under the lock)."""
+        if verdict.kind == "moves":
+            self._question = None
+            self._apply(list(verdict.actions), "camera")
+        elif verdict.kind == "ambiguous":
+            if verdict.actions:
+                self._apply(list(verdict.actions), "camera")
+            self._question = _Question(self.state_id, verdict.candidates, verdict.asker)
+            self.state_id += 1  # the phones learn of the question
+            self._question.state_id = self.state_id
+        elif verdict.kind == "unchanged" and self._question is not None:
+            self._question = None  # the move was taken back
+
+    def _waits_on_a_phone(self) -> bool:
+        """The game waits on a draw only a phone or the table screen can say (a
+        card drawn in secret, a die the camera did not read): a table already
+        further on is not a wrong table, it is caught up after the answer."""
+        d = self.rules.decision(self.state)
+        if not d.is_chance:
+            return False
+        secret = d.secret_for is not None and self.draws == "phones"
+        return secret or self._table_draw(d) or self._entered_by(self.state, d) is not None
+
+    def _follow_table(self, seen: Observation) -> None:
+        """After a phone's answer: what the table already shows beyond it (a
+        draw turned face up, the rest of an ambiguous move) is applied too, and
+        an alert about the table goes once the table agrees."""
+        verdict = reconcile(self.rules, self.state, seen)
+        if verdict.kind in ("moves", "ambiguous"):
+            self._act_on(verdict)
+        if verdict.kind in ("moves", "ambiguous", "unchanged"):
+            self._take_down_table_alert()
+
+    def _put_up_table_alert(self, reason: Reason, fix: Reason) -> None:
+        """One alert about the table at a time, on the table screen and every phone."""
+        current = self._table_alert
+        if current is not None:
+            shown = next((a for a in self.alerts if a.id == current), None)
+            if shown is not None and shown.en == reason.en and shown.fix_en == fix.en:
+                return  # the same alert is up already
+            self.withdraw_alert(current)
+        self._table_alert = self.raise_alert(reason, fix.en, fix.es).id
+
+    def _take_down_table_alert(self) -> None:
+        if self._table_alert is not None:
+            self.withdraw_alert(self._table_alert)
+            self._table_alert = None
 
     def undo(
         self, state_id: int | None = None, by_seat: int | None = None, *, log: bool = True
@@ -301,7 +488,20 @@ class RulesSession(TableBase):
                         "Tu jugada robó una carta: solo la mesa puede deshacerla "
                         "(sería volver a robar).",
                     )
-            return super().undo(state_id, by_seat, log=log)
+            outcome = super().undo(state_id, by_seat, log=log)
+            self._question = None
+            seen = self.seen if self.camera and outcome.ok and log else None
+            words: list[tuple[str, str]] = []
+            if seen is not None and distance(seen, self.rules.observe(self.state)) > 0:
+                self._owes_undo = True  # the table still shows the undone move
+                words = describe_differences(self.rules, self.state, seen)
+        if words:
+            en, es = differences_text(words)
+            self._put_up_table_alert(
+                TABLE_WORDS.reason("undo_table", what=en, what_es=es),
+                TABLE_WORDS.reason("fix_undo"),
+            )
+        return outcome
 
     # -- views ------------------------------------------------------------------
 
@@ -322,6 +522,12 @@ class RulesSession(TableBase):
             secret_draw = d.is_chance and d.secret_for is not None and self.draws == "phones"
             roller = self._entered_by(state, d)
             decider = d.secret_for if secret_draw else d.player if roller is None else roller
+            question = self._open_question()
+            prompt = (d.prompt_en, d.prompt_es)
+            if question is not None:
+                decider, prompt = question.asker, (WHICH_EN, WHICH_ES)
+            elif self._table_draw(d) and roller is None:
+                decider = None  # the camera reads it, else the table screen enters it
             who = self._who(decider)
             finished = d.is_over
             return {
@@ -336,8 +542,8 @@ class RulesSession(TableBase):
                     "seat": decider if decider is not None and decider >= 0 else None,
                     "who_en": who[0],
                     "who_es": who[1],
-                    "en": d.prompt_en,
-                    "es": d.prompt_es,
+                    "en": prompt[0],
+                    "es": prompt[1],
                     "chance": d.is_chance,
                     "secret_draw": secret_draw,
                     "mine": bool(options) and seat is not None,
@@ -346,6 +552,7 @@ class RulesSession(TableBase):
                 },
                 "options": options,
                 "house_rules": list(self.game.options),
+                "camera": self.camera,
                 "scores": [sheet_dict(sheet) for sheet in self.rules.score(state)],
                 "alerts": [
                     a.to_dict() for a in self.alerts if a.seat in (None, seat) or seat is None

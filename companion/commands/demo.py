@@ -1,8 +1,11 @@
 """``companion demo``: a whole simulated game without hardware.
 
 Amritsar: a solo game through the camera and sensor simulation
-(``companion.sim.demo``). Imhotep, Ceylon: a game in manual mode, simulated
-phones answering every decision (``companion.sim.generic_demo``).
+(``companion.sim.demo``). Imhotep, Ceylon, Rajas: a game in manual mode,
+simulated phones answering every decision (``companion.sim.generic_demo``);
+with ``--camera`` the table's changes reach the session as camera
+observations and the phones answer only what the table cannot show
+(``companion.sim.camera_demo``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion demo: --game: {error}", file=sys.stderr)
         return 2
     if game != "amritsar":
+        if args.camera:
+            return _camera_demo(game, args)
         return _manual_demo(game, args)
+    if args.camera:
+        print("Amritsar's demo always reads its table through the simulated camera.")
     from companion.sim.demo_watch import Pacer
 
     pacer = Pacer(args.pace, step=args.step) if args.pace or args.step else None
@@ -69,6 +76,34 @@ def _manual_demo(game: str, args: argparse.Namespace) -> int:
     return 0 if session.seat_view(None)["finished"] else 1
 
 
+def _camera_demo(game: str, args: argparse.Namespace) -> int:
+    """A game whose table is read by a camera (rendered frames, else the fake camera)."""
+    from companion.sim.camera_demo import run_camera_demo
+    from engine.core.registry import get_rules
+
+    rules = get_rules(game)
+    players = args.players or min(3, rules.max_players)
+    if not rules.min_players <= players <= rules.max_players:
+        print(
+            f"companion demo: --players: {rules.title_en} is for {rules.min_players} to "
+            f"{rules.max_players} players",
+            file=sys.stderr,
+        )
+        return 2
+    report = run_camera_demo(
+        game,
+        players=players,
+        seed=args.seed,
+        log_path=args.log,
+        serve=not args.no_server,
+        linger=args.linger,
+        host=args.host,
+        port=args.port,
+    )
+    finished = bool(report.session.seat_view(None)["finished"])
+    return 0 if finished and report.illegal_put_right and not report.alerts_on_legal_play else 1
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -91,6 +126,12 @@ def register(subparsers: Any) -> None:
         "--players",
         type=int,
         help="how many simulated players (Imhotep, Ceylon: 2-4, default 3; Amritsar plays solo)",
+    )
+    parser.add_argument(
+        "--camera",
+        action="store_true",
+        help="(Imhotep, Ceylon, Rajas) the table's changes reach the companion as camera "
+        "observations: the game's camera table when it has one, else a fake camera",
     )
     parser.add_argument(
         "--log", type=Path, help="where to write the game's log (default: a temporary folder)"

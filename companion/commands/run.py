@@ -261,10 +261,10 @@ class _Table:
                 raise ResumeError(str(error)) from error
             if pin is not None:
                 manual.pin = pin
-            print(
-                f"{manual.game.rules.title_en}: manual mode, the phones answer every decision "
-                "(no camera or sensor board for this game yet)."
-            )
+            from companion.game_camera import attach_camera
+
+            self.runner, line = attach_camera(manual, self.source, self.watchdog)
+            print(line)
             return manual
         session = open_session(
             log_path,
@@ -469,10 +469,10 @@ def run_manual(game: str, args: argparse.Namespace) -> int:
     except (ResumeError, ValueError) as error:
         print(f"companion run: {error}", file=sys.stderr)
         return 2
-    print(
-        f"{rules.title_en}, manual mode: every decision is answered on the players' phones "
-        "(no camera or sensor board for this game yet)."
-    )
+    from companion.game_camera import attach_camera
+
+    _, line = attach_camera(session, _game_camera_source(game, args))
+    print(line)
     if session.resumed:
         print(f"Resumed the game logged in {args.log}.")
     print(announce(session, args.host, args.port))
@@ -480,6 +480,22 @@ def run_manual(game: str, args: argparse.Namespace) -> int:
     exit_cleanly_on_sigterm()
     serve(session, host=args.host, port=args.port, public_url=args.public_url)
     return 0
+
+
+def _game_camera_source(game: str, args: argparse.Namespace) -> Any:
+    """The camera for a game read through ``vision.games``, or ``None`` (manual mode):
+    opened only when the game has a camera table and ``--camera`` is not none."""
+    from vision.games import table_for
+
+    if args.camera == "none" or table_for(game) is None:
+        return None
+    from vision.sources import SourceError, open_source
+
+    try:
+        return open_source(args.camera)
+    except SourceError as error:
+        print(f"companion run: no camera ({error}); the phones answer every decision")
+        return None
 
 
 def _say_public_url(args: argparse.Namespace) -> None:

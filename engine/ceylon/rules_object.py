@@ -17,7 +17,7 @@ import random
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from engine.ceylon import play, scoring, serialize
+from engine.ceylon import physical, play, scoring, serialize
 from engine.ceylon.actions import Action, format_action, parse_action
 from engine.ceylon.catalog import Catalog, default_catalog
 from engine.ceylon.describe import describe, describe_option
@@ -25,6 +25,8 @@ from engine.ceylon.flow import OPTION_WORDS, OPTIONS
 from engine.ceylon.state import CHANCE_PHASES, State
 from engine.ceylon.view import CeylonObservation, observe, view
 from engine.core.game import Decision, Event, Filter
+from engine.core.observation import Observation
+from engine.core.physical import PhysicalMove
 from engine.core.reasons import Reason
 from engine.core.scoring import ScoreSheet
 
@@ -92,6 +94,15 @@ class CeylonRules:
 
     def observe(self, state: State) -> CeylonObservation:
         return observe(self.catalog, state)
+
+    # -- the table checked by a camera (``engine.core.physical.ChecksTable``) ----
+    def physical_moves(self, state: State) -> list[PhysicalMove]:
+        """Refused changes players could make to the table now (``physical.py``)."""
+        return physical.physical_moves(self.catalog, state)
+
+    def table_differences(self, state: State, seen: Observation) -> list[tuple[str, str]]:
+        """What differs between the game and the table ``seen``, in words (EN, ES)."""
+        return physical.table_differences(self.catalog, state, seen)
 
     def format_action(self, action: Hashable) -> str:
         if not isinstance(action, Action):

@@ -19,10 +19,13 @@ from collections.abc import Hashable, Iterable
 from typing import Any
 
 from engine.core.game import Decision, Event, Filter
+from engine.core.observation import Observation
+from engine.core.physical import PhysicalMove
 from engine.core.reasons import IllegalActionError, Reason
 from engine.core.scoring import ScoreSheet
 from engine.core.seats import CHANCE
 from engine.imhotep import actions as notation
+from engine.imhotep import physical
 from engine.imhotep.actions import Action
 from engine.imhotep.catalog import Catalog, default_catalog
 from engine.imhotep.describe import describe, describe_option
@@ -229,6 +232,15 @@ class ImhotepRules:
 
     def observe(self, state: State) -> ImhotepObservation:
         return observe(state, self.catalog)
+
+    # -- the table checked by a camera (``engine.core.physical.ChecksTable``) ----
+    def physical_moves(self, state: State) -> list[PhysicalMove]:
+        """Refused changes players could make to the table now (``physical.py``)."""
+        return physical.physical_moves(state, self.catalog)
+
+    def table_differences(self, state: State, seen: Observation) -> list[tuple[str, str]]:
+        """What differs between the game and the table ``seen``, in words (EN, ES)."""
+        return physical.table_differences(state, self.catalog, seen)
 
     # -- text and persistence --------------------------------------------------------------
     def format_action(self, action: Hashable) -> str:

@@ -17,9 +17,11 @@ from collections.abc import Hashable, Iterable
 from typing import Any, ClassVar
 
 from engine.core.game import Decision, Event, Filter
+from engine.core.observation import Observation
+from engine.core.physical import PhysicalMove
 from engine.core.reasons import Reason
 from engine.core.scoring import ScoreSheet
-from engine.rajas import play, scoring, serialize
+from engine.rajas import physical, play, scoring, serialize
 from engine.rajas.actions import Action, format_action, parse_action
 from engine.rajas.catalog import Catalog, default_catalog
 from engine.rajas.describe import describe, describe_option
@@ -106,6 +108,15 @@ class RajasRules:
 
     def observe(self, state: State) -> RajasObservation:
         return observe(self.catalog, state)
+
+    # -- the table checked by a camera (``engine.core.physical.ChecksTable``) ----
+    def physical_moves(self, state: State) -> list[PhysicalMove]:
+        """Refused changes players could make to the table now (``physical.py``)."""
+        return physical.physical_moves(self.catalog, state)
+
+    def table_differences(self, state: State, seen: Observation) -> list[tuple[str, str]]:
+        """What differs between the game and the table ``seen``, in words (EN, ES)."""
+        return physical.table_differences(self.catalog, state, seen)
 
     def format_action(self, action: Hashable) -> str:
         if not isinstance(action, Action):

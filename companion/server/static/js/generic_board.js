@@ -46,6 +46,7 @@ const WORDS = {
     joined: "joined",
     no_token: "Watching: public information only.",
     manual: "Manual mode: answer every decision on the phones.",
+    camera: "The camera reads the table: the phones answer only what it cannot show.",
     rule: "Rule",
     next_step: "Next step",
     end_game: "End the game",
@@ -85,6 +86,7 @@ const WORDS = {
     joined: "conectado",
     no_token: "Mirando: solo información pública.",
     manual: "Modo manual: responded cada decisión en los móviles.",
+    camera: "La cámara lee la mesa: los móviles responden solo lo que ella no puede ver.",
     rule: "Regla",
     next_step: "Siguiente paso",
     end_game: "Terminar la partida",
@@ -423,7 +425,7 @@ export function start(role) {
     document.body.dataset.stateId = String(view.state_id);
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
     const first = [decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view), controls(view), undoRequests(view)];
-    const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w("manual")) : null;
+    const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
     put(
       byId("app"),
       head,

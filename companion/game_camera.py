@@ -1,0 +1,138 @@
+"""The camera loop of a game read through ``vision.games`` (every game but Amritsar).
+
+What it is for: ``companion run --game NAME`` with a camera, for a game whose
+camera table is registered in ``vision.games.TABLES``. One thread reads
+frames, hands each to the table's ``GameReader`` and passes every settled
+observation that differs from the last one to
+``RulesSession.on_observation`` (which applies, asks or alerts). A failing
+frame is logged and the loop goes on; after ``MAX_FAILURES_IN_A_ROW`` it
+stops feeding the service watchdog, so systemd restarts the companion, which
+resumes the game from its log (Amritsar's loop in ``runner.py`` does the same).
+
+``attach_camera`` decides at start whether a game is read by camera or served
+in manual mode, and says which in one line.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from companion.rules_session import RulesSession
+from companion.service import Watchdog
+from companion.table_session import TableBase
+
+#: Seconds to wait when the camera has no new frame.
+IDLE_SLEEP = 0.05
+#: Frames the reader may fail on in a row before the loop gives up.
+MAX_FAILURES_IN_A_ROW = 50
+
+log = logging.getLogger("companion.game_camera")
+
+
+class GameCameraLoop:
+    """Frames in, settled observations to the session out."""
+
+    def __init__(
+        self,
+        session: RulesSession,
+        source: Any,
+        reader: Any,
+        *,
+        watchdog: Watchdog | None = None,
+    ):
+        self.session = session
+        self.source = source
+        self.reader = reader
+        self.watchdog = watchdog
+        self.frames = 0
+        self.observations = 0
+        self.failed = 0
+        self._last: Any = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
+
+    def start(self) -> GameCameraLoop:
+        self._beat()
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _beat(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.beat("camera")
+
+    def step(self, frame: Any) -> bool:
+        """Read one frame; True when a new settled observation went to the session."""
+        self.frames += 1
+        seen = self.reader.read(frame)
+        if seen is None or seen == self._last:
+            return False
+        self._last = seen
+        self.observations += 1
+        self.session.on_observation(seen)
+        return True
+
+    def _loop(self) -> None:
+        in_a_row = 0
+        while not self._stop.is_set():
+            self._beat()
+            try:
+                frame = self.source.read()
+            except Exception as error:  # a camera that fails is reported, not fatal
+                from vision.sources import SourceEnded
+
+                if isinstance(error, SourceEnded):  # a recording played to its end
+                    if self.watchdog is not None:
+                        self.watchdog.retire("camera")
+                    return
+                log.warning("camera: %s", error)
+                self._stop.wait(1.0)
+                continue
+            if frame is None:
+                self._stop.wait(IDLE_SLEEP)
+                continue
+            try:
+                self.step(frame)
+            except Exception:
+                self.failed += 1
+                in_a_row += 1
+                if in_a_row == 1 or in_a_row % 10 == 0:
+                    log.exception("reading camera frame failed (%d in a row)", in_a_row)
+                if in_a_row >= MAX_FAILURES_IN_A_ROW:
+                    log.critical("the camera loop stops: %d frames in a row failed", in_a_row)
+                    return  # no more beats: the watchdog has systemd restart the service
+                continue
+            in_a_row = 0
+
+
+def attach_camera(
+    session: TableBase, source: Any, watchdog: Watchdog | None = None
+) -> tuple[GameCameraLoop | None, str]:
+    """Start the camera loop for ``session``'s game when it has a camera table and a
+    camera is open; else manual mode. Returns the loop (or ``None``) and the line
+    to print on start."""
+    from vision.games import table_for
+
+    rules = session.game.rules
+    table = table_for(rules.name)
+    if table is None or not isinstance(session, RulesSession):
+        return None, (
+            f"{rules.title_en}: manual mode, the phones answer every decision "
+            "(no camera table for this game yet)."
+        )
+    if source is None:
+        return None, (
+            f"{rules.title_en}: manual mode, the phones answer every decision "
+            "(no camera is open: give --camera to read the table)."
+        )
+    session.use_camera()
+    loop = GameCameraLoop(session, source, table.reader(), watchdog=watchdog).start()
+    return loop, (
+        f"{rules.title_en}: the camera reads the table; the phones answer only what it "
+        "cannot show (secret draws, moves it missed, a move that fits several answers)."
+    )

@@ -1,0 +1,244 @@
+"""``companion demo --game NAME --camera``: a whole game whose table changes reach the session as camera observations.
+
+What it is for: showing (and testing) the camera path of a game served
+through its ``Rules``, from the first move to the final score sheets. The
+simulated players move pieces on a simulated table (the game's observation
+of the position after their move); a camera reports it to the session
+(``RulesSession.on_observation``): through the game's real camera table when
+``vision.games`` has one (rendered frame, then its reader), else through the
+observation-level ``FakeCamera`` (fields blanked as a camera would, never a
+wrong value). The phones answer only what the table did not show: a secret
+draw (the drawer's phone), a move the camera missed, or a question when the
+table fits more than one move. A public draw the camera missed is entered on
+the table screen (a die on its roller's phone). Once in the game a player
+makes a move the rules refuse (``physical_moves``): the table screen shows
+the rule and the fix, the player puts it right and the alert goes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.resume import open_any_session
+from companion.rules_session import RulesSession
+from companion.sim.fake_camera import Eye, FakeCamera, TableEye
+from companion.sim.generic_demo import NAMES, SimPhone, phone_name, say_sheets
+from engine.core.physical import ChecksTable
+
+
+@dataclass
+class CameraDemoReport:
+    """What a camera demo did: who supplied each step, and the refused move."""
+
+    session: RulesSession
+    through: str  # "rendered frames" or "fake camera"
+    steps: Counter[str] = field(default_factory=Counter)
+    illegal_caught: bool = False
+    illegal_put_right: bool = False
+    alerts_on_legal_play: int = 0
+
+
+def run_camera_demo(
+    game: str,
+    *,
+    players: int = 3,
+    seed: int = 7,
+    log_path: Path | None = None,
+    serve: bool = False,
+    out: TextIO | None = None,
+    miss: float = 0.1,
+    linger: float = 0.0,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    eye: Eye | None = None,
+    prepare: Callable[[RulesSession], None] | None = None,
+) -> CameraDemoReport:
+    """Play a whole game of ``game`` through the camera path; print it and the sheets.
+
+    ``eye``: the camera (default: the game's camera table, else ``FakeCamera``
+    missing each field with probability ``miss``). ``prepare`` is called with
+    the session before play (a bench wraps ``on_observation`` to time it)."""
+    from vision.games import table_for
+
+    stream = out if out is not None else sys.stdout
+
+    def say(line: str) -> None:
+        print(line, file=stream, flush=True)
+
+    folder = Path(tempfile.mkdtemp(prefix=f"{game}-camera-demo-"))
+    path = log_path or folder / "demo-game.sqlite"
+    session = open_any_session(path, game, list(NAMES[:players]), public_seed=seed, draws="phones")
+    assert isinstance(session, RulesSession)
+    session.use_camera()
+    if prepare is not None:
+        prepare(session)
+    rules = session.rules
+    if eye is None:
+        camera_table = table_for(game)
+        eye = (
+            TableEye(camera_table, seed=seed)
+            if camera_table is not None
+            else FakeCamera(game, miss=miss, seed=seed)
+        )
+    through = "rendered frames" if isinstance(eye, TableEye) else "fake camera"
+    report = CameraDemoReport(session, through)
+    say(f"{rules.title_en}: a simulated game read by the camera ({through})")
+    say(f"  players: {', '.join(s.name for s in session.seats)}")
+    say(f"  game log: {path}")
+    server = None
+    base_url = None
+    if serve:
+        from companion.server import start_server
+
+        server = start_server(session, host=host, port=port)
+        base_url = f"http://127.0.0.1:{server.sock.getsockname()[1]}"
+        say(f"  table screen: {server.url}/table  (PIN {session.pin})")
+    phones = [
+        SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
+        for s in session.seats
+    ]
+    table_rng = random.Random(seed * 31 + 5)  # the real deck's order, the real dice
+    began = time.monotonic()
+    shown = len(session.log)
+
+    def look(state: Any) -> None:
+        seen = eye.look(rules.observe(state))
+        if seen is not None:
+            session.on_observation(seen)
+
+    while True:
+        screen = session.seat_view(None)
+        if screen["finished"] or session.ended:
+            break
+        state, state_id = session.state, session.state_id
+        d = rules.decision(state)
+        if d.is_chance and d.secret_for is not None:
+            phone = phones[d.secret_for]
+            option = phone.choose()
+            _send(phone, option["action"], report, "secret draw on the drawer's phone")
+        elif d.is_chance:
+            outcome = rules.random_chance(state, table_rng)
+            after, _ = rules.apply(state, outcome, check=False)
+            look(after)
+            if session.state_id == state_id:
+                text = rules.format_action(outcome)
+                seat = screen["decision"]["seat"]
+                if seat is None:
+                    result = session.answer(None, text, session.state_id)
+                    report.steps["draw entered on the table screen"] += result.ok
+                else:
+                    _send(phones[seat], text, report, "roll entered on the roller's phone")
+            else:
+                report.steps["draw read by the camera"] += 1
+        else:
+            seat = d.player
+            if not report.illegal_caught:
+                _try_illegal(session, rules, eye, report, say)
+            phone = phones[seat]
+            intended = rules.parse_action(phone.choose()["action"])
+            after, _ = rules.apply(state, intended, check=False)
+            look(after)
+            _finish_move(session, phones, intended, state_id, report)
+        if session.alerts and not (report.illegal_caught and not report.illegal_put_right):
+            report.alerts_on_legal_play += 1
+            say(f"  [table] ALERT: {session.alerts[-1].en}")
+        for line in session.log[shown:]:
+            who = "phone" if line.private_to is not None else "table"
+            text = line.en
+            if line.private_to is not None:
+                text = f"{phone_name(session, line.private_to)}'s phone: {line.en}"
+            say(f"  [{who}] {text}")
+        shown = len(session.log)
+    seconds = time.monotonic() - began
+    total = sum(report.steps.values())
+    say(f"\nThe game is over ({seconds:.1f} s, {total} steps):")
+    for kind, count in report.steps.most_common():
+        say(f"  {count:4d}  {kind}")
+    say_sheets(session, say)
+    if server is not None:
+        if linger:
+            time.sleep(linger)
+        server.stop()
+    if session.store is not None:
+        session.store.close()
+    return report
+
+
+def _send(phone: SimPhone, action: str, report: CameraDemoReport, kind: str) -> None:
+    outcome = phone.send(action, phone.session.state_id)
+    if not outcome.ok:
+        raise RuntimeError(f"a legal answer was refused: {outcome.en}")
+    report.steps[kind] += 1
+
+
+def _finish_move(
+    session: RulesSession,
+    phones: list[SimPhone],
+    intended: Hashable,
+    before_id: int,
+    report: CameraDemoReport,
+) -> None:
+    """After the camera looked at a move: done by the camera, or asked, or answered."""
+    rules = session.rules
+    text = rules.format_action(intended)
+    view = session.seat_view(None)
+    question = view["decision"]["en"] if view["decision"]["kind"] else ""
+    if session.state_id != before_id and not _asked(session):
+        report.steps["move read by the camera"] += 1
+        return
+    if _asked(session):
+        asker = view["decision"]["seat"]
+        offered = [o["action"] for o in session.seat_view(asker)["options"]]
+        if text not in offered:
+            raise RuntimeError(f"the question on the table left out the move made: {question}")
+        _send(phones[asker], text, report, "question on the phone (the table fits several moves)")
+        return
+    _send(
+        phones[rules.decision(session.state).player],
+        text,
+        report,
+        "move the camera missed, on the phone",
+    )
+
+
+def _asked(session: RulesSession) -> bool:
+    return session._open_question() is not None
+
+
+def _try_illegal(
+    session: RulesSession, rules: Any, eye: Eye, report: CameraDemoReport, say: Any
+) -> None:
+    """The one refused move of the demo, if the position offers one: made, caught, put right."""
+    if not isinstance(rules, ChecksTable):
+        return
+    state = session.state
+    moves = rules.physical_moves(state)
+    if not moves:
+        return
+    move = moves[0]
+    who = phone_name(session, move.seat)
+    seen = eye.look(move.seen)
+    if seen is None:
+        return
+    verdict = session.on_observation(seen)
+    if verdict.kind != "illegal" or not session.alerts:
+        return  # the camera missed the piece that shows it: no alert, try later
+    alert = session.alerts[-1]
+    report.illegal_caught = True
+    say(f"  [table] {who} makes a move the rules refuse; the table screen says:")
+    say(f"          {alert.en} ({alert.rule})")
+    say(f"          {alert.fix_en}")
+    back = eye.look(session.rules.observe(state))
+    if back is not None:
+        session.on_observation(back)
+    report.illegal_put_right = not session.alerts
+    if report.illegal_put_right:
+        say(f"  [table] {who} puts it right; the alert is gone")

@@ -1,0 +1,80 @@
+"""``companion demo --game NAME --camera``: a whole game whose table reaches the session by camera.
+
+For Imhotep, Ceylon and Rajas, through the observation-level fake camera (no
+game's camera table is registered on this branch; with one, the demo renders
+frames and reads them back instead): the game is played to its final
+sheets, most moves and public draws are read from the table, one move the
+rules refuse is caught with its rule and fix and put right, no alert is
+raised on legal play, and the phones answer only what the table cannot show.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from companion.cli import main
+from companion.sim.camera_demo import run_camera_demo
+
+PHONE_KINDS = {
+    "secret draw on the drawer's phone",
+    "move the camera missed, on the phone",
+    "question on the phone (the table fits several moves)",
+    "roll entered on the roller's phone",
+    "draw entered on the table screen",
+}
+
+
+@pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
+def test_a_whole_game_through_the_camera(game: str) -> None:
+    report = run_camera_demo(game, players=2, seed=1, out=io.StringIO())
+    assert report.session.seat_view(None)["finished"]
+    assert report.through == "fake camera"
+    assert report.illegal_caught and report.illegal_put_right
+    assert report.alerts_on_legal_play == 0 and report.session.alerts == []
+    camera = report.steps["move read by the camera"]
+    asked = sum(n for kind, n in report.steps.items() if kind in PHONE_KINDS)
+    assert set(report.steps) <= PHONE_KINDS | {"move read by the camera", "draw read by the camera"}
+    assert camera > asked - report.steps["secret draw on the drawer's phone"]
+
+
+def test_the_command_prints_the_refused_move_and_the_sheets(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(
+            [
+                "demo",
+                "--game",
+                "imhotep",
+                "--camera",
+                "--no-server",
+                "--players",
+                "2",
+                "--seed",
+                "2",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "read by the camera (fake camera)" in out
+    assert "makes a move the rules refuse" in out and "puts it right; the alert is gone" in out
+    assert "move read by the camera" in out and "The game is over" in out
+    finals = [line for line in out.splitlines() if line.endswith(("points", "<- winner"))]
+    assert [line.split()[0] for line in finals] == ["Ana", "Ben"]
+
+
+def test_a_game_with_a_camera_table_is_played_through_rendered_frames(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import vision.games
+    from tests.support.stamped_table import StampedTable
+
+    table = StampedTable()
+    monkeypatch.setitem(vision.games.TABLES, "imhotep", lambda: table)
+    report = run_camera_demo("imhotep", players=2, seed=4, out=io.StringIO(), miss=0.0)
+    assert report.through == "rendered frames"
+    assert report.session.seat_view(None)["finished"] and report.illegal_put_right
+    assert len(table.shown) > 50 and report.steps["move read by the camera"] > 50
