@@ -63,11 +63,24 @@ def random_state(rules: Rules, seed: int, max_steps: int) -> Any:
 
 
 def _items(value: Any) -> list[Any]:
-    """A field's zones: the items of a tuple (nested tuples flattened one level
-    per item), else the value itself as one zone."""
+    """A field's zones: the leaves of a tuple (nested tuples, e.g. a seat's
+    province cells, flattened to their leaves: a reader may leave one cell
+    unknown, ``None``, and read the rest), else the value itself as one zone."""
     if isinstance(value, tuple):
-        return list(value)
+        return [leaf for item in value for leaf in _items(item)]
     return [value]
+
+
+def _pairs(want: Any, got: Any) -> list[tuple[Any, Any]]:
+    """(truth, read) per zone; a ``None`` read covers every zone under it.
+    ValueError when the shapes differ (a tuple of the wrong length)."""
+    if got is None:
+        return [(leaf, None) for leaf in _items(want)]
+    if isinstance(want, tuple):
+        if not isinstance(got, tuple) or len(got) != len(want):
+            raise ValueError("shapes differ")
+        return [p for a, b in zip(want, got, strict=True) for p in _pairs(a, b)]
+    return [(want, got)]
 
 
 @dataclass
@@ -97,12 +110,13 @@ class Score:
                 self.zones["unknown"] += len(_items(want))
                 self.unknown_fields[name] += 1
                 continue
-            w, g = _items(want), _items(got)
-            if len(w) != len(g):
-                self.zones["wrong"] += len(w)
+            try:
+                pairs = _pairs(want, got)
+            except ValueError:
+                self.zones["wrong"] += len(_items(want))
                 wrong.append(name)
                 continue
-            for a, b in zip(w, g, strict=True):
+            for a, b in pairs:
                 if b is None:
                     self.zones["unknown"] += 1
                     self.unknown_fields[name] += 1
@@ -128,7 +142,10 @@ class Score:
             if got is None:
                 n += 1
             elif isinstance(got, tuple):
-                n += sum(1 for item in got if item is None)
+                try:
+                    n += sum(1 for _, b in _pairs(getattr(truth, name), got) if b is None)
+                except ValueError:
+                    n += 1
         return n
 
     def row(self, name: str) -> str:

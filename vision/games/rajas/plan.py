@@ -42,12 +42,12 @@ CORNER_NAMES = ("NW", "NE", "SE", "SW")
 SIZES: dict[str, tuple[float, float]] = {
     "board-corner": (24.0, 0.0),
     "province-corner": (14.0, 0.0),
-    "spot": (10.0, 0.0),
-    "out-of-play": (10.0, 0.0),
-    "worker": (10.0, 22.0),
+    "spot": (12.0, 0.0),
+    "out-of-play": (12.0, 0.0),
+    "worker": (12.0, 22.0),
     "token": (10.0, 8.0),
     "elephant": (12.0, 30.0),
-    "tile": (16.0, 2.0),
+    "tile": (20.0, 2.0),
 }
 #: Heights other than the sticker kind's: a boat's deck, a stack's top tile.
 BOAT_HEIGHT_MM = 12.0

@@ -51,7 +51,11 @@ from ...sources import Frame
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
 
-#: A sticker smaller than this (px, mean side) is not trusted.
+#: Magnification of the second look at places the first pass left unknown.
+CLOSER_ZOOM = 2.0
+#: At most this many undecoded squares are looked at again per frame.
+MAX_CANDIDATES = 200
+#: A sticker smaller than this (px, mean side, in the frame) is not trusted.
 TRUST_PX = 15.0
 #: A sticker's side on the board must be within this ratio of its printed side.
 SIZE_RATIO = (0.8, 1.25)
@@ -108,10 +112,14 @@ class RajasReader:
         return list(self._problems)
 
     def read(self, frame: Frame) -> RajasObservation | None:
+        """Settled when this frame and the last agree on every place both read
+        (a sticker at the edge of readability may be read in one frame only:
+        the two are merged, place by place); any disagreement is movement."""
         obs = self.snapshot(frame.image)
-        settled = obs is not None and obs == self._last
-        self._last = obs
-        return obs if settled else None
+        last, self._last = self._last, obs
+        if obs is None or last is None:
+            return None
+        return merge(last, obs)
 
     # -- one frame ---------------------------------------------------------------
     def snapshot(self, image: np.ndarray) -> RajasObservation | None:
@@ -130,7 +138,64 @@ class RajasReader:
             self._problems.append("fewer than two of the main board's corner stickers are in view")
             return None
         seen = [s for d in found if (s := self._place(d, reg)) is not None]
+        first = self._observe(seen, reg)
+        boxes = self._closer_boxes(first, reg, (w, h))
+        if not boxes:
+            return first
+        more = self.detector.detect_regions(grey, boxes, zoom=CLOSER_ZOOM)
+        if self._lens is not None:
+            more = self._lens.detections(more)
+        problems = list(self._problems)
+        for d in more:
+            s = self._place(d, reg)
+            if s is not None and not any(
+                o.kind == s.kind and o.component == s.component and math.dist(o.at, s.at) < 4
+                for o in seen
+            ):
+                seen.append(s)
+        self._problems = problems + [p for p in self._problems if p not in problems]
         return self._observe(seen, reg)
+
+    def _closer_boxes(
+        self, obs: RajasObservation, reg: Registration, size: tuple[int, int]
+    ) -> list[tuple[int, int, int, int]]:
+        """Frame boxes round the places this frame left unknown (action spaces,
+        stack places, province cells), for a second, magnified look."""
+        places: list[tuple[tuple[float, float], float]] = []
+        for i, v in enumerate(obs.spaces or ()):
+            if v is None:
+                places.append((L.space_centre(i), 26.0))
+        for j, v in enumerate(obs.tops or ()):
+            if v is None:
+                places.append((L.stack_centre(j), 26.0))
+        for seat, cells in enumerate(obs.provinces or ()):
+            pose = self._poses.get(seat)
+            if pose is None:
+                continue
+            for c, v in enumerate(cells or ()):
+                if v is None:
+                    places.append((pose.to_table(L.cell_local(c)), 24.0))
+        boxes = []
+        w, h = size
+        # Squares the first pass saw but could not decode (a small token's
+        # sticker, mostly): looked at again, magnified.
+        centres, sides = self.detector.candidates
+        for (u, v), side in zip(centres[:MAX_CANDIDATES], sides[:MAX_CANDIDATES], strict=True):
+            m = float(side)
+            boxes.append((int(u - m), int(v - m), int(u + m) + 1, int(v + m) + 1))
+        for (x, y), r in places:
+            corners = np.array([(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)])
+            img = reg.to_image(corners)
+            if self._lens is not None:
+                img = self._lens.to_raw(img)
+            if not np.isfinite(img).all():
+                continue
+            x0, y0 = img.min(axis=0)
+            x1, y1 = img.max(axis=0)
+            if x1 < 0 or y1 < 0 or x0 >= w or y0 >= h:
+                continue
+            boxes.append((int(x0), int(y0), int(x1) + 1, int(y1) + 1))
+        return boxes
 
     def _place(self, d: Detection, reg: Registration) -> Seen | None:
         entry = self.plan.by_id(d.marker_id)
@@ -379,6 +444,35 @@ class RajasReader:
             return None
         angle = math.degrees(math.atan2(M[1, 0], M[0, 0]))
         return L.Pose((float(M[0, 2]), float(M[1, 2])), angle)
+
+
+def merge(a: RajasObservation, b: RajasObservation) -> RajasObservation | None:
+    """Two snapshots as one: ``None`` if they disagree anywhere both read."""
+    out: dict[str, object] = {}
+    for name in a.seen_fields():
+        ok, value = _merge(getattr(a, name), getattr(b, name))
+        if not ok:
+            return None
+        out[name] = value
+    return RajasObservation(**out)  # type: ignore[arg-type]
+
+
+def _merge(x: object, y: object) -> tuple[bool, object]:
+    if x is None:
+        return True, y
+    if y is None:
+        return True, x
+    if isinstance(x, tuple) and isinstance(y, tuple):
+        if len(x) != len(y):
+            return False, None
+        items = []
+        for p, q in zip(x, y, strict=True):
+            ok, v = _merge(p, q)
+            if not ok:
+                return False, None
+            items.append(v)
+        return True, tuple(items)
+    return x == y, x
 
 
 def _nearest(p: tuple[float, float], places: Sequence[tuple[float, float]]) -> tuple[int, float]:

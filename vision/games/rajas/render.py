@@ -232,7 +232,7 @@ class RajasRenderer:
                     mid, side = self._id("worker", _colour(seat))
                     dx, dy = self._off("worker", i)
                     c = L.space_centre(i)
-                    out.append(Piece((c[0] + dx, c[1] + dy), 9.0, 22.0, SEAT_BGR[seat], mid, side))
+                    out.append(Piece((c[0] + dx, c[1] + dy), 10.0, 22.0, SEAT_BGR[seat], mid, side))
         if players == 3:
             closed, side = self._id("out-of-play", "closed")
             for i in closed_spaces(cat, 3):
