@@ -55,6 +55,8 @@ from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
 CLOSER_ZOOM = 2.0
 #: At most this many undecoded squares are looked at again per frame.
 MAX_CANDIDATES = 200
+#: Undecoded squares of these sides (px) may be stickers; larger ones are board print.
+MIN_CANDIDATE_PX, MAX_CANDIDATE_PX = 8.0, 60.0
 #: A sticker smaller than this (px, mean side, in the frame) is not trusted: read
 #: magnified 2x it is 24 px, 4 px a cell of its code.
 TRUST_PX = 12.0
@@ -128,7 +130,7 @@ class RajasReader:
         self._problems = []
         h, w = image.shape[:2]
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        found = self.detector.detect(grey)
+        found = raw = self.detector.detect(grey)
         if self.calibration is not None:
             if self._lens is None or self._lens.size != (w, h):
                 self._lens = PointLens(self.calibration, (w, h))
@@ -140,7 +142,7 @@ class RajasReader:
             return None
         seen = [s for d in found if (s := self._place(d, reg)) is not None]
         first = self._observe(seen, reg)
-        boxes = self._closer_boxes(first, reg, (w, h))
+        boxes = self._closer_boxes(first, reg, (w, h), raw)
         if not boxes:
             return first
         more = self.detector.detect_regions(grey, boxes, zoom=CLOSER_ZOOM)
@@ -158,7 +160,11 @@ class RajasReader:
         return self._observe(seen, reg)
 
     def _closer_boxes(
-        self, obs: RajasObservation, reg: Registration, size: tuple[int, int]
+        self,
+        obs: RajasObservation,
+        reg: Registration,
+        size: tuple[int, int],
+        found: Sequence[Detection],
     ) -> list[tuple[int, int, int, int]]:
         """Frame boxes round the places this frame left unknown (action spaces,
         stack places, province cells), for a second, magnified look."""
@@ -196,7 +202,19 @@ class RajasReader:
         w, h = size
         # Squares the first pass saw but could not decode (a small token's
         # sticker, mostly): looked at again, magnified.
+        if not places and not tokens_missing:
+            return []
         centres, sides = self.detector.candidates
+        small = (sides >= MIN_CANDIDATE_PX) & (sides <= MAX_CANDIDATE_PX)
+        centres, sides = centres[small], sides[small]
+        if len(centres):
+            # not those lying on a marker already read (its inner pattern)
+            read = np.array([d.centre for d in found], dtype=np.float64).reshape(-1, 2)
+            half = np.array([d.side_px for d in found], dtype=np.float64)
+            if len(read):
+                gap = np.abs(centres[:, None, :] - read[None, :, :]).max(axis=2)
+                fresh = ~(gap < half[None, :]).any(axis=1)
+                centres, sides = centres[fresh], sides[fresh]
         for (u, v), side in zip(centres[:MAX_CANDIDATES], sides[:MAX_CANDIDATES], strict=True):
             m = float(side)
             boxes.append((int(u - m), int(v - m), int(u + m) + 1, int(v + m) + 1))
@@ -309,7 +327,9 @@ class RajasReader:
         # Quarry display.
         for s in by_kind["tile"]:
             j, dist = _nearest(s.at, [L.stack_centre(k) for k in range(12)])
-            if dist <= NEAR_MM["stack"]:
+            if 0 <= s.at[0] <= L.BOARD_MM and 0 <= s.at[1] <= L.BOARD_MM:
+                self._refuse(s, "a province tile on the main board")
+            elif dist <= NEAR_MM["stack"]:
                 t = cat.tile_index(s.component)
                 tile = cat.tiles[t]
                 if tile.colour * 3 + tile.stack == j:
