@@ -160,7 +160,10 @@ def as_json() -> dict[str, object]:
     from engine.rajas.catalog import default_catalog
 
     cat = default_catalog()
-    r = lambda p: [round(p[0], 2), round(p[1], 2)]  # noqa: E731
+
+    def r(p: Point) -> list[float]:
+        return [round(p[0], 2), round(p[1], 2)]
+
     return {
         "note": "assumed geometry (the rulebook gives no sizes); table mm, x right, y down",
         "board_mm": [BOARD_MM, BOARD_MM],

@@ -35,6 +35,7 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -51,6 +52,8 @@ from ...sources import Frame
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
 
+#: Frames merged at most (see :meth:`RajasReader.read`).
+WINDOW = 4
 #: Magnification of the second look at places the first pass left unknown.
 CLOSER_ZOOM = 2.0
 #: At most this many undecoded squares are looked at again per frame.
@@ -106,7 +109,7 @@ class RajasReader:
             {self.plan.find("spot", "spot").marker_id: printed},
         )
         self._lens: PointLens | None = None
-        self._last: RajasObservation | None = None
+        self._window: list[RajasObservation] = []
         self._problems: list[str] = []
         self._poses: dict[int, L.Pose | None] = {}
 
@@ -115,14 +118,30 @@ class RajasReader:
         return list(self._problems)
 
     def read(self, frame: Frame) -> RajasObservation | None:
-        """Settled when this frame and the last agree on every place both read
-        (a sticker at the edge of readability may be read in one frame only:
-        the two are merged, place by place); any disagreement is movement."""
+        """The last frames that agree on every place each of them read, merged
+        place by place (a sticker at the edge of readability, blurred by motion
+        or noise, is read in some frames only); any disagreement is movement and
+        starts again. Settled once three frames agree and the third adds nothing
+        the first two had not read, or ``WINDOW`` frames agree (measured: merging
+        four frames halves the places left unknown under motion blur); a place
+        is kept at most ``WINDOW`` frames after it was last seen."""
         obs = self.snapshot(frame.image)
-        last, self._last = self._last, obs
-        if obs is None or last is None:
+        if obs is None:
+            self._window = []
             return None
-        return merge(last, obs)
+        before = _merged(self._window)
+        if before is not None and merge(before, obs) is None:
+            self._window = []
+            before = None
+        self._window = [*self._window, obs][-WINDOW:]
+        now = _merged(self._window)
+        if before is None or now is None:
+            return None
+        if len(self._window) == WINDOW or (
+            len(self._window) >= 3 and _known(now) == _known(before)
+        ):
+            return now
+        return None
 
     # -- one frame ---------------------------------------------------------------
     def snapshot(self, image: np.ndarray) -> RajasObservation | None:
@@ -169,22 +188,24 @@ class RajasReader:
         """Frame boxes round the places this frame left unknown (action spaces,
         stack places, province cells), for a second, magnified look."""
         places: list[tuple[tuple[float, float], float]] = []
-        for i, v in enumerate(obs.spaces or ()):
+        spaces: tuple[Any, ...] = obs.spaces or ()
+        tops: tuple[Any, ...] = obs.tops or ()
+        provinces: tuple[Any, ...] = obs.provinces or ()
+        tracks: tuple[Any, ...] = (obs.fame, obs.money, obs.boats)
+        for i, v in enumerate(spaces):
             if v is None:
                 places.append((L.space_centre(i), 26.0))
-        for j, v in enumerate(obs.tops or ()):
+        for j, v in enumerate(tops):
             if v is None:
                 places.append((L.stack_centre(j), 26.0))
-        for seat, cells in enumerate(obs.provinces or ()):
+        for seat, cells in enumerate(provinces):
             pose = self._poses.get(seat)
             if pose is None:
                 continue
             for c, v in enumerate(cells or ()):
                 if v is None:
                     places.append((pose.to_table(L.cell_local(c)), 24.0))
-        tokens_missing = any(
-            v is None for f in (obs.fame, obs.money, obs.boats) for v in (f or (None,))
-        )
+        tokens_missing = any(v is None for f in tracks for v in (f or (None,)))
         if tokens_missing:
             # The two tracks and the river, in pieces small enough to box tightly.
             b, step = L.BOARD_MM, 100.0
@@ -268,9 +289,7 @@ class RajasReader:
     ) -> list[float]:
         if kind == "tile":
             return [STACK_HEIGHT_MM] if at[0] > L.BOARD_MM + 10 else [flat]
-        near_river = any(
-            math.dist(at, L.river_centre(i)) < 40 for i in range(L.RIVER_SPACES)
-        )
+        near_river = any(math.dist(at, L.river_centre(i)) < 40 for i in range(L.RIVER_SPACES))
         return [BOAT_HEIGHT_MM] if near_river else [flat]
 
     # -- zones -------------------------------------------------------------------
@@ -278,7 +297,11 @@ class RajasReader:
         cat = self.cat
         self._poses = {}
         fit = reg.fit
-        ok = (lambda p: fit.ok_at(p[0], p[1])) if fit is not None else (lambda p: True)
+
+        def ok(p: tuple[float, float]) -> bool:
+            """The board's fit is good where ``p`` lies (see :class:`FitCheck`)."""
+            return fit is None or fit.ok_at(p[0], p[1])
+
         by_kind: dict[str, list[Seen]] = defaultdict(list)
         for s in seen:
             by_kind[s.kind].append(s)
@@ -343,23 +366,23 @@ class RajasReader:
                 got.add(-1)
             tops.append(got.pop() if len(got) == 1 and ok(L.stack_centre(j)) else None)
         if players is None:
-            return RajasObservation(spaces=tuple(spaces), tops=tuple(tops))
-        provinces = tuple(
-            self._province(seat, by_kind, on_board_spots) for seat in range(players)
-        )
+            known: dict[str, Any] = {"spaces": tuple(spaces), "tops": tuple(tops)}
+            return RajasObservation(**known)
+        provinces = tuple(self._province(seat, by_kind, on_board_spots) for seat in range(players))
         fame = self._track(by_kind["token"], "fame", players)
         money = self._track(by_kind["token"], "money", players)
         boats = self._river(by_kind["token"], players)
         elephant = self._elephant(by_kind["elephant"], players)
-        return RajasObservation(
-            spaces=tuple(spaces),
-            provinces=provinces,
-            tops=tuple(tops),
-            boats=boats,
-            fame=fame,
-            money=money,
-            elephant=elephant,
-        )
+        read: dict[str, Any] = {
+            "spaces": tuple(spaces),
+            "provinces": provinces,
+            "tops": tuple(tops),
+            "boats": boats,
+            "fame": fame,
+            "money": money,
+            "elephant": elephant,
+        }
+        return RajasObservation(**read)
 
     def _refuse(self, s: Seen, why: str) -> None:
         self._problems.append(
@@ -385,9 +408,7 @@ class RajasReader:
         return votes.pop() if len(votes) == 1 else None
 
     def _track(self, tokens: list[Seen], track: str, players: int) -> tuple[int | None, ...]:
-        places = [
-            (v, L.track_place(track, v, q)) for v in range(L.TRACK_SPACES) for q in range(4)
-        ]
+        places = [(v, L.track_place(track, v, q)) for v in range(L.TRACK_SPACES) for q in range(4)]
         found: dict[int, set[int]] = defaultdict(set)
         for s in tokens:
             k, dist = _nearest(s.at, [p for _, p in places])
@@ -467,7 +488,12 @@ class RajasReader:
         table: list[np.ndarray] = []
         for (lx, ly), m in zip(L.PROVINCE_MARKS, chosen, strict=True):
             # The sticker is printed square with the board: its corners in local mm.
-            local += [(lx - half, ly - half), (lx + half, ly - half), (lx + half, ly + half), (lx - half, ly + half)]
+            local += [
+                (lx - half, ly - half),
+                (lx + half, ly - half),
+                (lx + half, ly + half),
+                (lx - half, ly + half),
+            ]
             table.append(m.corners)
         src = np.array(local, dtype=np.float64)
         dst = np.concatenate(table).astype(np.float64)
@@ -477,10 +503,34 @@ class RajasReader:
         scale = math.hypot(M[0, 0], M[1, 0])
         pred = src @ M[:, :2].T + M[:, 2]
         if abs(scale - 1) > 0.03 or float(np.abs(pred - dst).max()) > PROVINCE_FIT_MM:
-            self._problems.append(f"the province board of seat {seat + 1} does not fit its corner stickers")
+            self._problems.append(
+                f"the province board of seat {seat + 1} does not fit its corner stickers"
+            )
             return None
         angle = math.degrees(math.atan2(M[1, 0], M[0, 0]))
         return L.Pose((float(M[0, 2]), float(M[1, 2])), angle)
+
+
+def _merged(window: Sequence[RajasObservation]) -> RajasObservation | None:
+    out: RajasObservation | None = None
+    for obs in window:
+        out = obs if out is None else merge(out, obs)
+        if out is None:
+            return None
+    return out
+
+
+def _known(obs: RajasObservation) -> int:
+    """How many places ``obs`` read."""
+
+    def count(v: object) -> int:
+        if v is None:
+            return 0
+        if isinstance(v, tuple):
+            return sum(count(x) for x in v)
+        return 1
+
+    return sum(count(getattr(obs, name)) for name in obs.seen_fields())
 
 
 def merge(a: RajasObservation, b: RajasObservation) -> RajasObservation | None:

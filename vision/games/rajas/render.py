@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -81,9 +82,7 @@ def board_poses(seed: int, players: int, offset: tuple[float, float]) -> list[L.
         a = float(r.uniform(0, 2 * math.pi))
         turn = nominal.angle_deg + float(r.uniform(-3, 3))
         out.append(
-            L.Pose(
-                (nominal.origin[0] + d * math.cos(a), nominal.origin[1] + d * math.sin(a)), turn
-            )
+            L.Pose((nominal.origin[0] + d * math.cos(a), nominal.origin[1] + d * math.sin(a)), turn)
         )
     return out
 
@@ -140,18 +139,16 @@ class RajasRenderer:
         b = L.BOARD_MM
         cv2.fillPoly(tex, [rig.tex([(0, 0), (b, 0), (b, b), (0, b)])], BOARD_BGR, cv2.LINE_8, 4)
         for _ in range(30):  # soft board art, never square black blocks
-            c = r.uniform(130, b - 130, 2)
+            blob = r.uniform(130, b - 130, 2)
             shade = tuple(int(v) for v in r.integers(70, 190, 3))
             rad = int(float(r.uniform(8, 40)) * rig.k * 16)
-            cv2.circle(tex, tuple(int(v) for v in rig.tex(c)[0]), rad, shade, -1, cv2.LINE_AA, 4)
+            cv2.circle(tex, tuple(int(v) for v in rig.tex(blob)[0]), rad, shade, -1, cv2.LINE_AA, 4)
         for inset, bgr in ((L.FAME_INSET, (95, 140, 180)), (L.MONEY_INSET, (120, 170, 160))):
             for v in range(L.TRACK_SPACES):
                 track = "fame" if inset == L.FAME_INSET else "money"
                 p = [L.track_place(track, v, s) for s in range(4)]
                 cx, cy = sum(q[0] for q in p) / 4, sum(q[1] for q in p) / 4
-                cv2.polylines(
-                    tex, [self._quad((cx, cy), 17, 20, 0)], True, bgr, 2, cv2.LINE_AA, 4
-                )
+                cv2.polylines(tex, [self._quad((cx, cy), 17, 20, 0)], True, bgr, 2, cv2.LINE_AA, 4)
                 if v % 10 == 0:
                     self._words(tex, str(v), (cx - 5, cy + 3), 6.0)
         spot, spot_side = self._id("spot", "spot")
@@ -167,7 +164,9 @@ class RajasRenderer:
         for i in range(L.RIVER_SPACES):
             c = L.river_centre(i)
             rad = int(21 * rig.k * 16)
-            cv2.circle(tex, tuple(int(v) for v in rig.tex([c])[0]), rad, (170, 140, 90), -1, cv2.LINE_AA, 4)
+            cv2.circle(
+                tex, tuple(int(v) for v in rig.tex([c])[0]), rad, (170, 140, 90), -1, cv2.LINE_AA, 4
+            )
         for i in range(12):
             c = L.stack_centre(i)
             cv2.fillPoly(tex, [self._quad(c, 24, 24, 0)], (140, 175, 195), cv2.LINE_AA, 4)
@@ -195,10 +194,18 @@ class RajasRenderer:
             c = pose.to_table(local)
             half = L.CELL_MM / 2 - 1
             cv2.polylines(
-                tex, [self._quad(c, half, half, pose.angle_deg)], True, (60, 100, 80), 2, cv2.LINE_AA, 4
+                tex,
+                [self._quad(c, half, half, pose.angle_deg)],
+                True,
+                (60, 100, 80),
+                2,
+                cv2.LINE_AA,
+                4,
             )
             if value == RESIDENCE:
-                cv2.fillPoly(tex, [self._quad(c, 14, 14, pose.angle_deg)], (200, 210, 225), cv2.LINE_AA, 4)
+                cv2.fillPoly(
+                    tex, [self._quad(c, 14, 14, pose.angle_deg)], (200, 210, 225), cv2.LINE_AA, 4
+                )
                 self._words(tex, "RAJA", (c[0] - 10, c[1] + 3), 6.0)
             elif value == EMPTY:
                 rig.sticker(tex, spot, c, spot_side, pose.angle_deg, r)
@@ -239,7 +246,16 @@ class RajasRenderer:
                 c = L.space_centre(i)
                 dx, dy = self._off("cover", i)
                 out.append(
-                    Piece((c[0] + 0.3 * dx, c[1] + 0.3 * dy), 19.0, 2.0, (200, 200, 190), closed, side, 0.0, "square")
+                    Piece(
+                        (c[0] + 0.3 * dx, c[1] + 0.3 * dy),
+                        19.0,
+                        2.0,
+                        (200, 200, 190),
+                        closed,
+                        side,
+                        0.0,
+                        "square",
+                    )
                 )
         if obs.tops is not None:
             for i, t in enumerate(obs.tops):
@@ -250,25 +266,45 @@ class RajasRenderer:
                     c = L.stack_centre(i)
                     angle = float(rng("top-turn", self.seed, i).uniform(0, 360))
                     out.append(
-                        Piece((c[0] + 0.5 * dx, c[1] + 0.5 * dy), 19.0, STACK_HEIGHT_MM, TILE_BGR[tile.colour], mid, side, angle, "square")
+                        Piece(
+                            (c[0] + 0.5 * dx, c[1] + 0.5 * dy),
+                            19.0,
+                            STACK_HEIGHT_MM,
+                            TILE_BGR[tile.colour],
+                            mid,
+                            side,
+                            angle,
+                            "square",
+                        )
                     )
         for track in ("fame", "money"):
             values = getattr(obs, track)
-            for seat, v in enumerate(values or ()):
+            seats: tuple[Any, ...] = values or ()
+            for seat, v in enumerate(seats):
                 if v is None:
                     continue
                 mid, side = self._id("token", _colour(seat))
                 c = L.track_place(track, min(int(v), L.TRACK_SPACES - 1), seat)
                 dx, dy = self._off(track, seat)
                 out.append(Piece((c[0] + dx, c[1] + dy), 7.5, 8.0, SEAT_BGR[seat], mid, side))
-        for seat, v in enumerate(obs.boats or ()):
+        boats: tuple[Any, ...] = obs.boats or ()
+        for seat, v in enumerate(boats):
             if v is None:
                 continue
             mid, side = self._id("token", _colour(seat))
             c = L.river_place(int(v), seat)
             dx, dy = self._off("boat", seat)
             out.append(
-                Piece((c[0] + dx, c[1] + dy), 8.0, BOAT_HEIGHT_MM, SEAT_BGR[seat], mid, side, 0.0, "boat")
+                Piece(
+                    (c[0] + dx, c[1] + dy),
+                    8.0,
+                    BOAT_HEIGHT_MM,
+                    SEAT_BGR[seat],
+                    mid,
+                    side,
+                    0.0,
+                    "boat",
+                )
             )
         poses = board_poses(self.seed, players, self.cond.offset_mm)
         if obs.elephant is not None and 0 <= obs.elephant < players:
@@ -290,7 +326,9 @@ class RajasRenderer:
             rr = p.radius
             a = math.radians(p.angle)
             u, v = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
-            ring = np.array([u * x + v * y for x, y in ((-rr, -rr), (rr, -rr), (rr, rr), (-rr, rr))])
+            ring = np.array(
+                [u * x + v * y for x, y in ((-rr, -rr), (rr, -rr), (rr, rr), (-rr, rr))]
+            )
         foot = ring + np.array(p.at)
         head = ring * k + np.array(top)
         side_bgr = tuple(int(c * 0.55) for c in p.bgr)
@@ -314,9 +352,19 @@ class RajasRenderer:
                 a = math.radians(p.angle + 90 * side - 90)
                 end = (top[0] + math.cos(a) * 19 * k, top[1] + math.sin(a) * 19 * k)
                 pts = self.rig.tex([top, end])
-                cv2.line(tex, tuple(int(v) for v in pts[0]), tuple(int(v) for v in pts[1]), (200, 215, 225), max(2, int(3 * self.rig.k)), cv2.LINE_AA, 4)
+                cv2.line(
+                    tex,
+                    tuple(int(v) for v in pts[0]),
+                    tuple(int(v) for v in pts[1]),
+                    (200, 215, 225),
+                    max(2, int(3 * self.rig.k)),
+                    cv2.LINE_AA,
+                    4,
+                )
 
-    def _dice(self, tex: Image, poses: list[L.Pose], obs: RajasObservation, r: np.random.Generator) -> None:
+    def _dice(
+        self, tex: Image, poses: list[L.Pose], obs: RajasObservation, r: np.random.Generator
+    ) -> None:
         """Dice beside each province board: coloured cubes, no sticker (the phone says the pips)."""
         colours = ((170, 90, 30), (50, 140, 40), (40, 130, 235), (120, 40, 110))
         for seat, pose in enumerate(poses):
@@ -325,7 +373,13 @@ class RajasRenderer:
             for index, count in enumerate(counts):
                 for _ in range(int(count or 0)):
                     at = pose.to_table((20 + 22 * (n % 10), L.PROVINCE_H + 14 + 0 * n))
-                    cv2.fillPoly(tex, [self._quad(at, 7, 7, float(r.uniform(0, 90)))], colours[index // 6], cv2.LINE_AA, 4)
+                    cv2.fillPoly(
+                        tex,
+                        [self._quad(at, 7, 7, float(r.uniform(0, 90)))],
+                        colours[index // 6],
+                        cv2.LINE_AA,
+                        4,
+                    )
                     n += 1
 
     # -- frames ------------------------------------------------------------------
