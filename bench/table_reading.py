@@ -24,6 +24,7 @@ that never settled counts as failing (its zones unknown). Goal (issues 13,
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import random
@@ -91,7 +92,7 @@ class Score:
     never_settled: int = 0
     zones: Counter[str] = field(default_factory=Counter)  # exact / unknown / wrong
     wrong_fields: Counter[str] = field(default_factory=Counter)
-    unknown_fields: Counter[str] = field(default_factory=Counter)
+    unknown_fields: Counter[str] = field(default_factory=Counter)  # unknown zones per field
     frames: list[int] = field(default_factory=list)
 
     def add(self, truth: Observation, seen: Observation | None, frames: int) -> list[str]:
@@ -108,7 +109,7 @@ class Score:
             want, got = getattr(truth, name), getattr(seen, name)
             if got is None:
                 self.zones["unknown"] += len(_items(want))
-                self.unknown_fields[name] += 1
+                self.unknown_fields[name] += len(_items(want))
                 continue
             try:
                 pairs = _pairs(want, got)
@@ -184,6 +185,7 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=120, help="at most this many actions into a game")
     ap.add_argument("--frames", type=int, default=10, help="frames a scene may take to settle")
     ap.add_argument("--verbose", action="store_true", help="print every scene with a wrong zone")
+    ap.add_argument("--workers", type=int, default=1, help="scenes read in parallel processes")
     args = ap.parse_args()
     print(
         f"# {args.game}: {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
@@ -196,8 +198,14 @@ def main() -> None:
     for condition in args.conditions.split(","):
         score = Score()
         wrong_seeds = []
-        for seed in range(args.first_seed, args.first_seed + args.scenes):
-            truth, seen, frames = run_scene(args.game, seed, condition, args.steps, args.frames)
+        seeds = range(args.first_seed, args.first_seed + args.scenes)
+        jobs = [(args.game, seed, condition, args.steps, args.frames) for seed in seeds]
+        if args.workers > 1:
+            with multiprocessing.Pool(args.workers) as pool:
+                results = pool.starmap(run_scene, jobs)
+        else:
+            results = [run_scene(*job) for job in jobs]
+        for seed, (truth, seen, frames) in zip(seeds, results, strict=True):
             wrong = score.add(truth, seen, frames)
             if wrong:
                 wrong_seeds.append((seed, wrong))
@@ -212,7 +220,7 @@ def main() -> None:
                 f"  wrong fields: {dict(score.wrong_fields)}; seeds {[s for s, _ in wrong_seeds]}"
             )
         if score.unknown_fields:
-            print(f"  unknown fields (scenes): {dict(score.unknown_fields)}")
+            print(f"  unknown zones by field: {dict(score.unknown_fields)}")
     print(f"# {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.1f}")
 
 
