@@ -7,8 +7,8 @@ at the origin.
 
 - The main board is ``BOARD_MM`` square. The fame track (outer ring) and the
   money track (inner ring) run round it in opposite directions, 50 spaces
-  each (the catalog's track length); every space has four places, one per
-  seat, so markers never stack.
+  each (the catalog's track length: a corner space, a straight stretch,
+  ...); every space has four places, one per seat, so markers never stack.
 - Inside the rings: the 32 action spaces in the catalog's order, 8 a row,
   then the river's 13 spaces (four boat places each).
 - The quarry display (12 stacks of province tiles) is a printed strip along
@@ -28,18 +28,21 @@ from functools import cache
 
 Point = tuple[float, float]
 
-BOARD_MM = 600.0
+BOARD_MM = 660.0
 CORNER_AT = 18.0  # corner sticker centre, from the board's edges
 TRACK_SPACES = 50
 FAME_INSET = 58.0  # centre line of the fame ring, from the board's edge
 MONEY_INSET = 102.0
 RING_DEPTH = 44.0
+#: spaces on each straight stretch of a ring (top, right, bottom, left), between
+#: its four corner spaces: 4 + 46 = 50
+STRAIGHT = (12, 11, 12, 11)
 SPACE_PITCH = 44.0
-SPACES_X0, SPACES_Y0 = 146.0, 146.0
+SPACES_X0, SPACES_Y0 = 176.0, 176.0
 RIVER_SPACES = 13
-RIVER_Y0 = 330.0
-STACK_X = (640.0, 692.0)
-STACK_Y0, STACK_PITCH = 150.0, 56.0
+RIVER_Y0 = 362.0
+STACK_X = (700.0, 752.0)
+STACK_Y0, STACK_PITCH = 170.0, 56.0
 CELL_MM = 40.0
 PROVINCE_COLS, PROVINCE_ROWS = 5, 4
 PROVINCE_BORDER = 20.0
@@ -53,15 +56,16 @@ PROVINCE_MARKS: tuple[Point, Point] = (
 ELEPHANT_LOCAL: Point = (-22.0, PROVINCE_H / 2)
 #: per seat: where the province board's local origin lies, and its turn (degrees)
 SEAT_BOARDS: tuple[tuple[Point, float], ...] = (
-    ((40.0, 620.0), 0.0),
-    ((320.0, 620.0), 0.0),
-    ((560.0, -20.0), 180.0),
-    ((280.0, -20.0), 180.0),
+    ((40.0, 680.0), 0.0),
+    ((360.0, 680.0), 0.0),
+    ((620.0, -20.0), 180.0),
+    ((300.0, -20.0), 180.0),
 )
-EXTENT: tuple[float, float, float, float] = (-20.0, -240.0, 725.0, 840.0)
+EXTENT: tuple[float, float, float, float] = (-20.0, -240.0, 785.0, 900.0)
 #: action spaces out of play: on the two-player side, and under 3-player cover tiles
 CLOSED_2P = ("Q7", "Q8", "H3", "H4", "S3", "S4")
 CLOSED_3P = ("Q8", "H4", "S4")
+Rect = tuple[float, float, float, float]
 
 
 def corners() -> dict[str, Point]:
@@ -70,35 +74,45 @@ def corners() -> dict[str, Point]:
     return {"NW": (c, c), "NE": (b - c, c), "SE": (b - c, b - c), "SW": (c, b - c)}
 
 
-def _ring(inset: float, fraction: float) -> tuple[Point, Point]:
-    """The point at ``fraction`` of the way clockwise round a ring (from its
-    top-left), and the inward normal there."""
-    side = BOARD_MM - 2 * inset
-    s = (fraction % 1.0) * 4 * side
-    edge, along = int(s // side), s % side
-    x0 = y0 = inset
-    x1 = y1 = BOARD_MM - inset
-    if edge == 0:
-        return (x0 + along, y0), (0.0, 1.0)
-    if edge == 1:
-        return (x1, y0 + along), (-1.0, 0.0)
-    if edge == 2:
-        return (x1 - along, y1), (0.0, -1.0)
-    return (x0, y1 - along), (1.0, 0.0)
+@cache
+def ring(track: str) -> tuple[Rect, ...]:
+    """The 50 spaces of a ring as rectangles (x0, y0, x1, y1), clockwise from the
+    top-left corner space: a corner space, a straight stretch, and so on."""
+    inset = FAME_INSET if track == "fame" else MONEY_INSET
+    lo, hi = inset - RING_DEPTH / 2, BOARD_MM - inset + RING_DEPTH / 2
+    a, b = lo + RING_DEPTH, hi - RING_DEPTH  # the straight stretches run from a to b
+    out: list[Rect] = []
+    for edge, count in enumerate(STRAIGHT):
+        pitch = (b - a) / count
+        if edge == 0:
+            out.append((lo, lo, a, a))
+            out += [(a + k * pitch, lo, a + (k + 1) * pitch, a) for k in range(count)]
+        elif edge == 1:
+            out.append((b, lo, hi, a))
+            out += [(b, a + k * pitch, hi, a + (k + 1) * pitch) for k in range(count)]
+        elif edge == 2:
+            out.append((b, b, hi, hi))
+            out += [(b - (k + 1) * pitch, b, b - k * pitch, hi) for k in range(count)]
+        else:
+            out.append((lo, b, a, hi))
+            out += [(lo, b - (k + 1) * pitch, a, b - k * pitch) for k in range(count)]
+    return tuple(out)
+
+
+def track_space(track: str, value: int) -> Rect:
+    """The space of ``value`` on ``track``: fame clockwise, money anticlockwise,
+    both from the top-left corner, so the markers meet when fame + money = 50."""
+    index = value if track == "fame" else (TRACK_SPACES - value) % TRACK_SPACES
+    return ring(track)[index]
 
 
 def track_place(track: str, value: int, seat: int) -> Point:
-    """Where seat ``seat``'s marker lies on space ``value`` of ``track`` (fame or money)."""
-    inset = FAME_INSET if track == "fame" else MONEY_INSET
-    frac = (value + 0.5) / TRACK_SPACES
-    if track == "money":
-        frac = 1.0 - frac
-    centre, (nx, ny) = _ring(inset, frac)
-    pitch = 4 * (BOARD_MM - 2 * inset) / TRACK_SPACES
-    tx, ty = -ny, nx  # along the ring, clockwise
-    a = (seat % 2 - 0.5) * pitch / 2
-    c = (seat // 2 - 0.5) * RING_DEPTH / 2
-    return (centre[0] + tx * a + nx * c, centre[1] + ty * a + ny * c)
+    """Where seat ``seat``'s marker lies on space ``value`` of ``track``: each
+    space has a place per seat, at its quarter points."""
+    x0, y0, x1, y1 = track_space(track, value)
+    fx = 0.25 if seat % 2 == 0 else 0.75
+    fy = 0.25 if seat // 2 == 0 else 0.75
+    return (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
 
 
 def space_centre(index: int) -> Point:
@@ -172,8 +186,8 @@ def as_json() -> dict[str, object]:
         "action_spaces": {s.id: r(space_centre(i)) for i, s in enumerate(cat.spaces)},
         "river": [r(river_centre(i)) for i in range(RIVER_SPACES)],
         "stacks": [r(stack_centre(i)) for i in range(12)],
-        "fame_track_seat0": [r(track_place("fame", v, 0)) for v in range(TRACK_SPACES)],
-        "money_track_seat0": [r(track_place("money", v, 0)) for v in range(TRACK_SPACES)],
+        "fame_track": [[round(c, 2) for c in track_space("fame", v)] for v in range(50)],
+        "money_track": [[round(c, 2) for c in track_space("money", v)] for v in range(50)],
         "province": {
             "cell_mm": CELL_MM,
             "size_mm": [PROVINCE_W, PROVINCE_H],

@@ -67,6 +67,8 @@ TRUST_PX = 12.0
 SIZE_RATIO = (0.8, 1.25)
 #: How far (mm) a piece may stand from its place and still be read there.
 NEAR_MM = {"space": 14.0, "spot": 8.0, "stack": 14.0, "slot": 10.0, "cell": 12.0, "elephant": 40.0}
+#: A token must lie this far (mm) inside its track space to be read there.
+EDGE_MM = 1.5
 #: Largest turn (degrees) between a tile's sticker and a quarter turn of its board.
 TURN_TOLERANCE = 20.0
 #: Largest misfit (mm) of a province board's two corner stickers to one rigid board.
@@ -408,12 +410,16 @@ class RajasReader:
         return votes.pop() if len(votes) == 1 else None
 
     def _track(self, tokens: list[Seen], track: str, players: int) -> tuple[int | None, ...]:
-        places = [(v, L.track_place(track, v, q)) for v in range(L.TRACK_SPACES) for q in range(4)]
+        """Each seat's space on ``track``: the space whose rectangle holds its token,
+        at least ``EDGE_MM`` inside it (a token on a space's edge is not read)."""
         found: dict[int, set[int]] = defaultdict(set)
         for s in tokens:
-            k, dist = _nearest(s.at, [p for _, p in places])
-            if dist <= NEAR_MM["slot"]:
-                found[COLOURS.index(s.component)].add(places[k][0])
+            x, y = s.at
+            for value in range(L.TRACK_SPACES):
+                x0, y0, x1, y1 = L.track_space(track, value)
+                if min(x - x0, x1 - x, y - y0, y1 - y) >= EDGE_MM:
+                    found[COLOURS.index(s.component)].add(value)
+                    break
         return tuple(
             found[seat].pop() if len(found[seat]) == 1 else None for seat in range(players)
         )

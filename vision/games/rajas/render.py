@@ -143,14 +143,13 @@ class RajasRenderer:
             shade = tuple(int(v) for v in r.integers(70, 190, 3))
             rad = int(float(r.uniform(8, 40)) * rig.k * 16)
             cv2.circle(tex, tuple(int(v) for v in rig.tex(blob)[0]), rad, shade, -1, cv2.LINE_AA, 4)
-        for inset, bgr in ((L.FAME_INSET, (95, 140, 180)), (L.MONEY_INSET, (120, 170, 160))):
+        for track, bgr in (("fame", (95, 140, 180)), ("money", (120, 170, 160))):
             for v in range(L.TRACK_SPACES):
-                track = "fame" if inset == L.FAME_INSET else "money"
-                p = [L.track_place(track, v, s) for s in range(4)]
-                cx, cy = sum(q[0] for q in p) / 4, sum(q[1] for q in p) / 4
-                cv2.polylines(tex, [self._quad((cx, cy), 17, 20, 0)], True, bgr, 2, cv2.LINE_AA, 4)
+                x0, y0, x1, y1 = L.track_space(track, v)
+                box = [(x0 + 1, y0 + 1), (x1 - 1, y0 + 1), (x1 - 1, y1 - 1), (x0 + 1, y1 - 1)]
+                cv2.polylines(tex, [rig.tex(box)], True, bgr, 2, cv2.LINE_AA, 4)
                 if v % 10 == 0:
-                    self._words(tex, str(v), (cx - 5, cy + 3), 6.0)
+                    self._words(tex, str(v), ((x0 + x1) / 2 - 5, (y0 + y1) / 2 + 3), 6.0)
         spot, spot_side = self._id("spot", "spot")
         closed, closed_side = self._id("out-of-play", "closed")
         shut = set(closed_spaces(self.cat, players)) if players == 2 else set()
@@ -172,7 +171,7 @@ class RajasRenderer:
             cv2.fillPoly(tex, [self._quad(c, 24, 24, 0)], (140, 175, 195), cv2.LINE_AA, 4)
             rig.sticker(tex, spot, c, spot_side, 0.0, r)
         for n, word in enumerate(WORDS):
-            self._words(tex, word, (140 + 52 * (n % 4), 440 + 22 * (n // 4)), 9.0)
+            self._words(tex, word, (170 + 60 * (n % 4), 470 + 24 * (n // 4)), 9.0)
         for name, centre in L.corners().items():
             mid, side = self._id("board-corner", name)
             rig.sticker(tex, mid, centre, side, 0.0, r)
