@@ -24,6 +24,7 @@ that never settled counts as failing (its zones unknown). Goal (issues 13,
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import random
@@ -63,11 +64,24 @@ def random_state(rules: Rules, seed: int, max_steps: int) -> Any:
 
 
 def _items(value: Any) -> list[Any]:
-    """A field's zones: the items of a tuple (nested tuples flattened one level
-    per item), else the value itself as one zone."""
+    """A field's zones: the leaves of a tuple (nested tuples, e.g. a seat's
+    province cells, flattened to their leaves: a reader may leave one cell
+    unknown, ``None``, and read the rest), else the value itself as one zone."""
     if isinstance(value, tuple):
-        return list(value)
+        return [leaf for item in value for leaf in _items(item)]
     return [value]
+
+
+def _pairs(want: Any, got: Any) -> list[tuple[Any, Any]]:
+    """(truth, read) per zone; a ``None`` read covers every zone under it.
+    ValueError when the shapes differ (a tuple of the wrong length)."""
+    if got is None:
+        return [(leaf, None) for leaf in _items(want)]
+    if isinstance(want, tuple):
+        if not isinstance(got, tuple) or len(got) != len(want):
+            raise ValueError("shapes differ")
+        return [p for a, b in zip(want, got, strict=True) for p in _pairs(a, b)]
+    return [(want, got)]
 
 
 @dataclass
@@ -78,7 +92,7 @@ class Score:
     never_settled: int = 0
     zones: Counter[str] = field(default_factory=Counter)  # exact / unknown / wrong
     wrong_fields: Counter[str] = field(default_factory=Counter)
-    unknown_fields: Counter[str] = field(default_factory=Counter)
+    unknown_fields: Counter[str] = field(default_factory=Counter)  # unknown zones per field
     frames: list[int] = field(default_factory=list)
 
     def add(self, truth: Observation, seen: Observation | None, frames: int) -> list[str]:
@@ -95,14 +109,15 @@ class Score:
             want, got = getattr(truth, name), getattr(seen, name)
             if got is None:
                 self.zones["unknown"] += len(_items(want))
-                self.unknown_fields[name] += 1
+                self.unknown_fields[name] += len(_items(want))
                 continue
-            w, g = _items(want), _items(got)
-            if len(w) != len(g):
-                self.zones["wrong"] += len(w)
+            try:
+                pairs = _pairs(want, got)
+            except ValueError:
+                self.zones["wrong"] += len(_items(want))
                 wrong.append(name)
                 continue
-            for a, b in zip(w, g, strict=True):
+            for a, b in pairs:
                 if b is None:
                     self.zones["unknown"] += 1
                     self.unknown_fields[name] += 1
@@ -128,7 +143,10 @@ class Score:
             if got is None:
                 n += 1
             elif isinstance(got, tuple):
-                n += sum(1 for item in got if item is None)
+                try:
+                    n += sum(1 for _, b in _pairs(getattr(truth, name), got) if b is None)
+                except ValueError:
+                    n += 1
         return n
 
     def row(self, name: str) -> str:
@@ -167,6 +185,7 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=120, help="at most this many actions into a game")
     ap.add_argument("--frames", type=int, default=10, help="frames a scene may take to settle")
     ap.add_argument("--verbose", action="store_true", help="print every scene with a wrong zone")
+    ap.add_argument("--workers", type=int, default=1, help="scenes read in parallel processes")
     args = ap.parse_args()
     print(
         f"# {args.game}: {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
@@ -179,8 +198,14 @@ def main() -> None:
     for condition in args.conditions.split(","):
         score = Score()
         wrong_seeds = []
-        for seed in range(args.first_seed, args.first_seed + args.scenes):
-            truth, seen, frames = run_scene(args.game, seed, condition, args.steps, args.frames)
+        seeds = range(args.first_seed, args.first_seed + args.scenes)
+        jobs = [(args.game, seed, condition, args.steps, args.frames) for seed in seeds]
+        if args.workers > 1:
+            with multiprocessing.Pool(args.workers) as pool:
+                results = pool.starmap(run_scene, jobs)
+        else:
+            results = [run_scene(*job) for job in jobs]
+        for seed, (truth, seen, frames) in zip(seeds, results, strict=True):
             wrong = score.add(truth, seen, frames)
             if wrong:
                 wrong_seeds.append((seed, wrong))
@@ -195,7 +220,7 @@ def main() -> None:
                 f"  wrong fields: {dict(score.wrong_fields)}; seeds {[s for s, _ in wrong_seeds]}"
             )
         if score.unknown_fields:
-            print(f"  unknown fields (scenes): {dict(score.unknown_fields)}")
+            print(f"  unknown zones by field: {dict(score.unknown_fields)}")
     print(f"# {time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.1f}")
 
 

@@ -35,14 +35,28 @@ def _plan(path: str | None) -> Any:
     return MarkerPlan.from_csv(Path(path).read_text(encoding="utf-8"))
 
 
+def _kit(args: argparse.Namespace) -> Any:
+    """The game's ``vision.games.<game>.kit`` module, or None for Amritsar."""
+    import importlib
+
+    game = getattr(args, "game", "amritsar")
+    return None if game == "amritsar" else importlib.import_module(f"vision.games.{game}.kit")
+
+
 def run_sheets(args: argparse.Namespace) -> int:
     from vision.layout import load_layout
     from vision.sheets import board_sheet, component_sheets
 
-    plan = _plan(args.plan)
-    layout = load_layout(args.layout)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    kit = _kit(args)
+    if kit is not None:
+        for name, data in kit.sheets(args.paper).items():
+            (out / name).write_bytes(data)
+            print(f"wrote {out / name}: print at 100 % (actual size)")
+        return 0
+    plan = _plan(args.plan)
+    layout = load_layout(args.layout)
     (out / "pieces.pdf").write_bytes(component_sheets(plan, paper=args.paper))
     (out / "board.pdf").write_bytes(board_sheet(plan, layout, paper=args.paper))
     print(f"wrote {out / 'pieces.pdf'} and {out / 'board.pdf'}: print at 100 % (actual size)")
@@ -50,14 +64,16 @@ def run_sheets(args: argparse.Namespace) -> int:
 
 
 def run_plan(args: argparse.Namespace) -> int:
-    _write(_plan(args.plan).to_csv(), args.out)
+    kit = _kit(args)
+    _write(kit.plan_csv() if kit is not None else _plan(args.plan).to_csv(), args.out)
     return 0
 
 
 def run_layout(args: argparse.Namespace) -> int:
     from vision.layout import default_layout
 
-    _write(default_layout().to_json(), args.out)
+    kit = _kit(args)
+    _write(kit.layout_json() if kit is not None else default_layout().to_json(), args.out)
     return 0
 
 
@@ -91,18 +107,20 @@ def register(subparsers: Any) -> None:
     sub = parser.add_subparsers(dest="markers_command", required=True, metavar="ACTION")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--plan", help="marker plan CSV (default: the built-in plan)")
+    game = argparse.ArgumentParser(add_help=False)
+    game.add_argument("--game", choices=("amritsar", "rajas"), default="amritsar")
 
-    sheets = sub.add_parser("sheets", parents=[common], help="true-size sticker sheets (PDF)")
+    sheets = sub.add_parser("sheets", parents=[common, game], help="true-size sticker sheets (PDF)")
     sheets.add_argument("--out", default=".", help="folder for pieces.pdf and board.pdf")
     sheets.add_argument("--layout", help="board layout JSON (default: built-in)")
     sheets.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
     sheets.set_defaults(func=run_sheets)
 
-    plan = sub.add_parser("plan", parents=[common], help="the marker plan as CSV")
+    plan = sub.add_parser("plan", parents=[common, game], help="the marker plan as CSV")
     plan.add_argument("--out", help="file to write (default: print)")
     plan.set_defaults(func=run_plan)
 
-    layout = sub.add_parser("layout", help="the default board layout as JSON")
+    layout = sub.add_parser("layout", parents=[game], help="the default board layout as JSON")
     layout.add_argument("--out", help="file to write (default: print)")
     layout.set_defaults(func=run_layout)
 
