@@ -39,9 +39,17 @@ def run_sheets(args: argparse.Namespace) -> int:
     from vision.layout import load_layout
     from vision.sheets import board_sheet, component_sheets
 
+    out = Path(args.out)
+    if args.game != "amritsar":  # another game's table: its own sheets module
+        import importlib
+
+        out.mkdir(parents=True, exist_ok=True)
+        for name, pdf in importlib.import_module(f"vision.games.{args.game}.sheets").sheets(args.paper).items():
+            (out / name).write_bytes(pdf)
+        print(f"wrote {args.game} sheets in {out}: print at 100 % (actual size)")
+        return 0
     plan = _plan(args.plan)
     layout = load_layout(args.layout)
-    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "pieces.pdf").write_bytes(component_sheets(plan, paper=args.paper))
     (out / "board.pdf").write_bytes(board_sheet(plan, layout, paper=args.paper))
@@ -96,6 +104,7 @@ def register(subparsers: Any) -> None:
     sheets.add_argument("--out", default=".", help="folder for pieces.pdf and board.pdf")
     sheets.add_argument("--layout", help="board layout JSON (default: built-in)")
     sheets.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    sheets.add_argument("--game", choices=("amritsar", "imhotep"), default="amritsar")
     sheets.set_defaults(func=run_sheets)
 
     plan = sub.add_parser("plan", parents=[common], help="the marker plan as CSV")

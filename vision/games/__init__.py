@@ -30,3 +30,6 @@ def table_for(game: str) -> GameTable | None:
 
 
 __all__ = ["TABLES", "GameReader", "GameTable", "table_for"]
+
+# Each game's table registers itself in TABLES (one line per game).
+from . import imhotep as _imhotep  # noqa: E402, F401

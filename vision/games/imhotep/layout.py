@@ -13,7 +13,7 @@ this module's numbers (a test keeps them in step). Three bands:
 - south: four seat mats (seat 0 west), each a sled of five stone spaces
   between two sled markers and eight card spaces (4 x 2).
 
-Guard markers run along the mat's edge every 60 mm: an arm reaching over the
+Guard markers run along the mat's edge every 56 mm or less: an arm reaching over the
 table always crosses the edge and hides one, so the reader knows a hand is in.
 
 Boats lie bow east. A boat of ``n`` slots is ``44 + 19 n`` mm long, with its
@@ -137,7 +137,7 @@ class Layout:
 def _build() -> Layout:
     w, h = BOARD_MM
     corners = {"NW": (22.0, 22.0), "NE": (w - 22, 22.0), "SE": (w - 22, h - 22), "SW": (22.0, h - 22)}
-    guards = [(float(x), y) for y in (22.0, h - 22) for x in range(70, 791, 60)]
+    guards = [(float(x), y) for y in (22.0, h - 22) for x in range(64, 797, 56)]
     guards += [(x, float(y)) for x in (22.0, w - 22) for y in range(75, 526, 50)]
     boxes = {
         "market": (40.0, 45.0, 150.0, 165.0),
@@ -163,9 +163,9 @@ def _build() -> Layout:
     seats = []
     for s in range(SEATS):
         x0 = 30.0 + 200 * s
-        sled = tuple((x0 + 36 + SLED_PITCH_MM * j, 372.0) for j in range(SLED_SLOTS))
-        cards = tuple((x0 + 28 + 48 * c, 420.0 + 72 * r) for r in range(2) for c in range(4))
-        seats.append(Seat(((x0 + 14, 372.0), (x0 + 142, 372.0)), sled, cards, (x0, 355.0, x0 + 200, 530.0)))
+        sled = tuple((x0 + 36 + SLED_PITCH_MM * j, 366.0) for j in range(SLED_SLOTS))
+        cards = tuple((x0 + 28 + 48 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
+        seats.append(Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0)))
     return Layout(
         corners=corners,
         guards=tuple(guards),

@@ -252,9 +252,11 @@ class _Seen:
                 out.append(None)
                 continue
             # the space's centre must show this stone (its top, or a shaded side)
+            # (a mix of both at an edge): a multiple of its colour, 0.45 to 1.1
             want = np.array(CANDIDATES[got])
             seen_mid = (mid[k] / ref).mean(axis=0)
-            if min(math.dist(seen_mid, want), math.dist(seen_mid, want * 0.55)) > 0.2:
+            alpha = float(seen_mid @ want / (want @ want))
+            if not 0.45 <= alpha <= 1.1 or math.dist(seen_mid, alpha * want) > 0.12:
                 out.append(None)
                 continue
             out.append(got)
@@ -385,7 +387,7 @@ def _print_of(samples: NDArray[np.float64]) -> NDArray[np.float64] | None:
         if s.max() >= SATURATED:
             continue
         mean = s.mean(axis=0)
-        if float((s.std(axis=0) / np.maximum(mean, 1.0)).max()) > 0.08:
+        if float((s.std(axis=0) / np.maximum(mean, 1.0)).max()) > 0.1:
             continue
         # the print is a light neutral: no channel far from the others
         if mean.min() < 0.6 * mean.max():

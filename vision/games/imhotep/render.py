@@ -99,7 +99,7 @@ class _Scene:
         r = rng("imhotep-offset", self.seed, key)
         d = float(r.uniform(*self.cond.offset_mm)) * scale
         a = float(r.uniform(0, 2 * math.pi))
-        spin = float(r.uniform(-1, 1)) * (3.0 + self.cond.offset_mm[1])
+        spin = float(r.uniform(-1, 1)) * (2.0 + self.cond.offset_mm[1])
         return (d * math.cos(a), d * math.sin(a)), spin
 
     def _stone(self, key: object, at: Point, base: float, colour: str) -> None:
@@ -108,7 +108,7 @@ class _Scene:
         (dx, dy), spin = self._off(("stone", key), 0.5)
         r = rng("wood", self.seed, key)
         bgr = tuple(int(np.clip(c + r.integers(-6, 7), 0, 255)) for c in STONE_BGR[colour])
-        self.cubes.append(((at[0] + dx, at[1] + dy), base, spin * 3, bgr))  # type: ignore[arg-type]
+        self.cubes.append(((at[0] + dx, at[1] + dy), base, spin, bgr))  # type: ignore[arg-type]
 
     # -- texture -----------------------------------------------------------------
     def _poly(self, tex: Image, pts: NDArray[np.float64], bgr: tuple[int, int, int]) -> None:
@@ -141,12 +141,12 @@ class _Scene:
         # the burial chamber's light print and empty spaces
         xs = [c[0] for c in LAYOUT.burial_cells]
         ys = [c[1] for c in LAYOUT.burial_cells]
-        self._poly(tex, np.array([(min(xs) - 12, min(ys) - 12), (max(xs) + 12, min(ys) - 12), (max(xs) + 12, max(ys) + 12), (min(xs) - 12, max(ys) + 12)]), PRINT_BGR)
+        self._poly(tex, np.array([(min(xs) - 16, min(ys) - 16), (max(xs) + 16, min(ys) - 16), (max(xs) + 16, max(ys) + 16), (min(xs) - 16, max(ys) + 16)]), PRINT_BGR)
         for cell in LAYOUT.burial_cells:
             self._poly(tex, _rect(cell, 16, 16, 0.0), EMPTY_BGR)
         for seat in LAYOUT.seats:
             (ax, ay), (bx, _) = seat.sled_markers
-            self._poly(tex, np.array([(ax - 12, ay - 16), (bx + 12, ay - 16), (bx + 12, ay + 16), (ax - 12, ay + 16)]), PRINT_BGR)
+            self._poly(tex, np.array([(ax - 12, ay - 15), (bx + 12, ay - 15), (bx + 12, ay + 15), (ax - 12, ay + 15)]), PRINT_BGR)
             for m in seat.sled_markers:
                 self._sticker(tex, "sled", "sled", m, 0.0, r)
             for slot in seat.sled_slots:
