@@ -13,7 +13,7 @@ this module's numbers (a test keeps them in step). Three bands:
 - south: four seat mats (seat 0 west), each a sled of five stone spaces
   between two sled markers and eight card spaces (4 x 2).
 
-Guard markers run along the mat's edge every 56 mm or less: an arm reaching over the
+Guard markers run along the mat's edge every 50 mm: an arm reaching over the
 table always crosses the edge and hides one, so the reader knows a hand is in.
 
 Boats lie bow east. A boat of ``n`` slots is ``44 + 19 n`` mm long, with its
@@ -137,7 +137,7 @@ class Layout:
 def _build() -> Layout:
     w, h = BOARD_MM
     corners = {"NW": (22.0, 22.0), "NE": (w - 22, 22.0), "SE": (w - 22, h - 22), "SW": (22.0, h - 22)}
-    guards = [(float(x), y) for y in (22.0, h - 22) for x in range(64, 797, 56)]
+    guards = [(float(x), y) for y in (22.0, h - 22) for x in range(70, 771, 50)]
     guards += [(x, float(y)) for x in (22.0, w - 22) for y in range(75, 526, 50)]
     boxes = {
         "market": (40.0, 45.0, 150.0, 165.0),

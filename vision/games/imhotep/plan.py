@@ -35,7 +35,7 @@ class Entry:
 
 
 CORNER_MM = 28.0
-GUARD_MM = 14.0
+GUARD_MM = 18.0
 FREE_MM = 14.0
 CARD_MM = 18.0
 BOAT_MM = 16.0
@@ -48,14 +48,15 @@ def _entries() -> tuple[Entry, ...]:
     rows: list[tuple[str, str, float, int, str]] = []
     for corner in ("NW", "NE", "SE", "SW"):
         rows.append(("corner", corner, CORNER_MM, 1, f"printed at the mat's {corner} corner"))
-    rows.append(("guard", "edge", GUARD_MM, 48, "printed along the mat's edge (hands cross it)"))
+    rows.append(("guard", "edge", GUARD_MM, 50, "printed along the mat's edge (hands cross it)"))
     rows.append(("free-card", "free", FREE_MM, 37, "printed on every card space (seen: empty)"))
     for card in catalog.round_cards:
         rows.append(("round-card", str(card.id), CARD_MM, 1, "centre of the round card's face"))
     for spec in catalog.cards:
         rows.append(("card", spec.id, CARD_MM, spec.count, "centre of the market card's face"))
     for boat in catalog.boats:
-        rows.append(("boat", str(boat.id), BOAT_MM, 2, "the boat's bow and stern, past the slots"))
+        for end in ("bow", "stern"):
+            rows.append(("boat", f"{boat.id}-{end}", BOAT_MM, 1, f"the boat's {end}, past the slots"))
     for site in SITE_NAMES:
         for face in "AB":
             copies = 2 if site == "burial" else 1

@@ -47,14 +47,15 @@ from ...geometry import ground_to_foot
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
 from ...sources import Frame
-from .colour import CANDIDATES, SATURATED, classify
+from ...rig import PAPER
+from .colour import CANDIDATES, PRINT_BGR, SATURATED, classify
 from .layout import (
-    BOAT_END_MM,
     HULL_MM,
     LAYOUT,
     STONE_MM,
     Point,
     boat_length,
+    boat_marker_offsets,
     boat_slot_offsets,
 )
 from .plan import PLAN
@@ -104,7 +105,7 @@ class ImhotepReader:
     def read(self, frame: Frame) -> ImhotepObservation | None:
         image = frame.image
         size = (image.shape[1], image.shape[0])
-        found = [d for d in self.detector.detect(image) if d.side_px >= MIN_SIDE_PX]
+        found = self.detector.detect(image)
         if self.calibration is not None:
             if self._lens is None or self._lens.size != size:
                 self._lens = PointLens(self.calibration, size)
@@ -157,17 +158,20 @@ class _Seen:
         self.refused: list[str] = []
         centres = np.array([d.centre for d in found], dtype=np.float64).reshape(-1, 2)
         ground = reg.to_board(centres)
-        self.marks: list[tuple[int, Point, Detection]] = [
-            (d.marker_id, (float(g[0]), float(g[1])), d) for d, g in zip(found, ground, strict=True)
-        ]
+        every = [(d.marker_id, (float(g[0]), float(g[1])), d) for d, g in zip(found, ground, strict=True)]
+        #: markers large enough to read a value from (corners and guards only
+        #: need to be there: any size the detector accepts)
+        self.marks: list[tuple[int, Point, Detection]] = [m for m in every if m[2].side_px >= MIN_SIDE_PX]
+        self.small = [m for m in every if m[2].side_px < MIN_SIDE_PX]
+        self._papers: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None
         self.hidden: list[str] = []
         for name, centre in LAYOUT.corners.items():
-            if not self._near(PLAN.id_of("corner", name), centre, PRINTED_MM):
+            if not self._near(PLAN.id_of("corner", name), centre, PRINTED_MM, small=True):
                 self.hidden.append(f"the {name} corner marker")
         gid = PLAN.id_of("guard", "edge")
         squares, sides = reader.detector.candidates
         for g in LAYOUT.guards:
-            if self._near(gid, g, PRINTED_MM):
+            if self._near(gid, g, PRINTED_MM, small=True):
                 continue
             # A square seen there but not decoded (glare, blur) is no hand.
             at = reader.to_raw(reg.to_image(np.array([g], dtype=np.float64)))[0]
@@ -175,9 +179,11 @@ class _Seen:
                 continue
             self.hidden.append(f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm")
 
-    def _near(self, marker_id: int, at: Point, within: float, height: float = 0.0) -> list[tuple[Point, Detection]]:
+    def _near(
+        self, marker_id: int, at: Point, within: float, height: float = 0.0, small: bool = False
+    ) -> list[tuple[Point, Detection]]:
         out = []
-        for mid, g, d in self.marks:
+        for mid, g, d in self.marks + (self.small if small else []):
             if mid != marker_id:
                 continue
             p = ground_to_foot(g[0], g[1], self.cam, height)
@@ -199,6 +205,42 @@ class _Seen:
         return names[0] if names else ""
 
     # -- sampling ----------------------------------------------------------------
+    def papers(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Every marker's place (board mm, (n, 2)) and its paper's colour there
+        ((n, 3) BGR): the margin just outside its black square, as lit now."""
+        if self._papers is None:
+            places, colours = [], []
+            h, w = self.image.shape[:2]
+            for _, g, d in self.marks + self.small:
+                c = d.corners.astype(np.float64)
+                centre = c.mean(axis=0)
+                mids = (c + np.roll(c, -1, axis=0)) / 2
+                ring = centre + (np.concatenate([mids, c]) - centre) * (1 + 1 / 6)
+                raw = np.round(self.reader.to_raw(ring)).astype(int)
+                ok = (raw[:, 0] >= 0) & (raw[:, 0] < w) & (raw[:, 1] >= 0) & (raw[:, 1] < h)
+                if ok.sum() < 6:
+                    continue
+                px = self.image[raw[ok, 1], raw[ok, 0]].astype(np.float64)
+                places.append(g)
+                colours.append(np.median(px, axis=0))
+            self._papers = (np.array(places, dtype=np.float64).reshape(-1, 2), np.array(colours).reshape(-1, 3))
+        return self._papers
+
+    def expected_print(self, at: NDArray[np.float64]) -> NDArray[np.float64] | None:
+        """The light print's colour at ``at`` as the two nearest markers' paper
+        predicts it (``None`` when they disagree: a shadow's edge or glare)."""
+        places, colours = self.papers()
+        if len(places) < 2:
+            return None
+        d = np.hypot(*(places - at).T)
+        near = np.argsort(d)[:2]
+        a, b = colours[near[0]], colours[near[1]]
+        if float(np.abs(a - b).max()) > 0.2 * float(max(a.max(), b.max())) or d[near[1]] > 150:
+            return None
+        paper = (a + b) / 2
+        ratio: NDArray[np.float64] = np.array(PRINT_BGR, dtype=np.float64) / np.array(PAPER, dtype=np.float64)
+        return paper * ratio
+
     def _samples(self, points: NDArray[np.float64], heights: NDArray[np.float64], half: float) -> NDArray[np.float64]:
         """BGR samples (n, 25, 3) of a 5 x 5 grid over +-``half`` mm around each
         point, on a plane ``heights`` mm above the mat (as the camera sees it)."""
@@ -240,6 +282,11 @@ class _Seen:
         out: list[str | None] = []
         for k in range(n):
             ref = _print_of(prints[k])
+            want_print = self.expected_print(c[k])
+            if ref is not None and (
+                want_print is None or bool((ref < 0.75 * want_print).any() or (ref > 1.3 * want_print).any())
+            ):
+                ref = None  # not the print as the markers' paper says it looks here
             if ref is None:
                 out.append(None)
                 continue
@@ -268,31 +315,33 @@ class _Seen:
         b = any(self._near(PLAN.id_of("side", f"{site}-B"), m, PRINTED_MM) for m in LAYOUT.sites[site].side_markers)
         return "A" if a and not b else "B" if b and not a else None
 
-    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str | None, ...]] | None:
-        mid = PLAN.id_of("boat", str(boat_id))
+    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str, ...]] | None:
+        """A boat from its bow and stern stickers (one is enough: a sticker's
+        own square says which way the boat points)."""
         places = LAYOUT.places()
-        stickers = []
-        for m, g, d in self.marks:
-            if m != mid:
-                continue
-            p = ground_to_foot(g[0], g[1], self.cam, HULL_MM)
-            tl, tr, br, bl = self.reg.to_board(d.corners.astype(np.float64))
-            axis = (tr - tl) + (br - bl)
-            stickers.append((np.array(p), axis / max(float(np.linalg.norm(axis)), 1e-9)))
-        if len(stickers) != 2:
-            if stickers:
-                self.refused.append(f"boat {boat_id}: {len(stickers)} of its 2 stickers seen")
+        bow_at, stern_at = boat_marker_offsets(size)
+        centres, axes = [], []
+        for end, off in (("bow", bow_at), ("stern", stern_at)):
+            mid = PLAN.id_of("boat", f"{boat_id}-{end}")
+            found = [(g, d) for m, g, d in self.marks if m == mid]
+            if len(found) > 1:
+                self.refused.append(f"boat {boat_id}: its {end} sticker is seen twice")
+                return None
+            for g, d in found:
+                p = np.array(ground_to_foot(g[0], g[1], self.cam, HULL_MM))
+                tl, tr, br, bl = self.reg.to_board(d.corners.astype(np.float64))
+                axis = (tr - tl) + (br - bl)
+                u = axis / max(float(np.linalg.norm(axis)), 1e-9)
+                centres.append(p - u * off)
+                axes.append(u)
+        if not centres:
             return None
-        (p, u1), (q, u2) = stickers
-        u = (u1 + u2) / max(float(np.linalg.norm(u1 + u2)), 1e-9)
-        if float(np.dot(q - p, u)) > 0:
-            p, q = q, p  # p: the bow (east end when the boat lies as printed)
-        apart = float(np.linalg.norm(p - q))
-        if abs(apart - (boat_length(size) - BOAT_END_MM)) > 6.0:
-            self.refused.append(f"boat {boat_id}: its stickers are not one boat apart")
+        if len(centres) == 2 and math.dist(tuple(centres[0]), tuple(centres[1])) > 6.0:
+            self.refused.append(f"boat {boat_id}: its bow and stern stickers are not one boat apart")
             return None
-        centre = (p + q) / 2
-        axis = (p - q) / apart
+        centre = np.mean(centres, axis=0)
+        axis = np.sum(axes, axis=0)
+        axis /= max(float(np.linalg.norm(axis)), 1e-9)
         name, dist = min(((n, math.dist(tuple(centre), at)) for n, at in places.items()), key=lambda t: t[1])
         if dist > BOAT_PLACE_MM:
             self.refused.append(f"boat {boat_id} lies away from every berth and dock")
@@ -300,7 +349,7 @@ class _Seen:
         where = "harbour" if name.startswith("harbour") else name
         slots = [tuple(centre + axis * off) for off in boat_slot_offsets(size)]
         across = [(-float(axis[1]), float(axis[0]))] * size
-        spaces = self._spaces(slots, HULL_MM, across)
+        spaces = self._spaces(slots, HULL_MM, across)  # type: ignore[arg-type]
         if any(s is None for s in spaces):
             return None  # a boat is one item: partly read is not read
         return boat_id, where, tuple(s for s in spaces if s is not None)

@@ -205,9 +205,9 @@ class _Scene:
                 tc, k2 = self.rig.top_of(at, HULL_MM)  # type: ignore[arg-type]
                 self._poly(tex, _rect(tc, 16 * k2, 16 * k2, spin), EMPTY_BGR)
                 self._stone(("boat", boat_id, off), at, HULL_MM, colour)  # type: ignore[arg-type]
-            for off in boat_marker_offsets(size):
+            for off, end in zip(boat_marker_offsets(size), ("bow", "stern"), strict=True):
                 tc, k2 = self.rig.top_of(tuple(centre + u * off), HULL_MM)  # type: ignore[arg-type]
-                self._sticker(tex, "boat", str(boat_id), tc, spin, r, k2)
+                self._sticker(tex, "boat", f"{boat_id}-{end}", tc, spin, r, k2)
 
     def _sites(self) -> None:
         obs = self.obs
