@@ -24,6 +24,7 @@ that never settled counts as failing (its zones unknown). Goal (issues 13,
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import random
@@ -167,6 +168,7 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=120, help="at most this many actions into a game")
     ap.add_argument("--frames", type=int, default=10, help="frames a scene may take to settle")
     ap.add_argument("--verbose", action="store_true", help="print every scene with a wrong zone")
+    ap.add_argument("--workers", type=int, default=1, help="processes rendering and reading scenes")
     args = ap.parse_args()
     print(
         f"# {args.game}: {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
@@ -179,8 +181,14 @@ def main() -> None:
     for condition in args.conditions.split(","):
         score = Score()
         wrong_seeds = []
-        for seed in range(args.first_seed, args.first_seed + args.scenes):
-            truth, seen, frames = run_scene(args.game, seed, condition, args.steps, args.frames)
+        seeds = range(args.first_seed, args.first_seed + args.scenes)
+        jobs = [(args.game, seed, condition, args.steps, args.frames) for seed in seeds]
+        if args.workers > 1:
+            with multiprocessing.Pool(args.workers) as pool:
+                results = pool.starmap(run_scene, jobs, chunksize=1)
+        else:
+            results = [run_scene(*job) for job in jobs]
+        for seed, (truth, seen, frames) in zip(seeds, results, strict=True):
             wrong = score.add(truth, seen, frames)
             if wrong:
                 wrong_seeds.append((seed, wrong))

@@ -44,7 +44,9 @@ def run_sheets(args: argparse.Namespace) -> int:
         import importlib
 
         out.mkdir(parents=True, exist_ok=True)
-        for name, pdf in importlib.import_module(f"vision.games.{args.game}.sheets").sheets(args.paper).items():
+        for name, pdf in (
+            importlib.import_module(f"vision.games.{args.game}.sheets").sheets(args.paper).items()
+        ):
             (out / name).write_bytes(pdf)
         print(f"wrote {args.game} sheets in {out}: print at 100 % (actual size)")
         return 0

@@ -59,7 +59,14 @@ def _obs(**kw: object) -> ImhotepObservation:
 TABLE = table_for("imhotep")  # one table: its scenes are drawn once and reused
 
 
-def _read(obs: ImhotepObservation, condition: str = "ideal", seed: int = 3, frames: int = 2, hand: bool = False, edit=None):  # type: ignore[no-untyped-def]
+def _read(
+    obs: ImhotepObservation,
+    condition: str = "ideal",
+    seed: int = 3,
+    frames: int = 2,
+    hand: bool = False,
+    edit=None,
+):  # type: ignore[no-untyped-def]
     table = TABLE
     assert table is not None
     reader = table.reader(table.calibration(seed, condition))
@@ -73,7 +80,21 @@ def _read(obs: ImhotepObservation, condition: str = "ideal", seed: int = 3, fram
 
 
 def test_ideal_frames_read_exactly() -> None:
-    for obs in (_obs(), _obs(round_card=31, boats=((1, "market", ("", "", "", "")), (3, "harbour", ("brown", "", "")), (4, "obelisk", ("black", "black", "")), (6, "temple", ("white", "grey"))), cards=((), ("sail",), ()), sleds=(0, 1, 4), burial=())):
+    for obs in (
+        _obs(),
+        _obs(
+            round_card=31,
+            boats=(
+                (1, "market", ("", "", "", "")),
+                (3, "harbour", ("brown", "", "")),
+                (4, "obelisk", ("black", "black", "")),
+                (6, "temple", ("white", "grey")),
+            ),
+            cards=((), ("sail",), ()),
+            sleds=(0, 1, 4),
+            burial=(),
+        ),
+    ):
         got, _ = _read(obs)
         assert got is not None
         for name in READ:
@@ -89,7 +110,13 @@ def test_a_hand_over_the_table_is_never_a_reading() -> None:
     assert any("covers the table" in p for p in reader.problems())
 
 
-def _paint(image: np.ndarray, reader: ImhotepReader, at: tuple[float, float], marker_id: int | None, side_px: int) -> np.ndarray:
+def _paint(
+    image: np.ndarray,
+    reader: ImhotepReader,
+    at: tuple[float, float],
+    marker_id: int | None,
+    side_px: int,
+) -> np.ndarray:
     """Paint paper (and a marker) over the place ``at`` (mat mm) in the frame."""
     reg = reader.registrar.last
     assert reg is not None and reg.ok
@@ -100,18 +127,31 @@ def _paint(image: np.ndarray, reader: ImhotepReader, at: tuple[float, float], ma
     if marker_id is not None:
         d = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100)
         m = cv2.aruco.generateImageMarker(d, marker_id, side_px)
-        out[y - side_px // 2 : y - side_px // 2 + side_px, x - side_px // 2 : x - side_px // 2 + side_px] = m[..., None]
+        out[
+            y - side_px // 2 : y - side_px // 2 + side_px,
+            x - side_px // 2 : x - side_px // 2 + side_px,
+        ] = m[..., None]
     return out
 
 
 def test_a_missing_or_tiny_sticker_is_unknown() -> None:
     obs = _obs()
     # the round card's sticker gone (frame 0 registers; later frames lose it)
-    got, _ = _read(obs, edit=lambda im, r: im if r.registrar.last is None else _paint(im, r, LAYOUT.round_card, None, 30))
+    got, _ = _read(
+        obs,
+        edit=lambda im, r: (
+            im if r.registrar.last is None else _paint(im, r, LAYOUT.round_card, None, 30)
+        ),
+    )
     assert got is not None and got.round_card is None and got.boats is None and got.cards is None
     # a market card's sticker printed too small to trust
     card = PLAN.id_of("card", "hammer")
-    got, _ = _read(obs, edit=lambda im, r: im if r.registrar.last is None else _paint(im, r, LAYOUT.market[0], card, 12))
+    got, _ = _read(
+        obs,
+        edit=lambda im, r: (
+            im if r.registrar.last is None else _paint(im, r, LAYOUT.market[0], card, 12)
+        ),
+    )
     assert got is not None and got.market is not None
     assert got.market[0] is None and got.market[2] == "statue"
 
@@ -120,12 +160,22 @@ def test_a_marker_where_the_plan_never_puts_it_is_refused() -> None:
     obs = _obs()
     card = PLAN.id_of("card", "sail")
     # a card sticker lying in the harbour water, between two berths
-    got, reader = _read(obs, edit=lambda im, r: im if r.registrar.last is None else _paint(im, r, (152.0, 305.0), card, 40))
+    got, reader = _read(
+        obs,
+        edit=lambda im, r: (
+            im if r.registrar.last is None else _paint(im, r, (152.0, 305.0), card, 40)
+        ),
+    )
     assert got is not None and got.market == obs.market and got.cards == obs.cards
     assert any("where the plan never puts it" in p for p in reader.problems())
     # a boat sticker on a card space: no boat read from it, the space unknown
     boat = PLAN.id_of("boat", "3-bow")
-    got, reader = _read(obs, edit=lambda im, r: im if r.registrar.last is None else _paint(im, r, LAYOUT.market[1], boat, 40))
+    got, reader = _read(
+        obs,
+        edit=lambda im, r: (
+            im if r.registrar.last is None else _paint(im, r, LAYOUT.market[1], boat, 40)
+        ),
+    )
     assert got is not None and got.market is not None and got.market[1] is None
     assert any("where the plan never puts it" in p for p in reader.problems())
 
@@ -138,7 +188,9 @@ def test_the_calibration_is_used() -> None:
     for name in READ:
         value = getattr(got, name)
         if isinstance(value, tuple):
-            assert all(v is None or v == w for v, w in zip(value, getattr(obs, name), strict=True)), name
+            assert all(
+                v is None or v == w for v, w in zip(value, getattr(obs, name), strict=True)
+            ), name
         else:
             assert value is None or value == getattr(obs, name), name
     assert got.boats is not None and sum(b is not None for b in got.boats) >= 3
@@ -155,13 +207,17 @@ def test_colour_refuses_what_is_not_clearly_one_stone() -> None:
     mid = (np.array(STONE_BGR["grey"], float) + np.array(STONE_BGR["white"], float)) / 2
     assert classify(np.tile(mid, (25, 1)), PRINT_BGR) is None
     # glare: the print saturated, or a saturated pixel on the top
-    assert classify(np.tile(STONE_BGR["grey"], (25, 1)).astype(float), (250.0, 252.0, 255.0)) is None
+    assert (
+        classify(np.tile(STONE_BGR["grey"], (25, 1)).astype(float), (250.0, 252.0, 255.0)) is None
+    )
     assert classify(np.tile(STONE_BGR["grey"], (25, 1)).astype(float), PRINT_BGR, 255.0) is None
     # an edge (half black, half white) is not one colour
     edge = np.array([STONE_BGR["black"]] * 12 + [STONE_BGR["white"]] * 13, float)
     assert classify(edge, PRINT_BGR) is None
     # a colour cast on the stone alone (the print not under it) is refused
-    assert classify(np.tile(np.array(STONE_BGR["grey"]) * (1.3, 1.0, 0.7), (25, 1)), PRINT_BGR) is None
+    assert (
+        classify(np.tile(np.array(STONE_BGR["grey"]) * (1.3, 1.0, 0.7), (25, 1)), PRINT_BGR) is None
+    )
     assert set(CANDIDATES) == {*STONE_BGR, ""}
 
 
@@ -174,13 +230,15 @@ def test_hardware_files_and_sheets_match_the_code() -> None:
     assert len(set(PLAN.ids)) == len(PLAN.entries)
     counts = {e.kind: e.copies for e in PLAN.entries}
     assert counts["guard"] == len(LAYOUT.guards)
-    assert sum(e.copies for e in PLAN.entries if e.kind == "free-card") == 1 + len(LAYOUT.market) + sum(
-        len(s.card_slots) for s in LAYOUT.seats
-    )
+    assert sum(e.copies for e in PLAN.entries if e.kind == "free-card") == 1 + len(
+        LAYOUT.market
+    ) + sum(len(s.card_slots) for s in LAYOUT.seats)
     stickers = piece_stickers() + mat_stickers()
     assert len(stickers) == sum(e.copies for e in PLAN.entries)
     pdfs = sheets("a4")
-    assert set(pdfs) == {"pieces.pdf", "board.pdf"} and all(p.startswith(b"%PDF") for p in pdfs.values())
+    assert set(pdfs) == {"pieces.pdf", "board.pdf"} and all(
+        p.startswith(b"%PDF") for p in pdfs.values()
+    )
 
 
 @pytest.mark.parametrize("field", ["boats", "cards"])

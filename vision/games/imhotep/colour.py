@@ -59,7 +59,7 @@ SPREAD = 0.12
 
 
 def classify(
-    top: NDArray[np.float64], print_bgr: Sequence[float], top_max: float = 0.0
+    top: NDArray[np.float64], print_bgr: Sequence[float] | NDArray[np.float64], top_max: float = 0.0
 ) -> str | None:
     """The candidate a top's samples (n, 3 BGR) show against the local print's
     mean colour, or ``None`` when it is not clearly one of them.
@@ -71,7 +71,10 @@ def classify(
         return None
     ratios = top / ref
     mean = ratios.mean(axis=0)
-    if float(np.abs(ratios - mean).max()) > 2.5 * SPREAD or float(ratios.std(axis=0).max()) > SPREAD:
+    if (
+        float(np.abs(ratios - mean).max()) > 2.5 * SPREAD
+        or float(ratios.std(axis=0).max()) > SPREAD
+    ):
         return None
     dists = sorted((math.dist(mean, c), name) for name, c in CANDIDATES.items())
     (d1, best), (d2, _) = dists[0], dists[1]

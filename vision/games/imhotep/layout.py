@@ -136,7 +136,12 @@ class Layout:
 
 def _build() -> Layout:
     w, h = BOARD_MM
-    corners = {"NW": (22.0, 22.0), "NE": (w - 22, 22.0), "SE": (w - 22, h - 22), "SW": (22.0, h - 22)}
+    corners = {
+        "NW": (22.0, 22.0),
+        "NE": (w - 22, 22.0),
+        "SE": (w - 22, h - 22),
+        "SW": (22.0, h - 22),
+    }
     guards = [(float(x), y) for y in (22.0, h - 22) for x in range(70, 771, 50)]
     guards += [(x, float(y)) for x in (22.0, w - 22) for y in range(75, 526, 50)]
     boxes = {
@@ -148,7 +153,7 @@ def _build() -> Layout:
     }
     sites = {}
     for name in SITE_NAMES:
-        x0, y0, x1, y1 = boxes[name]
+        x0, y0, x1, _ = boxes[name]
         marks: tuple[Point, ...] = ((x0 + 14, y0 + 16),)
         if name == "burial":
             marks = ((x0 + 14, y0 + 16), (x1 - 14, y0 + 16))
@@ -165,7 +170,9 @@ def _build() -> Layout:
         x0 = 30.0 + 200 * s
         sled = tuple((x0 + 36 + SLED_PITCH_MM * j, 366.0) for j in range(SLED_SLOTS))
         cards = tuple((x0 + 28 + 48 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
-        seats.append(Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0)))
+        seats.append(
+            Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0))
+        )
     return Layout(
         corners=corners,
         guards=tuple(guards),

@@ -56,7 +56,9 @@ def _entries() -> tuple[Entry, ...]:
         rows.append(("card", spec.id, CARD_MM, spec.count, "centre of the market card's face"))
     for boat in catalog.boats:
         for end in ("bow", "stern"):
-            rows.append(("boat", f"{boat.id}-{end}", BOAT_MM, 1, f"the boat's {end}, past the slots"))
+            rows.append(
+                ("boat", f"{boat.id}-{end}", BOAT_MM, 1, f"the boat's {end}, past the slots")
+            )
     for site in SITE_NAMES:
         for face in "AB":
             copies = 2 if site == "burial" else 1

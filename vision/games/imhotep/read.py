@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -46,8 +47,8 @@ from ...detect import Detection, MarkerDetector
 from ...geometry import ground_to_foot
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
-from ...sources import Frame
 from ...rig import PAPER
+from ...sources import Frame
 from .colour import CANDIDATES, PRINT_BGR, SATURATED, classify
 from .layout import (
     HULL_MM,
@@ -80,7 +81,9 @@ class ImhotepReader:
     """:class:`vision.games.base.GameReader` for Imhotep."""
 
     def __init__(self, calibration: Lens | None = None) -> None:
-        self.calibration = calibration if calibration is not None and not calibration.is_ideal else None
+        self.calibration = (
+            calibration if calibration is not None and not calibration.is_ideal else None
+        )
         self.catalog = default_catalog()
         self.detector = MarkerDetector(PLAN)
         corners = {
@@ -150,7 +153,9 @@ def _agree(a: ImhotepObservation, b: ImhotepObservation) -> ImhotepObservation:
 class _Seen:
     """One frame's markers on the mat, and the reads made from them."""
 
-    def __init__(self, reader: ImhotepReader, reg: Registration, image: Image, found: list[Detection]) -> None:
+    def __init__(
+        self, reader: ImhotepReader, reg: Registration, image: Image, found: list[Detection]
+    ) -> None:
         self.reader = reader
         self.reg = reg
         self.image = image
@@ -158,10 +163,14 @@ class _Seen:
         self.refused: list[str] = []
         centres = np.array([d.centre for d in found], dtype=np.float64).reshape(-1, 2)
         ground = reg.to_board(centres)
-        every = [(d.marker_id, (float(g[0]), float(g[1])), d) for d, g in zip(found, ground, strict=True)]
+        every = [
+            (d.marker_id, (float(g[0]), float(g[1])), d) for d, g in zip(found, ground, strict=True)
+        ]
         #: markers large enough to read a value from (corners and guards only
         #: need to be there: any size the detector accepts)
-        self.marks: list[tuple[int, Point, Detection]] = [m for m in every if m[2].side_px >= MIN_SIDE_PX]
+        self.marks: list[tuple[int, Point, Detection]] = [
+            m for m in every if m[2].side_px >= MIN_SIDE_PX
+        ]
         self.small = [m for m in every if m[2].side_px < MIN_SIDE_PX]
         self._papers: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None
         self.hidden: list[str] = []
@@ -175,7 +184,9 @@ class _Seen:
                 continue
             # A square seen there but not decoded (glare, blur) is no hand.
             at = reader.to_raw(reg.to_image(np.array([g], dtype=np.float64)))[0]
-            if len(squares) and bool((np.hypot(*(squares - at).T) < np.maximum(sides, 8.0) / 2).any()):
+            if len(squares) and bool(
+                (np.hypot(*(squares - at).T) < np.maximum(sides, 8.0) / 2).any()
+            ):
                 continue
             self.hidden.append(f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm")
 
@@ -223,7 +234,10 @@ class _Seen:
                 px = self.image[raw[ok, 1], raw[ok, 0]].astype(np.float64)
                 places.append(g)
                 colours.append(np.median(px, axis=0))
-            self._papers = (np.array(places, dtype=np.float64).reshape(-1, 2), np.array(colours).reshape(-1, 3))
+            self._papers = (
+                np.array(places, dtype=np.float64).reshape(-1, 2),
+                np.array(colours).reshape(-1, 3),
+            )
         return self._papers
 
     def expected_print(self, at: NDArray[np.float64]) -> NDArray[np.float64] | None:
@@ -238,10 +252,15 @@ class _Seen:
         if float(np.abs(a - b).max()) > 0.2 * float(max(a.max(), b.max())) or d[near[1]] > 150:
             return None
         paper = (a + b) / 2
-        ratio: NDArray[np.float64] = np.array(PRINT_BGR, dtype=np.float64) / np.array(PAPER, dtype=np.float64)
-        return paper * ratio
+        ratio: NDArray[np.float64] = np.array(PRINT_BGR, dtype=np.float64) / np.array(
+            PAPER, dtype=np.float64
+        )
+        out: NDArray[np.float64] = paper * ratio
+        return out
 
-    def _samples(self, points: NDArray[np.float64], heights: NDArray[np.float64], half: float) -> NDArray[np.float64]:
+    def _samples(
+        self, points: NDArray[np.float64], heights: NDArray[np.float64], half: float
+    ) -> NDArray[np.float64]:
         """BGR samples (n, 25, 3) of a 5 x 5 grid over +-``half`` mm around each
         point, on a plane ``heights`` mm above the mat (as the camera sees it)."""
         t = np.linspace(-half, half, 5)
@@ -255,10 +274,19 @@ class _Seen:
         raw = self.reader.to_raw(self.reg.to_image(ground)).astype(np.float32)
         mx = raw[:, 0].reshape(len(points), -1)
         my = raw[:, 1].reshape(len(points), -1)
-        out = cv2.remap(self.image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+        out = cv2.remap(
+            self.image,
+            mx,
+            my,
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=(255, 255, 255),
+        )
         return np.asarray(out, dtype=np.float64)
 
-    def _spaces(self, centres: Sequence[Point], base: float, across: Sequence[Point] | None = None) -> list[str | None]:
+    def _spaces(
+        self, centres: Sequence[Point], base: float, across: Sequence[Point] | None = None
+    ) -> list[str | None]:
         """Each stone space's content: a colour, "" (seen empty) or ``None``.
 
         ``across``: per space, the unit direction across which the light print
@@ -284,7 +312,8 @@ class _Seen:
             ref = _print_of(prints[k])
             want_print = self.expected_print(c[k])
             if ref is not None and (
-                want_print is None or bool((ref < 0.75 * want_print).any() or (ref > 1.3 * want_print).any())
+                want_print is None
+                or bool((ref < 0.75 * want_print).any() or (ref > 1.3 * want_print).any())
             ):
                 ref = None  # not the print as the markers' paper says it looks here
             if ref is None:
@@ -311,8 +340,14 @@ class _Seen:
 
     # -- fields ------------------------------------------------------------------
     def _side(self, site: str) -> str | None:
-        a = any(self._near(PLAN.id_of("side", f"{site}-A"), m, PRINTED_MM) for m in LAYOUT.sites[site].side_markers)
-        b = any(self._near(PLAN.id_of("side", f"{site}-B"), m, PRINTED_MM) for m in LAYOUT.sites[site].side_markers)
+        a = any(
+            self._near(PLAN.id_of("side", f"{site}-A"), m, PRINTED_MM)
+            for m in LAYOUT.sites[site].side_markers
+        )
+        b = any(
+            self._near(PLAN.id_of("side", f"{site}-B"), m, PRINTED_MM)
+            for m in LAYOUT.sites[site].side_markers
+        )
         return "A" if a and not b else "B" if b and not a else None
 
     def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str, ...]] | None:
@@ -337,19 +372,26 @@ class _Seen:
         if not centres:
             return None
         if len(centres) == 2 and math.dist(tuple(centres[0]), tuple(centres[1])) > 6.0:
-            self.refused.append(f"boat {boat_id}: its bow and stern stickers are not one boat apart")
+            self.refused.append(
+                f"boat {boat_id}: its bow and stern stickers are not one boat apart"
+            )
             return None
         centre = np.mean(centres, axis=0)
         axis = np.sum(axes, axis=0)
         axis /= max(float(np.linalg.norm(axis)), 1e-9)
-        name, dist = min(((n, math.dist(tuple(centre), at)) for n, at in places.items()), key=lambda t: t[1])
+        name, dist = min(
+            ((n, math.dist(tuple(centre), at)) for n, at in places.items()), key=lambda t: t[1]
+        )
         if dist > BOAT_PLACE_MM:
             self.refused.append(f"boat {boat_id} lies away from every berth and dock")
             return None
         where = "harbour" if name.startswith("harbour") else name
-        slots = [tuple(centre + axis * off) for off in boat_slot_offsets(size)]
+        slots = [
+            (float(centre[0] + axis[0] * off), float(centre[1] + axis[1] * off))
+            for off in boat_slot_offsets(size)
+        ]
         across = [(-float(axis[1]), float(axis[0]))] * size
-        spaces = self._spaces(slots, HULL_MM, across)  # type: ignore[arg-type]
+        spaces = self._spaces(slots, HULL_MM, across)
         if any(s is None for s in spaces):
             return None  # a boat is one item: partly read is not read
         return boat_id, where, tuple(s for s in spaces if s is not None)
@@ -359,7 +401,9 @@ class _Seen:
         return _sequence(cells)
 
     def _sled(self, seat: int) -> int | None:
-        spaces = self._spaces(LAYOUT.seats[seat].sled_slots, 0.0, [(0.0, 1.0)] * len(LAYOUT.seats[seat].sled_slots))
+        spaces = self._spaces(
+            LAYOUT.seats[seat].sled_slots, 0.0, [(0.0, 1.0)] * len(LAYOUT.seats[seat].sled_slots)
+        )
         if any(s is None for s in spaces):
             return None
         return sum(1 for s in spaces if s)
@@ -372,7 +416,9 @@ class _Seen:
 
     def _check_places(self) -> None:
         """Refuse (and name) every marker where the plan never puts it."""
-        spaces = [LAYOUT.round_card, *LAYOUT.market] + [c for s in LAYOUT.seats for c in s.card_slots]
+        spaces = [LAYOUT.round_card, *LAYOUT.market] + [
+            c for s in LAYOUT.seats for c in s.card_slots
+        ]
         for mid, g, _ in self.marks:
             e = PLAN.by_id(mid)
             if e is None:
@@ -384,12 +430,19 @@ class _Seen:
                 site = e.name.rsplit("-", 1)[0]
                 ok = any(math.dist(g, m) <= PRINTED_MM for m in LAYOUT.sites[site].side_markers)
             elif e.kind == "sled":
-                ok = any(math.dist(g, m) <= PRINTED_MM for s in LAYOUT.seats for m in s.sled_markers)
+                ok = any(
+                    math.dist(g, m) <= PRINTED_MM for s in LAYOUT.seats for m in s.sled_markers
+                )
             elif e.kind == "boat":
                 p = ground_to_foot(g[0], g[1], self.cam, HULL_MM)
-                ok = any(math.dist(p, at) <= boat_length(4) / 2 + BOAT_PLACE_MM for at in LAYOUT.places().values())
+                ok = any(
+                    math.dist(p, at) <= boat_length(4) / 2 + BOAT_PLACE_MM
+                    for at in LAYOUT.places().values()
+                )
             if not ok:
-                self.refused.append(f"marker {mid} ({e.kind} {e.name}) lies where the plan never puts it")
+                self.refused.append(
+                    f"marker {mid} ({e.kind} {e.name}) lies where the plan never puts it"
+                )
 
     def observation(self) -> ImhotepObservation:
         self._check_places()
@@ -421,8 +474,10 @@ class _Seen:
             towers=() if obelisk_side == "A" else None,
             market=market,  # type: ignore[arg-type]
             market_face_down=0 if market_side == "A" else None,
-            cards=tuple(self._seat_cards(s) for s in range(players)) if players else None,  # type: ignore[arg-type]
-            sleds=tuple(self._sled(s) for s in range(players)) if players else None,  # type: ignore[arg-type]
+            cards=cast(Any, tuple(self._seat_cards(s) for s in range(players)))
+            if players
+            else None,
+            sleds=cast(Any, tuple(self._sled(s) for s in range(players))) if players else None,
             track=None,
         )
 

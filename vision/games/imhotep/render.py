@@ -30,6 +30,7 @@ from engine.imhotep.observe import ImhotepObservation
 from engine.imhotep.state import COLOURS
 
 from ...harsh import CONDITIONS
+from ...lens import Lens
 from ...rig import INK, CameraRig, camera_for, rng
 from .colour import EMPTY_BGR, PRINT_BGR, STONE_BGR
 from .layout import (
@@ -44,6 +45,7 @@ from .layout import (
     boat_slot_offsets,
 )
 from .plan import PLAN
+from .read import ImhotepReader
 
 Image = NDArray[np.uint8]
 
@@ -75,13 +77,20 @@ def _rot(angle_deg: float) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
 def _rect(at: Point, w: float, h: float, angle_deg: float) -> NDArray[np.float64]:
     u, v = _rot(angle_deg)
     c = np.array(at)
-    return np.array([c + u * x + v * y for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))])
+    return np.array(
+        [
+            c + u * x + v * y
+            for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))
+        ]
+    )
 
 
 class _Scene:
     """One (observation, seed, condition) drawn once; frames add noise."""
 
-    def __init__(self, obs: ImhotepObservation, seed: int, condition: str, size: tuple[int, int] | None) -> None:
+    def __init__(
+        self, obs: ImhotepObservation, seed: int, condition: str, size: tuple[int, int] | None
+    ) -> None:
         cond = CONDITIONS[condition]
         if size is not None:
             cond = replace(cond, size=size)
@@ -114,7 +123,16 @@ class _Scene:
     def _poly(self, tex: Image, pts: NDArray[np.float64], bgr: tuple[int, int, int]) -> None:
         cv2.fillConvexPoly(tex, self.rig.tex(pts), bgr, cv2.LINE_AA, 4)
 
-    def _sticker(self, tex: Image, kind: str, name: str, at: Point, angle: float, r: np.random.Generator, k: float = 1.0) -> None:
+    def _sticker(
+        self,
+        tex: Image,
+        kind: str,
+        name: str,
+        at: Point,
+        angle: float,
+        r: np.random.Generator,
+        k: float = 1.0,
+    ) -> None:
         e = PLAN.entry(kind, name)
         self.rig.sticker(tex, e.marker_id, at, e.side_mm * k, angle, r)
 
@@ -128,7 +146,15 @@ class _Scene:
             c = r.uniform((0, 0), (bw, bh))
             rad = float(r.uniform(8, 40))
             shade = tuple(int(v) for v in r.integers(60, 170, 3))
-            cv2.circle(tex, tuple(int(v) for v in rig.tex(c)[0]), int(rad * rig.k * 16), shade, -1, cv2.LINE_AA, 4)
+            cv2.circle(
+                tex,
+                tuple(int(v) for v in rig.tex(c)[0]),
+                int(rad * rig.k * 16),
+                shade,
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
         for site in LAYOUT.sites.values():
             x0, y0, x1, y1 = site.box
             self._poly(tex, np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), SITE_BGR)
@@ -141,12 +167,29 @@ class _Scene:
         # the burial chamber's light print and empty spaces
         xs = [c[0] for c in LAYOUT.burial_cells]
         ys = [c[1] for c in LAYOUT.burial_cells]
-        self._poly(tex, np.array([(min(xs) - 16, min(ys) - 16), (max(xs) + 16, min(ys) - 16), (max(xs) + 16, max(ys) + 16), (min(xs) - 16, max(ys) + 16)]), PRINT_BGR)
+        self._poly(
+            tex,
+            np.array(
+                [
+                    (min(xs) - 16, min(ys) - 16),
+                    (max(xs) + 16, min(ys) - 16),
+                    (max(xs) + 16, max(ys) + 16),
+                    (min(xs) - 16, max(ys) + 16),
+                ]
+            ),
+            PRINT_BGR,
+        )
         for cell in LAYOUT.burial_cells:
             self._poly(tex, _rect(cell, 16, 16, 0.0), EMPTY_BGR)
         for seat in LAYOUT.seats:
             (ax, ay), (bx, _) = seat.sled_markers
-            self._poly(tex, np.array([(ax - 12, ay - 15), (bx + 12, ay - 15), (bx + 12, ay + 15), (ax - 12, ay + 15)]), PRINT_BGR)
+            self._poly(
+                tex,
+                np.array(
+                    [(ax - 12, ay - 15), (bx + 12, ay - 15), (bx + 12, ay + 15), (ax - 12, ay + 15)]
+                ),
+                PRINT_BGR,
+            )
             for m in seat.sled_markers:
                 self._sticker(tex, "sled", "sled", m, 0.0, r)
             for slot in seat.sled_slots:
@@ -162,10 +205,28 @@ class _Scene:
         for text, (x, y) in WORDS:
             scale = 7.0 * rig.k / 22
             org = tuple(int(v) for v in rig.tex([(x, y)])[0] // 16)
-            cv2.putText(tex, text, org, cv2.FONT_HERSHEY_DUPLEX, scale, INK, max(1, int(2.5 * scale)), cv2.LINE_AA)
+            cv2.putText(
+                tex,
+                text,
+                org,
+                cv2.FONT_HERSHEY_DUPLEX,
+                scale,
+                INK,
+                max(1, int(2.5 * scale)),
+                cv2.LINE_AA,
+            )
         return tex
 
-    def _card(self, tex: Image, kind: str, name: str, colour: str, at: Point, key: object, r: np.random.Generator) -> None:
+    def _card(
+        self,
+        tex: Image,
+        kind: str,
+        name: str,
+        colour: str,
+        at: Point,
+        key: object,
+        r: np.random.Generator,
+    ) -> None:
         (dx, dy), spin = self._off(("card", key))
         c = (at[0] + dx, at[1] + dy)
         self._poly(tex, _rect(c, CARD_MM[0] + 1.5, CARD_MM[1] + 1.5, spin), (40, 40, 45))
@@ -183,7 +244,15 @@ class _Scene:
                 self._card(tex, "card", card, colour[card], LAYOUT.market[k], ("market", k), r)
         for s, cards in enumerate(obs.cards or ()):
             for k, card in enumerate(cards[: len(LAYOUT.seats[s].card_slots)]):
-                self._card(tex, "card", card, colour[card], LAYOUT.seats[s].card_slots[k], ("seat", s, k), r)
+                self._card(
+                    tex,
+                    "card",
+                    card,
+                    colour[card],
+                    LAYOUT.seats[s].card_slots[k],
+                    ("seat", s, k),
+                    r,
+                )
 
     def _boats(self, tex: Image) -> None:
         r = rng("imhotep-boat-stickers", self.seed)
@@ -198,15 +267,22 @@ class _Scene:
             foot = _rect(tuple(centre), length, BOAT_WIDTH_MM, spin)
             top_c, kk = self.rig.top_of(tuple(centre), HULL_MM)
             top = (foot - centre) * kk + np.array(top_c)
-            self._poly(tex, cv2.convexHull(np.concatenate([foot, top]).astype(np.float32)).reshape(-1, 2).astype(np.float64), HULL_SIDE)
+            self._poly(
+                tex,
+                cv2.convexHull(np.concatenate([foot, top]).astype(np.float32))
+                .reshape(-1, 2)
+                .astype(np.float64),
+                HULL_SIDE,
+            )
             self._poly(tex, top, PRINT_BGR)
             for off, colour in zip(boat_slot_offsets(size), slots, strict=True):
-                at = tuple(centre + u * off)
-                tc, k2 = self.rig.top_of(at, HULL_MM)  # type: ignore[arg-type]
+                at = (float(centre[0] + u[0] * off), float(centre[1] + u[1] * off))
+                tc, k2 = self.rig.top_of(at, HULL_MM)
                 self._poly(tex, _rect(tc, 16 * k2, 16 * k2, spin), EMPTY_BGR)
-                self._stone(("boat", boat_id, off), at, HULL_MM, colour)  # type: ignore[arg-type]
+                self._stone(("boat", boat_id, off), at, HULL_MM, colour)
             for off, end in zip(boat_marker_offsets(size), ("bow", "stern"), strict=True):
-                tc, k2 = self.rig.top_of(tuple(centre + u * off), HULL_MM)  # type: ignore[arg-type]
+                end_at = (float(centre[0] + u[0] * off), float(centre[1] + u[1] * off))
+                tc, k2 = self.rig.top_of(end_at, HULL_MM)
                 self._sticker(tex, "boat", f"{boat_id}-{end}", tc, spin, r, k2)
 
     def _sites(self) -> None:
@@ -216,7 +292,9 @@ class _Scene:
                 self._stone(("burial", k), LAYOUT.burial_cells[k], 0.0, colour)
         x0, y0, _, _ = LAYOUT.sites["pyramid"].box
         for k, colour in enumerate((obs.pyramid_top or ())[:9]):
-            self._stone(("pyramid", k), (x0 + 48 + 20 * (k // 3), y0 + 45 + 20 * (k % 3)), 0.0, colour)
+            self._stone(
+                ("pyramid", k), (x0 + 48 + 20 * (k // 3), y0 + 45 + 20 * (k % 3)), 0.0, colour
+            )
         x0, y0, _, _ = LAYOUT.sites["temple"].box
         for k, colour in enumerate(obs.temple_top or ()):
             self._stone(("temple", k), (x0 + 30 + 20 * k, y0 + 70), 0.0, colour)
@@ -227,7 +305,9 @@ class _Scene:
                 self._stone(("obelisk", k, level), at, STONE_MM * level, colour)
         for s, count in enumerate(obs.sleds or ()):
             for j in range(min(count, len(LAYOUT.seats[s].sled_slots))):
-                self._stone(("sled", s, j), LAYOUT.seats[s].sled_slots[j], 0.0, COLOURS[s % len(COLOURS)])
+                self._stone(
+                    ("sled", s, j), LAYOUT.seats[s].sled_slots[j], 0.0, COLOURS[s % len(COLOURS)]
+                )
 
     def _draw_cubes(self, tex: Image) -> None:
         cam = self.rig.cam
@@ -249,9 +329,11 @@ class _Scene:
     def _hand(self, tex: Image) -> None:
         r = rng("imhotep-hand", self.seed)
         spots: list[Point] = [s.dock for s in LAYOUT.sites.values()]
-        spots += list(LAYOUT.berths) + [LAYOUT.round_card, *LAYOUT.market]
+        spots += [*LAYOUT.berths, LAYOUT.round_card, *LAYOUT.market]
         spots += [((s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2) for s in LAYOUT.seats]
-        spots += [((s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2) for s in LAYOUT.sites.values()]
+        spots += [
+            ((s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2) for s in LAYOUT.sites.values()
+        ]
         self.rig.hand(tex, spots[int(r.integers(len(spots)))], r)
 
     def view(self, hand: bool) -> Image:
@@ -297,10 +379,8 @@ class ImhotepTable:
                 self._scenes.popitem(last=False)
         return scene.rig.finish(scene.view(hand), frame)
 
-    def calibration(self, seed: int, condition: str):  # type: ignore[no-untyped-def]
+    def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], LAYOUT.extent_mm)[2]
 
-    def reader(self, calibration=None):  # type: ignore[no-untyped-def]
-        from .read import ImhotepReader
-
+    def reader(self, calibration: Lens | None = None) -> ImhotepReader:
         return ImhotepReader(calibration)

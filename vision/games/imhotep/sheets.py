@@ -30,7 +30,11 @@ def piece_stickers() -> list[Sticker]:
     for e in PLAN.entries:
         if e.kind in PIECES:
             for _ in range(e.copies):
-                out.append(Sticker(e.marker_id, e.side_mm, f"{e.kind} {e.name} {e.side_mm:g}mm #{e.marker_id}"))
+                out.append(
+                    Sticker(
+                        e.marker_id, e.side_mm, f"{e.kind} {e.name} {e.side_mm:g}mm #{e.marker_id}"
+                    )
+                )
     return out
 
 
@@ -50,6 +54,16 @@ def sheets(paper: str = "a4") -> dict[str, bytes]:
     """``{"pieces.pdf": ..., "board.pdf": ...}`` for Imhotep on ``paper``."""
     bits = _bits()
     return {
-        "pieces.pdf": _flow(piece_stickers(), bits, "Imhotep companion: card and boat stickers / pegatinas de cartas y barcos", paper),
-        "board.pdf": _flow(mat_stickers(), bits, "Imhotep companion: play mat markers / marcadores del tapete", paper),
+        "pieces.pdf": _flow(
+            piece_stickers(),
+            bits,
+            "Imhotep companion: card and boat stickers / pegatinas de cartas y barcos",
+            paper,
+        ),
+        "board.pdf": _flow(
+            mat_stickers(),
+            bits,
+            "Imhotep companion: play mat markers / marcadores del tapete",
+            paper,
+        ),
     }
