@@ -251,3 +251,12 @@ def test_two_frames_that_disagree_leave_the_item_unknown(field: str) -> None:
     b = replace(a, **{field: tuple(items)})
     got = _agree(a, b)
     assert getattr(got, field)[1] is None and getattr(got, field)[0] == getattr(a, field)[0]
+
+
+def test_the_cli_writes_imhotep_sheets(tmp_path: Path) -> None:
+    from companion.cli import main
+
+    assert main(["markers", "sheets", "--game", "imhotep", "--out", str(tmp_path)]) == 0
+    for name in ("pieces.pdf", "board.pdf"):
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"%PDF") and len(data) > 2000
