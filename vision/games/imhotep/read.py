@@ -457,7 +457,9 @@ class _Seen:
             boats = tuple(self._boat(b, self.reader.catalog.boat(b).size) for b in card.boats)
         market_side = self._side("market")
         market = None
-        if market_side == "A":
+        # before the first round the market is not dealt (no slots at all): the
+        # market is read only while a round card lies on its space
+        if market_side == "A" and card is not None:
             market = tuple(self._card_space(at, ("card",)) for at in LAYOUT.market)
         burial = self._burial() if self._side("burial") == "A" else None
         obelisk_side = self._side("obelisk")
