@@ -185,7 +185,7 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=120, help="at most this many actions into a game")
     ap.add_argument("--frames", type=int, default=10, help="frames a scene may take to settle")
     ap.add_argument("--verbose", action="store_true", help="print every scene with a wrong zone")
-    ap.add_argument("--workers", type=int, default=1, help="scenes read in parallel processes")
+    ap.add_argument("--workers", type=int, default=1, help="processes rendering and reading scenes")
     args = ap.parse_args()
     print(
         f"# {args.game}: {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
@@ -202,7 +202,7 @@ def main() -> None:
         jobs = [(args.game, seed, condition, args.steps, args.frames) for seed in seeds]
         if args.workers > 1:
             with multiprocessing.Pool(args.workers) as pool:
-                results = pool.starmap(run_scene, jobs)
+                results = pool.starmap(run_scene, jobs, chunksize=1)
         else:
             results = [run_scene(*job) for job in jobs]
         for seed, (truth, seen, frames) in zip(seeds, results, strict=True):

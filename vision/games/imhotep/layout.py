@@ -1,0 +1,188 @@
+"""Where everything of Imhotep lies on the table, in mm (an ASSUMED play mat).
+
+The rulebook gives no sizes, so the camera table assumes a printed play mat
+(860 x 600 mm, x east, y south, origin at its north-west corner) on which the
+five site boards, the harbour, the round card, the market cards and each
+seat's sled and cards lie at fixed places; ``hardware/imhotep/layout.json`` is
+this module's numbers (a test keeps them in step). Three bands:
+
+- north: the five site boards (market, pyramid, temple, burial chamber,
+  obelisks), each with its side marker (A or B printed on each face) and its
+  dock just south of it;
+- middle: four harbour berths, the round card, the four market card spaces;
+- south: four seat mats (seat 0 west), each a sled of five stone spaces
+  between two sled markers and eight card spaces (4 x 2).
+
+Guard markers run along the mat's edge every 50 mm: an arm reaching over the
+table always crosses the edge and hides one, so the reader knows a hand is in.
+
+Boats lie bow east. A boat of ``n`` slots is ``44 + 19 n`` mm long, with its
+id sticker at both ends (bow and stern) and slot 1 (unloaded first) nearest
+the bow.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from engine.imhotep.state import SITE_NAMES
+
+Point = tuple[float, float]
+
+BOARD_MM = (860.0, 600.0)
+#: what the camera must see: the mat
+EXTENT_MM = (0.0, 0.0, 860.0, 600.0)
+STONE_MM = 16.0  # a stone cube's side (and height)
+HULL_MM = 4.0  # a boat's thickness: its stickers and slots lie this high
+BOAT_WIDTH_MM = 30.0
+SLOT_PITCH_MM = 19.0
+BOAT_END_MM = 22.0  # each end of a boat, holding its sticker
+CARD_MM = (44.0, 66.0)
+BURIAL_ROWS = 3
+BURIAL_COLUMNS = 10
+BURIAL_PITCH_MM = 22.0
+SLED_SLOTS = 5
+SLED_PITCH_MM = 19.0
+CARD_SLOTS = 8  # per seat: 4 x 2
+SEATS = 4
+
+
+def boat_length(size: int) -> float:
+    return 2 * BOAT_END_MM + SLOT_PITCH_MM * size
+
+
+def boat_slot_offsets(size: int) -> list[float]:
+    """Each slot's distance (mm) from the boat's centre along it, bow (east) first."""
+    half = boat_length(size) / 2
+    return [half - BOAT_END_MM - SLOT_PITCH_MM / 2 - SLOT_PITCH_MM * j for j in range(size)]
+
+
+def boat_marker_offsets(size: int) -> tuple[float, float]:
+    """The bow and stern stickers' distance from the boat's centre along it."""
+    half = boat_length(size) / 2
+    return (half - BOAT_END_MM / 2, -half + BOAT_END_MM / 2)
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1
+    dock: Point  # where a docked boat's centre lies
+    side_markers: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Seat:
+    sled_markers: tuple[Point, Point]
+    sled_slots: tuple[Point, ...]
+    card_slots: tuple[Point, ...]
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Layout:
+    board_mm: tuple[float, float] = BOARD_MM
+    extent_mm: tuple[float, float, float, float] = EXTENT_MM
+    corners: dict[str, Point] = field(default_factory=dict)
+    guards: tuple[Point, ...] = ()
+    sites: dict[str, Site] = field(default_factory=dict)
+    berths: tuple[Point, ...] = ()
+    round_card: Point = (0.0, 0.0)
+    market: tuple[Point, ...] = ()
+    seats: tuple[Seat, ...] = ()
+    burial_cells: tuple[Point, ...] = ()  # in placement order: column by column, top down
+
+    def places(self) -> dict[str, Point]:
+        """Every place a boat may lie: ``harbour`` berths and the sites' docks."""
+        out = {f"harbour-{k}": p for k, p in enumerate(self.berths)}
+        out.update({name: s.dock for name, s in self.sites.items()})
+        return out
+
+    def to_json(self) -> str:
+        data = {
+            "assumed": "the rulebook gives no sizes: a printed play mat, mm, x east, y south",
+            "board_mm": self.board_mm,
+            "stone_mm": STONE_MM,
+            "boat": {
+                "width_mm": BOAT_WIDTH_MM,
+                "slot_pitch_mm": SLOT_PITCH_MM,
+                "end_mm": BOAT_END_MM,
+                "hull_mm": HULL_MM,
+            },
+            "card_mm": CARD_MM,
+            "corners": self.corners,
+            "guards": self.guards,
+            "sites": {
+                n: {"box": s.box, "dock": s.dock, "side_markers": s.side_markers}
+                for n, s in self.sites.items()
+            },
+            "harbour_berths": self.berths,
+            "round_card": self.round_card,
+            "market": self.market,
+            "burial_cells": self.burial_cells,
+            "seats": [
+                {
+                    "box": s.box,
+                    "sled_markers": s.sled_markers,
+                    "sled_slots": s.sled_slots,
+                    "card_slots": s.card_slots,
+                }
+                for s in self.seats
+            ],
+        }
+        return json.dumps(data, indent=1) + "\n"
+
+
+def _build() -> Layout:
+    w, h = BOARD_MM
+    corners = {
+        "NW": (22.0, 22.0),
+        "NE": (w - 22, 22.0),
+        "SE": (w - 22, h - 22),
+        "SW": (22.0, h - 22),
+    }
+    guards = [(float(x), y) for y in (22.0, h - 22) for x in range(70, 771, 50)]
+    guards += [(x, float(y)) for x in (22.0, w - 22) for y in range(75, 526, 50)]
+    boxes = {
+        "market": (40.0, 45.0, 150.0, 165.0),
+        "pyramid": (158.0, 45.0, 298.0, 165.0),
+        "temple": (306.0, 45.0, 446.0, 165.0),
+        "burial": (454.0, 45.0, 676.0, 165.0),
+        "obelisk": (684.0, 45.0, 818.0, 165.0),
+    }
+    sites = {}
+    for name in SITE_NAMES:
+        x0, y0, x1, _ = boxes[name]
+        marks: tuple[Point, ...] = ((x0 + 14, y0 + 16),)
+        if name == "burial":
+            marks = ((x0 + 14, y0 + 16), (x1 - 14, y0 + 16))
+        sites[name] = Site(name, boxes[name], ((x0 + x1) / 2, 195.0), marks)
+    bx0 = boxes["burial"][0] + (boxes["burial"][2] - boxes["burial"][0]) / 2
+    bx0 -= BURIAL_PITCH_MM * (BURIAL_COLUMNS - 1) / 2
+    cells = tuple(
+        (bx0 + BURIAL_PITCH_MM * c, 102.0 + BURIAL_PITCH_MM * r)
+        for c in range(BURIAL_COLUMNS)
+        for r in range(BURIAL_ROWS)
+    )
+    seats = []
+    for s in range(SEATS):
+        x0 = 30.0 + 200 * s
+        sled = tuple((x0 + 36 + SLED_PITCH_MM * j, 366.0) for j in range(SLED_SLOTS))
+        cards = tuple((x0 + 28 + 48 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
+        seats.append(
+            Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0))
+        )
+    return Layout(
+        corners=corners,
+        guards=tuple(guards),
+        sites=sites,
+        berths=((102.0, 282.0), (223.0, 282.0), (344.0, 282.0), (465.0, 282.0)),
+        round_card=(560.0, 282.0),
+        market=((616.0, 282.0), (664.0, 282.0), (712.0, 282.0), (760.0, 282.0)),
+        seats=tuple(seats),
+        burial_cells=cells,
+    )
+
+
+LAYOUT = _build()

@@ -1,0 +1,514 @@
+"""Frames of an Imhotep table in, an :class:`ImhotepObservation` out (``None``: unknown).
+
+Per frame: find the plan's markers (undistorted with the calibration), register
+the mat from its corner markers, then
+
+- refuse the frame while any corner or edge guard is hidden (a hand or an arm
+  is over the table: it always crosses the edge), naming where;
+- refuse every marker where the plan never puts it (an id of another game, a
+  card off every card space, a boat sticker away from every berth);
+- read the round card, market cards and each seat's cards from the card
+  spaces: a card's sticker, or the space's own printed "free" marker; neither
+  or both: unknown;
+- read each boat from its two stickers (bow and stern): its place (a harbour
+  berth or a site's dock) and each slot, bow first, by colour
+  (:mod:`vision.games.imhotep.colour`): the slot's printed empty square seen
+  at its centre is an empty slot; a stone's top must read as one stone colour,
+  and the slot's centre must show that stone's top or its shaded side;
+- read the burial chamber (side A) cell by cell in placement order and each
+  seat's sled the same way; a sequence with a stone after a seen-empty cell is
+  a contradiction and reads as unknown;
+- infer what side A implies: no face-down market cards, no obelisk towers.
+
+The pyramid, temple and obelisk stones stack: from above the camera cannot
+tell how high a top is (its place in the frame moves with its height), so
+``pyramid_top``, ``temple_top`` and ``obelisk_tops`` are left to the game's
+record, as are the score ``track`` (markers of every seat share spaces).
+
+A reading is returned once two consecutive clear frames agree; items that
+differ between them are unknown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import fields, replace
+from typing import Any, cast
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.imhotep.catalog import default_catalog
+from engine.imhotep.observe import ImhotepObservation
+
+from ...detect import Detection, MarkerDetector
+from ...geometry import ground_to_foot
+from ...lens import Lens, PointLens
+from ...register import Registrar, Registration
+from ...rig import PAPER
+from ...sources import Frame
+from .colour import CANDIDATES, PRINT_BGR, SATURATED, classify
+from .layout import (
+    HULL_MM,
+    LAYOUT,
+    STONE_MM,
+    Point,
+    boat_length,
+    boat_marker_offsets,
+    boat_slot_offsets,
+)
+from .plan import PLAN
+
+Image = NDArray[np.uint8]
+
+#: a printed marker farther than this (mm) from its place is not it
+PRINTED_MM = 8.0
+#: a card's sticker farther than this (mm) from a card space is refused
+CARD_MM = 14.0
+#: a boat farther than this (mm) from every berth and dock is refused
+BOAT_PLACE_MM = 16.0
+#: smallest marker side (px) read at all: below it a sticker is not trusted
+MIN_SIDE_PX = 16.0
+#: the half side (mm) of the window sampled on a stone's top
+TOP_HALF_MM = 2.5
+#: where the print beside a stone space is sampled (mm from the space's centre)
+PRINT_MM = 12.0
+
+
+class ImhotepReader:
+    """:class:`vision.games.base.GameReader` for Imhotep."""
+
+    def __init__(self, calibration: Lens | None = None) -> None:
+        self.calibration = (
+            calibration if calibration is not None and not calibration.is_ideal else None
+        )
+        self.catalog = default_catalog()
+        self.detector = MarkerDetector(PLAN)
+        corners = {
+            PLAN.id_of("corner", name): (name, centre, PLAN.entry("corner", name).side_mm)
+            for name, centre in LAYOUT.corners.items()
+        }
+        self.registrar = Registrar.for_board(
+            corners,
+            LAYOUT.extent_mm,
+            LAYOUT.board_mm,
+            {PLAN.id_of("guard", "edge"): LAYOUT.guards},
+            focal_px=self.calibration.fx if self.calibration is not None else None,
+        )
+        self._lens: PointLens | None = None
+        self._problems: list[str] = []
+        self._last: ImhotepObservation | None = None
+
+    def problems(self) -> list[str]:
+        return list(self._problems)
+
+    # -- frame -----------------------------------------------------------------
+    def read(self, frame: Frame) -> ImhotepObservation | None:
+        image = frame.image
+        size = (image.shape[1], image.shape[0])
+        found = self.detector.detect(image)
+        if self.calibration is not None:
+            if self._lens is None or self._lens.size != size:
+                self._lens = PointLens(self.calibration, size)
+                self.registrar.lens = self._lens
+            found = self._lens.detections(found)
+        reg = self.registrar.update(found, size)
+        self._problems = []
+        if not reg.ok:
+            self._problems.append("fewer than two of the mat's corner markers are in view")
+            self._last = None
+            return None
+        seen = _Seen(self, reg, image, found)
+        if seen.hidden:
+            self._problems.append("something covers the table (" + ", ".join(seen.hidden[:3]) + ")")
+            self._last = None
+            return None
+        now = seen.observation()
+        self._problems += seen.refused
+        last, self._last = self._last, now
+        if last is None:
+            return None
+        return _agree(last, now)
+
+    def to_raw(self, ideal: NDArray[np.float64]) -> NDArray[np.float64]:
+        return self._lens.to_raw(ideal) if self._lens is not None else ideal
+
+
+def _agree(a: ImhotepObservation, b: ImhotepObservation) -> ImhotepObservation:
+    """Field by field (item by item inside tuples): kept where both frames agree."""
+    out = {}
+    for f in fields(a):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if x == y:
+            out[f.name] = x
+        elif isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y):
+            out[f.name] = tuple(p if p == q else None for p, q in zip(x, y, strict=True))
+        else:
+            out[f.name] = None
+    return replace(a, **out)
+
+
+class _Seen:
+    """One frame's markers on the mat, and the reads made from them."""
+
+    def __init__(
+        self, reader: ImhotepReader, reg: Registration, image: Image, found: list[Detection]
+    ) -> None:
+        self.reader = reader
+        self.reg = reg
+        self.image = image
+        self.cam = reg.camera
+        self.refused: list[str] = []
+        centres = np.array([d.centre for d in found], dtype=np.float64).reshape(-1, 2)
+        ground = reg.to_board(centres)
+        every = [
+            (d.marker_id, (float(g[0]), float(g[1])), d) for d, g in zip(found, ground, strict=True)
+        ]
+        #: markers large enough to read a value from (corners and guards only
+        #: need to be there: any size the detector accepts)
+        self.marks: list[tuple[int, Point, Detection]] = [
+            m for m in every if m[2].side_px >= MIN_SIDE_PX
+        ]
+        self.small = [m for m in every if m[2].side_px < MIN_SIDE_PX]
+        self._papers: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None
+        self.hidden: list[str] = []
+        for name, centre in LAYOUT.corners.items():
+            if not self._near(PLAN.id_of("corner", name), centre, PRINTED_MM, small=True):
+                self.hidden.append(f"the {name} corner marker")
+        gid = PLAN.id_of("guard", "edge")
+        squares, sides = reader.detector.candidates
+        for g in LAYOUT.guards:
+            if self._near(gid, g, PRINTED_MM, small=True):
+                continue
+            # A square seen there but not decoded (glare, blur) is no hand.
+            at = reader.to_raw(reg.to_image(np.array([g], dtype=np.float64)))[0]
+            if len(squares) and bool(
+                (np.hypot(*(squares - at).T) < np.maximum(sides, 8.0) / 2).any()
+            ):
+                continue
+            self.hidden.append(f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm")
+
+    def _near(
+        self, marker_id: int, at: Point, within: float, height: float = 0.0, small: bool = False
+    ) -> list[tuple[Point, Detection]]:
+        out = []
+        for mid, g, d in self.marks + (self.small if small else []):
+            if mid != marker_id:
+                continue
+            p = ground_to_foot(g[0], g[1], self.cam, height)
+            if math.dist(p, at) <= within:
+                out.append((p, d))
+        return out
+
+    # -- cards -------------------------------------------------------------------
+    def _card_space(self, at: Point, kinds: Sequence[str]) -> str | None:
+        """The card on a space ("" when its free marker shows), or ``None``."""
+        free = self._near(PLAN.id_of("free-card", "free"), at, PRINTED_MM)
+        names = []
+        for mid, g, _ in self.marks:
+            e = PLAN.by_id(mid)
+            if e is not None and e.kind in kinds and math.dist(g, at) <= CARD_MM:
+                names.append(e.name)
+        if len(names) + len(free) != 1:
+            return None
+        return names[0] if names else ""
+
+    # -- sampling ----------------------------------------------------------------
+    def papers(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Every marker's place (board mm, (n, 2)) and its paper's colour there
+        ((n, 3) BGR): the margin just outside its black square, as lit now."""
+        if self._papers is None:
+            places, colours = [], []
+            h, w = self.image.shape[:2]
+            for _, g, d in self.marks + self.small:
+                c = d.corners.astype(np.float64)
+                centre = c.mean(axis=0)
+                mids = (c + np.roll(c, -1, axis=0)) / 2
+                ring = centre + (np.concatenate([mids, c]) - centre) * (1 + 1 / 6)
+                raw = np.round(self.reader.to_raw(ring)).astype(int)
+                ok = (raw[:, 0] >= 0) & (raw[:, 0] < w) & (raw[:, 1] >= 0) & (raw[:, 1] < h)
+                if ok.sum() < 6:
+                    continue
+                px = self.image[raw[ok, 1], raw[ok, 0]].astype(np.float64)
+                places.append(g)
+                colours.append(np.median(px, axis=0))
+            self._papers = (
+                np.array(places, dtype=np.float64).reshape(-1, 2),
+                np.array(colours).reshape(-1, 3),
+            )
+        return self._papers
+
+    def expected_print(self, at: NDArray[np.float64]) -> NDArray[np.float64] | None:
+        """The light print's colour at ``at`` as the two nearest markers' paper
+        predicts it (``None`` when they disagree: a shadow's edge or glare)."""
+        places, colours = self.papers()
+        if len(places) < 2:
+            return None
+        d = np.hypot(*(places - at).T)
+        near = np.argsort(d)[:2]
+        a, b = colours[near[0]], colours[near[1]]
+        if float(np.abs(a - b).max()) > 0.2 * float(max(a.max(), b.max())) or d[near[1]] > 150:
+            return None
+        paper = (a + b) / 2
+        ratio: NDArray[np.float64] = np.array(PRINT_BGR, dtype=np.float64) / np.array(
+            PAPER, dtype=np.float64
+        )
+        out: NDArray[np.float64] = paper * ratio
+        return out
+
+    def _samples(
+        self, points: NDArray[np.float64], heights: NDArray[np.float64], half: float
+    ) -> NDArray[np.float64]:
+        """BGR samples (n, 25, 3) of a 5 x 5 grid over +-``half`` mm around each
+        point, on a plane ``heights`` mm above the mat (as the camera sees it)."""
+        t = np.linspace(-half, half, 5)
+        gx, gy = np.meshgrid(t, t)
+        grid = np.column_stack([gx.ravel(), gy.ravel()])
+        pts = (points[:, None, :] + grid[None, :, :]).reshape(-1, 2)
+        hs = np.repeat(heights, len(grid))
+        cam = self.cam
+        k = cam[2] / np.maximum(cam[2] - hs, 1.0)
+        ground = cam[:2] + (pts - cam[:2]) * k[:, None]
+        raw = self.reader.to_raw(self.reg.to_image(ground)).astype(np.float32)
+        mx = raw[:, 0].reshape(len(points), -1)
+        my = raw[:, 1].reshape(len(points), -1)
+        out = cv2.remap(
+            self.image,
+            mx,
+            my,
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=(255, 255, 255),
+        )
+        return np.asarray(out, dtype=np.float64)
+
+    def _spaces(
+        self, centres: Sequence[Point], base: float, across: Sequence[Point] | None = None
+    ) -> list[str | None]:
+        """Each stone space's content: a colour, "" (seen empty) or ``None``.
+
+        ``across``: per space, the unit direction across which the light print
+        lies (boats and sleds: across the strip); else every side is tried."""
+        n = len(centres)
+        if n == 0:
+            return []
+        c = np.array(centres, dtype=np.float64)
+        top = self._samples(c, np.full(n, base + STONE_MM), TOP_HALF_MM)
+        mid = self._samples(c, np.full(n, base), TOP_HALF_MM)
+        dirs: list[NDArray[np.float64]] = []
+        for k in range(n):
+            if across is not None:
+                a = np.array(across[k])
+                dirs.append(np.array([a, -a]))
+            else:
+                dirs.append(np.array([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)]))
+        m = dirs[0].shape[0]
+        pp = np.concatenate([c[k] + dirs[k] * PRINT_MM for k in range(n)])
+        prints = self._samples(pp, np.full(len(pp), base), 1.5).reshape(n, m, -1, 3)
+        out: list[str | None] = []
+        for k in range(n):
+            ref = _print_of(prints[k])
+            want_print = self.expected_print(c[k])
+            if ref is not None and (
+                want_print is None
+                or bool((ref < 0.75 * want_print).any() or (ref > 1.3 * want_print).any())
+            ):
+                ref = None  # not the print as the markers' paper says it looks here
+            if ref is None:
+                out.append(None)
+                continue
+            at_mid = classify(mid[k], ref, float(mid[k].max()))
+            if at_mid == "":
+                out.append("")
+                continue
+            got = classify(top[k], ref, float(top[k].max()))
+            if not got:
+                out.append(None)
+                continue
+            # the space's centre must show this stone (its top, or a shaded side)
+            # (a mix of both at an edge): a multiple of its colour, 0.45 to 1.1
+            want = np.array(CANDIDATES[got])
+            seen_mid = (mid[k] / ref).mean(axis=0)
+            alpha = float(seen_mid @ want / (want @ want))
+            if not 0.45 <= alpha <= 1.1 or math.dist(seen_mid, alpha * want) > 0.12:
+                out.append(None)
+                continue
+            out.append(got)
+        return out
+
+    # -- fields ------------------------------------------------------------------
+    def _side(self, site: str) -> str | None:
+        a = any(
+            self._near(PLAN.id_of("side", f"{site}-A"), m, PRINTED_MM)
+            for m in LAYOUT.sites[site].side_markers
+        )
+        b = any(
+            self._near(PLAN.id_of("side", f"{site}-B"), m, PRINTED_MM)
+            for m in LAYOUT.sites[site].side_markers
+        )
+        return "A" if a and not b else "B" if b and not a else None
+
+    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str, ...]] | None:
+        """A boat from its bow and stern stickers (one is enough: a sticker's
+        own square says which way the boat points)."""
+        places = LAYOUT.places()
+        bow_at, stern_at = boat_marker_offsets(size)
+        centres, axes = [], []
+        for end, off in (("bow", bow_at), ("stern", stern_at)):
+            mid = PLAN.id_of("boat", f"{boat_id}-{end}")
+            found = [(g, d) for m, g, d in self.marks if m == mid]
+            if len(found) > 1:
+                self.refused.append(f"boat {boat_id}: its {end} sticker is seen twice")
+                return None
+            for g, d in found:
+                p = np.array(ground_to_foot(g[0], g[1], self.cam, HULL_MM))
+                tl, tr, br, bl = self.reg.to_board(d.corners.astype(np.float64))
+                axis = (tr - tl) + (br - bl)
+                u = axis / max(float(np.linalg.norm(axis)), 1e-9)
+                centres.append(p - u * off)
+                axes.append(u)
+        if not centres:
+            return None
+        if len(centres) == 2 and math.dist(tuple(centres[0]), tuple(centres[1])) > 6.0:
+            self.refused.append(
+                f"boat {boat_id}: its bow and stern stickers are not one boat apart"
+            )
+            return None
+        centre = np.mean(centres, axis=0)
+        axis = np.sum(axes, axis=0)
+        axis /= max(float(np.linalg.norm(axis)), 1e-9)
+        name, dist = min(
+            ((n, math.dist(tuple(centre), at)) for n, at in places.items()), key=lambda t: t[1]
+        )
+        if dist > BOAT_PLACE_MM:
+            self.refused.append(f"boat {boat_id} lies away from every berth and dock")
+            return None
+        where = "harbour" if name.startswith("harbour") else name
+        slots = [
+            (float(centre[0] + axis[0] * off), float(centre[1] + axis[1] * off))
+            for off in boat_slot_offsets(size)
+        ]
+        across = [(-float(axis[1]), float(axis[0]))] * size
+        spaces = self._spaces(slots, HULL_MM, across)
+        if any(s is None for s in spaces):
+            return None  # a boat is one item: partly read is not read
+        return boat_id, where, tuple(s for s in spaces if s is not None)
+
+    def _burial(self) -> tuple[str | None, ...] | None:
+        cells = self._spaces(LAYOUT.burial_cells, 0.0)
+        return _sequence(cells)
+
+    def _sled(self, seat: int) -> int | None:
+        spaces = self._spaces(
+            LAYOUT.seats[seat].sled_slots, 0.0, [(0.0, 1.0)] * len(LAYOUT.seats[seat].sled_slots)
+        )
+        if any(s is None for s in spaces):
+            return None
+        return sum(1 for s in spaces if s)
+
+    def _seat_cards(self, seat: int) -> tuple[str, ...] | None:
+        got = [self._card_space(at, ("card",)) for at in LAYOUT.seats[seat].card_slots]
+        if any(g is None for g in got) or all(got):
+            return None  # unknown, or every space taken (more may lie beyond)
+        return tuple(sorted(g for g in got if g))
+
+    def _check_places(self) -> None:
+        """Refuse (and name) every marker where the plan never puts it."""
+        spaces = [LAYOUT.round_card, *LAYOUT.market] + [
+            c for s in LAYOUT.seats for c in s.card_slots
+        ]
+        for mid, g, _ in self.marks:
+            e = PLAN.by_id(mid)
+            if e is None:
+                continue
+            ok = True
+            if e.kind == "card" or e.kind == "round-card" or e.kind == "free-card":
+                ok = any(math.dist(g, s) <= CARD_MM for s in spaces)
+            elif e.kind == "side":
+                site = e.name.rsplit("-", 1)[0]
+                ok = any(math.dist(g, m) <= PRINTED_MM for m in LAYOUT.sites[site].side_markers)
+            elif e.kind == "sled":
+                ok = any(
+                    math.dist(g, m) <= PRINTED_MM for s in LAYOUT.seats for m in s.sled_markers
+                )
+            elif e.kind == "boat":
+                p = ground_to_foot(g[0], g[1], self.cam, HULL_MM)
+                ok = any(
+                    math.dist(p, at) <= boat_length(4) / 2 + BOAT_PLACE_MM
+                    for at in LAYOUT.places().values()
+                )
+            if not ok:
+                self.refused.append(
+                    f"marker {mid} ({e.kind} {e.name}) lies where the plan never puts it"
+                )
+
+    def observation(self) -> ImhotepObservation:
+        self._check_places()
+        round_card = self._card_space(LAYOUT.round_card, ("round-card",))
+        card = None
+        if round_card:
+            card = self.reader.catalog.round_card(int(round_card))
+        boats = None
+        players = None
+        if card is not None:
+            players = card.players
+            boats = tuple(self._boat(b, self.reader.catalog.boat(b).size) for b in card.boats)
+        market_side = self._side("market")
+        market = None
+        # before the first round the market is not dealt (no slots at all): the
+        # market is read only while a round card lies on its space
+        if market_side == "A" and card is not None:
+            market = tuple(self._card_space(at, ("card",)) for at in LAYOUT.market)
+        burial = self._burial() if self._side("burial") == "A" else None
+        obelisk_side = self._side("obelisk")
+        return ImhotepObservation(
+            round_card=int(round_card) if round_card else None,
+            boats=boats,  # type: ignore[arg-type]
+            pyramid_top=None,
+            pyramid_covered=None,
+            temple_top=None,
+            temple_covered=None,
+            burial=burial,  # type: ignore[arg-type]
+            obelisk_tops=None,
+            obelisk_heights=None,
+            towers=() if obelisk_side == "A" else None,
+            market=market,  # type: ignore[arg-type]
+            market_face_down=0 if market_side == "A" else None,
+            cards=cast(Any, tuple(self._seat_cards(s) for s in range(players)))
+            if players
+            else None,
+            sleds=cast(Any, tuple(self._sled(s) for s in range(players))) if players else None,
+            track=None,
+        )
+
+
+def _print_of(samples: NDArray[np.float64]) -> NDArray[np.float64] | None:
+    """The local print's colour from the samples (m, 25, 3) of its candidate
+    places: the brightest flat, unsaturated one (a stone's shaded side or a
+    neighbour's top is darker or not flat), or ``None``."""
+    best = None
+    for s in samples:
+        if s.max() >= SATURATED:
+            continue
+        mean = s.mean(axis=0)
+        if float((s.std(axis=0) / np.maximum(mean, 1.0)).max()) > 0.1:
+            continue
+        # the print is a light neutral: no channel far from the others
+        if mean.min() < 0.6 * mean.max():
+            continue
+        if best is None or mean.sum() > best.sum():
+            best = mean
+    return best
+
+
+def _sequence(cells: Sequence[str | None]) -> tuple[str | None, ...] | None:
+    """Stones placed in order: the filled prefix up to the first cell seen empty.
+    ``None`` when no cell is seen empty or a stone lies after one."""
+    first = next((k for k, c in enumerate(cells) if c == ""), None)
+    if first is None or any(c for c in cells[first:]):
+        return None
+    if first > 0 and cells[first - 1] is None:
+        return None  # the last stone unread: the count is not known
+    return tuple(cells[:first])
