@@ -30,3 +30,5 @@ def table_for(game: str) -> GameTable | None:
 
 
 __all__ = ["TABLES", "GameReader", "GameTable", "table_for"]
+
+from . import ceylon as _ceylon  # noqa: E402,F401  (registers the Ceylon table)
