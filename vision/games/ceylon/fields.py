@@ -17,8 +17,11 @@
   turned with its top edge (its first action's end) to the active side
   (south) or away from it; the empty space's marker: ``-1, -1``.
 
-Left to the phone and the log (``None``): ``hired`` (discs stack and hide
-each other on an advisor's track), ``tech`` (the stacking order on a shared
+- ``hired``: a seat's disc seen on an advisor's track sets its bit; a bit is
+  read as clear only when every space of that track is read (a disc or the
+  space's printed marker).
+
+Left to the phone and the log (``None``): ``tech`` (the stacking order on a shared
 space is a number no piece shows), and the personal boards (``rupees``,
 ``cubes``, ``tokens``, ``companies``: outside the board's camera view).
 """
@@ -145,6 +148,17 @@ def _discard(placed: Placed) -> tuple[int | None, int | None]:
     return face, rotations.pop()
 
 
+def _hired(placed: Placed, seat: int) -> int | None:
+    mask = 0
+    for district, spaces in enumerate(L.HIRE_SPACES):
+        seen = [_one(placed.hire.get((district, k), [])) for k in range(len(spaces))]
+        if seat in seen:
+            mask |= 1 << district
+        elif any(v is None for v in seen):
+            return None
+    return mask
+
+
 def _tuple(values: list[int | None]) -> tuple[int, ...] | None:
     if all(v is None for v in values):
         return None
@@ -157,6 +171,9 @@ def read_fields(placed: Placed, players: int | None, doubles: bool) -> CeylonObs
     pawns = None
     if players is not None:
         pawns = _tuple([_one(placed.pawns.get(s, [])) for s in range(players)])
+    hired = None
+    if players is not None:
+        hired = _tuple([_hired(placed, seat) for seat in range(players)])
     card, rotation = _discard(placed)
     return CeylonObservation(
         pawns=pawns,
@@ -164,6 +181,7 @@ def read_fields(placed: Placed, players: int | None, doubles: bool) -> CeylonObs
         levels=_tuple(levels),
         large_tiles=_large(ids),
         train=_tuple([_one(placed.wagons.get(w, [])) for w in range(len(L.WAGONS))]),
+        hired=hired,
         advisors=_tuple([_one(placed.advisors.get(a, [])) for a in range(len(L.ADVISORS))]),
         card=card,
         rotation=rotation,

@@ -14,7 +14,8 @@ corner. Measure your board and adjust the JSON; the reader reads from it.
   anywhere in the hex).
 - The train along the north edge (three wagons), the discard space of the
   action cards to its east, the four advisor spaces south of the map
-  (Dimbula, Kandy, Ruhuna, Uva), and each colour's pawn home (where a pawn
+  (Dimbula, Kandy, Ruhuna, Uva) each with its track of four disc spaces
+  (a player who hires the advisor puts a disc on a free one), and each colour's pawn home (where a pawn
   waits before its starting placement) in the south-east.
 - The discard space's two sides: the rulebook (Turno de juego) prints one
   side for the active player and the opposite side for the others; the card
@@ -58,9 +59,14 @@ CONTRACT_MM = (60.0, 80.0)
 DISCARD: Point = (440.0, 66.0)
 CARD_MM = (63.0, 88.0)
 ACTIVE_SIDE = "south"
-ADVISORS: tuple[Point, ...] = ((80.0, 398.0), (160.0, 398.0), (240.0, 398.0), (320.0, 398.0))
+ADVISORS: tuple[Point, ...] = ((70.0, 398.0), (160.0, 398.0), (250.0, 398.0), (340.0, 398.0))
 ADVISOR_MM = (44.0, 44.0)
-HOMES: tuple[Point, ...] = ((400.0, 400.0), (430.0, 400.0), (460.0, 400.0), (490.0, 400.0))
+#: each advisor's track: four spaces (2 x 2) east of its tile, one disc each
+HIRE_SPACES: tuple[tuple[Point, ...], ...] = tuple(
+    tuple((x + dx, y + dy) for dy in (-9.0, 9.0) for dx in (42.0, 60.0)) for x, y in ADVISORS
+)
+DISC_R = 8.0
+HOMES: tuple[Point, ...] = ((430.0, 400.0), (455.0, 400.0), (480.0, 400.0), (505.0, 400.0))
 #: words printed on the board (harsh: print that is not a marker)
 WORDS: tuple[tuple[str, Point], ...] = (
     ("CEYLON", (330.0, 30.0)),
@@ -119,6 +125,10 @@ class Layout:
                 d.id: list(p) for d, p in zip(_CAT.districts, ADVISORS, strict=True)
             },
             "advisor_mm": list(ADVISOR_MM),
+            "advisor_disc_spaces": {
+                d.id: [list(p) for p in spaces]
+                for d, spaces in zip(_CAT.districts, HIRE_SPACES, strict=True)
+            },
             "pawn_homes": {c: list(p) for c, p in zip(_COLOURS, HOMES, strict=True)},
         }
 

@@ -15,8 +15,8 @@ Why these choices:
   spot is read only from positive evidence (the spot's own marker seen),
   never from a marker the camera missed.
 - Unique or per-seat things have their own id: each large elevation tile
-  (its cells are identified by their tile), the leaf markers and pawn of each
-  colour, each contract, each advisor tile and each face of action card (the
+  (its cells are identified by their tile), the leaf markers, pawn and discs of
+  each colour, each contract, each advisor tile and each face of action card (the
   46 cards have 10 faces; only the top of the discard pile is in view).
 - The sticker on an action card is printed with its top edge towards the
   card's first main action (in :data:`engine.ceylon.catalog.MAIN` order), so
@@ -74,6 +74,9 @@ _AT += N_CONTRACTS + 1
 ADVISOR_IDS = _ids(_AT, N_ADVISORS)
 ADVISOR_FREE_ID = USABLE_IDS[_AT + N_ADVISORS]
 _AT += N_ADVISORS + 1
+DISC_IDS = _ids(_AT, SEATS)  # a seat's discs on advisor tracks
+HIRE_FREE_ID = USABLE_IDS[_AT + SEATS]  # a free space of an advisor's track
+_AT += SEATS + 1
 FACE_IDS = _ids(_AT, N_FACES)
 DISCARD_FREE_ID = USABLE_IDS[_AT + N_FACES]
 
@@ -88,6 +91,7 @@ SMALL_MM = 4.0  # a small one on a large one
 TOKEN_MM = 2.0  # plantation token
 LEAF_MM = 3.0  # a leaf marker on its token (plus the level under it)
 PAWN_MM = 16.0
+DISC_MM = 4.0
 
 
 def entries() -> tuple[Entry, ...]:
@@ -110,6 +114,9 @@ def entries() -> tuple[Entry, ...]:
     for mid, (advisor, _ability) in zip(ADVISOR_IDS, _CAT.advisors, strict=True):
         out.append(Entry(mid, "advisor", advisor, PIECE_MM, 0.0, 1))
     out.append(Entry(ADVISOR_FREE_ID, "advisor-spot", "empty advisor (printed)", PIECE_MM, 0.0, 4))
+    for mid, colour in zip(DISC_IDS, COLOURS, strict=True):
+        out.append(Entry(mid, "disc", colour, MAP_MM, DISC_MM, 4))
+    out.append(Entry(HIRE_FREE_ID, "disc-spot", "advisor track space (printed)", MAP_MM, 0.0, 16))
     for mid, face in zip(FACE_IDS, _CAT.faces, strict=True):
         out.append(Entry(mid, "action-card", face.id, CARD_MM, 0.0, face.count))
     out.append(Entry(DISCARD_FREE_ID, "discard-spot", "empty discard (printed)", CARD_MM, 0.0, 1))

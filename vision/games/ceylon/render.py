@@ -80,6 +80,8 @@ class CeylonRenderer:
         pose, lens, self.calibration = camera_for(seed, cond, L.EXTENT_MM)
         self.rig = CameraRig(seed, cond, pose, lens, L.EXTENT_MM)
         self._board: Image | None = None
+        #: the last observation's lit view without a hand (frames differ only in noise)
+        self._still: tuple[CeylonObservation, Image] | None = None
 
     # -- drawing helpers --------------------------------------------------------
     def _poly(self, tex: Image, pts: Sequence[Point] | NDArray[np.float64], bgr: object) -> None:
@@ -154,9 +156,11 @@ class CeylonRenderer:
         for at in L.WAGONS:
             self._poly(tex, _rect(at, 32, 42, 0), (90, 110, 120))
             rig.sticker(tex, P.WAGON_FREE_ID, at, P.PIECE_MM, 0.0, r)
-        for at in L.ADVISORS:
+        for at, spaces in zip(L.ADVISORS, L.HIRE_SPACES, strict=True):
             self._poly(tex, _rect(at, 24, 24, 0), (90, 110, 120))
             rig.sticker(tex, P.ADVISOR_FREE_ID, at, P.PIECE_MM, 0.0, r)
+            for space in spaces:
+                rig.sticker(tex, P.HIRE_FREE_ID, space, P.MAP_MM, 0.0, r)
         self._poly(tex, _rect(L.DISCARD, 34, 46, 0), (90, 110, 120))
         # the active player's side of the discard space: a printed arrow
         dx, dy = L.DISCARD
@@ -224,6 +228,7 @@ class CeylonRenderer:
             angle = float(r.uniform(-8, 8))
             self._flat(tex, _rect(at, 22, 22, angle), at, 2.0, ADVISOR_BGR)
             self._sticker(tex, P.ADVISOR_IDS[advisor], at, 2.0, P.PIECE_MM, angle, r)
+        self._discs(tex, obs.hired or (), r)
         if obs.card is not None and obs.card >= 0:
             self._card(tex, obs.card, obs.rotation, r)
         self._pawns(tex, obs, height, r)
@@ -242,6 +247,22 @@ class CeylonRenderer:
         self._flat(tex, L.hex_corners(centre, L.HEX_R - 1.5), centre, height, bgr)
         self._sticker(tex, marker_id, _add(centre, L.LEVEL), height, P.MAP_MM, 0.0, r)
         self._sticker(tex, P.FREE_ID, _add(centre, L.PLANT), height, P.MAP_MM, 0.0, r)
+
+    def _discs(self, tex: Image, hired: Sequence[int], r: np.random.Generator) -> None:
+        """Each hiring seat's disc on a free space of the advisor's track."""
+        ring = [
+            (L.DISC_R * math.cos(t), L.DISC_R * math.sin(t))
+            for t in np.linspace(0, 2 * math.pi, 28, endpoint=False)
+        ]
+        for district, spaces in enumerate(L.HIRE_SPACES):
+            seats = [s for s, mask in enumerate(hired) if mask >> district & 1]
+            order = r.permutation(len(spaces))
+            for seat, space in zip(seats, order, strict=False):
+                at = _add(spaces[int(space)], _offset(r, self.cond))
+                outline = [(at[0] + x, at[1] + y) for x, y in ring]
+                self._flat(tex, outline, at, P.DISC_MM, SEAT_BGR[seat])
+                angle = float(r.uniform(0, 360))
+                self._sticker(tex, P.DISC_IDS[seat], at, P.DISC_MM, P.MAP_MM, angle, r)
 
     def _card(self, tex: Image, card: int, rotation: int | None, r: np.random.Generator) -> None:
         face = _CAT.faces[card]
@@ -296,8 +317,11 @@ class CeylonRenderer:
         self.rig.hand(tex, centre, r)
 
     def frame(self, obs: CeylonObservation, *, hand: bool = False, frame: int = 0) -> Image:
-        tex = self.texture(obs)
-        if hand:
-            self.hand(tex, frame)
         rig = self.rig
-        return rig.finish(rig.lit(rig.view(tex)), frame)
+        if hand:
+            tex = self.texture(obs)
+            self.hand(tex, frame)
+            return rig.finish(rig.lit(rig.view(tex)), frame)
+        if self._still is None or self._still[0] != obs:
+            self._still = (obs, rig.lit(rig.view(self.texture(obs))))
+        return rig.finish(self._still[1], frame)

@@ -44,6 +44,7 @@ _HEIGHT = {
     "pawn": P.PAWN_MM + 2.0,
     "contract": 0.5,
     "advisor": 2.0,
+    "disc": P.DISC_MM,
     "action-card": 0.8,
 }
 
@@ -60,6 +61,8 @@ class Placed:
     pawns: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))  # seat -> hex/-1
     wagons: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     advisors: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    #: (district, space) -> seat whose disc is there, or -1 for the printed free space
+    hire: dict[tuple[int, int], list[int]] = field(default_factory=lambda: defaultdict(list))
     discard: list[tuple[int, Point]] = field(default_factory=list)  # (face or -1, up vector)
 
 
@@ -149,6 +152,14 @@ def _put(out: Placed, mid: int, kind: str, at: Point, up: Point) -> bool:
         if space is not None:
             out.advisors[space].append(P.ADVISOR_IDS.index(mid) if kind == "advisor" else -1)
         return space is not None
+    if kind in ("disc", "disc-spot"):
+        for district, spaces in enumerate(L.HIRE_SPACES):
+            space = _near(at, spaces, SPOT_MM)
+            if space is not None:
+                seat = P.DISC_IDS.index(mid) if kind == "disc" else -1
+                out.hire[(district, space)].append(seat)
+                return True
+        return False
     if kind in ("action-card", "discard-spot"):
         if math.dist(at, L.DISCARD) > (PIECE_MM if kind == "action-card" else SPOT_MM):
             return False
