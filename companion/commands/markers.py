@@ -39,10 +39,17 @@ def run_sheets(args: argparse.Namespace) -> int:
     from vision.layout import load_layout
     from vision.sheets import board_sheet, component_sheets
 
-    plan = _plan(args.plan)
-    layout = load_layout(args.layout)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.game == "ceylon":
+        from vision.games.ceylon.sheets import sheets
+
+        for name, pdf in sheets(args.paper).items():
+            (out / name).write_bytes(pdf)
+            print(f"wrote {out / name}: print at 100 % (actual size)")
+        return 0
+    plan = _plan(args.plan)
+    layout = load_layout(args.layout)
     (out / "pieces.pdf").write_bytes(component_sheets(plan, paper=args.paper))
     (out / "board.pdf").write_bytes(board_sheet(plan, layout, paper=args.paper))
     print(f"wrote {out / 'pieces.pdf'} and {out / 'board.pdf'}: print at 100 % (actual size)")
@@ -96,6 +103,7 @@ def register(subparsers: Any) -> None:
     sheets.add_argument("--out", default=".", help="folder for pieces.pdf and board.pdf")
     sheets.add_argument("--layout", help="board layout JSON (default: built-in)")
     sheets.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    sheets.add_argument("--game", choices=("amritsar", "ceylon"), default="amritsar")
     sheets.set_defaults(func=run_sheets)
 
     plan = sub.add_parser("plan", parents=[common], help="the marker plan as CSV")

@@ -35,7 +35,7 @@ from engine.ceylon.view import CeylonObservation
 
 from . import layout as L
 from . import plan as P
-from .zones import Placed
+from .zones import SMALL, Placed
 
 _CAT = load_catalog()
 N_HEXES = len(L.LAYOUT.hexes)
@@ -50,14 +50,14 @@ def _one(values: list[int]) -> int | None:
 
 
 def _levels(placed: Placed) -> tuple[list[int | None], list[int | None]]:
-    """Per hex: the level, and the id of the level marker read (None: unknown)."""
+    """Per hex: the level, and the surface it shows (``zones.SURFACE``; None: unknown).
+    Its level spot and its free spot, when both are seen, must agree."""
     ids: list[int | None] = [None] * N_HEXES
     for hx, found in placed.levels.items():
-        if len(found) == 1:
+        if found and len(found) <= 2 and len(set(found)) == 1:
             ids[hx] = found[0]
     levels: list[int | None] = [
-        None if i is None else (0 if i == P.LEVEL0_ID else 2 if i == P.SMALL_ID else 1)
-        for i in ids
+        None if i is None else (0 if i == 0 else 2 if i == SMALL else 1) for i in ids
     ]
     return levels, ids
 
@@ -70,7 +70,8 @@ def _large(ids: list[int | None]) -> tuple[int, ...] | None:
     else:
         known = list(range(len(_CAT.districts)))
     out: list[int | None] = []
-    for tile, mid in enumerate(P.LARGE_IDS):
+    for tile in range(len(P.LARGE_IDS)):
+        mid = 1 + tile
         cells = [h for h in range(N_HEXES) if ids[h] == mid]
         if not cells:
             out.append(0 if len(known) == len(_CAT.districts) else None)
@@ -80,12 +81,8 @@ def _large(ids: list[int | None]) -> tuple[int, ...] | None:
             out.append(None)
             continue
         d = districts.pop()
-        mates = {ids[h] for h in range(N_HEXES) if L.LAYOUT.districts[h] == d} - {
-            P.LEVEL0_ID,
-            P.SMALL_ID,
-            mid,
-        }
-        smalls = [h for h in range(N_HEXES) if L.LAYOUT.districts[h] == d and ids[h] == P.SMALL_ID]
+        mates = {ids[h] for h in range(N_HEXES) if L.LAYOUT.districts[h] == d} - {0, SMALL, mid}
+        smalls = [h for h in range(N_HEXES) if L.LAYOUT.districts[h] == d and ids[h] == SMALL]
         if mates or len(smalls) > 1 or len(cells) + len(smalls) != 4:
             out.append(None)
             continue

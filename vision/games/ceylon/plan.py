@@ -10,7 +10,9 @@ Why these choices:
 
 - Interchangeable components share an id and are told apart by where they
   are: the board's printed level-0 spots, the small elevation tiles, the
-  free-plantation spots, the empty wagon, advisor and discard spots. A
+  free-plantation spots (one id for the board's, one per large tile, one
+  for the small tiles: the spot tells the surface, so a hex's level is seen
+  twice, at its level spot and its free spot), the empty wagon, advisor and discard spots. A
   printed "free" spot is covered by the piece that fills it, so an empty
   spot is read only from positive evidence (the spot's own marker seen),
   never from a marker the camera missed.
@@ -63,8 +65,10 @@ CORNER_IDS = _ids(0, 4)  # NW, NE, SE, SW
 LEVEL0_ID = USABLE_IDS[4]  # printed on every hex of the map
 LARGE_IDS = _ids(5, N_LARGE)  # one per large elevation tile, on each of its 4 cells
 SMALL_ID = USABLE_IDS[5 + N_LARGE]  # every small elevation tile
-FREE_ID = USABLE_IDS[6 + N_LARGE]  # plantation spot of a hex cell (board and tiles)
-_AT = 7 + N_LARGE
+#: plantation spot of a hex cell: on the board, on each large tile, on a small tile
+#: (so a free spot tells the hex's surface too, a second look at its level)
+FREE_IDS = _ids(6 + N_LARGE, N_LARGE + 2)
+_AT = 8 + 2 * N_LARGE
 LEAF_IDS = _ids(_AT, SEATS)  # leaf markers, per colour
 PAWN_IDS = _ids(_AT + SEATS, SEATS)  # pawn, per colour
 _AT += 2 * SEATS
@@ -103,7 +107,12 @@ def entries() -> tuple[Entry, ...]:
     for mid, tile in zip(LARGE_IDS, _CAT.large_tiles, strict=True):
         out.append(Entry(mid, "large-elevation", tile.id, MAP_MM, LARGE_MM, len(tile.cells)))
     out.append(Entry(SMALL_ID, "small-elevation", "small tile", MAP_MM, SMALL_MM, _CAT.small_tiles))
-    out.append(Entry(FREE_ID, "plantation-spot", "hex cell (board and tiles)", MAP_MM, 0.0, 56))
+    out.append(Entry(FREE_IDS[0], "plantation-spot", "board hex (printed)", MAP_MM, 0.0, 32))
+    for mid, tile in zip(FREE_IDS[1:], _CAT.large_tiles, strict=False):
+        out.append(Entry(mid, "plantation-spot", f"{tile.id} cell", MAP_MM, LARGE_MM, 4))
+    out.append(
+        Entry(FREE_IDS[-1], "plantation-spot", "small tile", MAP_MM, SMALL_MM, _CAT.small_tiles)
+    )
     for mid, colour in zip(LEAF_IDS, COLOURS, strict=True):
         out.append(Entry(mid, "leaf-marker", colour, MAP_MM, LEAF_MM, 9))
     for mid, colour in zip(PAWN_IDS, COLOURS, strict=True):

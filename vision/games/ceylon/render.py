@@ -148,7 +148,7 @@ class CeylonRenderer:
             self._poly(tex, L.hex_corners(centre, L.HEX_R), (60, 80, 70))
             self._poly(tex, L.hex_corners(centre, L.HEX_R - 1.2), DISTRICT_BGR[district])
             rig.sticker(tex, P.LEVEL0_ID, _add(centre, L.LEVEL), P.MAP_MM, 0.0, r)
-            rig.sticker(tex, P.FREE_ID, _add(centre, L.PLANT), P.MAP_MM, 0.0, r)
+            rig.sticker(tex, P.FREE_IDS[0], _add(centre, L.PLANT), P.MAP_MM, 0.0, r)
         for text, at in L.WORDS:
             self._text(tex, text, at, 9.0)
         for (cx, cy), mid in zip(L.CORNERS.values(), P.CORNER_IDS, strict=True):
@@ -191,11 +191,12 @@ class CeylonRenderer:
         for tile, mask in enumerate(obs.large_tiles or ()):
             for hx in range(len(hexes)):
                 if mask >> hx & 1:
-                    self._cell(tex, hx, P.LARGE_IDS[tile], P.LARGE_MM, LARGE_BGR, r)
+                    cell = (P.LARGE_IDS[tile], P.FREE_IDS[1 + tile])
+                    self._cell(tex, hx, cell, P.LARGE_MM, LARGE_BGR, r)
                     height[hx] = P.LARGE_MM
         for hx, lv in enumerate(level):
             if lv == 2:
-                self._cell(tex, hx, P.SMALL_ID, P.SMALL_MM, SMALL_BGR, r)
+                self._cell(tex, hx, (P.SMALL_ID, P.FREE_IDS[-1]), P.SMALL_MM, SMALL_BGR, r)
                 height[hx] = P.SMALL_MM
         for hx, (seat, leaves) in enumerate(obs.plantations or ()):
             if seat < 0:
@@ -238,15 +239,15 @@ class CeylonRenderer:
         self,
         tex: Image,
         hx: int,
-        marker_id: int,
+        ids: tuple[int, int],
         height: float,
         bgr: tuple[int, int, int],
         r: np.random.Generator,
     ) -> None:
         centre = L.LAYOUT.hexes[hx]
         self._flat(tex, L.hex_corners(centre, L.HEX_R - 1.5), centre, height, bgr)
-        self._sticker(tex, marker_id, _add(centre, L.LEVEL), height, P.MAP_MM, 0.0, r)
-        self._sticker(tex, P.FREE_ID, _add(centre, L.PLANT), height, P.MAP_MM, 0.0, r)
+        self._sticker(tex, ids[0], _add(centre, L.LEVEL), height, P.MAP_MM, 0.0, r)
+        self._sticker(tex, ids[1], _add(centre, L.PLANT), height, P.MAP_MM, 0.0, r)
 
     def _discs(self, tex: Image, hired: Sequence[int], r: np.random.Generator) -> None:
         """Each hiring seat's disc on a free space of the advisor's track."""

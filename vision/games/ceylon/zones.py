@@ -34,12 +34,24 @@ PIECE_MM = 16.0  # a contract, advisor tile or card within this of its space
 HOME_MM = 12.0
 LEAF_MM = 20.0  # leaf markers lie on the token, around the plantation spot
 
-_LEVEL_OF = {P.LEVEL0_ID: 0, P.SMALL_ID: 2, **dict.fromkeys(P.LARGE_IDS, 1)}
+#: the surface a level or free spot is printed on: 0 the board, 1 + i large tile i,
+#: SMALL a small tile
+SMALL = len(P.LARGE_IDS) + 1
+SURFACE = {
+    P.LEVEL0_ID: 0,
+    P.SMALL_ID: SMALL,
+    **{mid: 1 + i for i, mid in enumerate(P.LARGE_IDS)},
+    **{mid: i for i, mid in enumerate(P.FREE_IDS)},
+}
+_FREE_HEIGHT = {
+    P.FREE_IDS[0]: 0.0,
+    P.FREE_IDS[-1]: P.SMALL_MM,
+    **dict.fromkeys(P.FREE_IDS[1:-1], P.LARGE_MM),
+}
 #: where on its piece a plan's kind sits above the board (mm), for parallax
 _HEIGHT = {
     "large-elevation": P.LARGE_MM,
     "small-elevation": P.SMALL_MM,
-    "plantation-spot": 2.0,
     "leaf-marker": 2.0 + P.TOKEN_MM + 1.0,
     "pawn": P.PAWN_MM + 2.0,
     "contract": 0.5,
@@ -53,7 +65,8 @@ _HEIGHT = {
 class Placed:
     """Markers by the zone they are in (lists: a zone may hold several)."""
 
-    levels: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))  # hex -> ids
+    #: hex -> surfaces seen at its level and free spots (see SURFACE)
+    levels: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     free: dict[int, int] = field(default_factory=lambda: defaultdict(int))  # hex -> count
     leaves: dict[int, list[tuple[int, Point]]] = field(
         default_factory=lambda: defaultdict(list)
@@ -96,7 +109,7 @@ def place(
         entry = P.BY_ID.get(d.marker_id)
         if entry is None:
             continue
-        height = _HEIGHT.get(entry.kind, 0.0)
+        height = _FREE_HEIGHT.get(d.marker_id, _HEIGHT.get(entry.kind, 0.0))
         corners = reg.to_board(d.corners.astype(np.float64))
         plane = corners.mean(axis=0)
         at = ground_to_foot(float(plane[0]), float(plane[1]), cam, height)
@@ -117,15 +130,16 @@ def place(
 
 def _put(out: Placed, mid: int, kind: str, at: Point, up: Point) -> bool:
     """Put one marker in its zone; False when no zone of its kind is there."""
-    if mid in _LEVEL_OF:
-        hx = _near(at, _LEVEL_SPOTS, SPOT_MM)
-        if hx is not None:
-            out.levels[hx].append(mid)
-        return hx is not None
     if kind == "plantation-spot":
         hx = _near(at, _PLANT_SPOTS, SPOT_MM)
         if hx is not None:
             out.free[hx] += 1
+            out.levels[hx].append(SURFACE[mid])
+        return hx is not None
+    if mid in SURFACE:
+        hx = _near(at, _LEVEL_SPOTS, SPOT_MM)
+        if hx is not None:
+            out.levels[hx].append(SURFACE[mid])
         return hx is not None
     if kind == "leaf-marker":
         hx = _near(at, _PLANT_SPOTS, LEAF_MM)
