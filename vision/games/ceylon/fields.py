@@ -64,9 +64,11 @@ def _levels(placed: Placed) -> tuple[list[int | None], list[int | None]]:
 
 def _large(ids: list[int | None]) -> tuple[int, ...] | None:
     if any(i is None for i in ids):
-        known = [d for d in range(len(_CAT.districts)) if all(
-            ids[h] is not None for h in range(N_HEXES) if L.LAYOUT.districts[h] == d
-        )]
+        known = [
+            d
+            for d in range(len(_CAT.districts))
+            if all(ids[h] is not None for h in range(N_HEXES) if L.LAYOUT.districts[h] == d)
+        ]
     else:
         known = list(range(len(_CAT.districts)))
     out: list[int | None] = []

@@ -5,7 +5,7 @@ The rulebook gives no sizes, so every number here is assumed (and written to
 560 x 440 mm board, x to the east, y to the south, origin at the north-west
 corner. Measure your board and adjust the JSON; the reader reads from it.
 
-- The map: 32 pointy-top hexes of 34 mm radius (59 mm across) in the
+- The map: 32 pointy-top hexes of 36 mm radius (62 mm across) in the
   catalog's odd-r rows (``engine/ceylon/data/map.toml``). In every hex cell,
   as printed on the board and on each elevation tile's cells: a level spot
   at the north (``LEVEL``), the plantation spot in the middle (``PLANT``,
@@ -37,9 +37,9 @@ Point = tuple[float, float]
 
 BOARD_MM = (560.0, 440.0)
 EXTENT_MM = (0.0, 0.0, 560.0, 440.0)
-HEX_R = 34.0
+HEX_R = 36.0
 HEX_W = HEX_R * math.sqrt(3)
-MAP_ORIGIN = (40.0, 130.0)  # north-west of the map's bounding box
+MAP_ORIGIN = (14.0, 128.0)  # north-west of the map's bounding box
 CORNERS: dict[str, Point] = {
     "NW": (18.0, 18.0),
     "NE": (542.0, 18.0),
@@ -47,11 +47,11 @@ CORNERS: dict[str, Point] = {
     "SW": (18.0, 422.0),
 }
 #: offsets from a hex centre (mm)
-LEVEL: Point = (0.0, -20.0)
+LEVEL: Point = (0.0, -22.0)
 PLANT: Point = (0.0, 6.0)
 TOKEN_R = 17.0  # plantation token (pointy-top hex)
 LEAF_PAIR_DX = 7.5  # two leaf markers side by side on a double plantation
-PAWN_SLOTS: tuple[Point, ...] = ((-21.0, -8.0), (21.0, -8.0), (-23.0, 15.0), (23.0, 15.0))
+PAWN_SLOTS: tuple[Point, ...] = ((-21.0, -9.0), (21.0, -9.0), (-22.0, 15.0), (22.0, 15.0))
 PAWN_R = 9.5
 #: pieces: centre, and their size (w, h) in mm
 WAGONS: tuple[Point, ...] = ((110.0, 62.0), (190.0, 62.0), (270.0, 62.0))
@@ -59,11 +59,11 @@ CONTRACT_MM = (60.0, 80.0)
 DISCARD: Point = (440.0, 66.0)
 CARD_MM = (63.0, 88.0)
 ACTIVE_SIDE = "south"
-ADVISORS: tuple[Point, ...] = ((70.0, 398.0), (160.0, 398.0), (250.0, 398.0), (340.0, 398.0))
+ADVISORS: tuple[Point, ...] = ((60.0, 398.0), (152.0, 398.0), (244.0, 398.0), (336.0, 398.0))
 ADVISOR_MM = (44.0, 44.0)
 #: each advisor's track: four spaces (2 x 2) east of its tile, one disc each
 HIRE_SPACES: tuple[tuple[Point, ...], ...] = tuple(
-    tuple((x + dx, y + dy) for dy in (-9.0, 9.0) for dx in (42.0, 60.0)) for x, y in ADVISORS
+    tuple((x + dx, y + dy) for dy in (-10.0, 10.0) for dx in (40.0, 60.0)) for x, y in ADVISORS
 )
 DISC_R = 8.0
 HOMES: tuple[Point, ...] = ((430.0, 400.0), (455.0, 400.0), (480.0, 400.0), (505.0, 400.0))
@@ -86,18 +86,14 @@ class Layout:
     hexes: tuple[Point, ...]
     districts: tuple[int, ...]  # per hex: district index
 
-    def hex_at(self, p: Point, within: float = HEX_W / 2) -> int | None:
-        """The hex whose centre is nearest ``p`` if ``p`` is inside it (inscribed
-        circle of radius ``within``) and clearly nearer it than any other."""
-        best, second, index = math.inf, math.inf, -1
+    def hex_at(self, p: Point, margin: float = 3.0) -> int | None:
+        """The hex ``p`` is in, at least ``margin`` mm inside its edges (near an
+        edge a pawn could be on either side: ``None``)."""
         for i, (x, y) in enumerate(self.hexes):
-            d = math.hypot(p[0] - x, p[1] - y)
-            if d < best:
-                best, second, index = d, best, i
-            elif d < second:
-                second = d
-        if best <= within and second - best > 4.0:
-            return index
+            dx, dy = abs(p[0] - x), abs(p[1] - y)
+            # distance to the farthest pair of parallel sides (pointy-top hexagon)
+            if max(dx, dx / 2 + dy * math.sqrt(3) / 2) <= HEX_W / 2 - margin:
+                return i
         return None
 
     def to_dict(self) -> dict[str, object]:
@@ -120,7 +116,11 @@ class Layout:
             },
             "wagons": [list(p) for p in WAGONS],
             "contract_mm": list(CONTRACT_MM),
-            "discard": {"centre": list(DISCARD), "card_mm": list(CARD_MM), "active_side": ACTIVE_SIDE},
+            "discard": {
+                "centre": list(DISCARD),
+                "card_mm": list(CARD_MM),
+                "active_side": ACTIVE_SIDE,
+            },
             "advisor_spaces": {
                 d.id: list(p) for d, p in zip(_CAT.districts, ADVISORS, strict=True)
             },

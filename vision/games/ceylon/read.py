@@ -63,11 +63,13 @@ class CeylonReader:
         players: int | None = None,
         options: Iterable[str] | None = None,
     ) -> None:
-        self.calibration = calibration if calibration is not None and not calibration.is_ideal else None
+        self.calibration = (
+            calibration if calibration is not None and not calibration.is_ideal else None
+        )
         self.players = players
         #: None: the options are not known, so doubled plantations are possible
         self.doubles = options is None or "start_tiles" in set(options)
-        self.detector = MarkerDetector(P.CeylonPlan())  # type: ignore[arg-type]
+        self.detector = MarkerDetector(P.CeylonPlan())
         self.registrar = _registrar()
         self._lens: PointLens | None = None
         self._last: CeylonObservation | None = None

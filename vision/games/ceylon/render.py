@@ -85,7 +85,7 @@ class CeylonRenderer:
 
     # -- drawing helpers --------------------------------------------------------
     def _poly(self, tex: Image, pts: Sequence[Point] | NDArray[np.float64], bgr: object) -> None:
-        cv2.fillPoly(tex, [self.rig.tex(pts)], bgr, cv2.LINE_AA, 4)  # type: ignore[call-overload]
+        cv2.fillPoly(tex, [self.rig.tex(pts)], bgr, cv2.LINE_AA, 4)
 
     def _raised(self, at: Point, height: float) -> tuple[Point, float]:
         return self.rig.top_of(at, height)
@@ -288,7 +288,8 @@ class CeylonRenderer:
     ) -> None:
         rig = self.rig
         tops = []
-        for seat, hx in enumerate(obs.pawns or ()):
+        pawns: Sequence[int | None] = obs.pawns or ()  # None: a pawn left off (tests)
+        for seat, hx in enumerate(pawns):
             if hx is None:
                 continue
             if hx < 0:

@@ -6,6 +6,8 @@ printed board are drawn once; pieces and spoilers every frame).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -51,7 +53,14 @@ class CeylonTable:
     def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], L.EXTENT_MM)[2]
 
-    def reader(self, calibration: Lens | None = None, players: int | None = None) -> CeylonReader:
-        """A fresh reader; ``players`` (the companion knows it from the game it
-        started) sizes the per-seat fields, which stay ``None`` without it."""
-        return CeylonReader(calibration, players)
+    def reader(
+        self,
+        calibration: Lens | None = None,
+        players: int | None = None,
+        options: Iterable[str] | None = None,
+    ) -> CeylonReader:
+        """A fresh reader. The companion knows the game it started: ``players``
+        sizes the per-seat fields (``None`` without it), ``options`` tells
+        whether a plantation may hold two leaf markers (start tiles; unknown
+        options: assume it may)."""
+        return CeylonReader(calibration, players, options)
