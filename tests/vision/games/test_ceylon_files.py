@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from companion.cli import main
 from engine.ceylon.catalog import load_catalog
 from vision.games import TABLES, table_for
 from vision.games.ceylon import layout as L
@@ -50,6 +51,11 @@ def test_the_table_is_registered() -> None:
     assert "ceylon" in TABLES
     table = table_for("ceylon")
     assert table is not None and table.game == "ceylon"
+
+
+def test_companion_markers_sheets_writes_ceylons_pdfs(tmp_path: Path) -> None:
+    assert main(["markers", "sheets", "--game", "ceylon", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ceylon-board.pdf", "ceylon-pieces.pdf"]
 
 
 def test_sticker_sheets_hold_every_copy() -> None:
