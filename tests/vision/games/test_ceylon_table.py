@@ -18,7 +18,7 @@ from engine.core.registry import get_rules
 from vision.games import table_for
 from vision.games.ceylon import layout as L
 from vision.games.ceylon import plan as P
-from vision.games.ceylon.read import CeylonReader
+from vision.games.ceylon.read import CeylonReader, agreement, flickering
 from vision.games.ceylon.render import CeylonRenderer
 from vision.rig import rng
 from vision.sources import Frame
@@ -177,3 +177,30 @@ def test_the_board_not_in_view_reads_nothing() -> None:
     assert reader.read(Frame(image=dark, number=0, time=0.0)) is None
     assert reader.read(Frame(image=dark, number=1, time=0.1)) is None
     assert "corner markers" in reader.problems()[0]
+
+
+def test_flickering_small_markers_settle_as_unknown_but_a_change_never_does() -> None:
+    a = CeylonObservation(train=(3, 5, -1), card=2, rotation=0)
+    flick = CeylonObservation(train=(3, None, -1), card=2, rotation=0)
+    moved = CeylonObservation(train=(3, 7, -1), card=2, rotation=0)
+    assert flickering(a, flick) == 1 and flickering(a, moved) is None
+    assert agreement(a, flick) == CeylonObservation(train=(3, None, -1), card=2, rotation=0)
+
+    class _Reader(CeylonReader):
+        def __init__(self, looks: list[CeylonObservation]) -> None:
+            super().__init__(None, players=2)
+            self.queue = looks
+
+        def look(self, frame: Frame) -> CeylonObservation | None:
+            return self.queue.pop(0)
+
+    frame = Frame(image=np.zeros((8, 8, 3), np.uint8), number=0, time=0.0)
+    steady = _Reader([a, flick, a, flick])
+    assert [steady.read(frame) for _ in range(4)] == [
+        None,
+        None,
+        agreement(flick, a),
+        agreement(a, flick),
+    ]
+    changing = _Reader([a, moved, a, moved])
+    assert [changing.read(frame) for _ in range(4)] == [None, None, None, None]

@@ -10,12 +10,18 @@ where the plan never puts it is refused (and said in :meth:`problems`).
 
 Settling: an observation is returned once two frames in a row read the same
 (a hand moving over the board, or the camera moving, changes what is seen
-from one frame to the next).
+from one frame to the next). A few small markers at the edge of what the
+camera resolves may come and go from frame to frame forever; so after
+:data:`PATIENCE` frames in which no zone changed from one value to another
+and at most :data:`FLICKER` zones came or went between frames, the last two
+frames' agreement is returned: a zone that either frame did not read is
+``None``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 import cv2
 
@@ -32,6 +38,51 @@ from .zones import place
 
 #: below this a marker's side (frame px) is not trusted, whatever it decodes to
 MIN_SIDE_PX = 18.0
+#: frames of agreement (values never changing, few zones coming and going) ...
+PATIENCE = 3
+#: ... and how many zones may come and go between two of them
+FLICKER = 6
+
+
+def _items(value: object) -> tuple[object, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def flickering(a: CeylonObservation, b: CeylonObservation) -> int | None:
+    """How many zones one of two looks read and the other did not; ``None``
+    when a zone read in both changed value (the table changed)."""
+    count = 0
+    for name, x in a.field_values().items():
+        y = getattr(b, name)
+        if x == y:
+            continue
+        if x is None or y is None:
+            count += len(_items(x if x is not None else y))
+            continue
+        xs, ys = _items(x), _items(y)
+        if len(xs) != len(ys):
+            return None
+        for p, q in zip(xs, ys, strict=True):
+            if p != q:
+                if p is not None and q is not None:
+                    return None
+                count += 1
+    return count
+
+
+def agreement(a: CeylonObservation, b: CeylonObservation) -> CeylonObservation:
+    """What both looks read alike; every other zone ``None``."""
+    values: dict[str, object] = {}
+    for name, x in a.field_values().items():
+        y = getattr(b, name)
+        if x == y or x is None or y is None:
+            values[name] = x if x == y else None
+        elif isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y):
+            merged = tuple(p if p == q else None for p, q in zip(x, y, strict=True))
+            values[name] = None if all(v is None for v in merged) else merged
+        else:
+            values[name] = None
+    return CeylonObservation(**values)  # type: ignore[arg-type]
 
 
 def _registrar() -> Registrar:
@@ -72,7 +123,7 @@ class CeylonReader:
         self.detector = MarkerDetector(P.CeylonPlan())
         self.registrar = _registrar()
         self._lens: PointLens | None = None
-        self._last: CeylonObservation | None = None
+        self._looks: list[CeylonObservation] = []
         self._problems: list[str] = []
 
     def problems(self) -> list[str]:
@@ -80,10 +131,19 @@ class CeylonReader:
 
     def read(self, frame: Frame) -> CeylonObservation | None:
         seen = self.look(frame)
-        last, self._last = self._last, seen
-        if seen is None or last is None or seen != last:
+        if seen is None:
+            self._looks = []
             return None
-        return seen
+        looks = [*self._looks, seen][-PATIENCE:]
+        self._looks = looks
+        if len(looks) >= 2 and looks[-1] == looks[-2]:
+            return seen
+        if len(looks) < PATIENCE:
+            return None
+        flicker = [flickering(a, b) for a, b in pairwise(looks)]
+        if any(f is None or f > FLICKER for f in flicker):
+            return None
+        return agreement(looks[-2], looks[-1])
 
     def look(self, frame: Frame) -> CeylonObservation | None:
         """This frame's observation alone (not settled), or ``None`` when the
