@@ -24,6 +24,7 @@ that never settled counts as failing (its zones unknown). Goal (issues 13,
 from __future__ import annotations
 
 import argparse
+import inspect
 import multiprocessing
 import os
 import platform
@@ -158,6 +159,18 @@ class Score:
         )
 
 
+def _reader(table: Any, calibration: Any, rules: Rules, state: Any) -> Any:
+    """A fresh reader, told what the companion knows of the game it started
+    (the number of players, the options) when the table's reader takes it."""
+    accepts = inspect.signature(table.reader).parameters
+    told: dict[str, Any] = {}
+    if "players" in accepts:
+        told["players"] = len(rules.score(state))
+    if "options" in accepts:
+        told["options"] = tuple(getattr(state, "options", ()))
+    return table.reader(calibration, **told)
+
+
 def run_scene(
     game: str, seed: int, condition: str, max_steps: int, max_frames: int
 ) -> tuple[Observation, Observation | None, int]:
@@ -166,7 +179,7 @@ def run_scene(
     assert table is not None, f"{game} has no camera table"
     state = random_state(rules, seed, max_steps)
     truth = rules.observe(state).as_seen()
-    reader = table.reader(table.calibration(seed, condition))
+    reader = _reader(table, table.calibration(seed, condition), rules, state)
     hand_frames = CONDITIONS[condition].hand_frames
     for n in range(max_frames):
         image = table.render(truth, seed=seed, condition=condition, hand=n < hand_frames, frame=n)

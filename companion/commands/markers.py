@@ -108,7 +108,9 @@ def register(subparsers: Any) -> None:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--plan", help="marker plan CSV (default: the built-in plan)")
     game = argparse.ArgumentParser(add_help=False)
-    game.add_argument("--game", choices=("amritsar", "imhotep", "rajas"), default="amritsar")
+    game.add_argument(
+        "--game", choices=("amritsar", "ceylon", "imhotep", "rajas"), default="amritsar"
+    )
 
     sheets = sub.add_parser("sheets", parents=[common, game], help="true-size sticker sheets (PDF)")
     sheets.add_argument("--out", default=".", help="folder for pieces.pdf and board.pdf")

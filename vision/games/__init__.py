@@ -32,5 +32,6 @@ def table_for(game: str) -> GameTable | None:
 __all__ = ["TABLES", "GameReader", "GameTable", "table_for"]
 
 # Each game's table registers itself in TABLES (one line per game).
+from . import ceylon as _ceylon  # noqa: E402, F401
 from . import imhotep as _imhotep  # noqa: E402, F401
 from . import rajas as _rajas  # noqa: E402, F401
