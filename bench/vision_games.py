@@ -81,6 +81,8 @@ from vision.synthetic import changed_points
 NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree"})
 GROUPS = ("ideal", "light", "placement", "motion", "1080p", "wide-lens-calibrated")
 HAND_MM = 90.0  # how high a hand moving a piece is above the board
+#: ``hand_at`` for the hand of a "hand-start" scene (``HarshRenderer._draw_hand``).
+START_HAND = (-1.0, -1.0, -1.0)
 
 
 #: Side (px) of the tiles the game renderer redraws: in the texture, where the
@@ -117,6 +119,9 @@ class GameRenderer(HarshRenderer):
 
     def _draw_hand(self, tex: Any) -> None:
         assert self.hand_at is not None
+        if self.hand_at == START_HAND:
+            super()._draw_hand(tex)  # the condition's hand over the board at start-up
+            return
         cx, cy, toward = self.hand_at
         ax, ay = math.sin(toward), -math.cos(toward)  # towards the arm
         px, py = -ay, ax
@@ -269,6 +274,8 @@ class HarshCamera:
         self.frame_number = 0
         self._queue: list[tuple[TableSnapshot, tuple[float, float, float] | None]] = []
         self._rng = np.random.default_rng(scene.seed)
+        # "hand-start": the companion starts with a hand already over the board.
+        self._queue += [(scene.truth, START_HAND)] * scene.condition.hand_frames
 
     @property
     def idle(self) -> bool:

@@ -34,7 +34,7 @@ def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does() -> None:
     # very image drawn from scratch (else the bench measures other frames).
     import numpy as np
 
-    from bench.vision_games import GameRenderer
+    from bench.vision_games import START_HAND, GameRenderer
     from vision.harsh import harsh_scene
     from vision.synthetic import changed_points
 
@@ -47,7 +47,13 @@ def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does() -> None:
     donations[space] = "purple"
     second = replace(first, donations=donations)
     (x, y), *_ = changed_points(scene.layout, first, second)
-    views = [(first, None), (first, (x, y, 0.0)), (second, (x + 5, y, 0.0)), (second, None)]
+    views = [
+        (first, START_HAND),
+        (first, None),
+        (first, (x, y, 0.0)),
+        (second, (x + 5, y, 0.0)),
+        (second, None),
+    ]
     for truth, hand in views:
         scene.truth = truth
         renderer.hand_at = hand
