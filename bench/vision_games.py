@@ -79,7 +79,15 @@ from vision.synthetic import changed_points
 #: Alerts that are notices, not "illegal move" (none is expected either; they
 #: are counted apart).
 NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree"})
-GROUPS = ("ideal", "light", "placement", "motion", "1080p", "wide-lens-calibrated")
+GROUPS = (
+    "ideal",
+    "light",
+    "placement",
+    "motion",
+    "1080p",
+    "wide-lens-calibrated",
+    "hand-start",
+)
 HAND_MM = 90.0  # how high a hand moving a piece is above the board
 #: ``hand_at`` for the hand of a "hand-start" scene (``HarshRenderer._draw_hand``).
 START_HAND = (-1.0, -1.0, -1.0)
