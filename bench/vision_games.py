@@ -51,6 +51,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
 
 from companion.reconcile.camera import truth_from_state
@@ -69,7 +70,7 @@ from engine.amritsar import (
     observe,
 )
 from vision.geometry import foot_to_ground
-from vision.harsh import SKIN, Condition, HarshRenderer, HarshScene, harsh_scene
+from vision.harsh import SKIN, TABLE, Condition, HarshRenderer, HarshScene, harsh_scene
 from vision.pipeline import Pipeline
 from vision.snapshot import TableSnapshot
 from vision.sources import Frame
@@ -78,20 +79,46 @@ from vision.synthetic import changed_points
 #: Alerts that are notices, not "illegal move" (none is expected either; they
 #: are counted apart).
 NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree"})
-GROUPS = ("ideal", "light", "placement", "motion", "1080p", "wide-lens-calibrated")
+GROUPS = (
+    "ideal",
+    "light",
+    "placement",
+    "motion",
+    "1080p",
+    "wide-lens-calibrated",
+    "hand-start",
+)
 HAND_MM = 90.0  # how high a hand moving a piece is above the board
+#: ``hand_at`` for the hand of a "hand-start" scene (``HarshRenderer._draw_hand``).
+START_HAND = (-1.0, -1.0, -1.0)
+
+
+#: Side (px) of the tiles the game renderer redraws: in the texture, where the
+#: drawing changed; in the frame, where the source of any pixel changed.
+TILE = 64
 
 
 class GameRenderer(HarshRenderer):
     """The harsh renderer for a table whose truth changes: the board art drawn
-    once, a hand drawn where the move is made (``hand_at``), views of the last
-    few (truth, hand) pairs kept."""
+    once, a hand drawn where the move is made (``hand_at``).
 
-    def __init__(self, scene: HarshScene) -> None:
+    A view is made incrementally from the last one, pixel for pixel the same
+    as :class:`HarshRenderer` draws it from scratch (``test_vision_games``
+    checks it): the texture is drawn whole (cheap), but only its tiles that
+    changed are blurred again, and only the frame's tiles whose source pixels
+    lie there are remapped and lit again. A move touches a few tiles of a
+    12 MP frame, so a new view costs a fraction of a whole one."""
+
+    def __init__(self, scene: HarshScene, *, incremental: bool = True) -> None:
         super().__init__(scene)
         self._board_tex: Any = None
-        self._views: dict[tuple[int, Any], Any] = {}
+        #: False: every new view drawn whole (the bench's baseline, ``--whole-views``).
+        self.incremental = incremental
         self.hand_at: tuple[float, float, float] | None = None  # x, y, direction
+        #: (key, texture, blurred texture, lit view) of the last view made.
+        self._last: tuple[Any, Any, Any, Any] | None = None
+        self._sources = _tile_sources(self.map_x, self.map_y)
+        self.redrawn_tiles = 0
 
     def _board(self) -> Any:
         if self._board_tex is None:
@@ -100,6 +127,9 @@ class GameRenderer(HarshRenderer):
 
     def _draw_hand(self, tex: Any) -> None:
         assert self.hand_at is not None
+        if self.hand_at == START_HAND:
+            super()._draw_hand(tex)  # the condition's hand over the board at start-up
+            return
         cx, cy, toward = self.hand_at
         ax, ay = math.sin(toward), -math.cos(toward)  # towards the arm
         px, py = -ay, ax
@@ -123,24 +153,117 @@ class GameRenderer(HarshRenderer):
                 (cx + 900 * ax + 44 * px, cy + 900 * ay + 44 * py),
             ]
         )
-        import cv2
-
         cv2.fillPoly(tex, [ground(arm)], (70, 95, 140), cv2.LINE_AA, 4)
         cv2.fillPoly(tex, [ground(palm)], SKIN, cv2.LINE_AA, 4)
 
+    def _texture(self, hand: bool) -> Any:
+        tex = self._board()
+        self._pieces(tex)
+        if hand:
+            self._draw_hand(tex)
+        return tex
+
+    def _blur(self, tex: Any) -> Any:
+        """The texture's pre-blur, as :meth:`HarshRenderer._view` does it."""
+        return cv2.GaussianBlur(tex, (0, 0), max(0.4, 0.35 * self.k / 4))
+
     def _clean_view(self, hand: bool) -> Any:
-        key = (id(self.scene.truth), self.hand_at if hand else None)
-        view = self._views.get(key)
-        if view is None:
-            tex = self._board()
-            self._pieces(tex)
-            if hand:
-                self._draw_hand(tex)
-            view = self._lit(self._view(tex))
-            if len(self._views) >= 4:
-                self._views.pop(next(iter(self._views)))
-            self._views[key] = view
-        return view
+        key = (self.scene.truth.pieces(), self.hand_at if hand else None)
+        last = self._last
+        if last is not None and last[0] == key:
+            return last[3]
+        tex = self._texture(hand)
+        if last is None or not self.incremental:
+            blurred = self._blur(tex)
+            view = cv2.remap(
+                blurred,
+                self.map_x,
+                self.map_y,
+                cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_CONSTANT,
+                borderValue=TABLE,
+            )
+            self._last = (key, tex, blurred, self._lit(view))
+            return self._last[3]
+        _, old, blurred, lit = last
+        rects = self._reblur(tex, old, blurred)
+        self._relight(rects, blurred, lit)
+        self._last = (key, tex, blurred, lit)
+        return lit
+
+    def _reblur(self, tex: Any, old: Any, blurred: Any) -> list[tuple[int, int, int, int]]:
+        """Blur again, in ``blurred``, the tiles of ``tex`` that differ from ``old``
+        (and their neighbours, which the blur reaches); the rectangles redone."""
+        h, w = tex.shape[:2]
+        ny, nx = -(-h // TILE), -(-w // TILE)
+        diff = np.zeros((ny * TILE, nx * TILE * 3), np.uint8)
+        diff[:h, : w * 3] = cv2.absdiff(tex, old).reshape(h, w * 3)
+        dirty = diff.reshape(ny, TILE, nx, TILE * 3).max(axis=(1, 3)) > 0
+        dirty = cv2.dilate(dirty.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        margin = 8  # wider than the blur's kernel reaches
+        rects = []
+        for ty in range(ny):
+            tx = 0
+            while tx < nx:
+                if not dirty[ty, tx]:
+                    tx += 1
+                    continue
+                end = tx
+                while end + 1 < nx and dirty[ty, end + 1]:
+                    end += 1
+                y0, y1 = ty * TILE, min(h, (ty + 1) * TILE)
+                x0, x1 = tx * TILE, min(w, (end + 1) * TILE)
+                cy0, cy1 = max(0, y0 - margin), min(h, y1 + margin)
+                cx0, cx1 = max(0, x0 - margin), min(w, x1 + margin)
+                part = self._blur(tex[cy0:cy1, cx0:cx1])
+                blurred[y0:y1, x0:x1] = part[y0 - cy0 : y1 - cy0, x0 - cx0 : x1 - cx0]
+                rects.append((x0, y0, x1, y1))
+                tx = end + 1
+        return rects
+
+    def _relight(self, rects: list[tuple[int, int, int, int]], blurred: Any, lit: Any) -> None:
+        """Remap and light again the frame's tiles whose source pixels lie in ``rects``."""
+        if not rects:
+            return
+        lo_x, lo_y, hi_x, hi_y = self._sources
+        hit = np.zeros(lo_x.shape, bool)
+        for x0, y0, x1, y1 in rects:
+            hit |= (hi_x >= x0) & (lo_x < x1) & (hi_y >= y0) & (lo_y < y1)
+        gain, add = self._light_gain()
+        fh, fw = lit.shape[:2]
+        for ty, tx in zip(*np.nonzero(hit), strict=True):
+            ys = slice(ty * TILE, min(fh, (ty + 1) * TILE))
+            xs = slice(tx * TILE, min(fw, (tx + 1) * TILE))
+            view = cv2.remap(
+                blurred,
+                np.ascontiguousarray(self.map_x[ys, xs]),
+                np.ascontiguousarray(self.map_y[ys, xs]),
+                cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_CONSTANT,
+                borderValue=TABLE,
+            )
+            f = cv2.add(cv2.multiply(view, gain[ys, xs], dtype=cv2.CV_32F), add[ys, xs])
+            lit[ys, xs] = cv2.convertScaleAbs(f)
+        self.redrawn_tiles += int(hit.sum())
+
+
+def _tile_sources(map_x: Any, map_y: Any) -> tuple[Any, Any, Any, Any]:
+    """Per frame tile, the texture pixels its bilinear remap reads: (lowest x,
+    lowest y, highest x, highest y), a pixel wider than the maps' range.
+    Pixels whose source lies off the texture read the border colour, which
+    never changes; a map that is not finite reads from nowhere."""
+    h, w = map_x.shape
+    ny, nx = -(-h // TILE), -(-w // TILE)
+    out = []
+    for m in (map_x, map_y):
+        pad = np.full((ny * TILE, nx * TILE), np.nan, np.float32)
+        pad[:h, :w] = m
+        pad[~np.isfinite(pad)] = np.nan
+        tiles = pad.reshape(ny, TILE, nx, TILE)
+        out.append(np.floor(np.nan_to_num(np.nanmin(tiles, axis=(1, 3)), nan=1e9)) - 1)
+        out.append(np.floor(np.nan_to_num(np.nanmax(tiles, axis=(1, 3)), nan=-1e9)) + 2)
+    lo_x, hi_x, lo_y, hi_y = out
+    return lo_x, lo_y, hi_x, hi_y
 
 
 class HarshCamera:
@@ -150,13 +273,17 @@ class HarshCamera:
     that change (the first half still showing the old table), then the new
     table, like ``vision.synthetic.SyntheticCamera.move``."""
 
-    def __init__(self, scene: HarshScene, *, hand_frames: int = 2) -> None:
+    def __init__(
+        self, scene: HarshScene, *, hand_frames: int = 2, incremental: bool = True
+    ) -> None:
         self.scene = scene
-        self.renderer = GameRenderer(scene)
+        self.renderer = GameRenderer(scene, incremental=incremental)
         self.hand_frames = hand_frames
         self.frame_number = 0
         self._queue: list[tuple[TableSnapshot, tuple[float, float, float] | None]] = []
         self._rng = np.random.default_rng(scene.seed)
+        # "hand-start": the companion starts with a hand already over the board.
+        self._queue += [(scene.truth, START_HAND)] * scene.condition.hand_frames
 
     @property
     def idle(self) -> bool:
@@ -215,6 +342,8 @@ class GameFigures:
     frames: int = 0
     looks: int = 0
     seconds: float = 0.0
+    #: CPU seconds of this process (the machine is shared: wall time is noise).
+    cpu: float = 0.0
     camera_steps: int = 0
     false_alerts: list[FalseAlert] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
@@ -250,6 +379,8 @@ class HarshTable:
         self.max_frames = max_frames
         self.truth: TableSnapshot = camera.scene.truth
         self.state: GameState = session.state
+        #: What the last look ended on, two settled readings agreeing.
+        self._agreed: Any = None
 
     def show(self, truth: GameState) -> None:
         layout = truth_from_state(truth, self.colours, previous=self.truth)
@@ -260,10 +391,13 @@ class HarshTable:
 
     def look(self) -> tuple[Seen, bool]:
         """Frames through the runner until the queued move has passed and two
-        readings in a row, settled, agree (or ``max_frames``)."""
+        readings in a row, settled, agree (or ``max_frames``). When nothing
+        moved since the last look ended so, one more frame that agrees with
+        it is enough (a phone answer changes nothing on the table)."""
         runner, pipeline = self.runner, self.runner.pipeline
         assert pipeline is not None
-        last: Any = None
+        last: Any = self._agreed if self.camera.idle else None
+        self._agreed = None
         for _ in range(self.max_frames):
             frame = self.camera.read()
             self.figures.frames += 1
@@ -279,6 +413,7 @@ class HarshTable:
                 continue
             key = (snap.pieces(), tuple(sorted(snap.unseen)))
             if key == last:
+                self._agreed = key
                 break
             last = key
         self.figures.looks += 1
@@ -388,19 +523,21 @@ def play_game(
     *,
     max_actions: int = 5000,
     hand_frames: int = 2,
+    incremental: bool = True,
     on_alert: Callable[[FalseAlert], None] | None = None,
 ) -> GameFigures:
     """One seeded game through ``group``'s harsh frames; its figures."""
     solo = players == 1
     names = ["Ana", "Ben", "Chandra", "Dev"][: max(1, players)]
     began = time.perf_counter()
+    cpu = time.process_time()
     figures = GameFigures(seed, players, solo)
     session = TableSession.new(names, solo=solo, seed=seed)
     reconciler = Reconciler(session)
     colours = tuple(s.colour for s in session.seats)
     scene = harsh_scene(seed, group)
     scene.truth = truth_from_state(session.state, colours)
-    camera = HarshCamera(scene, hand_frames=hand_frames)
+    camera = HarshCamera(scene, hand_frames=hand_frames, incremental=incremental)
     pipeline = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
     runner = TableRunner(session, reconciler, source=camera, pipeline=pipeline)
     table = HarshTable(session, runner, camera, figures)
@@ -423,6 +560,7 @@ def play_game(
     figures.actions = driver.report.actions
     figures.failed_frames += runner.stats.failed_frames
     figures.seconds = time.perf_counter() - began
+    figures.cpu = time.process_time() - cpu
     return figures
 
 
@@ -441,6 +579,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed0", type=int, default=0)
     parser.add_argument("--max-actions", type=int, default=5000)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument(
+        "--whole-views",
+        action="store_true",
+        help="draw every new view whole (the baseline of the incremental renderer)",
+    )
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     groups = args.group or ["ideal"]
@@ -464,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
                 group,
                 players,
                 max_actions=args.max_actions,
+                incremental=not args.whole_views,
                 on_alert=show if args.verbose else None,
             )
             games.append(g)
@@ -472,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{g.actions} actions, {g.camera_steps} camera steps, "
                 f"false alerts {len(g.false_alerts)}, wrong {len(g.wrong_decisions)}, "
                 f"phone unknown {g.phone_unknown} / hidden {g.phone_hidden}, "
-                f"{g.frames} frames, {g.looks} looks, {g.seconds:.0f} s"
+                f"{g.frames} frames, {g.looks} looks, {g.seconds:.0f} s, cpu {g.cpu:.0f} s"
                 + (f", failed frames {g.failed_frames}" if g.failed_frames else "")
                 + (f", notices {g.notices}" if g.notices else "")
                 + (f"  DIVERGED: {g.diverged}" if g.diverged else "")
@@ -496,7 +640,8 @@ def main(argv: list[str] | None = None) -> int:
             f"({sum(g.phone_unknown for g in games) / max(1, n):.1f}/game) vs hidden "
             f"{sum(g.phone_hidden for g in games)} ({sum(g.phone_hidden for g in games) / max(1, n):.1f}/game), "
             f"actions {sum(g.actions for g in games)}, frames {sum(g.frames for g in games)}, "
-            f"{sum(g.seconds for g in games):.0f} s ({_load()})",
+            f"{sum(g.seconds for g in games):.0f} s, cpu {sum(g.cpu for g in games):.0f} s "
+            f"({sum(g.cpu for g in games) / max(1, n):.0f} s/game) ({_load()})",
             flush=True,
         )
     return 0

@@ -90,6 +90,8 @@ PRINTED = ("coins:", "market:")
 #: Grey levels between a square's dark and light tenth (its middle) for it to
 #: hold a marker's cells.
 MARKER_CONTRAST = 60.0
+#: Zones of counters, packed in rows and piles.
+COUNTER_KEYS = ("donation:", "market-space:")
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
 
@@ -171,6 +173,11 @@ class CloserLook:
             [k is not None and not k.startswith((*PRINTED, *GLOBAL_KEYS_PREFIX)) for k in keys]
         )
         self._skip: tuple[frozenset[str], NDArray[np.bool_]] | None = None
+        #: Spots of counters (donation and market spaces): packed tight, their
+        #: stickers may overlap (:meth:`_look`).
+        self._counter_spots = np.array(
+            [k is not None and k.startswith(COUNTER_KEYS) for k in keys], dtype=bool
+        )
         #: Zones whose empty reading is in doubt: the detector saw a square of a
         #: sticker's size on one of their spots and no look could decode it
         #: (not the printed spots: there, not seen already means covered), or
@@ -318,6 +325,17 @@ class CloserLook:
             gap = apart(c[idx], read).min(axis=1)
             empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
         squares = self._squares(grey, spots, empty, found)
+        # A counter's sticker whose outline is broken (a neighbour's sticker
+        # overlapping it in a tight row of donation spaces or a market pile)
+        # leaves no square at all for the first pass, but its black and white
+        # are still there: a counter spot holding a marker's contrast where no
+        # marker was read is looked at, and reads unknown if nothing decodes,
+        # never empty. (Not section slots: printed section names lie there.)
+        broken = empty & self._counter_spots & ~squares
+        if broken.any():
+            idx = np.nonzero(broken)[0]
+            squares = squares.copy()
+            squares[idx] = _marker_like(grey, spots.centres[idx], spots.sides[idx])
         bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.

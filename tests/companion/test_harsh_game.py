@@ -27,3 +27,39 @@ def test_a_short_game_through_harsh_frames_raises_no_false_alert() -> None:
     # The camera really followed the table: moves were inferred from frames.
     assert game.camera_steps >= 2 and game.frames >= 30
     assert game.actions == 16
+
+
+def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does() -> None:
+    # The bench redraws only the tiles a move changed: each view must be the
+    # very image drawn from scratch (else the bench measures other frames).
+    import numpy as np
+
+    from bench.vision_games import START_HAND, GameRenderer
+    from vision.harsh import harsh_scene
+    from vision.synthetic import changed_points
+
+    small = replace(CONDITIONS["placement"], name="placement-small", size=(640, 480))
+    scene = harsh_scene(5, small)
+    renderer = GameRenderer(scene)
+    first = scene.truth
+    donations = dict(first.donations)
+    space = next(k for k, v in donations.items() if v is None)
+    donations[space] = "purple"
+    second = replace(first, donations=donations)
+    (x, y), *_ = changed_points(scene.layout, first, second)
+    views = [
+        (first, START_HAND),
+        (first, None),
+        (first, (x, y, 0.0)),
+        (second, (x + 5, y, 0.0)),
+        (second, None),
+    ]
+    for truth, hand in views:
+        scene.truth = truth
+        renderer.hand_at = hand
+        drawn = renderer._clean_view(hand is not None)
+        fresh = GameRenderer(scene)
+        fresh.hand_at = hand
+        whole = fresh._lit(fresh._view(fresh._texture(hand is not None)))
+        assert np.array_equal(drawn, whole), (truth is second, hand)
+    assert 0 < renderer.redrawn_tiles < 3 * 80  # a few tiles of 10 x 8 per view
