@@ -92,6 +92,10 @@ PRINTED = ("coins:", "market:")
 MARKER_CONTRAST = 60.0
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
+#: Pieces of which a known few are in play (one per colour in play): their
+#: spots are looked at only while one of them is not read. Once all are read a
+#: look there can only find one of them a second time (a wrong id).
+FEW: frozenset[Kind] = frozenset({Kind.ELEPHANT})
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,11 @@ class CloserLook:
         self._points = np.array(points, dtype=np.float64)
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
+        self._few = np.array([k in FEW for k in kinds])
+        #: The ids of those pieces, and how many of them are in play (an
+        #: elephant per colour: two colours at least, the solo game's too).
+        self._few_ids = frozenset(e.marker_id for e in plan.entries if e.kind in FEW)
+        self._few_in_play = max(players, 2)
         printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
         self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
         self._printed = printed
@@ -328,8 +337,14 @@ class CloserLook:
         # sticker's size lies, a piece is known to stand, or a printed sticker
         # is in view.
         want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright | seen)
-        if not self._always_ids & {d.marker_id for d in found}:
+        # A printed spot with no trace of its sticker left is covered: there is
+        # nothing to decode there.
+        want &= ~gone
+        ids = {d.marker_id for d in found}
+        if not self._always_ids & ids:
             want |= empty & spots.always
+        if len(self._few_ids & ids) >= self._few_in_play:
+            want &= ~self._few
         now = np.nonzero(want)[0].tolist()
         # A spot's last look stands while nothing changed near it, and it has been
         # wanted ever since (else its neighbourhood was not watched).
