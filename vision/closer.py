@@ -343,6 +343,8 @@ class CloserLook:
         ids = {d.marker_id for d in found}
         if not self._always_ids & ids:
             want |= empty & spots.always
+        elif self._token_placed(spots, found):
+            want &= ~spots.always  # it stands on one: only a second token there
         if len(self._few_ids & ids) >= self._few_in_play:
             want &= ~self._few
         now = np.nonzero(want)[0].tolist()
@@ -398,6 +400,14 @@ class CloserLook:
         )
         self.stats.found += len(new)
         return new
+
+    def _token_placed(self, spots: Spots, found: Sequence[Detection]) -> bool:
+        """Was a token of a piece always on the board read on one of its spots?"""
+        at = np.array([d.centre for d in found if d.marker_id in self._always_ids])
+        mine = np.nonzero(spots.always)[0]
+        if not len(at) or not len(mine):
+            return False
+        return bool((apart(spots.centres[mine], at) < spots.sides[mine, None]).any())
 
     def _keys(self, idx: Sequence[int]) -> frozenset[str]:
         return frozenset(k for i in idx if (k := self.spot_keys[i]))
