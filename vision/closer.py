@@ -327,7 +327,8 @@ class CloserLook:
             gap = apart(c[idx], read).min(axis=1)
             empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
         squares = self._squares(grey, spots, empty, found)
-        bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
+        samples = _samples(grey, spots, empty)
+        bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         corr = self._correlations(grey, reg, empty & self._printed)
@@ -361,7 +362,7 @@ class CloserLook:
         # Empty spots the camera cannot see into: glare blown to white or a
         # shadow crushed to black over most of the sticker's place. Not seeing a
         # marker there is no evidence of anything.
-        washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
+        washed = _levels(samples, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
             self.in_view = frozenset()
@@ -423,31 +424,6 @@ class CloserLook:
             if len(mine):
                 side = float(self._sizes[mine[0], 0])
                 out[mine] = correlations(grey, reg, self.lens, self._points[mine], side, printed)
-        return out
-
-    @staticmethod
-    def _levels(
-        grey: NDArray[np.uint8],
-        spots: Spots,
-        empty: NDArray[np.bool_],
-        at_least: int,
-        share: float,
-        at_most: int = -1,
-    ) -> NDArray[np.bool_]:
-        """Empty spots where ``share`` or more of 25 samples over the sticker's
-        place are at least ``at_least`` or at most ``at_most`` grey."""
-        out = np.zeros(len(empty), bool)
-        idx = np.nonzero(empty)[0]
-        if not len(idx):
-            return out
-        h, w = grey.shape
-        grid = np.linspace(-0.5, 0.5, 5)
-        gx, gy = np.meshgrid(grid, grid)
-        r = spots.sides[idx, None]
-        xs = np.clip(spots.centres[idx, 0, None] + gx.ravel() * r, 0, w - 1).astype(np.intp)
-        ys = np.clip(spots.centres[idx, 1, None] + gy.ravel() * r, 0, h - 1).astype(np.intp)
-        v = grey[ys, xs]
-        out[idx] = ((v >= at_least).mean(axis=1) >= share) | ((v <= at_most).mean(axis=1) >= share)
         return out
 
     def _squares(
@@ -512,6 +488,39 @@ class CloserLook:
             self._memo[i] = self._memo.get(i, []) + [got[k] for k in np.nonzero(inside)[0]]
 
 
+#: 5 x 5 sample offsets over a sticker's place, in sides (x and y, flattened).
+_GX, _GY = (g.ravel() for g in np.meshgrid(np.linspace(-0.5, 0.5, 5), np.linspace(-0.5, 0.5, 5)))
+
+
+def _samples(grey: NDArray[np.uint8], spots: Spots, empty: NDArray[np.bool_]) -> NDArray[np.uint8]:
+    """Grey at 25 points over the sticker's place of each ``empty`` spot (k, 25)."""
+    idx = np.nonzero(empty)[0]
+    h, w = grey.shape
+    r = spots.sides[idx, None]
+    xs = np.clip(spots.centres[idx, 0, None] + _GX * r, 0, w - 1).astype(np.intp)
+    ys = np.clip(spots.centres[idx, 1, None] + _GY * r, 0, h - 1).astype(np.intp)
+    v: NDArray[np.uint8] = grey[ys, xs]
+    return v
+
+
+def _levels(
+    samples: NDArray[np.uint8],
+    empty: NDArray[np.bool_],
+    at_least: int,
+    share: float,
+    at_most: int = -1,
+) -> NDArray[np.bool_]:
+    """Empty spots where ``share`` or more of their :func:`_samples` are at
+    least ``at_least`` or at most ``at_most`` grey."""
+    out = np.zeros(len(empty), bool)
+    if len(samples):
+        v = samples
+        out[empty] = ((v >= at_least).mean(axis=1) >= share) | (
+            (v <= at_most).mean(axis=1) >= share
+        )
+    return out
+
+
 def _marker_like(
     grey: NDArray[np.uint8], centres: NDArray[np.float64], sides: NDArray[np.float64]
 ) -> NDArray[np.bool_]:
@@ -519,13 +528,24 @@ def _marker_like(
     cells (not the even colour of a cube, a coin or a printed space)?"""
     h, w = grey.shape
     out = np.zeros(len(centres), bool)
+    # Squares of one patch size, none cut by the frame's edge, share one call.
+    same: dict[int, list[tuple[int, int, int]]] = {}
     for k, ((cx, cy), side) in enumerate(zip(centres.tolist(), sides.tolist(), strict=True)):
         r = max(2, int(side * 0.3))
-        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+        x0, y0 = int(cx) - r, int(cy) - r
+        if x0 >= 0 and y0 >= 0 and int(cx) + r + 1 <= w and int(cy) + r + 1 <= h:
+            same.setdefault(r, []).append((k, x0, y0))
+            continue
+        x0, y0 = max(0, x0), max(0, y0)
         patch = grey[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
         if patch.size:
             lo, hi = np.percentile(patch, (10, 90))
             out[k] = hi - lo >= MARKER_CONTRAST
+    for r, at in same.items():
+        n = 2 * r + 1
+        patches = np.stack([grey[y0 : y0 + n, x0 : x0 + n] for _, x0, y0 in at])
+        lo, hi = np.percentile(patches.reshape(len(at), -1), (10, 90), axis=1)
+        out[[k for k, _, _ in at]] = hi - lo >= MARKER_CONTRAST
     return out
 
 
