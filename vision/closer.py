@@ -468,24 +468,27 @@ class CloserLook:
         spot indices); each spot remembers what was found in its crop (added to
         what an earlier call found there)."""
         zoom, windows, idx = group
-        boxes = [tuple(int(v) for v in spots.boxes[i]) for i in idx]
+        mine = spots.boxes[idx]
         got = self.detector.detect_regions(
             grey,
-            boxes,  # type: ignore[arg-type]
+            [tuple(b) for b in mine.tolist()],
             zoom=zoom,
             windows=windows,
             constant=constant,
             stretch=stretch,
         )
         centres = np.array([d.centre for d in got]).reshape(-1, 2)
-        for i, (x0, y0, x1, y1) in zip(idx, boxes, strict=True):
-            inside = (
-                (centres[:, 0] >= x0)
-                & (centres[:, 0] < x1)
-                & (centres[:, 1] >= y0)
-                & (centres[:, 1] < y1)
-            )
-            self._memo[i] = self._memo.get(i, []) + [got[k] for k in np.nonzero(inside)[0]]
+        # (spot, detection): the detection's centre lies in the spot's crop.
+        inside = (
+            (centres[None, :, 0] >= mine[:, 0, None])
+            & (centres[None, :, 0] < mine[:, 2, None])
+            & (centres[None, :, 1] >= mine[:, 1, None])
+            & (centres[None, :, 1] < mine[:, 3, None])
+        )
+        for i, row in zip(idx, inside.tolist(), strict=True):
+            self._memo[i] = self._memo.get(i, []) + [
+                d for d, ok in zip(got, row, strict=True) if ok
+            ]
 
 
 #: 5 x 5 sample offsets over a sticker's place, in sides (x and y, flattened).
