@@ -21,6 +21,11 @@ cells) and how large its marker looks there.
 - the spot holds a piece that is always somewhere on its spaces (the
   Maharajah token) and that piece was not read at all.
 
+Not looked at, since they could only find what is known already: a printed
+spot with no trace of its sticker (:mod:`vision.printed`: covered, nothing to
+decode), the Maharajah's spaces once his token is read on one of them, and the
+elephants' places once every elephant in play is read.
+
 Threshold windows are chosen from the size the marker should look there
 (:func:`~vision.detect.windows_for`). Spots where a marker-like square stays
 undecoded, or that glare blows to white (shadow crushes to black), are
