@@ -21,6 +21,11 @@ cells) and how large its marker looks there.
 - the spot holds a piece that is always somewhere on its spaces (the
   Maharajah token) and that piece was not read at all.
 
+Not looked at, since they could only find what is known already: a printed
+spot with no trace of its sticker (:mod:`vision.printed`: covered, nothing to
+decode), the Maharajah's spaces once his token is read on one of them, and the
+elephants' places once every elephant in play is read.
+
 Threshold windows are chosen from the size the marker should look there
 (:func:`~vision.detect.windows_for`). Spots where a marker-like square stays
 undecoded, or that glare blows to white (shadow crushes to black), are
@@ -94,6 +99,10 @@ MARKER_CONTRAST = 60.0
 COUNTER_KEYS = ("donation:", "market-space:")
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
+#: Pieces of which a known few are in play (one per colour in play): their
+#: spots are looked at only while one of them is not read. Once all are read a
+#: look there can only find one of them a second time (a wrong id).
+FEW: frozenset[Kind] = frozenset({Kind.ELEPHANT})
 
 
 @dataclass(frozen=True)
@@ -187,6 +196,11 @@ class CloserLook:
         self._points = np.array(points, dtype=np.float64)
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
+        self._few = np.array([k in FEW for k in kinds])
+        #: The ids of those pieces, and how many of them are in play (an
+        #: elephant per colour: two colours at least, the solo game's too).
+        self._few_ids = frozenset(e.marker_id for e in plan.entries if e.kind in FEW)
+        self._few_in_play = max(players, 2)
         printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
         self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
         self._printed = printed
@@ -336,7 +350,8 @@ class CloserLook:
             idx = np.nonzero(broken)[0]
             squares = squares.copy()
             squares[idx] = _marker_like(grey, spots.centres[idx], spots.sides[idx])
-        bright = self._levels(grey, spots, empty, BRIGHT_LEVEL, 0.5)
+        samples = _samples(grey, spots, empty)
+        bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         corr = self._correlations(grey, reg, empty & self._printed)
@@ -346,8 +361,16 @@ class CloserLook:
         # sticker's size lies, a piece is known to stand, or a printed sticker
         # is in view.
         want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright | seen)
-        if not self._always_ids & {d.marker_id for d in found}:
+        # A printed spot with no trace of its sticker left is covered: there is
+        # nothing to decode there.
+        want &= ~gone
+        ids = {d.marker_id for d in found}
+        if not self._always_ids & ids:
             want |= empty & spots.always
+        elif self._token_placed(spots, found):
+            want &= ~spots.always  # it stands on one: only a second token there
+        if len(self._few_ids & ids) >= self._few_in_play:
+            want &= ~self._few
         now = np.nonzero(want)[0].tolist()
         # A spot's last look stands while nothing changed near it, and it has been
         # wanted ever since (else its neighbourhood was not watched).
@@ -362,7 +385,7 @@ class CloserLook:
         # Empty spots the camera cannot see into: glare blown to white or a
         # shadow crushed to black over most of the sticker's place. Not seeing a
         # marker there is no evidence of anything.
-        washed = self._levels(grey, spots, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
+        washed = _levels(samples, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         if not now:
             self.in_view = frozenset()
@@ -402,6 +425,14 @@ class CloserLook:
         self.stats.found += len(new)
         return new
 
+    def _token_placed(self, spots: Spots, found: Sequence[Detection]) -> bool:
+        """Was a token of a piece always on the board read on one of its spots?"""
+        at = np.array([d.centre for d in found if d.marker_id in self._always_ids])
+        mine = np.nonzero(spots.always)[0]
+        if not len(at) or not len(mine):
+            return False
+        return bool((apart(spots.centres[mine], at) < spots.sides[mine, None]).any())
+
     def _keys(self, idx: Sequence[int]) -> frozenset[str]:
         return frozenset(k for i in idx if (k := self.spot_keys[i]))
 
@@ -416,31 +447,6 @@ class CloserLook:
             if len(mine):
                 side = float(self._sizes[mine[0], 0])
                 out[mine] = correlations(grey, reg, self.lens, self._points[mine], side, printed)
-        return out
-
-    @staticmethod
-    def _levels(
-        grey: NDArray[np.uint8],
-        spots: Spots,
-        empty: NDArray[np.bool_],
-        at_least: int,
-        share: float,
-        at_most: int = -1,
-    ) -> NDArray[np.bool_]:
-        """Empty spots where ``share`` or more of 25 samples over the sticker's
-        place are at least ``at_least`` or at most ``at_most`` grey."""
-        out = np.zeros(len(empty), bool)
-        idx = np.nonzero(empty)[0]
-        if not len(idx):
-            return out
-        h, w = grey.shape
-        grid = np.linspace(-0.5, 0.5, 5)
-        gx, gy = np.meshgrid(grid, grid)
-        r = spots.sides[idx, None]
-        xs = np.clip(spots.centres[idx, 0, None] + gx.ravel() * r, 0, w - 1).astype(np.intp)
-        ys = np.clip(spots.centres[idx, 1, None] + gy.ravel() * r, 0, h - 1).astype(np.intp)
-        v = grey[ys, xs]
-        out[idx] = ((v >= at_least).mean(axis=1) >= share) | ((v <= at_most).mean(axis=1) >= share)
         return out
 
     def _squares(
@@ -485,24 +491,60 @@ class CloserLook:
         spot indices); each spot remembers what was found in its crop (added to
         what an earlier call found there)."""
         zoom, windows, idx = group
-        boxes = [tuple(int(v) for v in spots.boxes[i]) for i in idx]
+        mine = spots.boxes[idx]
         got = self.detector.detect_regions(
             grey,
-            boxes,  # type: ignore[arg-type]
+            [tuple(b) for b in mine.tolist()],
             zoom=zoom,
             windows=windows,
             constant=constant,
             stretch=stretch,
         )
         centres = np.array([d.centre for d in got]).reshape(-1, 2)
-        for i, (x0, y0, x1, y1) in zip(idx, boxes, strict=True):
-            inside = (
-                (centres[:, 0] >= x0)
-                & (centres[:, 0] < x1)
-                & (centres[:, 1] >= y0)
-                & (centres[:, 1] < y1)
-            )
-            self._memo[i] = self._memo.get(i, []) + [got[k] for k in np.nonzero(inside)[0]]
+        # (spot, detection): the detection's centre lies in the spot's crop.
+        inside = (
+            (centres[None, :, 0] >= mine[:, 0, None])
+            & (centres[None, :, 0] < mine[:, 2, None])
+            & (centres[None, :, 1] >= mine[:, 1, None])
+            & (centres[None, :, 1] < mine[:, 3, None])
+        )
+        for i, row in zip(idx, inside.tolist(), strict=True):
+            self._memo[i] = self._memo.get(i, []) + [
+                d for d, ok in zip(got, row, strict=True) if ok
+            ]
+
+
+#: 5 x 5 sample offsets over a sticker's place, in sides (x and y, flattened).
+_GX, _GY = (g.ravel() for g in np.meshgrid(np.linspace(-0.5, 0.5, 5), np.linspace(-0.5, 0.5, 5)))
+
+
+def _samples(grey: NDArray[np.uint8], spots: Spots, empty: NDArray[np.bool_]) -> NDArray[np.uint8]:
+    """Grey at 25 points over the sticker's place of each ``empty`` spot (k, 25)."""
+    idx = np.nonzero(empty)[0]
+    h, w = grey.shape
+    r = spots.sides[idx, None]
+    xs = np.clip(spots.centres[idx, 0, None] + _GX * r, 0, w - 1).astype(np.intp)
+    ys = np.clip(spots.centres[idx, 1, None] + _GY * r, 0, h - 1).astype(np.intp)
+    v: NDArray[np.uint8] = grey[ys, xs]
+    return v
+
+
+def _levels(
+    samples: NDArray[np.uint8],
+    empty: NDArray[np.bool_],
+    at_least: int,
+    share: float,
+    at_most: int = -1,
+) -> NDArray[np.bool_]:
+    """Empty spots where ``share`` or more of their :func:`_samples` are at
+    least ``at_least`` or at most ``at_most`` grey."""
+    out = np.zeros(len(empty), bool)
+    if len(samples):
+        v = samples
+        out[empty] = ((v >= at_least).mean(axis=1) >= share) | (
+            (v <= at_most).mean(axis=1) >= share
+        )
+    return out
 
 
 def _marker_like(
@@ -512,13 +554,24 @@ def _marker_like(
     cells (not the even colour of a cube, a coin or a printed space)?"""
     h, w = grey.shape
     out = np.zeros(len(centres), bool)
+    # Squares of one patch size, none cut by the frame's edge, share one call.
+    same: dict[int, list[tuple[int, int, int]]] = {}
     for k, ((cx, cy), side) in enumerate(zip(centres.tolist(), sides.tolist(), strict=True)):
         r = max(2, int(side * 0.3))
-        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+        x0, y0 = int(cx) - r, int(cy) - r
+        if x0 >= 0 and y0 >= 0 and int(cx) + r + 1 <= w and int(cy) + r + 1 <= h:
+            same.setdefault(r, []).append((k, x0, y0))
+            continue
+        x0, y0 = max(0, x0), max(0, y0)
         patch = grey[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
         if patch.size:
             lo, hi = np.percentile(patch, (10, 90))
             out[k] = hi - lo >= MARKER_CONTRAST
+    for r, at in same.items():
+        n = 2 * r + 1
+        patches = np.stack([grey[y0 : y0 + n, x0 : x0 + n] for _, x0, y0 in at])
+        lo, hi = np.percentile(patches.reshape(len(at), -1), (10, 90), axis=1)
+        out[[k for k, _, _ in at]] = hi - lo >= MARKER_CONTRAST
     return out
 
 

@@ -60,12 +60,9 @@ def correlations(
     over the shifts tried."""
     if not len(anchors):
         return np.zeros(0)
-    step = side_mm / 6 / 3
     m = SHIFT_STEPS
     n = 24 + 2 * m
-    g = (np.arange(n) - (n - 1) / 2) * step
-    gx, gy = np.meshgrid(g, g)  # gx[i, j]: row i (south), column j (east)
-    pts = anchors[:, None, :] + np.stack([gx.ravel(), gy.ravel()], axis=1)[None, :, :]
+    pts = anchors[:, None, :] + _grid(side_mm)[None, :, :]
     flat = reg.to_image(pts.reshape(-1, 2))
     if lens is not None:
         flat = lens.to_raw(flat)
@@ -74,10 +71,12 @@ def correlations(
         grey, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     ).astype(np.float64)
     v = values.reshape(len(anchors), n, n)
-    # Sum of each grid point's 3 x 3 neighbourhood (points 1..n-2 each way).
-    box = sum(v[:, a : a + n - 2, b : b + n - 2] for a in range(3) for b in range(3))
-    idx = 3 * np.arange(8)[None, :] + np.arange(2 * m + 1)[:, None]  # (shift, cell)
-    cells = box[:, idx[:, None, :, None], idx[None, :, None, :]]  # (n, sy, sx, 8, 8)
+    # Sum of each grid point's 3 x 3 neighbourhood (points 1..n-2 each way),
+    # added in the same order as ever (the same sums to the last bit).
+    box = v[:, : n - 2, : n - 2].copy()
+    for a, b in _NEIGHBOURS:
+        box += v[:, a : a + n - 2, b : b + n - 2]
+    cells = box[:, _ROWS, _COLS]  # (n, sy, sx, 8, 8)
     cells = cells.reshape(len(anchors), (2 * m + 1) ** 2, 64)
     t = printed.ravel() - printed.mean()
     c = cells - cells.mean(axis=2, keepdims=True)
@@ -85,3 +84,23 @@ def correlations(
     corr = (c @ t) / np.maximum(norm, 1e-9)
     best: NDArray[np.float64] = corr.max(axis=1)
     return best
+
+
+#: Every 3 x 3 neighbour but the first, in the order the box sums add them.
+_NEIGHBOURS = tuple((a, b) for a in range(3) for b in range(3))[1:]
+_IDX = 3 * np.arange(8)[None, :] + np.arange(2 * SHIFT_STEPS + 1)[:, None]  # (shift, cell)
+_ROWS, _COLS = _IDX[:, None, :, None], _IDX[None, :, None, :]
+_GRIDS: dict[float, NDArray[np.float64]] = {}
+
+
+def _grid(side_mm: float) -> NDArray[np.float64]:
+    """The sample points around an anchor (board mm, (n * n, 2)) for a sticker
+    of ``side_mm``: a third of a cell apart, shifts included (made once)."""
+    got = _GRIDS.get(side_mm)
+    if got is None:
+        n = 24 + 2 * SHIFT_STEPS
+        g = (np.arange(n) - (n - 1) / 2) * (side_mm / 6 / 3)
+        gx, gy = np.meshgrid(g, g)  # gx[i, j]: row i (south), column j (east)
+        got = np.stack([gx.ravel(), gy.ravel()], axis=1)
+        _GRIDS[side_mm] = got
+    return got

@@ -1,0 +1,116 @@
+"""Where the closer look (vision/closer.py) does not look, and why that costs nothing.
+
+The first frame after registration looks closer at every spot where no marker
+was read; at 1920 x 1080 that magnified look cost as much as half a whole-frame
+scan. Three kinds of spot cannot gain from it and are left out: a printed spot
+with no trace of its sticker (covered: nothing to decode), the Maharajah's
+spaces once his token is read on one of them, and the elephants' places once
+every elephant in play is read. The scene is the first frame of
+``bench/vision.py --only first`` at 1080p.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.closer import CloserLook
+from vision.detect import Box, Detection, MarkerDetector
+from vision.geometry import CameraPose
+from vision.pipeline import Pipeline
+from vision.plan import DEFAULT_PLAN, Kind
+from vision.scenes import random_truth
+from vision.sources import Frame
+from vision.synthetic import Effects, SyntheticCamera
+
+
+class Recorded:
+    """The pipeline's own detector, recording the crops each region scan was given."""
+
+    def __init__(self, detector: MarkerDetector) -> None:
+        self.boxes: list[Box] = []
+        real = detector.detect_regions
+
+        def detect_regions(image: Any, boxes: Sequence[Box], **kw: Any) -> list[Detection]:
+            self.boxes += [tuple(int(v) for v in b) for b in boxes]  # type: ignore[misc]
+            return real(image, boxes, **kw)
+
+        detector.detect_regions = detect_regions  # type: ignore[method-assign,assignment]
+
+
+@pytest.fixture(scope="module")
+def first_frame() -> tuple[SyntheticCamera, Frame]:
+    truth = random_truth(np.random.default_rng(7), players=4)
+    cam = SyntheticCamera(
+        truth,
+        pose=CameraPose(tilt_deg=15),
+        effects=Effects(noise_sigma=3.0),
+        size=(1920, 1080),
+        seed=1,
+    )
+    return cam, cam.read()
+
+
+def _looked(closer: CloserLook, boxes: list[Box], where: np.ndarray) -> list[int]:
+    """Spots in ``where`` whose crop was scanned."""
+    assert closer._spots is not None
+    spots = closer._spots[1]
+    crops = set(boxes)
+    return [int(i) for i in np.nonzero(where)[0] if tuple(int(v) for v in spots.boxes[i]) in crops]
+
+
+def test_covered_printed_spots_and_a_placed_token_get_no_closer_look(
+    first_frame: tuple[SyntheticCamera, Frame],
+) -> None:
+    cam, frame = first_frame
+    pipe = Pipeline(cam.truth.players, focal_px=cam.focal_px)
+    spy = Recorded(pipe.detector)
+    pipe.process(frame)
+    closer = pipe.closer
+    assert closer is not None and spy.boxes
+    # Printed spots: those with a trace of the sticker were looked at (and read
+    # clear); those with none were not, and read covered.
+    covered = closer.covered
+    assert len(covered) >= 5
+    spot_of = {k: i for i, k in enumerate(closer.spot_keys) if k is not None}
+    gone = np.zeros(len(closer.spot_keys), bool)
+    gone[[spot_of[k] for k in covered]] = True
+    assert _looked(closer, spy.boxes, gone) == []
+    printed = np.array(
+        [k is not None and k.startswith(("coins:", "market:")) for k in closer.spot_keys]
+    )
+    assert _looked(closer, spy.boxes, printed & ~gone)
+    for key in covered:
+        kind, _, name = key.partition(":")
+        if kind == "coins":
+            assert cam.truth.coins[name], key
+    # The Maharajah's token was read on its space: none of his spaces was looked at.
+    token = {e.marker_id for e in DEFAULT_PLAN.of_kind(Kind.MAHARAJAH)}
+    assert token & {d.marker_id for d in pipe.tracker.last}
+    assert _looked(closer, spy.boxes, closer._always) == []
+
+
+def test_elephant_places_are_looked_at_only_while_an_elephant_is_missing(
+    first_frame: tuple[SyntheticCamera, Frame],
+) -> None:
+    cam, frame = first_frame
+    pipe = Pipeline(cam.truth.players, focal_px=cam.focal_px)
+    pipe.process(frame)
+    closer, reg = pipe.closer, pipe.registration
+    assert closer is not None and reg is not None
+    elephants = {e.marker_id for e in DEFAULT_PLAN.of_kind(Kind.ELEPHANT)}
+    first = list(pipe.tracker.last)
+    everything = list(pipe.markers_read)
+    # The whole-frame scan read three of the four elephants; the closer look, the fourth.
+    assert len(elephants & {d.marker_id for d in first}) == 3
+    assert len(elephants & {d.marker_id for d in everything}) == 4
+    grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+    for found, looked in ((first, True), (everything, False)):
+        closer.forget()
+        spy = Recorded(pipe.detector)
+        closer.look(grey, found, reg)
+        assert bool(_looked(closer, spy.boxes, closer._few)) is looked
