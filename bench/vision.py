@@ -568,9 +568,17 @@ def _harsh(job: tuple[str, int, bool]) -> HarshRow:
     return name, seed, missed, false, unknown, zones, needed, read, used, examples
 
 
-def harsh(conditions: list[str], count: int, workers: int, expect: bool = False) -> None:
+def harsh(
+    conditions: list[str],
+    count: int,
+    workers: int,
+    expect: bool = False,
+    seeds: list[int] | None = None,
+) -> None:
+    chosen = seeds if seeds else [50_000 + s for s in range(count)]
     print(
-        f"== harsh conditions (vision/harsh.py): {count} scenes per group, tilt 0-35 deg;"
+        f"== harsh conditions (vision/harsh.py): {len(chosen)} scenes per group"
+        f" (seeds {_seed_span(chosen)}), tilt 0-35 deg;"
         f" first settled reading within {MAX_FRAMES} frames (after the hand, if any);"
         f" the game's expectation {'given' if expect else 'not given'}"
     )
@@ -578,7 +586,7 @@ def harsh(conditions: list[str], count: int, workers: int, expect: bool = False)
         "  group: scenes with no wrong zone / exact; wrong zones missed / false;"
         " unknown zones; never settled; wrong marker ids read / used by the reading"
     )
-    jobs = [(c, 50_000 + s, expect) for c in conditions for s in range(count)]
+    jobs = [(c, s, expect) for c in conditions for s in chosen]
     t0 = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
         results = pool.map(_harsh, jobs, chunksize=1)
@@ -594,7 +602,7 @@ def harsh(conditions: list[str], count: int, workers: int, expect: bool = False)
         ids_read = sum(r[7] for r in rows)
         ids_used = sum(r[8] for r in rows)
         bad = [r[1] for r in rows if r[2] or r[3]][:6]
-        unsettled = [r[1] for r in rows if not r[6]][:6]
+        unsettled = [r[1] for r in rows if not r[6]]
         print(
             f"  {c:22s} no wrong zone {ok}/{len(rows)}, exact {exact};"
             f" wrong missed {missed} / false {false};"
@@ -605,6 +613,12 @@ def harsh(conditions: list[str], count: int, workers: int, expect: bool = False)
             for example in r[9][:3]:
                 print(f"      seed {r[1]}: wrong id {example}")
     print(f"  {time.perf_counter() - t0:.0f} s on {workers} processes")
+
+
+def _seed_span(seeds: list[int]) -> str:
+    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"{seeds[0]}-{seeds[-1]}"
+    return ", ".join(map(str, seeds))
 
 
 def main() -> None:
@@ -628,7 +642,16 @@ def main() -> None:
         default=",".join(CONDITIONS),
         help=f"harsh condition groups, comma-separated: {', '.join(CONDITIONS)}",
     )
+    parser.add_argument(
+        "--seeds",
+        default="",
+        help="harsh: these seeds only, comma-separated (50026,50027), instead of --scenes",
+    )
     args = parser.parse_args()
+    try:
+        seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    except ValueError:
+        parser.error(f"--seeds takes whole numbers separated by commas, not {args.seeds!r}")
     if args.cpu:
         global clock
         clock = time.process_time
@@ -659,6 +682,7 @@ def main() -> None:
             args.scenes if args.only == "harsh" else min(args.scenes, 50),
             args.workers,
             args.expect,
+            seeds,
         )
 
 

@@ -411,7 +411,9 @@ class Pipeline:
         motion = self.view.motion(view)
         if self.closer is not None:
             self.closer.disturb(self.view.moved)
-        if not self.view.jitter:
+        if motion >= MOTION_CELLS and not self.view.jitter:
+            # Only motion touches the expectation: a cell or two changed is
+            # noise (the table counts as calm), and a piece moves under a hand.
             self.expectation.touch(self.view.moved)
         return motion
 
