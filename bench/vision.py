@@ -544,12 +544,16 @@ def wrong_ids(pipe: Pipeline, scene: HarshScene) -> tuple[int, int, list[str]]:
     return read, used, examples
 
 
-HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str]]
+HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str], bool]
+#: The problem code of the pipeline's refusal to read at all, with its advice
+#: (an uncalibrated lens that bends the board: vision/startup.py).
+REFUSAL = "lens-uncalibrated"
 
 
 def _harsh(job: tuple[str, int, bool]) -> HarshRow:
     """One harsh scene: (condition, seed, missed, false, unknown, zones, frames to
-    settle or 0, wrong ids read, wrong ids used, examples)."""
+    settle or 0, wrong ids read, wrong ids used, examples, refused: the last
+    snapshot is the pipeline's refusal with its advice)."""
     name, seed, expect = job
     scene = harsh_scene(seed, name)
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
@@ -565,7 +569,8 @@ def _harsh(job: tuple[str, int, bool]) -> HarshRow:
     assert snap is not None
     missed, false, unknown, zones = zone_errors(snap, scene.truth)
     read, used, examples = wrong_ids(pipe, scene)
-    return name, seed, missed, false, unknown, zones, needed, read, used, examples
+    refused = snap.settling and any(p.code == REFUSAL for p in snap.problems)
+    return name, seed, missed, false, unknown, zones, needed, read, used, examples, refused
 
 
 def harsh(
@@ -584,7 +589,10 @@ def harsh(
     )
     print(
         "  group: scenes with no wrong zone / exact; wrong zones missed / false;"
-        " unknown zones; never settled; wrong marker ids read / used by the reading"
+        " unknown zones; never settled; wrong marker ids read / used by the reading."
+        " Refused: the pipeline read nothing and said why (an uncalibrated lens bends"
+        " the board), with its advice: no wrong zone, not a settled reading either;"
+        " unknown is over the scenes that reported values"
     )
     jobs = [(c, s, expect) for c in conditions for s in chosen]
     t0 = time.perf_counter()
@@ -592,19 +600,26 @@ def harsh(
         results = pool.map(_harsh, jobs, chunksize=1)
     for c in conditions:
         rows = [r for r in results if r[0] == c]
-        ok = sum(1 for r in rows if not r[2] and not r[3] and r[6])
+        refused = [r[1] for r in rows if r[10]]
+        reported = [r for r in rows if not r[10]]
+        ok = sum(1 for r in rows if not r[2] and not r[3] and (r[6] or r[10]))
         exact = sum(1 for r in rows if not r[2] and not r[3] and not r[4] and r[6])
         missed = sum(r[2] for r in rows)
         false = sum(r[3] for r in rows)
-        unknown = sum(r[4] for r in rows)
-        zones = sum(r[5] for r in rows)
-        never = sum(1 for r in rows if not r[6])
+        unknown = sum(r[4] for r in reported)
+        zones = sum(r[5] for r in reported)
+        never = sum(1 for r in reported if not r[6])
         ids_read = sum(r[7] for r in rows)
         ids_used = sum(r[8] for r in rows)
         bad = [r[1] for r in rows if r[2] or r[3]][:6]
-        unsettled = [r[1] for r in rows if not r[6]]
+        unsettled = [r[1] for r in reported if not r[6]]
+        said = (
+            f" (refused with advice {len(refused)}, reported values {len(reported) - never})"
+            if refused
+            else ""
+        )
         print(
-            f"  {c:22s} no wrong zone {ok}/{len(rows)}, exact {exact};"
+            f"  {c:22s} no wrong zone {ok}/{len(rows)}{said}, exact {exact};"
             f" wrong missed {missed} / false {false};"
             f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
             f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}, never settled {unsettled}"

@@ -54,6 +54,18 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Hay algo sobre el borde del tablero (¿una mano o un brazo?): despejad el"
         " tablero para que la cámara eche su primer vistazo. Hasta entonces no se lee nada.",
     ),
+    "lens-uncalibrated": (
+        "The camera's lens bends the board: printed markers land up to {mm:.0f} mm from"
+        " their places ({where}), and the camera has no calibration. Nothing is read from"
+        " the table until it has one; the phones carry the game meanwhile. Print the"
+        " calibration sheet (companion calibrate sheet), run companion calibrate capture,"
+        " then start again with --calibration and the file it wrote.",
+        "La lente de la cámara curva el tablero: las marcas impresas quedan hasta {mm:.0f} mm"
+        " fuera de su sitio ({where}) y la cámara no tiene calibración. No se lee nada de la"
+        " mesa hasta que la tenga; mientras, los móviles llevan la partida. Imprime la hoja"
+        " de calibración (companion calibrate sheet), ejecuta companion calibrate capture"
+        " y vuelve a empezar con --calibration y el archivo que escribió.",
+    ),
     "resolution": (
         "The camera sees the smallest markers at {side:.0f} px; {need:.0f} px are needed"
         " to read them safely. Zones read at that size stay unknown ({share:.0f} % of"

@@ -53,7 +53,7 @@ from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
-from .startup import StartupCheck, clear_the_board_at_start
+from .startup import StartupCheck, clear_the_board_at_start, lens_refusal
 from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
@@ -242,6 +242,9 @@ class Pipeline:
             # The second look: nothing across the edge. This view is the calm table.
             self.startup.verified = True
             self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
+        refusal = lens_refusal(reg, self.calibration is not None)
+        if refusal is not None:
+            return self._refuse(frame, refusal)
         placed, reading = self._read(dets, first, extra, reg)
         # Jitter (change spread thin over the board: shake, a new blur each frame)
         # is not motion; the stabiliser's agreeing readings decide.
@@ -443,6 +446,14 @@ class Pipeline:
         self.stabiliser.update({}, calm=False, problems=())
         snap = self.stabiliser.snapshot(frame.number, frame.time)
         self._snapshot = replace(snap, problems=(*snap.problems, clear_the_board_at_start()))
+        return self._snapshot
+
+    def _refuse(self, frame: Frame, refusal: Problem) -> TableSnapshot:
+        """An uncalibrated lens bends the board (:func:`vision.startup.lens_refusal`):
+        no values at all, and the advice to calibrate."""
+        self.stabiliser.update({}, calm=False, problems=())
+        snap = self.stabiliser.snapshot(frame.number, frame.time)
+        self._snapshot = replace(snap, problems=(*snap.problems, refusal))
         return self._snapshot
 
     def _unsure(self, frame: Frame) -> TableSnapshot:

@@ -30,6 +30,16 @@ A shadow band across the edge does the same from below: it scales both sides
 down, so the contrast shrinks with the light, but the two sides still differ
 by a good share of the darker side's own level (light seeds 50068, 50092:
 dark board print beside a shadowed table); an arm does not.
+
+**An uncalibrated lens that bends the board** (:func:`lens_refusal`): one
+homography cannot follow a wide-angle lens; the fit self-check
+(:class:`vision.register.FitCheck`) then finds printed markers millimetres
+from their anchors. With a calibration the pipeline reads the quarters that
+fit and leaves the others unknown, advising to recalibrate; without one the
+camera's bend is known to be unmeasured everywhere, so nothing is read at all
+(no value, not even from the quarters that happen to fit) and the player is
+told, in English and Spanish, to print the sheet and run ``companion
+calibrate``. A clear refusal, not a board of unknowns nobody explained.
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ from numpy.typing import NDArray
 from .layout import Layout
 from .messages import problem
 from .occlusion import CELL_MM, BoardView
-from .register import Registration
+from .register import REGIONS, Registration
 from .snapshot import Problem
 
 #: A stretch of the board's edge at least this long (mm) that looks like its
@@ -167,3 +177,16 @@ class StartupCheck:
 def clear_the_board_at_start() -> Problem:
     """Something lies across the board's edge at start-up: no values until it goes."""
     return problem("clear-the-board-start", (), ())
+
+
+
+def lens_refusal(reg: Registration, calibrated: bool) -> Problem | None:
+    """The refusal to read a board an uncalibrated lens bends (None: read it).
+
+    ``calibrated``: the pipeline has the camera's lens (then a poor fit only
+    makes its quarters unknown)."""
+    fit = reg.fit
+    if calibrated or fit is None or fit.good:
+        return None
+    where = ", ".join(r for r in REGIONS if not fit.ok[r])
+    return problem("lens-uncalibrated", (), (), mm=fit.worst_mm, where=where)
