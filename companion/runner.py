@@ -86,6 +86,7 @@ class TableRunner:
         self.stats = RunnerStats()
         self._camera_seen: Seen | None = None
         self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
+        self._noticed: dict[str, int] = {}  # camera notice code -> the alert shown for it
         self._last_pieces: dict[str, Any] | None = None
         self._expected_memo: tuple[Any, Any, dict[str, int]] | None = None
         #: Zones the camera read short of the game's count -> that count.
@@ -136,6 +137,20 @@ class TableRunner:
                 reason = Reason("sensors_disagree", {"what": what, "what_es": disagreement.what_es})
                 self._disagreeing[what] = self.session.raise_alert(reason).id
 
+    def _camera_notices(self, now: Any) -> None:
+        """One table-screen alert per camera-wide problem while it lasts (the
+        refusal to read through an uncalibrated lens, too low a resolution,
+        something across the edge at start-up: ``Pipeline.notices``), in the
+        players' words, withdrawn when it ends; logged once when it begins."""
+        codes = {p.code: p for p in now}
+        for code in set(self._noticed) - set(codes):
+            self.session.withdraw_alert(self._noticed.pop(code))
+        for code, p in codes.items():
+            if code not in self._noticed:
+                log.warning("camera: %s", p.en)
+                reason = Reason("camera_notice", {"what": p.en, "what_es": p.es})
+                self._noticed[code] = self.session.raise_alert(reason).id
+
     def _camera_loop(self) -> None:
         assert self.source is not None
         in_a_row = 0
@@ -184,6 +199,7 @@ class TableRunner:
         if hasattr(self.pipeline, "expect"):
             self.pipeline.expect(expected)
         snapshot = self.pipeline.process(frame)
+        self._camera_notices(getattr(self.pipeline, "notices", ()))
         short: frozenset[str] = getattr(
             getattr(self.pipeline, "expectation", None), "short", frozenset()
         )

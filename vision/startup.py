@@ -44,6 +44,8 @@ calibrate``. A clear refusal, not a board of unknowns nobody explained.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -190,3 +192,27 @@ def lens_refusal(reg: Registration, calibrated: bool) -> Problem | None:
         return None
     where = ", ".join(r for r in REGIONS if not fit.ok[r])
     return problem("lens-uncalibrated", (), (), mm=fit.worst_mm, where=where)
+
+
+#: Camera-wide problems a player must act on (shown on the table screen while
+#: they last), not a zone's: the refusal to read through an uncalibrated lens,
+#: something across the board's edge at start-up, a calibrated lens that no
+#: longer fits, and markers too small for the camera's resolution.
+NOTICES = ("lens-uncalibrated", "clear-the-board-start", "poor-fit", "resolution")
+#: The resolution is worth a notice when at least this share of the table's
+#: zones stays unknown for it (a 12 MP camera tilted to 35 degrees leaves a
+#: few far spots; a 1920x1080 one about half the table).
+RESOLUTION_NOTICE_SHARE = 0.1
+
+
+def camera_notices(problems: Sequence[Problem], zones: int) -> tuple[Problem, ...]:
+    """Of a snapshot's ``problems``, the camera-wide ones to show the players
+    (``zones``: how many zones the table has), one per code."""
+    out: dict[str, Problem] = {}
+    for p in problems:
+        if p.code not in NOTICES or p.code in out:
+            continue
+        if p.code == "resolution" and len(p.zones) < RESOLUTION_NOTICE_SHARE * zones:
+            continue
+        out[p.code] = p
+    return tuple(out.values())
