@@ -181,7 +181,6 @@ def clear_the_board_at_start() -> Problem:
     return problem("clear-the-board-start", (), ())
 
 
-
 def lens_refusal(reg: Registration, calibrated: bool) -> Problem | None:
     """The refusal to read a board an uncalibrated lens bends (None: read it).
 

@@ -10,7 +10,9 @@ from vision.snapshot import TableSnapshot
 from vision.stabilise import MEASURED
 
 
-def _run(condition: str, seed: int, frames: int, calibrated: bool) -> tuple[Pipeline, TableSnapshot]:
+def _run(
+    condition: str, seed: int, frames: int, calibrated: bool
+) -> tuple[Pipeline, TableSnapshot]:
     scene = harsh_scene(seed, condition)
     calibration = harsh_scene(seed, "wide-lens-calibrated").calibration if calibrated else None
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=calibration)
