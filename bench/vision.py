@@ -596,38 +596,46 @@ def harsh(
     )
     jobs = [(c, s, expect) for c in conditions for s in chosen]
     t0 = time.perf_counter()
+    results: list[HarshRow] = []
     with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_harsh, jobs, chunksize=1)
-    for c in conditions:
-        rows = [r for r in results if r[0] == c]
-        refused = [r[1] for r in rows if r[10]]
-        reported = [r for r in rows if not r[10]]
-        ok = sum(1 for r in rows if not r[2] and not r[3] and (r[6] or r[10]))
-        exact = sum(1 for r in rows if not r[2] and not r[3] and not r[4] and r[6])
-        missed = sum(r[2] for r in rows)
-        false = sum(r[3] for r in rows)
-        unknown = sum(r[4] for r in reported)
-        zones = sum(r[5] for r in reported)
-        never = sum(1 for r in reported if not r[6])
-        ids_read = sum(r[7] for r in rows)
-        ids_used = sum(r[8] for r in rows)
-        bad = [r[1] for r in rows if r[2] or r[3]][:6]
-        unsettled = [r[1] for r in reported if not r[6]]
-        said = (
-            f" (refused with advice {len(refused)}, reported values {len(reported) - never})"
-            if refused
-            else ""
-        )
-        print(
-            f"  {c:22s} no wrong zone {ok}/{len(rows)}{said}, exact {exact};"
-            f" wrong missed {missed} / false {false};"
-            f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
-            f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}, never settled {unsettled}"
-        )
-        for r in rows:
-            for example in r[9][:3]:
-                print(f"      seed {r[1]}: wrong id {example}")
+        # Groups in order, each printed as soon as its last scene is in.
+        for row in pool.imap(_harsh, jobs, chunksize=1):
+            results.append(row)
+            if len(results) % len(chosen) == 0:
+                _harsh_group(row[0], results[-len(chosen) :], time.perf_counter() - t0)
     print(f"  {time.perf_counter() - t0:.0f} s on {workers} processes")
+
+
+def _harsh_group(c: str, rows: list[HarshRow], elapsed: float) -> None:
+    """Print one condition group's line (and its wrong-id examples)."""
+    refused = [r[1] for r in rows if r[10]]
+    reported = [r for r in rows if not r[10]]
+    ok = sum(1 for r in rows if not r[2] and not r[3] and (r[6] or r[10]))
+    exact = sum(1 for r in rows if not r[2] and not r[3] and not r[4] and r[6])
+    missed = sum(r[2] for r in rows)
+    false = sum(r[3] for r in rows)
+    unknown = sum(r[4] for r in reported)
+    zones = sum(r[5] for r in reported)
+    never = sum(1 for r in reported if not r[6])
+    ids_read = sum(r[7] for r in rows)
+    ids_used = sum(r[8] for r in rows)
+    bad = [r[1] for r in rows if r[2] or r[3]][:6]
+    unsettled = [r[1] for r in reported if not r[6]]
+    said = (
+        f" (refused with advice {len(refused)}, reported values {len(reported) - never})"
+        if refused
+        else ""
+    )
+    print(
+        f"  {c:22s} no wrong zone {ok}/{len(rows)}{said}, exact {exact};"
+        f" wrong missed {missed} / false {false};"
+        f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
+        f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}, never settled {unsettled}"
+    )
+    for r in rows:
+        for example in r[9][:3]:
+            print(f"      seed {r[1]}: wrong id {example}")
+    print(f"      ({elapsed:.0f} s so far)", flush=True)
 
 
 def _seed_span(seeds: list[int]) -> str:
