@@ -77,7 +77,7 @@ from vision.synthetic import changed_points
 
 #: Alerts that are notices, not "illegal move" (none is expected either; they
 #: are counted apart).
-NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree"})
+NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree", "camera_notice"})
 GROUPS = ("ideal", "light", "placement", "motion", "1080p", "wide-lens-calibrated")
 HAND_MM = 90.0  # how high a hand moving a piece is above the board
 
