@@ -215,3 +215,36 @@ def camera_notices(problems: Sequence[Problem], zones: int) -> tuple[Problem, ..
             continue
         out[p.code] = p
     return tuple(out.values())
+
+
+#: The frame sizes the reading is measured to cover the whole table at (12 MP
+#: stills; the harsh renderer's 3200x2400 is the low end: 1-5 % of zones
+#: unknown up to 35 degrees of tilt, bench/RESULTS.md).
+SUPPORTED_PIXELS = 3200 * 2400
+
+
+def resolution_words(size: tuple[int, int]) -> tuple[str, str, bool]:
+    """What to say at start-up about the camera's frame size ``(width, height)``:
+    (English, Spanish, supported)."""
+    w, h = size
+    if w * h >= SUPPORTED_PIXELS:
+        return (
+            f"The camera gives {w}x{h} frames: supported (12 MP stills read the whole"
+            " table at up to 35 degrees of tilt).",
+            f"La cámara da imágenes de {w}x{h}: admitido (las fotos de 12 MP leen toda"
+            " la mesa con hasta 35 grados de inclinación).",
+            True,
+        )
+    return (
+        f"The camera gives {w}x{h} frames, less than the supported 12 MP stills (Camera"
+        " Module 3: 4608x2592; HQ Camera: 4056x3040). Markers come out too small over part"
+        " of the table, which stays unknown and is asked on the phones: about half of it"
+        " at 1920x1080. Use a 12 MP camera at full resolution, or bring this one closer"
+        " and straight down.",
+        f"La cámara da imágenes de {w}x{h}, menos que las fotos de 12 MP admitidas"
+        " (Camera Module 3: 4608x2592; HQ Camera: 4056x3040). Los marcadores salen"
+        " demasiado pequeños en parte de la mesa, que queda como desconocida y se pregunta"
+        " a los móviles: casi la mitad a 1920x1080. Usa una cámara de 12 MP a resolución"
+        " completa o acerca esta y ponla mirando recto hacia abajo.",
+        False,
+    )

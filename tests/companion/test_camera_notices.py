@@ -4,11 +4,16 @@ pipeline and runner; the session's alerts are what the table screen shows."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from companion.reconcile.reconciler import Reconciler
 from companion.runner import TableRunner
 from companion.session import TableSession
 from vision.harsh import harsh_scene
 from vision.pipeline import Pipeline
+from vision.startup import resolution_words
 
 
 def test_an_uncalibrated_wide_lens_is_one_alert_to_calibrate_withdrawn_once_calibrated() -> None:
@@ -30,3 +35,19 @@ def test_an_uncalibrated_wide_lens_is_one_alert_to_calibrate_withdrawn_once_cali
     for frame in frames:
         runner._look(frame)
     assert not [a for a in session.alerts if a.code == "camera_notice"]
+
+
+def test_start_up_says_which_resolutions_are_supported(caplog: pytest.LogCaptureFixture) -> None:
+    scene = harsh_scene(50001, "1080p")
+    session = TableSession.new(["Ana", "Ben"], seed=2)
+    runner = TableRunner(session, Reconciler(session), pipeline=Pipeline(2))
+    with caplog.at_level(logging.INFO, logger="companion.runner"):
+        for frame in scene.frames(2):
+            runner._look(frame)
+    said = [r for r in caplog.records if "1920x1080 frames" in r.getMessage()]
+    assert len(said) == 1 and said[0].levelno == logging.WARNING  # once, at start-up
+    text = said[0].getMessage()
+    assert "12 MP" in text and "4608x2592" in text and "half" in text and "mitad" in text
+    en, es, supported = resolution_words((4608, 2592))
+    assert supported and "supported" in en and "admitido" in es
+    assert not resolution_words((1920, 1080))[2]
