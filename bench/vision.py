@@ -597,7 +597,10 @@ def harsh(
     jobs = [(c, s, expect) for c in conditions for s in chosen]
     t0 = time.perf_counter()
     results: list[HarshRow] = []
-    with multiprocessing.Pool(workers) as pool:
+    # Fresh worker processes now and then: a worker's memory grows to 3-4 GB
+    # over many 12 MP scenes, and on a shared machine the kernel kills it (a
+    # killed worker's scene would never come back and the run would hang).
+    with multiprocessing.Pool(workers, maxtasksperchild=10) as pool:
         # Groups in order, each printed as soon as its last scene is in.
         for row in pool.imap(_harsh, jobs, chunksize=1):
             results.append(row)
