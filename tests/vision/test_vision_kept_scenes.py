@@ -179,9 +179,9 @@ def test_a_blur_unlike_the_backgrounds_is_no_hand_and_a_flickering_cell_is_unkno
     # the gold row 2 cell (clear) read "covered" in one blurred frame and
     # "clear" in the others; it held the table settling for ever. Neither
     # scene settled in 10 frames before.
-    seen, truth, pipe = settled("motion", 50026)
+    seen, truth, _ = settled("motion", 50026)
     assert printed_values_wrong(seen, truth) == []
-    seen, truth, pipe = settled("motion", 50027)
+    seen, truth, _ = settled("motion", 50027)
     assert truth.market["gold"][1] is False
     assert seen.market["gold"][1] is not True or "market:gold:2" in seen.unseen
     assert printed_values_wrong(seen, truth) == []
