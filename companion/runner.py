@@ -213,8 +213,8 @@ class TableRunner:
         expected = self._expected() if hasattr(self.pipeline, "expect") else {}
         if hasattr(self.pipeline, "expect"):
             self.pipeline.expect(expected)
-        self._say_frame_size(frame)
         snapshot = self.pipeline.process(frame)
+        self._say_frame_size(frame)
         self._camera_notices(getattr(self.pipeline, "notices", ()))
         short: frozenset[str] = getattr(
             getattr(self.pipeline, "expectation", None), "short", frozenset()
