@@ -553,12 +553,16 @@ def wrong_ids(pipe: Pipeline, scene: HarshScene) -> tuple[int, int, list[str]]:
     return read, used, examples
 
 
-HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str]]
+HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str], bool]
+#: The problem code of the pipeline's refusal to read at all, with its advice
+#: (an uncalibrated lens that bends the board: vision/startup.py).
+REFUSAL = "lens-uncalibrated"
 
 
 def _harsh(job: tuple[str, int, bool]) -> HarshRow:
     """One harsh scene: (condition, seed, missed, false, unknown, zones, frames to
-    settle or 0, wrong ids read, wrong ids used, examples)."""
+    settle or 0, wrong ids read, wrong ids used, examples, refused: the last
+    snapshot is the pipeline's refusal with its advice)."""
     name, seed, expect = job
     scene = harsh_scene(seed, name)
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
@@ -574,46 +578,82 @@ def _harsh(job: tuple[str, int, bool]) -> HarshRow:
     assert snap is not None
     missed, false, unknown, zones = zone_errors(snap, scene.truth)
     read, used, examples = wrong_ids(pipe, scene)
-    return name, seed, missed, false, unknown, zones, needed, read, used, examples
+    refused = snap.settling and any(p.code == REFUSAL for p in snap.problems)
+    return name, seed, missed, false, unknown, zones, needed, read, used, examples, refused
 
 
-def harsh(conditions: list[str], count: int, workers: int, expect: bool = False) -> None:
+def harsh(
+    conditions: list[str],
+    count: int,
+    workers: int,
+    expect: bool = False,
+    seeds: list[int] | None = None,
+) -> None:
+    chosen = seeds if seeds else [50_000 + s for s in range(count)]
     print(
-        f"== harsh conditions (vision/harsh.py): {count} scenes per group, tilt 0-35 deg;"
+        f"== harsh conditions (vision/harsh.py): {len(chosen)} scenes per group"
+        f" (seeds {_seed_span(chosen)}), tilt 0-35 deg;"
         f" first settled reading within {MAX_FRAMES} frames (after the hand, if any);"
         f" the game's expectation {'given' if expect else 'not given'}"
     )
     print(
         "  group: scenes with no wrong zone / exact; wrong zones missed / false;"
-        " unknown zones; never settled; wrong marker ids read / used by the reading"
+        " unknown zones; never settled; wrong marker ids read / used by the reading."
+        " Refused: the pipeline read nothing and said why (an uncalibrated lens bends"
+        " the board), with its advice: no wrong zone, not a settled reading either;"
+        " unknown is over the scenes that reported values"
     )
-    jobs = [(c, 50_000 + s, expect) for c in conditions for s in range(count)]
+    jobs = [(c, s, expect) for c in conditions for s in chosen]
     t0 = time.perf_counter()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_harsh, jobs, chunksize=1)
-    for c in conditions:
-        rows = [r for r in results if r[0] == c]
-        ok = sum(1 for r in rows if not r[2] and not r[3] and r[6])
-        exact = sum(1 for r in rows if not r[2] and not r[3] and not r[4] and r[6])
-        missed = sum(r[2] for r in rows)
-        false = sum(r[3] for r in rows)
-        unknown = sum(r[4] for r in rows)
-        zones = sum(r[5] for r in rows)
-        never = sum(1 for r in rows if not r[6])
-        ids_read = sum(r[7] for r in rows)
-        ids_used = sum(r[8] for r in rows)
-        bad = [r[1] for r in rows if r[2] or r[3]][:6]
-        unsettled = [r[1] for r in rows if not r[6]][:6]
-        print(
-            f"  {c:22s} no wrong zone {ok}/{len(rows)}, exact {exact};"
-            f" wrong missed {missed} / false {false};"
-            f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
-            f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}, never settled {unsettled}"
-        )
-        for r in rows:
-            for example in r[9][:3]:
-                print(f"      seed {r[1]}: wrong id {example}")
+    results: list[HarshRow] = []
+    # Fresh worker processes now and then: a worker's memory grows to 3-4 GB
+    # over many 12 MP scenes, and on a shared machine the kernel kills it (a
+    # killed worker's scene would never come back and the run would hang).
+    with multiprocessing.Pool(workers, maxtasksperchild=10) as pool:
+        # Groups in order, each printed as soon as its last scene is in.
+        for row in pool.imap(_harsh, jobs, chunksize=1):
+            results.append(row)
+            if len(results) % len(chosen) == 0:
+                _harsh_group(row[0], results[-len(chosen) :], time.perf_counter() - t0)
     print(f"  {time.perf_counter() - t0:.0f} s on {workers} processes")
+
+
+def _harsh_group(c: str, rows: list[HarshRow], elapsed: float) -> None:
+    """Print one condition group's line (and its wrong-id examples)."""
+    refused = [r[1] for r in rows if r[10]]
+    reported = [r for r in rows if not r[10]]
+    ok = sum(1 for r in rows if not r[2] and not r[3] and (r[6] or r[10]))
+    exact = sum(1 for r in rows if not r[2] and not r[3] and not r[4] and r[6])
+    missed = sum(r[2] for r in rows)
+    false = sum(r[3] for r in rows)
+    unknown = sum(r[4] for r in reported)
+    zones = sum(r[5] for r in reported)
+    never = sum(1 for r in reported if not r[6])
+    ids_read = sum(r[7] for r in rows)
+    ids_used = sum(r[8] for r in rows)
+    bad = [r[1] for r in rows if r[2] or r[3]][:6]
+    unsettled = [r[1] for r in reported if not r[6]]
+    said = (
+        f" (refused with advice {len(refused)}, reported values {len(reported) - never})"
+        if refused
+        else ""
+    )
+    print(
+        f"  {c:22s} no wrong zone {ok}/{len(rows)}{said}, exact {exact};"
+        f" wrong missed {missed} / false {false};"
+        f" unknown {100 * unknown / max(zones, 1):.1f} %; never settled {never};"
+        f" wrong ids {ids_read} / {ids_used}; e.g. seeds {bad}, never settled {unsettled}"
+    )
+    for r in rows:
+        for example in r[9][:3]:
+            print(f"      seed {r[1]}: wrong id {example}")
+    print(f"      ({elapsed:.0f} s so far)", flush=True)
+
+
+def _seed_span(seeds: list[int]) -> str:
+    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"{seeds[0]}-{seeds[-1]}"
+    return ", ".join(map(str, seeds))
 
 
 def main() -> None:
@@ -640,7 +680,16 @@ def main() -> None:
         default=",".join(CONDITIONS),
         help=f"harsh condition groups, comma-separated: {', '.join(CONDITIONS)}",
     )
+    parser.add_argument(
+        "--seeds",
+        default="",
+        help="harsh: these seeds only, comma-separated (50026,50027), instead of --scenes",
+    )
     args = parser.parse_args()
+    try:
+        seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    except ValueError:
+        parser.error(f"--seeds takes whole numbers separated by commas, not {args.seeds!r}")
     if args.cpu:
         global clock
         clock = time.process_time
@@ -671,6 +720,7 @@ def main() -> None:
             args.scenes if args.only == "harsh" else min(args.scenes, 50),
             args.workers,
             args.expect,
+            seeds,
         )
 
 

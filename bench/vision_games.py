@@ -78,7 +78,7 @@ from vision.synthetic import changed_points
 
 #: Alerts that are notices, not "illegal move" (none is expected either; they
 #: are counted apart).
-NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree"})
+NOT_ILLEGAL = frozenset({"turn_not_closed", "sensors_disagree", "camera_notice"})
 GROUPS = (
     "ideal",
     "light",

@@ -36,6 +36,7 @@ from companion.session import TableSession
 from engine.amritsar import Reason
 from vision.expect import counts
 from vision.snapshot import TableSnapshot
+from vision.startup import resolution_words
 
 #: A settled picture is passed on only when it (or what is unseen) differs from the last one.
 IDLE_SLEEP = 0.05
@@ -86,6 +87,8 @@ class TableRunner:
         self.stats = RunnerStats()
         self._camera_seen: Seen | None = None
         self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
+        self._noticed: dict[str, int] = {}  # camera notice code -> the alert shown for it
+        self._frame_size: tuple[int, int] | None = None
         self._last_pieces: dict[str, Any] | None = None
         self._expected_memo: tuple[Any, Any, dict[str, int]] | None = None
         #: Zones the camera read short of the game's count -> that count.
@@ -136,6 +139,33 @@ class TableRunner:
                 reason = Reason("sensors_disagree", {"what": what, "what_es": disagreement.what_es})
                 self._disagreeing[what] = self.session.raise_alert(reason).id
 
+    def _say_frame_size(self, frame: Any) -> None:
+        """At start-up (and whenever the camera's frame size changes), say in the
+        log which resolutions are supported; a warning below them."""
+        image = getattr(frame, "image", None)
+        if image is None:
+            return
+        size = (int(image.shape[1]), int(image.shape[0]))
+        if size == self._frame_size:
+            return
+        self._frame_size = size
+        en, es, supported = resolution_words(size)
+        (log.info if supported else log.warning)("camera: %s / %s", en, es)
+
+    def _camera_notices(self, now: Any) -> None:
+        """One table-screen alert per camera-wide problem while it lasts (the
+        refusal to read through an uncalibrated lens, too low a resolution,
+        something across the edge at start-up: ``Pipeline.notices``), in the
+        players' words, withdrawn when it ends; logged once when it begins."""
+        codes = {p.code: p for p in now}
+        for code in set(self._noticed) - set(codes):
+            self.session.withdraw_alert(self._noticed.pop(code))
+        for code, p in codes.items():
+            if code not in self._noticed:
+                log.warning("camera: %s", p.en)
+                reason = Reason("camera_notice", {"what": p.en, "what_es": p.es})
+                self._noticed[code] = self.session.raise_alert(reason).id
+
     def _camera_loop(self) -> None:
         assert self.source is not None
         in_a_row = 0
@@ -184,6 +214,8 @@ class TableRunner:
         if hasattr(self.pipeline, "expect"):
             self.pipeline.expect(expected)
         snapshot = self.pipeline.process(frame)
+        self._say_frame_size(frame)
+        self._camera_notices(getattr(self.pipeline, "notices", ()))
         short: frozenset[str] = getattr(
             getattr(self.pipeline, "expectation", None), "short", frozenset()
         )

@@ -54,16 +54,32 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Hay algo sobre el borde del tablero (¿una mano o un brazo?): despejad el"
         " tablero para que la cámara eche su primer vistazo. Hasta entonces no se lee nada.",
     ),
+    "lens-uncalibrated": (
+        "The camera's lens bends the board: printed markers land up to {mm:.0f} mm from"
+        " their places ({where}), and the camera has no calibration. Nothing is read from"
+        " the table until it has one; the phones carry the game meanwhile. Print the"
+        " calibration sheet (companion calibrate sheet), run companion calibrate capture,"
+        " then start again with --calibration and the file it wrote.",
+        "La lente de la cámara curva el tablero: las marcas impresas quedan hasta {mm:.0f} mm"
+        " fuera de su sitio ({where}) y la cámara no tiene calibración. No se lee nada de la"
+        " mesa hasta que la tenga; mientras, los móviles llevan la partida. Imprime la hoja"
+        " de calibración (companion calibrate sheet), ejecuta companion calibrate capture"
+        " y vuelve a empezar con --calibration y el archivo que escribió.",
+    ),
     "resolution": (
         "The camera sees the smallest markers at {side:.0f} px; {need:.0f} px are needed"
-        " to read them safely. Zones read at that size stay unknown ({share:.0f} % of"
-        " the board). Supported: 12 MP stills (4056x3040, 4608x2592) at up to 35"
-        " degrees of tilt; 1080p video only straight down and close.",
+        " to read them safely. {share:.0f} % of the table's zones stay unknown, and the"
+        " phones are asked what happens there. Supported: 12 MP stills at full"
+        " resolution (Camera Module 3: 4608x2592; HQ Camera: 4056x3040) at up to 35"
+        " degrees of tilt. A 1920x1080 camera leaves about half of the table to the"
+        " phones: use a 12 MP camera, or bring this one closer and straight down.",
         "La cámara ve los marcadores más pequeños a {side:.0f} px; hacen falta"
-        " {need:.0f} px para leerlos con seguridad. Las zonas vistas a ese tamaño"
-        " quedan como desconocidas ({share:.0f} % del tablero). Admitido: fotos de"
-        " 12 MP (4056x3040, 4608x2592) con hasta 35 grados de inclinación; vídeo"
-        " 1080p solo desde arriba y cerca.",
+        " {need:.0f} px para leerlos con seguridad. El {share:.0f} % de las zonas de la"
+        " mesa quedan como desconocidas y se pregunta a los móviles qué pasa en ellas."
+        " Admitido: fotos de 12 MP a resolución completa (Camera Module 3: 4608x2592;"
+        " HQ Camera: 4056x3040) con hasta 35 grados de inclinación. Una cámara de"
+        " 1920x1080 deja a los móviles casi la mitad de la mesa: usa una cámara de 12 MP"
+        " o acerca esta y ponla mirando recto hacia abajo.",
     ),
 }
 

@@ -133,9 +133,22 @@ class BoardView:
 
     def _flat_changed(self, moved: NDArray[np.bool_], prev: NDArray[np.uint8]) -> bool:
         """Did ``moved`` change flat places of ``prev`` (not only its edges)?"""
-        spread = cv2.subtract(cv2.dilate(prev, self._square), cv2.erode(prev, self._square))
-        flat = spread.max(axis=2) < FLAT_RANGE
-        return int(np.count_nonzero(moved & flat)) >= MOTION_CELLS
+        return int(np.count_nonzero(moved & self._flat(prev))) >= MOTION_CELLS
+
+    def _flat(self, view: NDArray[np.uint8]) -> NDArray[np.bool_]:
+        """Cells of ``view`` whose 5x5 cells span fewer than ``FLAT_RANGE`` levels."""
+        spread = cv2.subtract(cv2.dilate(view, self._square), cv2.erode(view, self._square))
+        flat: NDArray[np.bool_] = spread.max(axis=2) < FLAT_RANGE
+        return flat
+
+    def _edges_only(self, blob: NDArray[np.bool_], view: NDArray[np.uint8]) -> bool:
+        """Does ``blob`` (changed against the background) lie only where both the
+        background and ``view`` have edges? A blur that differs from the
+        background's (a shaky camera) changes nothing else; a hand or an arm is
+        a flat place in ``view`` (skin, a sleeve) and hides flat board print."""
+        assert self.background is not None
+        flat = self._flat(self.background) | self._flat(view)
+        return int(np.count_nonzero(blob & flat)) < MOTION_CELLS
 
     def occluders(
         self, view: NDArray[np.uint8], missing_cells: NDArray[np.bool_], motion: int
@@ -156,6 +169,8 @@ class BoardView:
             if stats[label, cv2.CC_STAT_AREA] < self._min_blob:
                 continue
             blob = labels == label
+            if self._edges_only(blob, view):
+                continue  # a new blur against the background's, not a hand
             near = cv2.dilate(blob.astype(np.uint8), self._kernel).astype(bool)
             if not bool((missing_cells & near).any()) and self._still >= 2:
                 self.background[blob] = view[blob]

@@ -53,7 +53,7 @@ from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
-from .startup import StartupCheck, clear_the_board_at_start
+from .startup import StartupCheck, camera_notices, clear_the_board_at_start, lens_refusal
 from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
@@ -160,6 +160,9 @@ class Pipeline:
             tuple[Sequence[Problem], tuple[str, str], tuple[Problem, ...]] | None
         ) = None
         self._snapshot = TableSnapshot.empty(players)
+        #: A refusal or "clear the board" from the last frame that checked for
+        #: one (a frame skipped for motion keeps it): see :attr:`notices`.
+        self._standing: tuple[Problem, ...] = ()
         #: This frame's board registration (``fresh``, ``held`` or ``lost``).
         self.registration: Registration | None = None
         #: The markers the last frame read (first pass and closer look), for benches.
@@ -242,6 +245,10 @@ class Pipeline:
             # The second look: nothing across the edge. This view is the calm table.
             self.startup.verified = True
             self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
+        refusal = lens_refusal(reg, self.calibration is not None)
+        if refusal is not None:
+            return self._refuse(frame, refusal)
+        self._standing = ()
         placed, reading = self._read(dets, first, extra, reg)
         # Jitter (change spread thin over the board: shake, a new blur each frame)
         # is not motion; the stabiliser's agreeing readings decide.
@@ -411,7 +418,9 @@ class Pipeline:
         motion = self.view.motion(view)
         if self.closer is not None:
             self.closer.disturb(self.view.moved)
-        if not self.view.jitter:
+        if motion >= MOTION_CELLS and not self.view.jitter:
+            # Only motion touches the expectation: a cell or two changed is
+            # noise (the table counts as calm), and a piece moves under a hand.
             self.expectation.touch(self.view.moved)
         return motion
 
@@ -438,9 +447,19 @@ class Pipeline:
     def _unverified(self, frame: Frame) -> TableSnapshot:
         """Something lies across the board's edge before the view was ever
         verified: no values at all, and "clear the board"."""
+        self._standing = (clear_the_board_at_start(),)
         self.stabiliser.update({}, calm=False, problems=())
         snap = self.stabiliser.snapshot(frame.number, frame.time)
-        self._snapshot = replace(snap, problems=(*snap.problems, clear_the_board_at_start()))
+        self._snapshot = replace(snap, problems=(*snap.problems, *self._standing))
+        return self._snapshot
+
+    def _refuse(self, frame: Frame, refusal: Problem) -> TableSnapshot:
+        """An uncalibrated lens bends the board (:func:`vision.startup.lens_refusal`):
+        no values at all, and the advice to calibrate."""
+        self._standing = (refusal,)
+        self.stabiliser.update({}, calm=False, problems=())
+        snap = self.stabiliser.snapshot(frame.number, frame.time)
+        self._snapshot = replace(snap, problems=(*snap.problems, refusal))
         return self._snapshot
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
@@ -509,6 +528,13 @@ class Pipeline:
         """The board view; with a calibration the lens is folded into its
         sampling maps (made once per registration)."""
         return self.view.warp(colour, board_to_image, self._lens)
+
+    @property
+    def notices(self) -> tuple[Problem, ...]:
+        """Camera-wide problems the players must hear of (EN+ES, one per code):
+        the refusal to read through an uncalibrated lens, something across the
+        edge at start-up, a poor fit, too low a resolution (vision/startup.py)."""
+        return camera_notices((*self._standing, *self._snapshot.problems), len(self._keys))
 
     @property
     def pieces_seen(self) -> list[Seen]:

@@ -19,6 +19,17 @@ its count. Blur that changes every frame (a camera on a shaky mount) lets a
 sticker decode in one frame and not the next; counting those frames as
 disagreement kept such a table settling for ever. A move still needs a hand,
 and a hand (or any motion) restarts every count.
+
+A zone whose readings disagree with each other within one calm spell (a
+donation counter decoding in one blurred frame and not the next, a market cell
+read "covered" then "clear") cannot be read now: nothing moved, so one of
+those readings is wrong, and which one is not known. Such a zone holds the
+table settling for ``DOUBT_AFTER`` calm frames at most (time for a change
+made under a hand to show whole); after that it is *in doubt*: listed unseen
+(unknown, its last accepted value held as for a zone out of sight, confidence
+halved), and no longer keeping the rest of the table from settling. It leaves
+doubt as any change is accepted: ``confirm_frames`` agreeing calm readings.
+Unknown, never a guess between the readings.
 """
 
 from __future__ import annotations
@@ -45,16 +56,29 @@ CONFIRM_FRAMES = 3
 MEASURED = ("coins:", "market:", "market-space:")
 #: Confidence of a value held while its zone is out of sight.
 HELD_CONFIDENCE = 0.5
+#: Calm frames a zone whose readings disagree may hold the table settling.
+DOUBT_AFTER = 2 * CONFIRM_FRAMES
 
 
 class Stabiliser:
     """Accepted zone values, with the recent calm readings behind them."""
 
     def __init__(
-        self, keys: Iterable[str], players: int, confirm_frames: int = CONFIRM_FRAMES
+        self,
+        keys: Iterable[str],
+        players: int,
+        confirm_frames: int = CONFIRM_FRAMES,
+        doubt_after: int = DOUBT_AFTER,
     ) -> None:
         if confirm_frames < 1:
             raise ValueError("confirm_frames must be at least 1")
+        if doubt_after < confirm_frames:
+            raise ValueError("doubt_after must be at least confirm_frames")
+        self.doubt_after = doubt_after
+        #: Zones whose readings disagreed within this calm spell.
+        self.disagreed: set[str] = set()
+        #: Zones in doubt (see the module's docstring): unseen, not holding the table.
+        self.doubt: frozenset[str] = frozenset()
         self.keys = tuple(keys)
         self.players = players
         self.confirm = confirm_frames
@@ -93,6 +117,7 @@ class Stabiliser:
                 h.clear()
             for key in self.blank:
                 self.blank[key] = 0
+            self.disagreed.clear()
         else:
             self.calm_streak += 1
             for key in self.keys:
@@ -115,20 +140,29 @@ class Stabiliser:
                         committed = True
                     continue
                 self.blank[key] = 0
+                if h and h[-1] != value:
+                    self.disagreed.add(key)
                 h.append(value)
                 confirmed = len(h) == self.confirm and all(v == h[0] for v in h)
                 if confirmed and (key not in self.accepted or self.accepted[key] != h[0]):
                     self.accepted[key] = h[0]
                     committed = True
+        doubt = self._doubt() if calm and self.calm_streak >= self.doubt_after else frozenset()
+        self.doubt = doubt
         pending = any(
-            k not in self.accepted
-            or (values[k] != self.accepted[k] and not (values[k] is None and k in measured))
+            k not in doubt
+            and (
+                k not in self.accepted
+                or (values[k] != self.accepted[k] and not (values[k] is None and k in measured))
+            )
             for k in values
         )
         self.settling = self.calm_streak < self.confirm or pending
         if calm and self.calm_streak >= self.confirm:
             self.problems = tuple(problems)
-        self.unseen = tuple(k for k in self.keys if k not in values or k not in self.accepted)
+        self.unseen = tuple(
+            k for k in self.keys if k not in values or k not in self.accepted or k in doubt
+        )
         steady = (
             calm
             and not self.settling
@@ -137,6 +171,19 @@ class Stabiliser:
         )
         self._steady = (values, problems) if steady else None
         return committed
+
+    def _doubt(self) -> frozenset[str]:
+        """Zones whose readings disagreed in this calm spell and have not agreed
+        ``confirm_frames`` times in a row since."""
+        if not self.disagreed:
+            return frozenset()
+        out = set()
+        for key in self.disagreed:
+            h = self.history[key]
+            if len(h) == self.confirm and all(v == h[0] for v in h):
+                continue
+            out.add(key)
+        return frozenset(out)
 
     def _steady_on(self, key: str, value: Value) -> bool:
         """Would reading ``value`` for ``key`` again change nothing?"""

@@ -30,9 +30,21 @@ A shadow band across the edge does the same from below: it scales both sides
 down, so the contrast shrinks with the light, but the two sides still differ
 by a good share of the darker side's own level (light seeds 50068, 50092:
 dark board print beside a shadowed table); an arm does not.
+
+**An uncalibrated lens that bends the board** (:func:`lens_refusal`): one
+homography cannot follow a wide-angle lens; the fit self-check
+(:class:`vision.register.FitCheck`) then finds printed markers millimetres
+from their anchors. With a calibration the pipeline reads the quarters that
+fit and leaves the others unknown, advising to recalibrate; without one the
+camera's bend is known to be unmeasured everywhere, so nothing is read at all
+(no value, not even from the quarters that happen to fit) and the player is
+told, in English and Spanish, to print the sheet and run ``companion
+calibrate``. A clear refusal, not a board of unknowns nobody explained.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,7 +52,7 @@ from numpy.typing import NDArray
 from .layout import Layout
 from .messages import problem
 from .occlusion import CELL_MM, BoardView
-from .register import Registration
+from .register import REGIONS, Registration
 from .snapshot import Problem
 
 #: A stretch of the board's edge at least this long (mm) that looks like its
@@ -167,3 +179,72 @@ class StartupCheck:
 def clear_the_board_at_start() -> Problem:
     """Something lies across the board's edge at start-up: no values until it goes."""
     return problem("clear-the-board-start", (), ())
+
+
+def lens_refusal(reg: Registration, calibrated: bool) -> Problem | None:
+    """The refusal to read a board an uncalibrated lens bends (None: read it).
+
+    ``calibrated``: the pipeline has the camera's lens (then a poor fit only
+    makes its quarters unknown)."""
+    fit = reg.fit
+    if calibrated or fit is None or fit.good:
+        return None
+    where = ", ".join(r for r in REGIONS if not fit.ok[r])
+    return problem("lens-uncalibrated", (), (), mm=fit.worst_mm, where=where)
+
+
+#: Camera-wide problems a player must act on (shown on the table screen while
+#: they last), not a zone's: the refusal to read through an uncalibrated lens,
+#: something across the board's edge at start-up, a calibrated lens that no
+#: longer fits, and markers too small for the camera's resolution.
+NOTICES = ("lens-uncalibrated", "clear-the-board-start", "poor-fit", "resolution")
+#: The resolution is worth a notice when at least this share of the table's
+#: zones stays unknown for it (a 12 MP camera tilted to 35 degrees leaves a
+#: few far spots; a 1920x1080 one about half the table).
+RESOLUTION_NOTICE_SHARE = 0.1
+
+
+def camera_notices(problems: Sequence[Problem], zones: int) -> tuple[Problem, ...]:
+    """Of a snapshot's ``problems``, the camera-wide ones to show the players
+    (``zones``: how many zones the table has), one per code."""
+    out: dict[str, Problem] = {}
+    for p in problems:
+        if p.code not in NOTICES or p.code in out:
+            continue
+        if p.code == "resolution" and len(p.zones) < RESOLUTION_NOTICE_SHARE * zones:
+            continue
+        out[p.code] = p
+    return tuple(out.values())
+
+
+#: The frame sizes the reading is measured to cover the whole table at (12 MP
+#: stills; the harsh renderer's 3200x2400 is the low end: 1-5 % of zones
+#: unknown up to 35 degrees of tilt, bench/RESULTS.md).
+SUPPORTED_PIXELS = 3200 * 2400
+
+
+def resolution_words(size: tuple[int, int]) -> tuple[str, str, bool]:
+    """What to say at start-up about the camera's frame size ``(width, height)``:
+    (English, Spanish, supported)."""
+    w, h = size
+    if w * h >= SUPPORTED_PIXELS:
+        return (
+            f"The camera gives {w}x{h} frames: supported (12 MP stills read the whole"
+            " table at up to 35 degrees of tilt).",
+            f"La cámara da imágenes de {w}x{h}: admitido (las fotos de 12 MP leen toda"
+            " la mesa con hasta 35 grados de inclinación).",
+            True,
+        )
+    return (
+        f"The camera gives {w}x{h} frames, less than the supported 12 MP stills (Camera"
+        " Module 3: 4608x2592; HQ Camera: 4056x3040). Markers come out too small over part"
+        " of the table, which stays unknown and is asked on the phones: about half of it"
+        " at 1920x1080. Use a 12 MP camera at full resolution, or bring this one closer"
+        " and straight down.",
+        f"La cámara da imágenes de {w}x{h}, menos que las fotos de 12 MP admitidas"
+        " (Camera Module 3: 4608x2592; HQ Camera: 4056x3040). Los marcadores salen"
+        " demasiado pequeños en parte de la mesa, que queda como desconocida y se pregunta"
+        " a los móviles: casi la mitad a 1920x1080. Usa una cámara de 12 MP a resolución"
+        " completa o acerca esta y ponla mirando recto hacia abajo.",
+        False,
+    )

@@ -314,6 +314,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "{what}",
         "{what_es}",
     ),
+    "camera_notice": (
+        "Camera",
+        "{what}",
+        "{what_es}",
+    ),
     "sensors_disagree": (
         "Sensor board",
         "The sensor board and the camera disagree about the {what}; trusting the sensor board.",
@@ -351,6 +356,7 @@ TABLE_REASONS = frozenset(
         "misplaced_piece",
         "table_behind",
         "sensors_disagree",
+        "camera_notice",
         "sensor_link_stopped",
         "sensor_report_refused",
         "setup_from_table",

@@ -22,7 +22,10 @@ SMALL = replace(CONDITIONS["ideal"], name="ideal-2000", size=(2000, 1500), tilt_
 
 def test_a_short_game_through_harsh_frames_raises_no_false_alert() -> None:
     game = play_game(3, SMALL, 2, max_actions=16)
-    assert game.false_alerts == [] and game.notices == []
+    # 2000x1500 frames (for speed) are under the supported 12 MP: the table
+    # screen's resolution notice is right; nothing else may be said.
+    assert game.false_alerts == []
+    assert [n for n in game.notices if n != "camera_notice"] == []
     assert game.wrong_decisions == [] and not game.diverged and not game.failed_frames
     # The camera really followed the table: moves were inferred from frames.
     assert game.camera_steps >= 2 and game.frames >= 30

@@ -94,16 +94,17 @@ def test_calibrate_recovers_the_lens_and_a_wide_lens_table_reads_right(tmp_path:
     assert got.k1 == pytest.approx(truth_lens.k1, abs=0.02)
     assert got.fx == pytest.approx(small.fx, rel=0.02)
     frames = list(scene.frames(5))
-    # Uncalibrated, one homography cannot fit the bent image: the self-check says
-    # so per quarter of the board, in words, and those zones are unseen.
+    # Uncalibrated, one homography cannot fit the bent image: the self-check
+    # finds it, and without a calibration nothing is read at all (every zone
+    # unseen), with the advice to calibrate in words (vision/startup.py).
     bare = Pipeline(scene.truth.players, focal_px=scene.focal_px)
     for frame in frames:
         snap = bare.process(frame)
     fit = bare.fit
     assert fit is not None and not fit.good and fit.worst_mm > 4.0
-    (poor,) = [p for p in snap.problems if p.code == "poor-fit"]
-    assert "companion calibrate" in poor.en and "Calibra la cámara" in poor.es
-    assert poor.zones and set(poor.zones) <= set(snap.unseen)
+    (refused,) = [p for p in snap.problems if p.code == "lens-uncalibrated"]
+    assert "companion calibrate" in refused.en and "companion calibrate" in refused.es
+    assert snap.settling and set(snap.unseen) == set(bare.reader.keys)
     # The calibration made at 1280x960 serves the camera's 3200x2400 frames.
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=got)
     for frame in frames:

@@ -170,3 +170,33 @@ def test_a_1080p_sticker_read_once_does_not_hold_the_table_up() -> None:
     # frame, then never again; never accepted, they kept the table settling.
     seen, truth, _ = settled("1080p", 50020)
     assert printed_values_wrong(seen, truth) == []
+
+
+def test_a_blur_unlike_the_backgrounds_is_no_hand_and_a_flickering_cell_is_unknown() -> None:
+    # Motion seed 50026: a frame blurred unlike the background view made a
+    # blob of 222 cells, none of them flat, which hid markers the blur had
+    # washed out: taken for a hand, it restarted the calm count. Seed 50027:
+    # the gold row 2 cell (clear) read "covered" in one blurred frame and
+    # "clear" in the others; it held the table settling for ever. Neither
+    # scene settled in 10 frames before.
+    seen, truth, _ = settled("motion", 50026)
+    assert printed_values_wrong(seen, truth) == []
+    seen, truth, _ = settled("motion", 50027)
+    assert truth.market["gold"][1] is False
+    assert seen.market["gold"][1] is not True or "market:gold:2" in seen.unseen
+    assert printed_values_wrong(seen, truth) == []
+
+
+def test_one_changed_cell_does_not_let_a_missed_worker_read_as_none() -> None:
+    # Motion seed 50047: one board-view cell changed between two calm frames
+    # (noise, no hand); it counted as a touch, the expectation stopped
+    # doubting the Maharajah's WN space, and a worker missed under blur was
+    # accepted as "no worker" there (the table never settled, so it was not
+    # reported; three such frames in a row would have been).
+    seen, truth, pipe = settled("motion", 50047)
+    assert truth.maharajah_workers["WN"] is not None
+    assert pipe.stabiliser.accepted.get("maharajah-worker:WN", "unread") is not None
+    assert (
+        seen.maharajah_workers["WN"] == truth.maharajah_workers["WN"]
+        or "maharajah-worker:WN" in seen.unseen
+    )

@@ -91,3 +91,63 @@ def test_a_spot_measured_once_then_never_again_settles_as_not_measured() -> None
     # Three agreeing readings later still give it its value.
     feed(st, *[({**both, "coins:N1": False}, True)] * 3)
     assert not st.settling and st.accepted["coins:N1"] is False
+
+
+def test_a_zone_that_disagrees_with_itself_becomes_unknown_and_stops_holding_the_table() -> None:
+    # Motion seed 50027: under blur new each frame, the gold row 2 market cell
+    # read "covered" in one calm frame and "clear" in the others; the table
+    # settled never. Nothing moved, so one reading is wrong: unknown.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"donation:N:1:0": "grey", "section:N1": ("Y1",)}
+    flicker = [False, True, False, True, False]
+    for n, v in enumerate(flicker, start=1):
+        feed(st, ({**rest, "coins:N1": v}, True))
+        assert st.settling, f"calm frame {n}: a disagreeing zone holds the table a while"
+    feed(st, ({**rest, "coins:N1": True}, True))
+    assert st.calm_streak == st.doubt_after
+    assert not st.settling
+    assert "coins:N1" in st.unseen and "coins:N1" in st.doubt
+    assert st.confidence()["coins:N1"] == 0.0  # never accepted: no value given
+    assert "section:N1" not in st.unseen and st.accepted["section:N1"] == ("Y1",)
+    # Agreeing readings end the doubt, as any value is accepted.
+    feed(st, *[({**rest, "coins:N1": False}, True)] * 2)
+    assert "coins:N1" in st.unseen  # two are not yet three
+    feed(st, ({**rest, "coins:N1": False}, True))
+    assert not st.settling and "coins:N1" not in st.unseen
+    assert st.accepted["coins:N1"] is False
+
+
+def test_a_held_value_in_doubt_is_listed_unseen_not_trusted() -> None:
+    # A donation space (None means empty) read "grey", then flickering: its
+    # held value is listed unseen, so nobody takes it as read.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"coins:N1": False, "section:N1": ()}
+    feed(st, *[({**rest, "donation:N:1:0": "grey"}, True)] * 3)
+    assert st.accepted["donation:N:1:0"] == "grey" and not st.settling
+    for v in (None, "grey", None, "grey"):
+        feed(st, ({**rest, "donation:N:1:0": v}, True))
+    assert not st.settling
+    assert "donation:N:1:0" in st.unseen
+    assert st.confidence()["donation:N:1:0"] < 1.0
+
+
+def test_doubt_never_outlives_a_hand() -> None:
+    # A hand restarts the calm spell: the zone must disagree again to be doubted,
+    # and a change under the hand still appears whole, only when confirmed.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"coins:N1": False, "section:N1": ()}
+    for v in ("grey", None) * 4:
+        feed(st, ({**rest, "donation:N:1:0": v}, True))
+    assert "donation:N:1:0" in st.doubt
+    feed(st, ({}, False))
+    assert st.doubt == frozenset() and st.settling
+    feed(st, *[({**rest, "donation:N:1:0": "purple"}, True)] * 3)
+    assert not st.settling and st.accepted["donation:N:1:0"] == "purple"
+    assert "donation:N:1:0" not in st.unseen
+
+
+def test_doubt_after_is_no_shorter_than_the_confirmation() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="doubt_after"):
+        Stabiliser(KEYS, players=2, confirm_frames=3, doubt_after=2)
