@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules_session import RulesSession
 from companion.service import Watchdog
 from companion.table_session import TableBase
+
+if TYPE_CHECKING:
+    from vision.lens import Lens
 
 #: Seconds to wait when the camera has no new frame.
 IDLE_SLEEP = 0.05
@@ -111,7 +114,10 @@ class GameCameraLoop:
 
 
 def attach_camera(
-    session: TableBase, source: Any, watchdog: Watchdog | None = None
+    session: TableBase,
+    source: Any,
+    watchdog: Watchdog | None = None,
+    calibration: Lens | None = None,
 ) -> tuple[GameCameraLoop | None, str]:
     """Start the camera loop for ``session``'s game when it has a camera table and a
     camera is open; else manual mode. Returns the loop (or ``None``) and the line
@@ -131,7 +137,8 @@ def attach_camera(
             "(no camera is open: give --camera to read the table)."
         )
     session.use_camera()
-    loop = GameCameraLoop(session, source, table.reader(), watchdog=watchdog).start()
+    reader = table.reader(calibration, len(session.seats), tuple(session.game.options))
+    loop = GameCameraLoop(session, source, reader, watchdog=watchdog).start()
     return loop, (
         f"{rules.title_en}: the camera reads the table; the phones answer only what it "
         "cannot show (secret draws, moves it missed, a move that fits several answers)."

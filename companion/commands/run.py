@@ -263,7 +263,7 @@ class _Table:
                 manual.pin = pin
             from companion.game_camera import attach_camera
 
-            self.runner, line = attach_camera(manual, self.source, self.watchdog)
+            self.runner, line = attach_camera(manual, self.source, self.watchdog, self.lens)
             print(line)
             return manual
         session = open_session(
@@ -471,7 +471,18 @@ def run_manual(game: str, args: argparse.Namespace) -> int:
         return 2
     from companion.game_camera import attach_camera
 
-    _, line = attach_camera(session, _game_camera_source(game, args))
+    lens = None
+    if args.calibration:
+        from vision.lens import CalibrationError, Lens
+
+        try:
+            lens = Lens.load(args.calibration)
+        except CalibrationError as error:
+            print(
+                f"companion run: {error} (companion calibrate capture makes one)", file=sys.stderr
+            )
+            return 2
+    _, line = attach_camera(session, _game_camera_source(game, args), calibration=lens)
     print(line)
     if session.resumed:
         print(f"Resumed the game logged in {args.log}.")

@@ -84,7 +84,7 @@ def run_camera_demo(
     if eye is None:
         camera_table = table_for(game)
         eye = (
-            TableEye(camera_table, seed=seed)
+            TableEye(camera_table, seed=seed, players=players, options=tuple(session.game.options))
             if camera_table is not None
             else FakeCamera(game, miss=miss, seed=seed)
         )

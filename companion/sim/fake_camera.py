@@ -80,14 +80,23 @@ class TableEye:
     settled, at most ``frames`` of them.
     """
 
-    def __init__(self, table: Any, *, seed: int = 0, condition: str = "ideal", frames: int = 6):
+    def __init__(
+        self,
+        table: Any,
+        *,
+        seed: int = 0,
+        condition: str = "ideal",
+        frames: int = 6,
+        players: int | None = None,
+        options: tuple[str, ...] = (),
+    ):
         self.table = table
         self.seed = seed
         self.condition = condition
         self.frames = frames
         calibrate = getattr(table, "calibration", None)
         lens = calibrate(seed, condition) if calibrate is not None else None
-        self.reader = table.reader(lens) if lens is not None else table.reader()
+        self.reader = table.reader(lens, players, options)
         self.looks = 0
         self._frame = 0
 

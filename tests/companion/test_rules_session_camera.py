@@ -179,14 +179,18 @@ def test_run_reads_the_table_when_the_game_has_a_camera_table(
 
     session = camera_session(tmp_path)
     session.camera = False
+    monkeypatch.delitem(vision.games.TABLES, "imhotep", raising=False)
     loop, line = attach_camera(session, None)
     assert loop is None and "manual mode" in line and "no camera table" in line
     table = StampedTable()
     monkeypatch.setitem(vision.games.TABLES, "imhotep", lambda: table)
     loop, line = attach_camera(session, None)
     assert loop is None and "manual mode" in line and "--camera" in line
-    loop, line = attach_camera(session, object())  # a source; frames are fed by hand here
+    lens = object()  # what --calibration loaded
+    loop, line = attach_camera(session, object(), calibration=lens)  # frames fed by hand here
     assert loop is not None and "camera reads the table" in line and session.camera
+    # the reader is told the lens, the number of players and the variants in play
+    assert table.told == (lens, len(session.seats), tuple(session.game.options))
     loop.stop()
     rules = session.rules
     until(

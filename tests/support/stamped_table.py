@@ -35,8 +35,14 @@ class StampedTable:
         image[0, 0, 0], image[0, 0, 1] = number % 256, number // 256
         return image
 
-    def reader(self) -> Any:
+    def reader(
+        self,
+        calibration: Any = None,
+        players: int | None = None,
+        options: Any = None,
+    ) -> Any:
         table = self
+        self.told = (calibration, players, tuple(options or ()))
 
         class Reader:
             last = -1

@@ -21,6 +21,7 @@ what a reader returns; the renderer draws only what ``as_seen`` keeps.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 import numpy as np
@@ -75,6 +76,13 @@ class GameTable(Protocol):
         :func:`vision.rig.camera_for` gives it; ``None``: uncalibrated)."""
         ...
 
-    def reader(self, calibration: Lens | None = None) -> GameReader:
-        """A fresh reader (no registration yet), undistorting with ``calibration``."""
+    def reader(
+        self,
+        calibration: Lens | None = None,
+        players: int | None = None,
+        options: Iterable[str] | None = None,
+    ) -> GameReader:
+        """A fresh reader (no registration yet), undistorting with ``calibration``,
+        told what the companion knows of the game it started: ``players`` (per-seat
+        fields stay ``None`` without it) and the ``options`` (variants) in play."""
         ...

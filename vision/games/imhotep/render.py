@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import replace
 
 import cv2
@@ -382,5 +383,13 @@ class ImhotepTable:
     def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], LAYOUT.extent_mm)[2]
 
-    def reader(self, calibration: Lens | None = None) -> ImhotepReader:
+    def reader(
+        self,
+        calibration: Lens | None = None,
+        players: int | None = None,
+        options: Iterable[str] | None = None,
+    ) -> ImhotepReader:
+        """A fresh reader; it reads the player count and sides off the table
+        itself, so ``players`` and ``options`` are not needed."""
+        del players, options
         return ImhotepReader(calibration)

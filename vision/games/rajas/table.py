@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -47,5 +49,13 @@ class RajasTable:
     def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], L.EXTENT)[2]
 
-    def reader(self, calibration: Lens | None = None) -> RajasReader:
+    def reader(
+        self,
+        calibration: Lens | None = None,
+        players: int | None = None,
+        options: Iterable[str] | None = None,
+    ) -> RajasReader:
+        """A fresh reader; it reads the player count and sides off the table
+        itself, so ``players`` and ``options`` are not needed."""
+        del players, options
         return RajasReader(calibration)
