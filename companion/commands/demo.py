@@ -90,8 +90,14 @@ def _camera_demo(game: str, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    eye = None
+    if args.camera == "fake":
+        from companion.sim.fake_camera import FakeCamera
+
+        eye = FakeCamera(game, seed=args.seed)
     report = run_camera_demo(
         game,
+        eye=eye,
         players=players,
         seed=args.seed,
         log_path=args.log,
@@ -129,9 +135,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--camera",
-        action="store_true",
+        nargs="?",
+        const="frames",
+        choices=("frames", "fake"),
         help="(Imhotep, Ceylon, Rajas) the table's changes reach the companion as camera "
-        "observations: the game's camera table when it has one, else a fake camera",
+        "observations: 'frames' (the default) renders 12 MP frames of the game's camera "
+        "table and reads them back (slow: seconds per move); 'fake' reports the table "
+        "with some things unseen, never wrong (fast)",
     )
     parser.add_argument(
         "--log", type=Path, help="where to write the game's log (default: a temporary folder)"

@@ -1,8 +1,8 @@
 """``companion demo --game NAME --camera``: a whole game whose table reaches the session by camera.
 
-For Imhotep, Ceylon and Rajas, through the observation-level fake camera (no
-game's camera table is registered on this branch; with one, the demo renders
-frames and reads them back instead): the game is played to its final
+For Imhotep, Ceylon and Rajas, through the observation-level fake camera
+(``--camera fake``; rendering 12 MP frames of a whole game takes minutes, so
+the rendered path is tested on a stamped table at the lowest layer): the game is played to its final
 sheets, most moves and public draws are read from the table, one move the
 rules refuse is caught with its rule and fix and put right, no alert is
 raised on legal play, and the phones answer only what the table cannot show.
@@ -16,6 +16,7 @@ import pytest
 
 from companion.cli import main
 from companion.sim.camera_demo import run_camera_demo
+from companion.sim.fake_camera import FakeCamera
 
 PHONE_KINDS = {
     "secret draw on the drawer's phone",
@@ -28,7 +29,9 @@ PHONE_KINDS = {
 
 @pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
 def test_a_whole_game_through_the_camera(game: str) -> None:
-    report = run_camera_demo(game, players=2, seed=1, out=io.StringIO())
+    report = run_camera_demo(
+        game, players=2, seed=1, out=io.StringIO(), eye=FakeCamera(game, seed=1)
+    )
     assert report.session.seat_view(None)["finished"]
     assert report.through == "fake camera"
     assert report.illegal_caught and report.illegal_put_right
@@ -49,6 +52,7 @@ def test_the_command_prints_the_refused_move_and_the_sheets(
                 "--game",
                 "imhotep",
                 "--camera",
+                "fake",
                 "--no-server",
                 "--players",
                 "2",

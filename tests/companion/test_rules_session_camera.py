@@ -314,9 +314,15 @@ def test_the_camera_loop_reads_frames_from_its_source_until_it_ends(
 
 def test_a_finished_game_does_not_check_the_table_being_cleared(tmp_path: Path) -> None:
     from companion.sim.camera_demo import run_camera_demo
+    from companion.sim.fake_camera import FakeCamera
 
     report = run_camera_demo(
-        "imhotep", players=2, seed=3, log_path=tmp_path / "g.sqlite", out=io.StringIO()
+        "imhotep",
+        players=2,
+        seed=3,
+        log_path=tmp_path / "g.sqlite",
+        out=io.StringIO(),
+        eye=FakeCamera("imhotep", seed=3),
     )
     session = report.session
     assert session.seat_view(None)["finished"]
