@@ -54,7 +54,7 @@ from .geometry import CameraPose, build_camera, foot_to_ground
 from .layout import Layout, ZoneKind, default_layout
 from .lens import Lens
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
-from .rig import INK, SKIN, CameraRig, camera_for, image_to_plane, rng
+from .rig import INK, SKIN, TABLE, CameraRig, camera_for, image_to_plane, rng
 from .scenes import random_truth
 from .snapshot import TableSnapshot
 from .sources import Frame
@@ -68,6 +68,7 @@ BOARD = (120, 172, 205)  # warm board print
 __all__ = [
     "CONDITIONS",
     "SKIN",
+    "TABLE",
     "Condition",
     "HarshRenderer",
     "HarshScene",
@@ -240,6 +241,7 @@ class HarshRenderer:
         self.cam = self.rig.cam
         self.k = self.rig.k
         self.tex_shape = self.rig.tex_shape
+        self.map_x, self.map_y = self.rig.map_x, self.rig.map_y
         self._clean: Image | None = None
         self._hand: Image | None = None
 
@@ -403,6 +405,9 @@ class HarshRenderer:
 
     def _lit(self, img: Image) -> Image:
         return self.rig.lit(img)
+
+    def _light_gain(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        return self.rig.light_gain()
 
     def frame(self, n: int, hand: bool) -> Image:
         return self.rig.finish(self._clean_view(hand), n)

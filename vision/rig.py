@@ -329,7 +329,7 @@ class CameraRig:
         )
         return out
 
-    def _light_gain(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    def light_gain(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Per-pixel, per-channel gain (vignetting, shadow band, colour cast) and an
         additive glare; made small and scaled up (light varies slowly)."""
         if self._light is None:
@@ -371,7 +371,7 @@ class CameraRig:
     def lit(self, img: Image) -> Image:
         """``img`` under the scene's light (vignetting; with ``light``: a shadow
         band, glare to saturation and a colour cast)."""
-        gain, add = self._light_gain()
+        gain, add = self.light_gain()
         f = cv2.add(cv2.multiply(img, gain, dtype=cv2.CV_32F), add)
         out: Image = cv2.convertScaleAbs(f)
         return out
