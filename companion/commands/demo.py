@@ -49,19 +49,29 @@ def run(args: argparse.Namespace) -> int:
     return 0 if session.state.finished and not session.alerts else 1
 
 
-def _manual_demo(game: str, args: argparse.Namespace) -> int:
-    """A game served through its ``Rules``: simulated phones answer every decision."""
-    from companion.sim.generic_demo import run_generic_demo
+def _players(game: str, args: argparse.Namespace) -> int | None:
+    """``--players`` (default 3, or the game's most if fewer), or ``None`` after
+    saying why the game cannot be played with that many."""
     from engine.core.registry import get_rules
 
     rules = get_rules(game)
-    players = args.players or min(3, rules.max_players)
+    players: int = args.players or min(3, rules.max_players)
     if not rules.min_players <= players <= rules.max_players:
         print(
             f"companion demo: --players: {rules.title_en} is for {rules.min_players} to "
             f"{rules.max_players} players",
             file=sys.stderr,
         )
+        return None
+    return players
+
+
+def _manual_demo(game: str, args: argparse.Namespace) -> int:
+    """A game served through its ``Rules``: simulated phones answer every decision."""
+    from companion.sim.generic_demo import run_generic_demo
+
+    players = _players(game, args)
+    if players is None:
         return 2
     session = run_generic_demo(
         game,
@@ -79,16 +89,9 @@ def _manual_demo(game: str, args: argparse.Namespace) -> int:
 def _camera_demo(game: str, args: argparse.Namespace) -> int:
     """A game whose table is read by a camera (rendered frames, else the fake camera)."""
     from companion.sim.camera_demo import run_camera_demo
-    from engine.core.registry import get_rules
 
-    rules = get_rules(game)
-    players = args.players or min(3, rules.max_players)
-    if not rules.min_players <= players <= rules.max_players:
-        print(
-            f"companion demo: --players: {rules.title_en} is for {rules.min_players} to "
-            f"{rules.max_players} players",
-            file=sys.stderr,
-        )
+    players = _players(game, args)
+    if players is None:
         return 2
     eye = None
     if args.camera == "fake":
