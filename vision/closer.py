@@ -63,7 +63,7 @@ from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
 from .printed import GONE_CORRELATION, SEEN_CORRELATION, correlations, pattern
-from .read import GLOBAL_KEYS_PREFIX, PIECE_ON, marker_sides, zone_keys
+from .read import PIECE_ON, is_global, known_when_seen, marker_sides, zone_keys
 from .register import Registration
 
 #: Markers expected smaller than this (px) get a closer look where none was read.
@@ -158,11 +158,7 @@ class CloserLook:
         kinds: list[Kind] = []
         donations = [z for k, z in zone_keys(layout, players).items() if k.startswith("donation:")]
         others = [z for z in layout.zones if z.kind in PIECE_ON and z.kind is not ZoneKind.DONATION]
-        reading_key = {
-            z.key: k
-            for k, z in zone_keys(layout, players).items()
-            if not k.startswith(GLOBAL_KEYS_PREFIX)
-        }
+        reading_key = {z.key: k for k, z in zone_keys(layout, players).items() if not is_global(k)}
         keys: list[str | None] = []
         for zone in others + donations:
             kind = PIECE_ON[zone.kind]
@@ -177,9 +173,10 @@ class CloserLook:
         self.spot_keys = tuple(keys)
         # Spots whose marker, found, changes nothing in a zone the reader leaves
         # unknown for its size: a piece's (printed spots read "clear" at any
-        # size, and an elephant or the token is known wherever it is).
+        # size; an elephant, the token or a Maharajah worker is known wherever it
+        # is read).
         self._floored = np.array(
-            [k is not None and not k.startswith((*PRINTED, *GLOBAL_KEYS_PREFIX)) for k in keys]
+            [k is not None and not k.startswith(PRINTED) and not known_when_seen(k) for k in keys]
         )
         self._skip: tuple[frozenset[str], NDArray[np.bool_]] | None = None
         #: Spots of counters (donation and market spaces): packed tight, their

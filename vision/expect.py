@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from .layout import Zone
 from .occlusion import BoardView
-from .read import GLOBAL_KEYS_PREFIX, Value
+from .read import Value, is_global
 from .snapshot import TableSnapshot
 
 #: Zone keys whose pieces can be counted from a reading (see :func:`pieces_in`).
@@ -54,7 +54,7 @@ def pieces_in(key: str, value: Value) -> int | None:
         return None
     if value is None:
         return 0
-    if key.startswith(("elephant:", "maharajah")) or isinstance(value, bool):
+    if is_global(key) or isinstance(value, bool):
         return 1
     if isinstance(value, int):
         return value  # a market space's counters
@@ -102,8 +102,7 @@ class Expectation:
         everywhere = np.nonzero(np.ones(view.shape, bool))
         # An elephant or the Maharajah token may be anywhere: any move counts.
         self._cells = {
-            key: everywhere if key.startswith(GLOBAL_KEYS_PREFIX) else _cells(zone, view)
-            for key, zone in zones.items()
+            key: everywhere if is_global(key) else _cells(zone, view) for key, zone in zones.items()
         }
         self._touched = np.zeros(view.shape, bool)
         #: The zones the last :meth:`withhold` left unknown.

@@ -48,7 +48,7 @@ from .lens import Lens, PointLens
 from .messages import clear_the_board
 from .occlusion import MOTION_CELLS, BoardView
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
-from .read import GLOBAL_KEYS_PREFIX, Reader, Reading, Seen, Value
+from .read import Reader, Reading, Seen, Value, is_global
 from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
@@ -267,7 +267,7 @@ class Pipeline:
                 for k, v in reading.values.items()
                 if inside[k]
                 and not (hidden and bool(state.occluded[self._zone_cells[k]].any()))
-                and (whole or not k.startswith(GLOBAL_KEYS_PREFIX))
+                and (whole or not is_global(k))
             }
             self._values = None if hidden else (key, values)
         calm = not state.moving and not state.occluder

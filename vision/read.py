@@ -189,7 +189,29 @@ def zone_keys(layout: Layout, players: int) -> dict[str, Zone]:
 
 #: Keys whose value depends on the whole board (an elephant or the Maharajah
 #: token may be anywhere), visible only when no zone of their kind is hidden.
-GLOBAL_KEYS_PREFIX = ("elephant:", "maharajah")
+#: ``maharajah`` is a whole key: ``maharajah-worker:...`` spaces are ordinary
+#: zones (:func:`is_global`).
+GLOBAL_KEYS = ("elephant:", "maharajah")
+
+
+def is_global(key: str) -> bool:
+    """Is ``key`` an elephant's or the Maharajah token's (a piece that may be
+    anywhere on the board), rather than one zone's? A Maharajah worker's space
+    (``maharajah-worker:...``) is one zone's, like a section."""
+    return key.startswith(GLOBAL_KEYS[0]) or key == GLOBAL_KEYS[1]
+
+
+#: Zones that hold one piece at most (a Maharajah worker's space): a piece
+#: read there is the zone's whole value, whatever the marker size.
+ONE_PIECE = ("maharajah-worker:",)
+
+
+def known_when_seen(key: str) -> bool:
+    """Is a piece read in ``key`` its whole value even below the resolution
+    floor? True for a piece that may be anywhere (:func:`is_global`) and for a
+    zone that holds one piece at most: no second piece can have been missed.
+    An empty reading there still needs markers of a trustworthy size."""
+    return is_global(key) or key.startswith(ONE_PIECE)
 
 
 class Reader:
@@ -526,7 +548,8 @@ class Reader:
             problems.append(self._resolution(reg, small))
         # The resolution floor: a zone where a marker could be missed for its
         # size reads unknown (no entry), not empty. A unique piece seen
-        # elsewhere is known wherever it is.
+        # elsewhere is known wherever it is, and so is a piece read in a zone
+        # that holds one at most (:func:`known_when_seen`).
         for key in small | doubtful:
             if key.startswith("market-space:") and key in vals:
                 vals[key] = None  # a count not measured
@@ -536,7 +559,7 @@ class Reader:
                 continue
             if key.startswith(("coins:", "market:")) or key not in vals:
                 continue
-            if key.startswith(GLOBAL_KEYS_PREFIX) and vals[key] is not None:
+            if known_when_seen(key) and vals[key] is not None:
                 continue
             del vals[key]
         return out

@@ -11,6 +11,7 @@ from tests.support.vision_table import busy_table
 from vision.expect import counts, pieces_in
 from vision.geometry import CameraPose
 from vision.pipeline import Pipeline
+from vision.read import is_global, known_when_seen
 from vision.snapshot import TableSnapshot, compare
 from vision.synthetic import Effects, Hand, SyntheticCamera
 
@@ -114,3 +115,27 @@ def test_pieces_in_counts_every_counted_zone() -> None:
     assert pieces_in("coins:N1", True) == 1 and pieces_in("market:gold:2", None) is None
     assert pieces_in("elephant:grey", "off") == 1 and pieces_in("elephant:grey", None) == 0
     assert pieces_in("bridge:I", None) == 0 and pieces_in("setup", 3) is None
+
+
+def test_a_hand_over_one_side_leaves_the_maharajahs_far_worker_spaces_read() -> None:
+    """A Maharajah worker's space is one zone, not a piece that may be anywhere:
+    a hand over the east sections hides the elephants (each may be anywhere) but
+    not the worker spaces in the west corners."""
+    table = busy_table()
+    pipe = Pipeline(4)
+    cam = _camera(table)
+    for frame in cam.frames(3):
+        snap = pipe.process(frame)
+    assert not snap.unseen
+    cam.hold_hand(Hand(centre=(470.0, 330.0), from_deg=90.0), 4)
+    for frame in cam.frames(4):
+        snap = pipe.process(frame)
+    assert "elephant:purple" in snap.unseen
+    assert not {"maharajah-worker:SW", "maharajah-worker:WN"} & set(snap.unseen)
+    assert snap.maharajah_workers["SW"] is None and snap.maharajah_workers["WN"] is None
+
+
+def test_only_the_elephants_and_the_maharajah_token_are_whole_board_keys() -> None:
+    assert is_global("elephant:grey") and is_global("maharajah")
+    assert not is_global("maharajah-worker:ES") and not is_global("section:N1")
+    assert known_when_seen("maharajah-worker:ES") and not known_when_seen("section:N1")
