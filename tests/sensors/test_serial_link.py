@@ -158,18 +158,27 @@ def test_line_noise_is_counted_and_recovered_by_resend(sim: SimulatedBoard) -> N
     try:
         events = collect(link, count(BoardState))
         colours = ["purple", "grey", "pink", "orange"]
+
+        def bad() -> int:
+            return sum(n for key, n in link.stats.items() if key.startswith("bad"))
+
         for i, colour in enumerate(colours):
-            # Noise with no frame end: it spoils the next frame the board sends.
+            # Noise with no frame end: it spoils the next frame the board sends
+            # (the change, or a heartbeat due first). Each noise is let spoil
+            # its frame before the next is sent, so two never spoil one frame.
+            before = bad()
             sim.inject_noise(bytes([0x55, 0xAA, 0x01, 0x7F]) * 3)
             sim.place_elephant("NESW"[i], colour)
-            collect(link, n_changes(i + 1), into=events, timeout=10)
+            collect(link, lambda ev, i=i, b=before: len(changes(ev)) > i and bad() > b, 10, events)
         events += settle(link, 0.5)
         assert changes(events) == [
             ("ElephantArrived", d, c) for d, c in zip("NESW", colours, strict=True)
         ]
-        bad = sum(n for key, n in link.stats.items() if key.startswith("bad"))
-        assert bad >= 3
-        assert link.sessions["table-1"].stats["gaps"] >= 3
+        assert bad() >= 4
+        # A spoiled change is a gap the next heartbeat shows, recovered by a
+        # resend (the changes above all came); a spoiled heartbeat due before
+        # the change is no gap, so under load fewer than 4 noises make one.
+        assert link.sessions["table-1"].stats["gaps"] >= 1
         assert link.last_error
     finally:
         link.close()
