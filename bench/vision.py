@@ -31,11 +31,16 @@ Prints four blocks (record them in bench/RESULTS.md):
    ``--only harsh --conditions ideal,light --scenes 50 [--expect]``. A
    condition's calibration (if any) is given to the pipeline; ``--expect``
    tells it the pieces per zone, as the companion's runner does.
+   ``--dump FILE`` writes every frame's snapshot (and the camera notices) of
+   every harsh scene, one JSON line a scene: run it before and after a change
+   and compare the files to prove which readings changed (``cmp``, or
+   ``bench/vision.py --compare OLD NEW`` for the scenes that differ).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import platform
 import sys
@@ -553,25 +558,30 @@ def wrong_ids(pipe: Pipeline, scene: HarshScene) -> tuple[int, int, list[str]]:
     return read, used, examples
 
 
-HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str], bool]
+HarshRow = tuple[str, int, int, int, int, int, int, int, int, list[str], bool, str]
 #: The problem code of the pipeline's refusal to read at all, with its advice
 #: (an uncalibrated lens that bends the board: vision/startup.py).
 REFUSAL = "lens-uncalibrated"
 
 
-def _harsh(job: tuple[str, int, bool]) -> HarshRow:
+def _harsh(job: tuple[str, int, bool, bool]) -> HarshRow:
     """One harsh scene: (condition, seed, missed, false, unknown, zones, frames to
     settle or 0, wrong ids read, wrong ids used, examples, refused: the last
-    snapshot is the pipeline's refusal with its advice)."""
-    name, seed, expect = job
+    snapshot is the pipeline's refusal with its advice, and with ``dump`` the
+    scene's every snapshot and notices as one JSON line, else "")."""
+    name, seed, expect, dump = job
     scene = harsh_scene(seed, name)
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
     if expect:
         pipe.expect(counts(scene.truth))
     snap = None
     needed = 0
+    frames: list[dict[str, object]] = []
     for n, frame in enumerate(scene.frames(MAX_FRAMES + scene.condition.hand_frames), start=1):
         snap = pipe.process(frame)
+        if dump:
+            notices = [p.to_dict() for p in pipe.notices]
+            frames.append({"snapshot": snap.to_dict(), "notices": notices})
         if not snap.settling:
             needed = n
             break
@@ -579,7 +589,14 @@ def _harsh(job: tuple[str, int, bool]) -> HarshRow:
     missed, false, unknown, zones = zone_errors(snap, scene.truth)
     read, used, examples = wrong_ids(pipe, scene)
     refused = snap.settling and any(p.code == REFUSAL for p in snap.problems)
-    return name, seed, missed, false, unknown, zones, needed, read, used, examples, refused
+    line = (
+        json.dumps(
+            {"condition": name, "seed": seed, "frames": frames}, sort_keys=True, default=repr
+        )
+        if dump
+        else ""
+    )
+    return name, seed, missed, false, unknown, zones, needed, read, used, examples, refused, line
 
 
 def harsh(
@@ -588,6 +605,7 @@ def harsh(
     workers: int,
     expect: bool = False,
     seeds: list[int] | None = None,
+    dump: str = "",
 ) -> None:
     chosen = seeds if seeds else [50_000 + s for s in range(count)]
     print(
@@ -603,19 +621,63 @@ def harsh(
         " the board), with its advice: no wrong zone, not a settled reading either;"
         " unknown is over the scenes that reported values"
     )
-    jobs = [(c, s, expect) for c in conditions for s in chosen]
+    jobs = [(c, s, expect, bool(dump)) for c in conditions for s in chosen]
     t0 = time.perf_counter()
     results: list[HarshRow] = []
     # Fresh worker processes now and then: a worker's memory grows to 3-4 GB
     # over many 12 MP scenes, and on a shared machine the kernel kills it (a
     # killed worker's scene would never come back and the run would hang).
+    out = open(dump, "w", encoding="utf-8") if dump else None  # noqa: SIM115
     with multiprocessing.Pool(workers, maxtasksperchild=10) as pool:
         # Groups in order, each printed as soon as its last scene is in.
         for row in pool.imap(_harsh, jobs, chunksize=1):
             results.append(row)
+            if out is not None:
+                out.write(row[11] + "\n")
+                out.flush()
             if len(results) % len(chosen) == 0:
                 _harsh_group(row[0], results[-len(chosen) :], time.perf_counter() - t0)
+    if out is not None:
+        out.close()
+        print(f"  every frame's snapshot written to {dump}")
     print(f"  {time.perf_counter() - t0:.0f} s on {workers} processes")
+
+
+def compare_dumps(old: str, new: str) -> int:
+    """Print the scenes whose snapshots differ between two ``--dump`` files (by
+    condition and seed; a scene in one file only counts as differing); returns
+    how many differ."""
+
+    def load(path: str) -> dict[tuple[str, int], str]:
+        out = {}
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    scene = json.loads(line)
+                    out[(scene["condition"], scene["seed"])] = line.strip()
+        return out
+
+    a, b = load(old), load(new)
+    differ = 0
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) == b.get(key):
+            print(f"  {key[0]:22s} {key[1]}: identical")
+            continue
+        differ += 1
+        if key not in a or key not in b:
+            print(f"  {key[0]:22s} {key[1]}: only in {old if key in a else new}")
+            continue
+        fa, fb = json.loads(a[key])["frames"], json.loads(b[key])["frames"]
+        first = next(
+            (n for n, (x, y) in enumerate(zip(fa, fb, strict=False), start=1) if x != y),
+            min(len(fa), len(fb)) + 1,
+        )
+        print(
+            f"  {key[0]:22s} {key[1]}: DIFFERS from frame {first}"
+            f" ({len(fa)} frames before, {len(fb)} after)"
+        )
+    print(f"  {differ} of {len(set(a) | set(b))} scenes differ")
+    return differ
 
 
 def _harsh_group(c: str, rows: list[HarshRow], elapsed: float) -> None:
@@ -681,11 +743,24 @@ def main() -> None:
         help=f"harsh condition groups, comma-separated: {', '.join(CONDITIONS)}",
     )
     parser.add_argument(
+        "--dump",
+        default="",
+        help="harsh: write every frame's snapshot and notices to this file (JSON lines)",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("OLD", "NEW"),
+        help="compare two --dump files scene by scene and exit (status 1 if any differ)",
+    )
+    parser.add_argument(
         "--seeds",
         default="",
         help="harsh: these seeds only, comma-separated (50026,50027), instead of --scenes",
     )
     args = parser.parse_args()
+    if args.compare:
+        sys.exit(1 if compare_dumps(*args.compare) else 0)
     try:
         seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
     except ValueError:
@@ -721,6 +796,7 @@ def main() -> None:
             args.workers,
             args.expect,
             seeds,
+            args.dump,
         )
 
 

@@ -241,6 +241,13 @@ class Pipeline:
             motion = self._motion(view)
         if not self.startup.verified:
             if self.startup.crossing(view, reg, (w, h)):
+                # Through a bent, uncalibrated lens the board's edge lies mm away
+                # from where the view looks for it: the edge check cannot tell an
+                # arm from the bend, and the refusal (calibrate first) is the
+                # advice that helps (vision/startup.py).
+                refusal = lens_refusal(reg, self.calibration is not None)
+                if refusal is not None:
+                    return self._refuse(frame, refusal)
                 return self._unverified(frame)
             # The second look: nothing across the edge. This view is the calm table.
             self.startup.verified = True

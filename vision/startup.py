@@ -40,6 +40,12 @@ camera's bend is known to be unmeasured everywhere, so nothing is read at all
 (no value, not even from the quarters that happen to fit) and the player is
 told, in English and Spanish, to print the sheet and run ``companion
 calibrate``. A clear refusal, not a board of unknowns nobody explained.
+The refusal wins over "clear the board": through a bent lens the board's edge
+lies millimetres from where the homography draws it, so the edge check above
+samples across the wrong line and finds an arm where there is none (wide-lens
+seeds 50031, 50035, 50046, 50052, 50059, 50062 said "clear the board" for
+ever). The table stays unverified either way, so once calibrated the edge
+check runs as before.
 """
 
 from __future__ import annotations

@@ -16,8 +16,13 @@ from vision.pipeline import Pipeline
 from vision.startup import resolution_words
 
 
-def test_an_uncalibrated_wide_lens_is_one_alert_to_calibrate_withdrawn_once_calibrated() -> None:
-    scene = harsh_scene(50000, "wide-lens")
+# 50031: the bend moves the board's edge, which the start-up check took for an
+# arm ("clear the board" for ever) before the refusal won over it.
+@pytest.mark.parametrize("seed", [50000, 50031])
+def test_an_uncalibrated_wide_lens_is_one_alert_to_calibrate_withdrawn_once_calibrated(
+    seed: int,
+) -> None:
+    scene = harsh_scene(seed, "wide-lens")
     session = TableSession.new(["Ana", "Ben"], seed=2)
     runner = TableRunner(session, Reconciler(session), pipeline=Pipeline(2))
     frames = list(scene.frames(3))
@@ -29,8 +34,9 @@ def test_an_uncalibrated_wide_lens_is_one_alert_to_calibrate_withdrawn_once_cali
     assert "companion calibrate" in alert.en and "companion calibrate" in alert.es
     assert "Nothing is read" in alert.en and "No se lee nada" in alert.es
     assert runner._camera_seen is None  # nothing reached the reconciler
+    assert not [a for a in session.alerts if "clear the board" in a.en]
     # The camera calibrated (a restart with --calibration): the alert goes.
-    calibration = harsh_scene(50000, "wide-lens-calibrated").calibration
+    calibration = harsh_scene(seed, "wide-lens-calibrated").calibration
     runner.pipeline = Pipeline(2, calibration=calibration)
     for frame in frames:
         runner._look(frame)

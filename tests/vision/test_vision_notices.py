@@ -37,6 +37,26 @@ def test_an_uncalibrated_wide_lens_is_refused_with_advice_to_calibrate() -> None
     assert "mm" in notice.en and "calibración" in notice.es
 
 
+def test_a_board_edge_the_bend_moves_is_refused_as_a_lens_not_taken_for_an_arm() -> None:
+    # Wide-lens seed 50031 (and 50035, 50046, 50052, 50059, 50062 alike): the
+    # bend puts the board's edge mm from where one homography draws it, so the
+    # start-up check saw "an arm across the edge" in every frame. The table
+    # said "clear the board" for ever, with nobody's hand there, and was never
+    # refused: the refusal was judged only after the start-up check.
+    pipe, snap = _run("wide-lens", 50031, 4, calibrated=False)
+    assert pipe.startup.crossings and not pipe.startup.verified
+    assert snap.settling and pipe.stabiliser.accepted == {}
+    assert set(snap.unseen) == set(pipe.reader.keys)
+    assert [n.code for n in pipe.notices] == ["lens-uncalibrated"]
+    assert "companion calibrate" in pipe.notices[0].en
+    assert "companion calibrate" in pipe.notices[0].es
+    # Calibrated, the same camera's edge is where the view looks: no arm, and
+    # the table is read.
+    pipe, snap = _run("wide-lens", 50031, 6, calibrated=True)
+    assert pipe.startup.verified and pipe.startup.crossings == []
+    assert not snap.settling and pipe.notices == ()
+
+
 def test_the_same_lens_calibrated_reads_and_gives_no_refusal() -> None:
     pipe, snap = _run("wide-lens", 50000, 6, calibrated=True)
     assert not snap.settling
