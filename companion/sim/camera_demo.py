@@ -127,17 +127,27 @@ def run_camera_demo(
         elif d.is_chance:
             outcome = rules.random_chance(state, table_rng)
             after, _ = rules.apply(state, outcome, check=False)
+            record = len(session.game.entries)
             look(after)
-            if session.state_id == state_id:
-                text = rules.format_action(outcome)
+            text = rules.format_action(outcome)
+            if _asked(session):
+                # The table moved on past a draw it does not show (the round
+                # ended after a roll): every face fits, so it is asked.
+                seat = session.seat_view(None)["decision"]["seat"]
+                kind = "draw the table moved past, asked on the phone"
+                _enter(session, phones, seat, text, report, kind)
+            elif session.state_id == state_id:
                 seat = screen["decision"]["seat"]
-                if seat is None:
-                    result = session.answer(None, text, session.state_id)
-                    report.steps["draw entered on the table screen"] += result.ok
-                else:
-                    _send(phones[seat], text, report, "roll entered on the roller's phone")
+                kind = (
+                    "draw entered on the table screen"
+                    if seat is None
+                    else "roll entered on the roller's phone"
+                )
+                _enter(session, phones, seat, text, report, kind)
             else:
                 report.steps["draw read by the camera"] += 1
+            if len(session.game.entries) == record:
+                raise RuntimeError(f"the draw was neither read nor entered: {text}")
         else:
             seat = d.player
             if not report.illegal_caught:
@@ -176,6 +186,24 @@ def _send(phone: SimPhone, action: str, report: CameraDemoReport, kind: str) -> 
     outcome = phone.send(action, phone.session.state_id)
     if not outcome.ok:
         raise RuntimeError(f"a legal answer was refused: {outcome.en}")
+    report.steps[kind] += 1
+
+
+def _enter(
+    session: RulesSession,
+    phones: list[SimPhone],
+    seat: int | None,
+    text: str,
+    report: CameraDemoReport,
+    kind: str,
+) -> None:
+    """A draw entered by ``seat``'s phone, or on the table screen (``None``)."""
+    if seat is not None:
+        _send(phones[seat], text, report, kind)
+        return
+    outcome = session.answer(None, text, session.state_id)
+    if not outcome.ok:
+        raise RuntimeError(f"a draw entered on the table screen was refused: {outcome.en}")
     report.steps[kind] += 1
 
 
