@@ -234,7 +234,7 @@ def why_on_phone(rules: Any, state: Any, action: Hashable, blind: frozenset[str]
             if v != getattr(after, name)
         }
     )
-    return f"{FORCED} ({', '.join(unread) or 'nothing differs'})"
+    return f"{FORCED} ({', '.join(unread) or 'no piece differs'})"
 
 
 def _send(phone: SimPhone, action: str, report: CameraDemoReport, kind: str) -> None:
