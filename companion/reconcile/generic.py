@@ -11,6 +11,8 @@ rules, the game's state and what the table shows, ``reconcile`` says one of:
 - ``ambiguous``: more than one sequence fits; the sequences agree up to
   ``actions`` and then differ: ``asker`` (a seat, or ``None`` for the table
   screen) chooses among ``candidates``, the only answers that fit the table;
+  a draw done in the open by one player (``entered_at_table``: a die rolled)
+  is asked of that player;
 - ``illegal``: a refused physical move fits (``engine.core.physical``, the
   game's optional ``physical_moves``, each a table no legal sequence makes):
   the rule it breaks and how to put it right, in English and Spanish;
@@ -46,7 +48,8 @@ class Verdict:
     actions: tuple[Hashable, ...] = ()
     #: ambiguous: the answers that fit the table, for ``asker`` to choose from
     candidates: tuple[Hashable, ...] = ()
-    #: ambiguous: the seat that chooses (``None``: the table screen, for a draw)
+    #: ambiguous: the seat that chooses (``None``: the table screen, for a draw
+    #: the companion deals; a die's roller for a roll)
     asker: int | None = None
     #: illegal: the refused move the table shows
     move: PhysicalMove | None = None
@@ -102,6 +105,11 @@ def _from_matches(rules: Rules, state: Any, matches: list[Match], looked: int) -
     candidates = tuple(dict.fromkeys(m.actions[at] for m in matches if len(m.actions) > at))
     decision = rules.decision(probe)
     asker = None if decision.player == CHANCE or decision.player < 0 else decision.player
+    entered_at_table = getattr(rules, "entered_at_table", None)
+    if asker is None and decision.is_chance and entered_at_table is not None:
+        # Done in the open by one player (a die rolled): that player's phone says it.
+        roller = entered_at_table(probe)
+        asker = roller if isinstance(roller, int) and roller >= 0 else None
     return Verdict(
         "ambiguous", actions=tuple(shared), candidates=candidates, asker=asker, looked_at=looked
     )

@@ -33,6 +33,11 @@ from companion.sim.fake_camera import Eye, FakeCamera, TableEye
 from companion.sim.generic_demo import NAMES, SimPhone, phone_name, say_sheets
 from engine.core.physical import ChecksTable
 
+#: Steps the camera supplied; every other step is a phone (or table screen) answer.
+READ_KINDS = frozenset({"move read by the camera", "draw read by the camera"})
+FORCED = "forced: the table the camera reads cannot show it"
+AVOIDABLE = "avoidable: the camera reads a piece that shows it"
+
 
 @dataclass
 class CameraDemoReport:
@@ -44,6 +49,14 @@ class CameraDemoReport:
     illegal_caught: bool = False
     illegal_put_right: bool = False
     alerts_on_legal_play: int = 0
+    #: phone answers by (why, the action's first word): why is ``FORCED`` (no
+    #: table the camera reads tells this answer from another one, or from no
+    #: move at all) or ``AVOIDABLE`` (the camera reads a piece that shows it)
+    phone: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def phone_answers(self) -> int:
+        """Steps answered on a phone or the table screen rather than read."""
+        return sum(n for kind, n in self.steps.items() if kind not in READ_KINDS)
 
 
 def run_camera_demo(
@@ -120,33 +133,49 @@ def run_camera_demo(
             break
         state, state_id = session.state, session.state_id
         d = rules.decision(state)
+        answered = report.phone_answers()
+        made: Hashable
         if d.is_chance and d.secret_for is not None:
             phone = phones[d.secret_for]
             option = phone.choose()
+            made = rules.parse_action(option["action"])
             _send(phone, option["action"], report, "secret draw on the drawer's phone")
         elif d.is_chance:
-            outcome = rules.random_chance(state, table_rng)
+            outcome = made = rules.random_chance(state, table_rng)
             after, _ = rules.apply(state, outcome, check=False)
+            record = len(session.game.entries)
             look(after)
-            if session.state_id == state_id:
-                text = rules.format_action(outcome)
+            text = rules.format_action(outcome)
+            if _asked(session):
+                # The table moved on past a draw it does not show (the round
+                # ended after a roll): every face fits, so it is asked.
+                seat = session.seat_view(None)["decision"]["seat"]
+                kind = "draw the table moved past, asked on the phone"
+                _enter(session, phones, seat, text, report, kind)
+            elif session.state_id == state_id:
                 seat = screen["decision"]["seat"]
-                if seat is None:
-                    result = session.answer(None, text, session.state_id)
-                    report.steps["draw entered on the table screen"] += result.ok
-                else:
-                    _send(phones[seat], text, report, "roll entered on the roller's phone")
+                kind = (
+                    "draw entered on the table screen"
+                    if seat is None
+                    else "roll entered on the roller's phone"
+                )
+                _enter(session, phones, seat, text, report, kind)
             else:
                 report.steps["draw read by the camera"] += 1
+            if len(session.game.entries) == record:
+                raise RuntimeError(f"the draw was neither read nor entered: {text}")
         else:
             seat = d.player
             if not report.illegal_caught:
                 _try_illegal(session, rules, eye, report, say)
             phone = phones[seat]
-            intended = rules.parse_action(phone.choose()["action"])
+            intended = made = rules.parse_action(phone.choose()["action"])
             after, _ = rules.apply(state, intended, check=False)
             look(after)
             _finish_move(session, phones, intended, state_id, report)
+        if report.phone_answers() > answered:
+            why = why_on_phone(rules, state, made, getattr(eye, "blind", frozenset()))
+            report.phone[why, rules.format_action(made).split()[0]] += 1
         if session.alerts and not (report.illegal_caught and not report.illegal_put_right):
             report.alerts_on_legal_play += 1
             say(f"  [table] ALERT: {session.alerts[-1].en}")
@@ -162,6 +191,9 @@ def run_camera_demo(
     say(f"\nThe game is over ({seconds:.1f} s, {total} steps):")
     for kind, count in report.steps.most_common():
         say(f"  {count:4d}  {kind}")
+    say(f"Phone answers ({report.phone_answers()}), by why and by action:")
+    for (why, word), count in sorted(report.phone.items()):
+        say(f"  {count:4d}  {why}: {word}")
     say_sheets(session, say)
     if server is not None:
         if linger:
@@ -172,10 +204,61 @@ def run_camera_demo(
     return report
 
 
+def why_on_phone(rules: Any, state: Any, action: Hashable, blind: frozenset[str]) -> str:
+    """Why ``action`` (made at ``state``) went to a phone, as far as the table can
+    tell: ``FORCED`` when no table the camera reads tells it from no move or
+    from another legal action (every piece that would tell them apart is in
+    ``blind``, the fields the camera table never reads, or a ``DERIVED``
+    field), with those fields in brackets: "... (dice)"; else ``AVOIDABLE`` (a
+    camera that read every piece it reads would have shown it)."""
+
+    def readable(seen: Any) -> tuple[Any, ...]:
+        return tuple(v for k, v in seen.as_seen().field_values().items() if k not in blind)
+
+    after = rules.observe(rules.apply(state, action, check=False)[0])
+    shows = readable(after)
+    alike = [rules.observe(state)]
+    alike += [
+        rules.observe(rules.apply(state, other, check=False)[0])
+        for other in rules.legal_actions(state)
+        if other != action
+    ]
+    alike = [seen for seen in alike if readable(seen) == shows]
+    if not alike:
+        return AVOIDABLE
+    unread = sorted(
+        {
+            name
+            for seen in alike
+            for name, v in seen.field_values().items()
+            if v != getattr(after, name)
+        }
+    )
+    return f"{FORCED} ({', '.join(unread) or 'no piece differs'})"
+
+
 def _send(phone: SimPhone, action: str, report: CameraDemoReport, kind: str) -> None:
     outcome = phone.send(action, phone.session.state_id)
     if not outcome.ok:
         raise RuntimeError(f"a legal answer was refused: {outcome.en}")
+    report.steps[kind] += 1
+
+
+def _enter(
+    session: RulesSession,
+    phones: list[SimPhone],
+    seat: int | None,
+    text: str,
+    report: CameraDemoReport,
+    kind: str,
+) -> None:
+    """A draw entered by ``seat``'s phone, or on the table screen (``None``)."""
+    if seat is not None:
+        _send(phones[seat], text, report, kind)
+        return
+    outcome = session.answer(None, text, session.state_id)
+    if not outcome.ok:
+        raise RuntimeError(f"a draw entered on the table screen was refused: {outcome.en}")
     report.steps[kind] += 1
 
 

@@ -34,9 +34,11 @@ BLIND: dict[str, dict[str, str]] = {
         "rupees": "coins lie in a pile on the personal board; a pile's count is not seen from above",
         "cubes": "tea cubes in a storehouse pile up and hide each other",
     },
-    "rajas": {
-        "money": "the money and fame markers cross on one track and stack on the same space",
-        "fame": "the money and fame markers cross on one track and stack on the same space",
+    "rajas": {  # as the camera table reads it (docs/rajas-table.md)
+        "dice": "pips are not read: a die's value is entered on its roller's phone, never guessed",
+        "karma": "8 mm karma cubes carry no sticker of a trustworthy size",
+        "levels": "8 mm upgrade cubes carry no sticker; the players' cubes share places",
+        "workers": "waiting workers share track spaces with the markers: the record counts them",
     },
 }
 
@@ -97,6 +99,7 @@ class TableEye:
         calibrate = getattr(table, "calibration", None)
         lens = calibrate(seed, condition) if calibrate is not None else None
         self.reader = table.reader(lens, players, options)
+        self.blind = frozenset(BLIND.get(getattr(table, "game", ""), {}))
         self.looks = 0
         self._frame = 0
 

@@ -15,8 +15,8 @@ import io
 import pytest
 
 from companion.cli import main
-from companion.sim.camera_demo import run_camera_demo
-from companion.sim.fake_camera import FakeCamera
+from companion.sim.camera_demo import AVOIDABLE, FORCED, run_camera_demo, why_on_phone
+from companion.sim.fake_camera import BLIND, FakeCamera
 
 PHONE_KINDS = {
     "secret draw on the drawer's phone",
@@ -24,6 +24,7 @@ PHONE_KINDS = {
     "question on the phone (the table fits several moves)",
     "roll entered on the roller's phone",
     "draw entered on the table screen",
+    "draw the table moved past, asked on the phone",
 }
 
 
@@ -39,7 +40,45 @@ def test_a_whole_game_through_the_camera(game: str) -> None:
     camera = report.steps["move read by the camera"]
     asked = sum(n for kind, n in report.steps.items() if kind in PHONE_KINDS)
     assert set(report.steps) <= PHONE_KINDS | {"move read by the camera", "draw read by the camera"}
-    assert camera > asked - report.steps["secret draw on the drawer's phone"]
+    assert sum(report.phone.values()) == asked == report.phone_answers()
+    avoidable = sum(n for (why, _), n in report.phone.items() if why == AVOIDABLE)
+    assert camera > 3 * avoidable  # the phones answer mostly what the table cannot show
+
+
+def test_rajas_rolls_reach_the_phones_and_every_answer_is_classified() -> None:
+    """The camera table never reads pips: every roll is a phone answer, forced by
+    the dice; with a camera that never misses, no answer is avoidable. A roll
+    that ends the round is seen only through the workers going home: it is
+    asked, not looped on (the rendered demo used to re-roll it forever)."""
+    report = run_camera_demo(
+        "rajas", players=2, seed=1, out=io.StringIO(), eye=FakeCamera("rajas", miss=0.0, seed=1)
+    )
+    assert report.session.seat_view(None)["finished"]
+    rolls = {why for (why, word) in report.phone if word == "roll"}
+    assert rolls == {f"{FORCED} (dice)"}
+    assert report.steps["draw the table moved past, asked on the phone"] > 0
+    assert all(why.startswith(FORCED) for why, _ in report.phone)
+    assert any(why == f"{FORCED} (levels)" for why, word in report.phone if word == "upgrade")
+
+
+def test_a_move_the_table_shows_is_avoidable_and_a_roll_is_forced() -> None:
+    from engine.rajas import RajasRules
+
+    rules = RajasRules()
+    state = rules.new_game(2)
+    blind = frozenset(BLIND["rajas"])
+    while (
+        not rules.decision(state).is_chance
+        or rules.format_action(rules.legal_actions(state)[0]).split()[0] != "roll"
+    ):
+        state, _ = rules.apply(state, rules.legal_actions(state)[0])
+    assert why_on_phone(rules, state, rules.legal_actions(state)[0], blind) == f"{FORCED} (dice)"
+    while rules.decision(state).is_chance:
+        state, _ = rules.apply(state, rules.legal_actions(state)[0])
+    take = next(
+        a for a in rules.legal_actions(state) if rules.format_action(a) == "place take-blue"
+    )
+    assert why_on_phone(rules, state, take, blind) == AVOIDABLE
 
 
 def test_the_command_prints_the_refused_move_and_the_sheets(

@@ -183,6 +183,33 @@ def test_rajas_a_worker_the_player_cannot_pay_for() -> None:
     assert "costs" in verdict.move.reason.en and "Take" in verdict.move.fix.en  # type: ignore[union-attr]
 
 
+def test_rajas_a_roll_the_table_moved_past_is_asked_of_the_roller() -> None:
+    """The last worker took a die, the round ended and the workers went home:
+    the table shows the round over but never the pips, so every face fits and
+    the roller's phone is asked, with every face."""
+    rules = get_rules("rajas")
+    state = rules.new_game(2, seed=3)
+    rng = random.Random(3)
+    while True:
+        d = rules.decision(state)
+        if d.is_chance and rules.format_action(rules.legal_actions(state)[0]).startswith("roll"):
+            after, _ = rules.apply(state, rules.random_chance(state, rng), check=False)
+            if after.round > state.round:
+                break
+        action = (
+            rules.random_chance(state, rng)
+            if d.is_chance
+            else rng.choice(rules.legal_actions(state))
+        )
+        state, _ = rules.apply(state, action, check=False)
+    seen = blank(rules.observe(after).as_seen(), "dice", "karma", "levels", "workers")
+    verdict = reconcile(rules, state, seen)
+    assert verdict.kind == "ambiguous"
+    assert verdict.asker == rules.entered_at_table(state) == state.actor
+    assert len(verdict.candidates) == 6
+    assert {rules.format_action(c).split()[0] for c in verdict.candidates} == {"roll"}
+
+
 def test_a_table_nothing_explains_is_worded_piece_by_piece() -> None:
     rules = get_rules("imhotep")
     state = next(s for s, _ in positions("imhotep", 4, 40) if rules.decision(s).kind == "TURN")
