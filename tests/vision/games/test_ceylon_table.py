@@ -88,8 +88,10 @@ def test_ideal_frames_of_a_game_read_exactly(mid_game: CeylonObservation) -> Non
     seen = _settle(mid_game, 11, "ideal")
     assert seen is not None
     assert _camera(seen) == _camera(mid_game)
-    # the personal boards are left to the phone and the log
-    assert seen.rupees is None and seen.cubes is None and seen.tech is None
+    # the personal boards and the tech order are derived from the record: never a camera value
+    assert set(CeylonObservation.seen_fields()) == set(CAMERA_FIELDS)
+    assert CeylonObservation.DERIVED == {"rupees", "cubes", "tokens", "companies", "tech"}
+    assert all(getattr(seen, name) is None for name in CeylonObservation.DERIVED)
 
 
 def test_setup_and_the_other_rotation_read_exactly() -> None:
