@@ -23,7 +23,6 @@ from engine.ceylon.catalog import CUBES, MAIN, Catalog
 from engine.ceylon.state import COLOURS, DEAL, DRAW, HARVEST, START_TILE, State
 from engine.core.observation import Observation
 
-
 #: field -> why no camera reading of the table gives it (the record derives it)
 WHY_DERIVED: dict[str, str] = {
     "rupees": "coins lie on the personal boards, off the main board and in piles of four values",

@@ -90,7 +90,7 @@ def test_ideal_frames_of_a_game_read_exactly(mid_game: CeylonObservation) -> Non
     assert _camera(seen) == _camera(mid_game)
     # the personal boards and the tech order are derived from the record: never a camera value
     assert set(CeylonObservation.seen_fields()) == set(CAMERA_FIELDS)
-    assert CeylonObservation.DERIVED == {"rupees", "cubes", "tokens", "companies", "tech"}
+    assert {"rupees", "cubes", "tokens", "companies", "tech"} == CeylonObservation.DERIVED
     assert all(getattr(seen, name) is None for name in CeylonObservation.DERIVED)
 
 
