@@ -108,6 +108,7 @@ def one_game(game: str, seed: int, players: int, camera: str, miss: float) -> di
         inner = FakeCamera(game, miss=miss, seed=seed)
     witness = PerfectWitness(game, inner)
     answers: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()  # "class|first word of the action"
 
     def prepare(session: RulesSession) -> None:
         witness.session = session
@@ -118,6 +119,7 @@ def one_game(game: str, seed: int, players: int, camera: str, miss: float) -> di
             outcome = plain(seat, action, state_id)
             if outcome.ok:
                 answers[why] += 1
+                kinds[f"{why}|{action.split()[0] if action.split() else '?'}"] += 1
             return outcome
 
         session.answer = answer  # type: ignore[method-assign]
@@ -137,6 +139,7 @@ def one_game(game: str, seed: int, players: int, camera: str, miss: float) -> di
         "seed": seed,
         "players": players,
         "answers": dict(answers),
+        "kinds": dict(kinds),
         "steps": dict(report.steps),
         "cpu_s": time.process_time() - began,
     }
@@ -191,14 +194,21 @@ def main() -> None:
         ))  # fmt: skip
         total: Counter[str] = Counter()
         steps: Counter[str] = Counter()
+        kinds: Counter[str] = Counter()
         for r in mine:
             total.update(r["answers"])
             steps.update(r["steps"])
+            kinds.update(r["kinds"])
         n = len(mine)
         read = steps["move read by the camera"] + steps["draw read by the camera"]
         print(f"  {read / n:7.1f}  moves and draws read by the camera (mean per game)")
         for why in CLASSES:
-            print(f"  {total[why] / n:7.1f}  {why}")
+            words = sorted(
+                ((count, key.split("|")[1]) for key, count in kinds.items() if key.startswith(why)),
+                reverse=True,
+            )
+            said = ", ".join(f"{word} {count / n:.1f}" for count, word in words[:6])
+            print(f"  {total[why] / n:7.1f}  {why}" + (f"  ({said})" if said else ""))
         forced = sum(total[w] for w in CLASSES if w.startswith("forced"))
         print(
             f"  phone answers per game: {sum(total.values()) / n:.1f} "
