@@ -23,7 +23,7 @@ verdict worked out by the same reconciler (``companion.reconcile.generic``):
 
 ``--camera fake`` (default: fast, no pixels; ``--miss`` of the fields missed
 per look) or ``--camera frames`` (the game's camera table: rendered frames
-read back by its reader; slow, keep it to one game).
+under ``--condition``, read back by its reader; slow, keep it to one game).
 
 Run: ``nice -n 10 .venv/bin/python bench/game_phone_answers.py --game ceylon [--games 3]
 [--camera fake|frames] [--workers 1]``
@@ -95,7 +95,9 @@ def classify(session: RulesSession, action_text: str, verdict: Verdict | None) -
     return CANNOT
 
 
-def one_game(game: str, seed: int, players: int, camera: str, miss: float) -> dict[str, Any]:
+def one_game(
+    game: str, seed: int, players: int, camera: str, miss: float, condition: str = "ideal"
+) -> dict[str, Any]:
     """Play one seeded game; count its phone answers by class and its camera steps."""
     from vision.games import table_for
 
@@ -103,7 +105,7 @@ def one_game(game: str, seed: int, players: int, camera: str, miss: float) -> di
         table = table_for(game)
         if table is None:
             raise SystemExit(f"{game} has no camera table to render frames with")
-        inner: Eye = TableEye(table, seed=seed, players=players)
+        inner: Eye = TableEye(table, seed=seed, condition=condition, players=players)
     else:
         inner = FakeCamera(game, miss=miss, seed=seed)
     witness = PerfectWitness(game, inner)
@@ -163,20 +165,30 @@ def main() -> None:
     parser.add_argument(
         "--miss", type=float, default=0.1, help="fake camera: chance a field is missed per look"
     )
+    parser.add_argument(
+        "--condition", default="ideal", help="frames: the harsh condition (vision.harsh)"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     args = parser.parse_args()
+    if args.camera == "frames":
+        from vision.harsh import CONDITIONS
+
+        if args.condition not in CONDITIONS:
+            parser.error(f"--condition: one of {', '.join(CONDITIONS)}")
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}, commit {_commit()}"
     )
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     camera = (
-        "rendered frames (ideal)" if args.camera == "frames" else f"fake, {args.miss:.0%} missed"
+        f"rendered frames ({args.condition})"
+        if args.camera == "frames"
+        else f"fake, {args.miss:.0%} missed"
     )
     print(f"camera: {camera}; {args.games} games per rulebook, 2-4 players in turn")
     jobs = [
-        (game, args.seed + i, 2 + i % 3, args.camera, args.miss)
+        (game, args.seed + i, 2 + i % 3, args.camera, args.miss, args.condition)
         for game in args.game or GAMES
         for i in range(args.games)
     ]
