@@ -63,35 +63,48 @@ CLASSES = (SECRET, CANNOT, SEVERAL, UNKNOWN)
 
 
 class PerfectWitness:
-    """An eye that passes each look to the camera under test and, beside it, keeps
-    what a perfect camera's verdict on the same table would be."""
+    """An eye that passes each look to the camera under test and keeps the table it
+    was shown, so that a perfect camera's verdict on it can be worked out later."""
 
     def __init__(self, game: str, camera: Eye) -> None:
         self.camera = camera
         self.perfect = FakeCamera(game, miss=0.0)
-        self.session: RulesSession | None = None
-        self.verdict: Verdict | None = None
+        self.shown: Observation | None = None
 
     def look(self, shown: Observation) -> Observation | None:
-        session = self.session
-        assert session is not None
-        self.verdict = reconcile(session.rules, session.state, self.perfect.look(shown))
+        self.shown = shown
         return self.camera.look(shown)
 
+    def verdict(self, session: RulesSession) -> Verdict | None:
+        """The perfect camera's verdict on the last table shown, for the game as it
+        stands now (the camera under test may have taken part of the move already)."""
+        if self.shown is None:
+            return None
+        return reconcile(session.rules, session.state, self.perfect.look(self.shown))
 
-def classify(session: RulesSession, action_text: str, verdict: Verdict | None) -> str:
+
+def classify(session: RulesSession, action_text: str, witness: PerfectWitness) -> str:
     """Why the phone answered ``action_text`` now, against the perfect camera's verdict."""
     d = session.rules.decision(session.state)
     if d.is_chance and d.secret_for is not None and session._open_question() is None:
         return SECRET
+    verdict = witness.verdict(session)
     if verdict is None:
         return CANNOT
-    if verdict.kind == "moves" and verdict.actions:
-        first = session.rules.format_action(verdict.actions[0])
-        return UNKNOWN if first == action_text else CANNOT
+    rules, state = session.rules, session.state
+    try:
+        answered = rules.to_dict(rules.apply(state, rules.parse_action(action_text))[0])
+    except ValueError:
+        return CANNOT  # refused: it counts nowhere (the session refuses it too)
+
+    def same(action: Any) -> bool:  # two names for one move (a Rajas good paying alike)
+        return rules.to_dict(rules.apply(state, action, check=False)[0]) == answered
+
+    if verdict.kind in ("moves", "ambiguous") and verdict.actions:
+        # the perfect camera reads this action (an ambiguity, if any, comes after it)
+        return UNKNOWN if same(verdict.actions[0]) else CANNOT
     if verdict.kind == "ambiguous":
-        fits = {session.rules.format_action(a) for a in (*verdict.actions[:1], *verdict.candidates)}
-        return SEVERAL if action_text in fits else CANNOT
+        return SEVERAL if any(same(a) for a in verdict.candidates) else CANNOT
     return CANNOT
 
 
@@ -113,11 +126,10 @@ def one_game(
     kinds: Counter[str] = Counter()  # "class|first word of the action"
 
     def prepare(session: RulesSession) -> None:
-        witness.session = session
         plain = session.answer
 
         def answer(seat: int | None, action: str, state_id: int) -> Outcome:
-            why = classify(session, action, witness.verdict)
+            why = classify(session, action, witness)
             outcome = plain(seat, action, state_id)
             if outcome.ok:
                 answers[why] += 1
