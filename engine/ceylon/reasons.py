@@ -97,7 +97,7 @@ TABLE = ReasonTable(
         "rupees": (
             "Acciones principales",
             "You need {need} rupees to {what} and have {have}; take 2 rupees instead.",
-            "Necesitas {need} rupias para {what} y tienes {have}; coge 2 rupias en su lugar.",
+            "Necesitas {need} rupias para {what_es} y tienes {have}; coge 2 rupias en su lugar.",
         ),
         "out_of_play": (
             "Partida a 2 jugadores",
