@@ -224,6 +224,11 @@ class RulesSession(TableBase):
             return list(question.candidates) if seat == question.asker else []
         if d.is_chance:
             if d.secret_for is not None and d.secret_for == seat and self.draws == "phones":
+                # A game may offer more than the legal outcomes, so that the list
+                # gives no other seat's secret away (Ceylon: the faces left in the pile).
+                offer = getattr(self.rules, "draw_choices", None)
+                if offer is not None:
+                    return list(offer(self.state))
                 return self.rules.legal_actions(self.state)
             roller = self._entered_by(self.state, d)
             if self._table_draw(d) and seat is None:

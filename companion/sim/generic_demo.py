@@ -82,10 +82,17 @@ class SimPhone:
         """The option this player picks now: mostly the one that scores best for
         them one move ahead (points now plus what their end-of-game items are
         worth), sometimes any legal one, so games differ and end."""
-        options = self.view()["options"]
-        if self.rng.random() < 0.25 or self.view()["decision"]["chance"]:
-            return dict(self.rng.choice(options))
+        view = self.view()
+        options = view["options"]
         rules = self.session.rules
+        if view["decision"]["secret_draw"]:
+            # the card really drawn from the pile (the phone may offer faces the pile lacks)
+            drawn = rules.format_action(rules.random_chance(self.session.state, self.rng))
+            for option in options:
+                if option["action"] == drawn:
+                    return dict(option)
+        if self.rng.random() < 0.25 or view["decision"]["chance"]:
+            return dict(self.rng.choice(options))
         state = self.session.state
         best: list[dict[str, str]] = []
         top = None

@@ -46,7 +46,11 @@ OPTION_WORDS = {
 
 
 def _order_seats(cat: Catalog, state: State) -> None:
-    """Starting player, placement order and the tech stack (first player on top)."""
+    """Starting player, placement order and the tech stack (first player on top).
+
+    The stack follows step I's placing order ("el primer jugador quede arriba y
+    el último abajo"): clockwise from the starting player, or in the variant,
+    which rewrites step I, by start tile number (our reading)."""
     n = state.n
     if VARIANT in state.options:
         by_tile = sorted(range(n), key=lambda seat: state.players[seat].start_tile)
@@ -55,7 +59,7 @@ def _order_seats(cat: Catalog, state: State) -> None:
     else:
         state.first = 0
         state.start_order = [(state.first + i) % n for i in range(n)]
-    for i, seat in enumerate(state.turn_order()):
+    for i, seat in enumerate(state.start_order):
         state.mut(seat).tech_order = n - 1 - i
     state.tech_counter = n
 

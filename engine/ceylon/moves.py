@@ -112,9 +112,19 @@ def harvest_reach(cat: Catalog, state: State, seat: int, anywhere: bool) -> int:
     return planted & ((1 << pawn) | cat.neighbours[pawn])
 
 
+#: an action's name in a Spanish refusal ("para plantar")
+_WHAT_ES = {
+    "plant": "plantar",
+    "hire": "contratar un consejero",
+    "tech": "avanzar en tecnología",
+    "move": "mover",
+}
+
+
 def _rupees(player: Player, need: int, what: str) -> Problem:
     if player.rupees < need:
-        return ("rupees", {"need": need, "have": player.rupees, "what": what})
+        fields = {"need": need, "have": player.rupees, "what": what, "what_es": _WHAT_ES[what]}
+        return ("rupees", fields)
     return None
 
 

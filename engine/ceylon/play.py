@@ -255,6 +255,24 @@ def _chance_outcomes(cat: Catalog, state: State) -> list[Action]:
     return [Action(kind, f) for f, count in enumerate(state.deck) if count]
 
 
+def draw_choices(cat: Catalog, state: State) -> list[Action]:
+    """The answers a drawer's phone offers for a secret draw (a card into a hand).
+
+    Every face the drawer cannot rule out from what they know: the 46 cards
+    less the cards played (public) and their own hand. Offering only the faces
+    left in the draw pile (the legal outcomes) would tell the drawer that the
+    other copies of a missing face are in the other players' hands. Other
+    chance decisions: their legal outcomes."""
+    if state.phase not in (DEAL, DRAW):
+        return _chance_outcomes(cat, state)
+    seat = state.actor
+    return [
+        Action(_CHANCE_KIND[state.phase], f)
+        for f in range(len(cat.faces))
+        if state.deck[f] + sum(p.hand.count(f) for i, p in enumerate(state.players) if i != seat)
+    ]
+
+
 def legal_actions(cat: Catalog, state: State, only: Filter | None = None) -> list[Hashable]:
     found = _legal(cat, state)
     if only is not None:
@@ -361,6 +379,9 @@ def why_illegal(cat: Catalog, state: State, action: Hashable) -> Reason | None:
         if action.kind != _CHANCE_KIND[phase]:
             return _now(cat, state)
         if action not in _chance_outcomes(cat, state):
+            if phase in (DEAL, DRAW) and action in draw_choices(cat, state):
+                # the drawer could hold it as far as they know: the hands entered do not add up
+                return _reason("draw_unaccounted", what=cat.faces[action.a].id)
             return _reason("chance_unavailable", what=_chance_name(cat, action))
         return None
     seat = state.actor

@@ -30,6 +30,15 @@ TABLE = ReasonTable(
             "{what} is not among the pieces left to draw; check the piece you drew.",
             "{what} no está entre las piezas que quedan por robar; revisa la pieza robada.",
         ),
+        "draw_unaccounted": (
+            _SETUP + " J",
+            "The cards entered so far leave no {what} in the draw pile: a card was entered "
+            "wrong on a phone. Check the card you drew; if it is right, every player checks "
+            "the hand their phone shows.",
+            "Las cartas introducidas hasta ahora no dejan ninguna {what} en el mazo de robo: "
+            "alguien introdujo mal una carta. Revisa la carta robada; si es correcta, cada "
+            "jugador revisa la mano que muestra su móvil.",
+        ),
         "elev_tile": (
             _SETUP + " A",
             "Large elevation tile {tile} is not available (back in the box or already placed); use another.",
@@ -88,7 +97,7 @@ TABLE = ReasonTable(
         "rupees": (
             "Acciones principales",
             "You need {need} rupees to {what} and have {have}; take 2 rupees instead.",
-            "Necesitas {need} rupias para {what} y tienes {have}; coge 2 rupias en su lugar.",
+            "Necesitas {need} rupias para {what_es} y tienes {have}; coge 2 rupias en su lugar.",
         ),
         "out_of_play": (
             "Partida a 2 jugadores",

@@ -81,6 +81,11 @@ class CeylonRules:
     def random_chance(self, state: State, rng: random.Random) -> Hashable:
         return play.random_chance(self.catalog, state, rng)
 
+    def draw_choices(self, state: State) -> list[Hashable]:
+        """A secret draw's answers on the drawer's phone: nothing they could not rule
+        out themselves (``play.draw_choices``), so the list gives no other hand away."""
+        return list(play.draw_choices(self.catalog, state))
+
     def privacy(self, state: State, action: Hashable) -> tuple[int | None, bool]:
         return play.privacy(state, action)
 

@@ -8,23 +8,36 @@ too: with the cards played it would give the hands away. Everything else
 
 ``observe`` is the part the table shows: pawns, plantations and their leaf
 colours, elevation, the train, advisors and the discs on them, the card just
-played with its rotation, and the personal boards (read by camera where it
-can, else answered from a phone).
+played with its rotation. The personal boards (rupees, tea cubes, tech tokens,
+companies) and the tech track's stacking order are public but no camera above
+the main board reads them: they are ``DERIVED`` (reasons in ``WHY_DERIVED``),
+filled in from the record and never a camera value (``as_seen`` blanks them).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.ceylon.catalog import CUBES, MAIN, Catalog
 from engine.ceylon.state import COLOURS, DEAL, DRAW, HARVEST, START_TILE, State
 from engine.core.observation import Observation
 
+#: field -> why no camera reading of the table gives it (the record derives it)
+WHY_DERIVED: dict[str, str] = {
+    "rupees": "coins lie on the personal boards, off the main board and in piles of four values",
+    "cubes": "tea cubes lie on the personal boards, off the main board, piled in the storehouse",
+    "tokens": "tech tokens lie on the personal boards, off the main board",
+    "companies": "contracts lie on the personal boards, off the main board, one company stacked",
+    "tech": "discs sharing a tech space hide each other; the stacking order is shown by no piece",
+}
+
 
 @dataclass(frozen=True)
 class CeylonObservation(Observation):
     """One value per thing on the table; ``None`` where a snapshot did not see it."""
+
+    DERIVED: ClassVar[frozenset[str]] = frozenset(WHY_DERIVED)
 
     pawns: tuple[int, ...] | None = None  # hex per seat (-1 not placed)
     plantations: tuple[tuple[int, int], ...] | None = None  # per hex: (seat or -1, leaf markers)

@@ -157,8 +157,15 @@ def _deal_ceylon(pick_last_for_ana: bool, others: list[str]) -> RulesSession:
         seat = d["seat"]
         options = [o["action"] for o in session.seat_view(seat)["options"]]
         assert options, "the drawer's phone is offered what it may have drawn"
+        # every face the drawer cannot rule out, not only those left in the pile
+        choices = session.rules.draw_choices(session.state)  # type: ignore[attr-defined]
+        assert options == [session.rules.format_action(a) for a in choices]
         for other in set(range(3)) - {seat}:
             assert session.seat_view(other)["options"] == []  # no one else may say it
+        in_pile = {
+            session.rules.format_action(a) for a in session.rules.legal_actions(session.state)
+        }
+        options = [o for o in options if o in in_pile]  # a card the real pile could give
         if seat == 0:
             text = options[-1] if pick_last_for_ana else options[0]
         elif replaying:

@@ -47,6 +47,7 @@ def test_plant_is_refused_elsewhere_on_a_taken_hex_or_without_money() -> None:
         and reason.code == "rupees"
         and "5" in reason.en
         and "2 rupias" in reason.es
+        and "para plantar" in reason.es  # the action named in Spanish, not "para plant"
     )
 
 

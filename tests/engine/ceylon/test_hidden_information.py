@@ -72,3 +72,29 @@ def test_the_events_of_a_draw_do_not_name_the_card() -> None:
     state = _setup_with_hands([])
     _, events = R.apply(state, R.parse_action("deal trade/tech"))
     assert events and all("trade" not in repr(e) and "tech" not in repr(e) for e in events)
+
+
+def test_the_drawers_choices_give_no_other_hand_away() -> None:
+    # Red holds three of the four plant/hire cards; Blue draws the fourth. The pile
+    # has none left, but Blue cannot know that: offering only the faces left in the
+    # pile would tell Blue what Red holds.
+    a = _setup_with_hands([["plant/hire"] * 3, ["plant/hire"]])
+    b = _setup_with_hands([["trade/tech"] * 3, ["plant/hire"]])
+    assert a.actor == b.actor == 1 and a.players[1].hand == b.players[1].hand
+    assert R.legal_actions(a) != R.legal_actions(b)  # the pile differs ...
+    assert R.draw_choices(a) == R.draw_choices(b)  # ... the drawer's phone does not
+    named = R.parse_action("deal plant/hire")
+    assert named in R.draw_choices(a) and named not in R.legal_actions(a)
+    # naming it says the entries do not add up, never where the cards are
+    reason = R.why_illegal(a, named)
+    assert reason is not None and reason.code == "draw_unaccounted"
+    assert "Red" not in reason.en and "Rojo" not in reason.es
+    # a face the drawer can rule out (every copy played or in their own hand) is not offered
+    played = R.parse_action("deal plant/tech")
+    a.deck[played.a] = 0
+    assert played not in R.draw_choices(a)
+    assert R.why_illegal(a, played).code == "chance_unavailable"  # type: ignore[union-attr]
+    # every legal outcome stays offered, and other chance decisions are unchanged
+    assert set(R.legal_actions(b)) <= set(R.draw_choices(b))
+    fresh = R.new_game(2)
+    assert R.draw_choices(fresh) == R.legal_actions(fresh)

@@ -102,6 +102,21 @@ def test_observation_shows_the_card_and_its_rotation_and_the_map() -> None:
     assert partial.matches(R.observe(moved)) and not partial.matches(seen)
 
 
+def test_the_personal_boards_and_the_tech_order_are_derived_never_seen() -> None:
+    # Taking 2 rupees changes only a personal board: the record knows it, a
+    # camera snapshot of the table holds nothing of it.
+    state = play(table(2), "play plant/harvest as harvest")
+    after = play(state, "rupees")
+    full = R.observe(after).differences(R.observe(state))
+    assert full == ["rupees"]
+    assert R.observe(after).as_seen().differences(R.observe(state).as_seen()) == []
+    snapshot = R.observe(after).as_seen()
+    for name in ("rupees", "cubes", "tokens", "companies", "tech"):
+        assert getattr(R.observe(after), name) is not None
+        assert getattr(snapshot, name) is None, name
+    assert "tech" not in CeylonObservation.seen_fields()
+
+
 def test_the_last_card_stays_seen_on_the_discard_pile_until_the_next() -> None:
     state = play(table(2), "play plant/harvest as harvest", "rupees", "rupees", "draw trade/tech")
     assert state.phase == "PLAY" and state.active == 1

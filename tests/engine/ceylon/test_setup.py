@@ -124,6 +124,12 @@ def test_start_tile_variant_orders_players_by_tile_number() -> None:
     lowest = tiles.index(min(tiles))
     assert state.first == lowest
     assert state.start_order == sorted(range(3), key=lambda s: tiles[s])
+    # the tech stack follows the placing order: lowest tile on top, highest at the bottom
+    # (seed 0 deals tiles whose order is not clockwise)
+    other = R.new_game(3, seed=0, options=("start_tiles",))
+    assert other.start_order != other.turn_order()
+    stack = sorted(range(3), key=lambda s: other.players[s].tech_order, reverse=True)
+    assert stack == other.start_order
     while state.phase != START:
         state, _ = R.apply(state, R.legal_actions(state)[0])
     assert state.actor == lowest

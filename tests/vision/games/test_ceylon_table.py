@@ -88,8 +88,10 @@ def test_ideal_frames_of_a_game_read_exactly(mid_game: CeylonObservation) -> Non
     seen = _settle(mid_game, 11, "ideal")
     assert seen is not None
     assert _camera(seen) == _camera(mid_game)
-    # the personal boards are left to the phone and the log
-    assert seen.rupees is None and seen.cubes is None and seen.tech is None
+    # the personal boards and the tech order are derived from the record: never a camera value
+    assert set(CeylonObservation.seen_fields()) == set(CAMERA_FIELDS)
+    assert {"rupees", "cubes", "tokens", "companies", "tech"} == CeylonObservation.DERIVED
+    assert all(getattr(seen, name) is None for name in CeylonObservation.DERIVED)
 
 
 def test_setup_and_the_other_rotation_read_exactly() -> None:
@@ -204,3 +206,16 @@ def test_flickering_small_markers_settle_as_unknown_but_a_change_never_does() ->
     ]
     changing = _Reader([a, moved, a, moved])
     assert [changing.read(frame) for _ in range(4)] == [None, None, None, None]
+
+
+def test_level_spots_coming_and_going_do_not_hold_the_settling_but_a_new_level_does() -> None:
+    levels = tuple([0] * 24 + [1] * 6 + [2] * 2)
+    half = tuple(None if h % 4 == 0 else v for h, v in enumerate(levels))  # 8 spots hidden
+    raised = tuple(1 if h == 0 else v for h, v in enumerate(levels))
+    a = CeylonObservation(levels=levels, card=2, rotation=0)
+    b = CeylonObservation(levels=half, card=2, rotation=0)  # type: ignore[arg-type]
+    assert flickering(a, b) == 0  # 8 > FLICKER, but levels never change after set-up
+    assert flickering(a, CeylonObservation(levels=raised, card=2, rotation=0)) is None
+    # the settled read holds only what both frames saw: a hidden level stays unknown
+    got = agreement(a, b)
+    assert got.levels == half and got.levels is not None and got.levels[0] is None
