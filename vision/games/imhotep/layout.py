@@ -46,6 +46,11 @@ SLED_SLOTS = 5
 SLED_PITCH_MM = 19.0
 CARD_SLOTS = 8  # per seat: 4 x 2
 SEATS = 4
+PYRAMID_PITCH_MM = 20.0  # level 1 spaces (3 x 3); level 2 rests across four of them
+PYRAMID_SLOTS = 14  # 3 x 3 + 2 x 2 + 1 (the catalog's pyramid_a values)
+BESIDE_SLOTS = 8  # printed spaces beside the pyramid for the stones past the 14th
+TEMPLE_COLUMNS = 5
+TEMPLE_PITCH_MM = 22.0
 
 
 def boat_length(size: int) -> float:
@@ -92,6 +97,18 @@ class Layout:
     market: tuple[Point, ...] = ()
     seats: tuple[Seat, ...] = ()
     burial_cells: tuple[Point, ...] = ()  # in placement order: column by column, top down
+    #: side A pyramid: (x, y, level) of each of the 14 slots in placement order
+    #: (3 x 3, 2 x 2, 1), then the printed spaces beside it (level 0)
+    pyramid_slots: tuple[tuple[float, float, int], ...] = ()
+    #: side A temple: each column's printed space, left to right (a level is
+    #: as many columns as the player count's width, from the left)
+    temple_columns: tuple[Point, ...] = ()
+    #: side A obelisks: one printed space per stone colour (COLOURS' order)
+    obelisk_spots: tuple[Point, ...] = ()
+    #: per stacked site: points of light print (no stone ever stands there)
+    stack_print: dict[str, tuple[Point, ...]] = field(default_factory=dict)
+    #: per stacked site: the light print's rectangle (x0, y0, x1, y1)
+    stack_box: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
     def places(self) -> dict[str, Point]:
         """Every place a boat may lie: ``harbour`` berths and the sites' docks."""
@@ -121,6 +138,11 @@ class Layout:
             "round_card": self.round_card,
             "market": self.market,
             "burial_cells": self.burial_cells,
+            "pyramid_slots": self.pyramid_slots,
+            "temple_columns": self.temple_columns,
+            "obelisk_spots": self.obelisk_spots,
+            "stack_print": self.stack_print,
+            "stack_box": self.stack_box,
             "seats": [
                 {
                     "box": s.box,
@@ -173,6 +195,38 @@ def _build() -> Layout:
         seats.append(
             Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0))
         )
+    px, py = boxes["pyramid"][0] + 40, boxes["pyramid"][1] + 45
+    pitch = PYRAMID_PITCH_MM
+    pyramid = [(px + pitch * (k // 3), py + pitch * (k % 3), 0) for k in range(9)]
+    pyramid += [
+        (px + pitch / 2 + pitch * c, py + pitch / 2 + pitch * r, 1) for c in (0, 1) for r in (0, 1)
+    ]
+    pyramid += [(px + pitch, py + pitch, 2)]
+    pyramid += [(px + 68 + 20 * (k // 4), py - 12 + pitch * (k % 4), 0) for k in range(BESIDE_SLOTS)]
+    tx = boxes["temple"][0] + 28
+    temple = tuple((tx + TEMPLE_PITCH_MM * k, 105.0) for k in range(TEMPLE_COLUMNS))
+    ox, oy = boxes["obelisk"][0] + 47, boxes["obelisk"][1] + 45
+    obelisks = tuple((ox + 40 * (k % 2), oy + 40 * (k // 2)) for k in range(4))
+    stack_box = {
+        "pyramid": (184.0, 58.0, 298.0, 160.0),
+        "temple": (318.0, 78.0, 440.0, 132.0),
+        "obelisk": (708.0, 60.0, 810.0, 160.0),
+    }
+    stack_print = {
+        "pyramid": tuple(
+            [(188.0, 84.0 + 13 * k) for k in range(5)]
+            + [(252.0, 84.0 + 13 * k) for k in range(5)]
+            + [(198.0 + 22 * k, y) for k in range(5) for y in (66.0, 152.0)]
+        ),
+        "temple": tuple(
+            (tx - 11 + TEMPLE_PITCH_MM * k, 105.0 + d)
+            for k in range(TEMPLE_COLUMNS + 1)
+            for d in (-20.0, 20.0)
+        ),
+        "obelisk": tuple(
+            (ox - 20.0 + 20 * k, oy + d) for k in range(5) for d in (-22.0, 20.0, 60.0)
+        ),
+    }
     return Layout(
         corners=corners,
         guards=tuple(guards),
@@ -182,6 +236,11 @@ def _build() -> Layout:
         market=((616.0, 282.0), (664.0, 282.0), (712.0, 282.0), (760.0, 282.0)),
         seats=tuple(seats),
         burial_cells=cells,
+        pyramid_slots=tuple((float(x), float(y), lv) for x, y, lv in pyramid),
+        temple_columns=temple,
+        obelisk_spots=obelisks,
+        stack_print=stack_print,
+        stack_box=stack_box,
     )
 
 

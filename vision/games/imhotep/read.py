@@ -21,9 +21,12 @@ the mat from its corner markers, then
 - infer what side A implies: no face-down market cards, no obelisk towers.
 
 The pyramid, temple and obelisk stones stack: from above the camera cannot
-tell how high a top is (its place in the frame moves with its height), so
-``pyramid_top``, ``temple_top`` and ``obelisk_tops`` are left to the game's
-record, as are the score ``track`` (markers of every seat share spaces).
+tell how high a top is (its place in the frame moves with its height). Once
+the companion hands the reader its record (``expect``: the engine's full
+observation, heights included), ``pyramid_top``, ``temple_top`` and
+``obelisk_tops`` are read where the record puts each top, or one level higher
+(:mod:`vision.games.imhotep.stacks`); without it they stay unknown. The score
+``track`` is left to the record (markers of every seat share spaces and stack).
 
 A reading is returned once two consecutive clear frames agree; items that
 differ between them are unknown.
@@ -60,6 +63,7 @@ from .layout import (
     boat_slot_offsets,
 )
 from .plan import PLAN
+from .stacks import read_stacks
 
 Image = NDArray[np.uint8]
 
@@ -80,7 +84,9 @@ PRINT_MM = 12.0
 class ImhotepReader:
     """:class:`vision.games.base.GameReader` for Imhotep."""
 
-    def __init__(self, calibration: Lens | None = None) -> None:
+    def __init__(
+        self, calibration: Lens | None = None, options: Sequence[str] | None = None
+    ) -> None:
         self.calibration = (
             calibration if calibration is not None and not calibration.is_ideal else None
         )
@@ -100,6 +106,15 @@ class ImhotepReader:
         self._lens: PointLens | None = None
         self._problems: list[str] = []
         self._last: ImhotepObservation | None = None
+        self.options = tuple(options or ())
+        #: the game's record as the companion last told it (``expect``)
+        self.record: ImhotepObservation | None = None
+
+    def expect(self, observation: object) -> None:
+        """The game's record (the engine's full observation, derived fields such
+        as the stacks' heights included), told whenever the game moves on: the
+        stacked sites are read where it puts their tops. Anything else is ignored."""
+        self.record = observation if isinstance(observation, ImhotepObservation) else None
 
     def problems(self) -> list[str]:
         return list(self._problems)
@@ -463,15 +478,21 @@ class _Seen:
             market = tuple(self._card_space(at, ("card",)) for at in LAYOUT.market)
         burial = self._burial() if self._side("burial") == "A" else None
         obelisk_side = self._side("obelisk")
+        stacks: dict[str, Any] = dict.fromkeys(("pyramid_top", "temple_top", "obelisk_tops"))
+        record = self.reader.record
+        if record is not None:
+            sides = {site: self._side(site) for site in ("pyramid", "temple")}
+            sides["obelisk"] = obelisk_side
+            stacks = read_stacks(self, record, sides, self.reader.options)
         return ImhotepObservation(
             round_card=int(round_card) if round_card else None,
             boats=boats,  # type: ignore[arg-type]
-            pyramid_top=None,
+            pyramid_top=stacks["pyramid_top"],
             pyramid_covered=None,
-            temple_top=None,
+            temple_top=stacks["temple_top"],
             temple_covered=None,
             burial=burial,  # type: ignore[arg-type]
-            obelisk_tops=None,
+            obelisk_tops=stacks["obelisk_tops"],
             obelisk_heights=None,
             towers=() if obelisk_side == "A" else None,
             market=market,  # type: ignore[arg-type]
