@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from functools import cache
 from typing import Any, cast
 
 import cv2
@@ -79,6 +80,11 @@ MIN_SIDE_PX = 16.0
 TOP_HALF_MM = 2.5
 #: where the print beside a stone space is sampled (mm from the space's centre)
 PRINT_MM = 12.0
+#: a washed-out guard's pattern: a white cell brighter than the black one
+#: beside it by this many grey levels (about three times the noise) ...
+GUARD_STEP = 8.0
+#: ... across at least this share of its black-white edges
+GUARD_EDGES = 0.8
 
 
 class ImhotepReader:
@@ -194,6 +200,7 @@ class _Seen:
                 self.hidden.append(f"the {name} corner marker")
         gid = PLAN.id_of("guard", "edge")
         squares, sides = reader.detector.candidates
+        missing = []
         for g in LAYOUT.guards:
             if self._near(gid, g, PRINTED_MM, small=True):
                 continue
@@ -203,7 +210,34 @@ class _Seen:
                 (np.hypot(*(squares - at).T) < np.maximum(sides, 8.0) / 2).any()
             ):
                 continue
+            missing.append(g)
+        for g in self._washed_out(missing):
             self.hidden.append(f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm")
+
+    def _washed_out(self, missing: list[Point]) -> list[Point]:
+        """Of the guards not found, those still missing after a closer look for
+        glare. A guard washed out by a lamp's reflection keeps its printed
+        pattern at low contrast (paper saturated, ink a pale grey, a gradient
+        across it) where the detector cannot decode it. It is excused only on
+        its own pattern at its own place, under glare: its paper saturated
+        somewhere, and across nearly every edge between a black cell and a
+        white one (the guard id's cells, its black border, the paper margin
+        around it) the white side the brighter, never the reverse. Light
+        varies slowly, so these side-by-side comparisons survive a gradient; a
+        hand, an arm or a sleeve over the guard shows no such pattern, whatever
+        the light, so it still stops the reading."""
+        return [g for g in missing if not self._pattern_seen(g)]
+
+    def _pattern_seen(self, g: Point) -> bool:
+        cells, pairs = _guard_pattern()
+        pts = cells + np.array(g, dtype=np.float64)
+        samples = self._samples(pts, np.zeros(len(pts)), 0.5)
+        values = samples.mean(axis=(1, 2))
+        whites = np.unique(pairs[:, 0])
+        if float(samples[whites].max()) < SATURATED:
+            return False  # no glare here: an undecoded guard is not excused
+        diff = values[pairs[:, 0]] - values[pairs[:, 1]]
+        return bool((diff <= -GUARD_STEP).sum() == 0 and (diff >= GUARD_STEP).mean() >= GUARD_EDGES)
 
     def _near(
         self, marker_id: int, at: Point, within: float, height: float = 0.0, small: bool = False
@@ -503,6 +537,30 @@ class _Seen:
             sleds=cast(Any, tuple(self._sled(s) for s in range(players))) if players else None,
             track=None,
         )
+
+
+@cache
+def _guard_pattern() -> tuple[NDArray[np.float64], NDArray[np.intp]]:
+    """The edge guard's printed cells as the mat holds them: each cell's centre
+    (mm from the guard's centre: 6 x 6 cells, the dictionary's bits inside a
+    black border, in a ring of paper margin), and every pair of side-by-side
+    cells of different colour as (index of the white one, of the black one)."""
+    entry = PLAN.entry("guard", "edge")
+    cell = entry.side_mm / 6
+    bits = cv2.aruco.generateImageMarker(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100), entry.marker_id, 6
+    )
+    white = np.ones((8, 8), dtype=bool)
+    white[1:7, 1:7] = bits > 127
+    centres = [((c - 3.5) * cell, (r - 3.5) * cell) for r in range(8) for c in range(8)]
+    pairs = []
+    for r in range(8):
+        for c in range(8):
+            for r2, c2 in ((r, c + 1), (r + 1, c)):
+                if r2 < 8 and c2 < 8 and white[r, c] != white[r2, c2]:
+                    a, b = r * 8 + c, r2 * 8 + c2
+                    pairs.append((a, b) if white[r, c] else (b, a))
+    return np.array(centres, dtype=np.float64), np.array(pairs, dtype=np.intp)
 
 
 def _print_of(samples: NDArray[np.float64]) -> NDArray[np.float64] | None:
