@@ -50,7 +50,7 @@ PYRAMID_PITCH_MM = 20.0  # level 1 spaces (3 x 3); level 2 rests across four of 
 PYRAMID_SLOTS = 14  # 3 x 3 + 2 x 2 + 1 (the catalog's pyramid_a values)
 BESIDE_SLOTS = 8  # printed spaces beside the pyramid for the stones past the 14th
 TEMPLE_COLUMNS = 5
-TEMPLE_PITCH_MM = 22.0
+TEMPLE_PITCH_MM = 26.0  # 10 mm between columns: a taller neighbour hides less
 
 
 def boat_length(size: int) -> float:
@@ -189,11 +189,14 @@ def _build() -> Layout:
     )
     seats = []
     for s in range(SEATS):
-        x0 = 30.0 + 200 * s
+        # cards lie 2 mm apart and a card's width (and a sloppy placement's
+        # 10 mm) clear of the west and east edge guards, which a card must not
+        # cover (a covered guard reads as a hand)
+        x0 = 40.0 + 196 * s
         sled = tuple((x0 + 36 + SLED_PITCH_MM * j, 366.0) for j in range(SLED_SLOTS))
-        cards = tuple((x0 + 28 + 48 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
+        cards = tuple((x0 + 28 + 46 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
         seats.append(
-            Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0))
+            Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 196, 535.0))
         )
     px, py = boxes["pyramid"][0] + 40, boxes["pyramid"][1] + 45
     pitch = PYRAMID_PITCH_MM
@@ -203,14 +206,15 @@ def _build() -> Layout:
     ]
     pyramid += [(px + pitch, py + pitch, 2)]
     pyramid += [(px + 68 + 20 * (k // 4), py - 12 + pitch * (k % 4), 0) for k in range(BESIDE_SLOTS)]
-    tx = boxes["temple"][0] + 28
+    tx = boxes["temple"][0] + 18
     temple = tuple((tx + TEMPLE_PITCH_MM * k, 105.0) for k in range(TEMPLE_COLUMNS))
-    ox, oy = boxes["obelisk"][0] + 47, boxes["obelisk"][1] + 45
-    obelisks = tuple((ox + 40 * (k % 2), oy + 40 * (k // 2)) for k in range(4))
+    # towers grow tall: their spaces far apart, so one hides little of another
+    ox, oy = boxes["obelisk"][0] + 34, boxes["obelisk"][1] + 43
+    obelisks = tuple((ox + 72 * (k % 2), oy + 54 * (k // 2)) for k in range(4))
     stack_box = {
         "pyramid": (184.0, 58.0, 298.0, 160.0),
-        "temple": (318.0, 78.0, 440.0, 132.0),
-        "obelisk": (708.0, 60.0, 810.0, 160.0),
+        "temple": (308.0, 78.0, 444.0, 132.0),
+        "obelisk": (712.0, 73.0, 812.0, 163.0),
     }
     stack_print = {
         "pyramid": tuple(
@@ -219,12 +223,15 @@ def _build() -> Layout:
             + [(198.0 + 22 * k, y) for k in range(5) for y in (66.0, 152.0)]
         ),
         "temple": tuple(
-            (tx - 11 + TEMPLE_PITCH_MM * k, 105.0 + d)
+            (tx - 13 + TEMPLE_PITCH_MM * k, 105.0 + d)
             for k in range(TEMPLE_COLUMNS + 1)
             for d in (-20.0, 20.0)
         ),
         "obelisk": tuple(
-            (ox - 20.0 + 20 * k, oy + d) for k in range(5) for d in (-22.0, 20.0, 60.0)
+            [(ox + 36, oy + d) for d in (-8.0, 27.0, 62.0)]
+            + [(ox + 72 * k, oy + 27) for k in range(2)]
+            + [(ox + 36 * k, oy + 70) for k in range(3)]
+            + [(ox + 88, oy + 27 * k) for k in range(3)]
         ),
     }
     return Layout(

@@ -111,6 +111,12 @@ class Stacks:
         self.cam = np.asarray(seen.cam, dtype=np.float64)
 
     # -- one stone -----------------------------------------------------------------
+    def _lift(self, points: NDArray[np.float64], z: float) -> NDArray[np.float64]:
+        """Each point moved along its ray to the camera up to the height ``z``."""
+        t = (z - points[:, 2]) / np.maximum(self.cam[2] - points[:, 2], 1.0)
+        out: NDArray[np.float64] = points + (self.cam - points) * t[:, None]
+        return out
+
     def _print(
         self, site: str, at: tuple[float, float], z: float, boxes: Sequence[Box]
     ) -> NDArray[np.float64] | None:
@@ -158,8 +164,10 @@ class Stacks:
         z1 = z0 + STONE_MM
         for ox, oy in OFFSETS:
             p = (at[0] + ox, at[1] + oy)
+            # the bottom's sample shows where its ray leaves the stone: from
+            # there up (its top's height) nothing may stand in the way either
             if hidden(_window(p, z1), self.cam, boxes) or hidden(
-                _window(p, z0 + 0.5), self.cam, boxes
+                self._lift(_window(p, z0 + 0.5), z1), self.cam, boxes
             ):
                 continue
             ref = self._print(site, p, z1, boxes)
