@@ -77,7 +77,9 @@ def _raw(reader: ImhotepReader, at: tuple[float, float], height: float) -> tuple
     return int(x), int(y)
 
 
-def _glare(image: np.ndarray, at: tuple[int, int], radius: float, peak: float = 320.0) -> np.ndarray:
+def _glare(
+    image: np.ndarray, at: tuple[int, int], radius: float, peak: float = 320.0
+) -> np.ndarray:
     """A lamp's reflection added around ``at`` (pixels), saturating at its core."""
     h, w = image.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w]
@@ -169,9 +171,7 @@ def test_a_hand_over_the_edge_still_stops_the_reading_under_glare() -> None:
     assert hidden
     # glare over every guard the arm hides: still a hand, still no reading
     covered = [
-        g
-        for g in LAYOUT.guards
-        if f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm" in hidden[0]
+        g for g in LAYOUT.guards if f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm" in hidden[0]
     ]
     assert covered
 

@@ -205,7 +205,9 @@ def _build() -> Layout:
         (px + pitch / 2 + pitch * c, py + pitch / 2 + pitch * r, 1) for c in (0, 1) for r in (0, 1)
     ]
     pyramid += [(px + pitch, py + pitch, 2)]
-    pyramid += [(px + 68 + 20 * (k // 4), py - 12 + pitch * (k % 4), 0) for k in range(BESIDE_SLOTS)]
+    pyramid += [
+        (px + 68 + 20 * (k // 4), py - 12 + pitch * (k % 4), 0) for k in range(BESIDE_SLOTS)
+    ]
     tx = boxes["temple"][0] + 18
     temple = tuple((tx + TEMPLE_PITCH_MM * k, 105.0) for k in range(TEMPLE_COLUMNS))
     # towers grow tall: their spaces far apart, so one hides little of another

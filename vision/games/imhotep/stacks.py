@@ -85,8 +85,12 @@ def hidden(points: NDArray[np.float64], cam: NDArray[np.float64], boxes: Sequenc
         with np.errstate(divide="ignore", invalid="ignore"):
             t1 = (lo - p) / d
             t2 = (hi - p) / d
-        tmin = np.where(d == 0, np.where((lo <= p) & (p <= hi), -np.inf, np.inf), np.minimum(t1, t2))
-        tmax = np.where(d == 0, np.where((lo <= p) & (p <= hi), np.inf, -np.inf), np.maximum(t1, t2))
+        tmin = np.where(
+            d == 0, np.where((lo <= p) & (p <= hi), -np.inf, np.inf), np.minimum(t1, t2)
+        )
+        tmax = np.where(
+            d == 0, np.where((lo <= p) & (p <= hi), np.inf, -np.inf), np.maximum(t1, t2)
+        )
         enter = tmin.max(axis=1)
         leave = tmax.min(axis=1)
         # the segment from the point (t=0) to the camera (t=1) passes through a box
@@ -228,7 +232,9 @@ class Stacks:
         # once level 2 is complete the centre stone of level 1 is hidden
         return tuple(c for i, c in enumerate(read) if not (i == 4 and len(read) >= 13))
 
-    def temple(self, covered: int, tops: Sequence[str], width: int) -> tuple[str | None, ...] | None:
+    def temple(
+        self, covered: int, tops: Sequence[str], width: int
+    ) -> tuple[str | None, ...] | None:
         """``temple_top`` from the record: ``covered`` stones under the tops of
         ``width`` columns."""
         n = covered + len(tops)
