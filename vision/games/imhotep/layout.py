@@ -210,13 +210,15 @@ def _build() -> Layout:
     ]
     tx = boxes["temple"][0] + 18
     temple = tuple((tx + TEMPLE_PITCH_MM * k, 105.0) for k in range(TEMPLE_COLUMNS))
-    # towers grow tall: their spaces far apart, so one hides little of another
-    ox, oy = boxes["obelisk"][0] + 34, boxes["obelisk"][1] + 43
-    obelisks = tuple((ox + 72 * (k % 2), oy + 54 * (k // 2)) for k in range(4))
+    # towers grow tall: their spaces far apart (one hides little of another)
+    # and as far west as the board allows (a tall tower's top leans outwards
+    # in the frame and must not screen the east edge guards)
+    ox, oy = boxes["obelisk"][0] + 28, boxes["obelisk"][1] + 47
+    obelisks = tuple((ox + 60 * (k % 2), oy + 54 * (k // 2)) for k in range(4))
     stack_box = {
         "pyramid": (184.0, 58.0, 298.0, 160.0),
         "temple": (308.0, 78.0, 444.0, 132.0),
-        "obelisk": (712.0, 73.0, 812.0, 163.0),
+        "obelisk": (704.0, 74.0, 800.0, 163.0),
     }
     stack_print = {
         "pyramid": tuple(
@@ -230,10 +232,10 @@ def _build() -> Layout:
             for d in (-20.0, 20.0)
         ),
         "obelisk": tuple(
-            [(ox + 36, oy + d) for d in (-8.0, 27.0, 62.0)]
-            + [(ox + 72 * k, oy + 27) for k in range(2)]
-            + [(ox + 36 * k, oy + 70) for k in range(3)]
-            + [(ox + 88, oy + 27 * k) for k in range(3)]
+            [(ox + 30, oy + d) for d in (-8.0, 27.0, 62.0)]
+            + [(ox + 60 * k, oy + 27) for k in range(2)]
+            + [(ox + 30 * k, oy + 66) for k in range(3)]
+            + [(ox + 76, oy + 27 * k) for k in range(3)]
         ),
     }
     return Layout(

@@ -84,7 +84,7 @@ PRINT_MM = 12.0
 #: beside it by this many grey levels (about three times the noise) ...
 GUARD_STEP = 8.0
 #: ... across at least this share of its black-white edges
-GUARD_EDGES = 0.8
+GUARD_EDGES = 0.65  # a hand over part of a guard measured 0.4 at most
 
 
 class ImhotepReader:
