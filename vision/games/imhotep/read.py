@@ -80,6 +80,8 @@ MIN_SIDE_PX = 16.0
 TOP_HALF_MM = 2.5
 #: where the print beside a stone space is sampled (mm from the space's centre)
 PRINT_MM = 12.0
+#: every sample of a space's centre within this (ratio units) of a shade of its stone
+SHADE_OFF = 0.2
 #: a washed-out guard's pattern: a white cell brighter than the black one
 #: beside it by this many grey levels (about three times the noise) ...
 GUARD_STEP = 8.0
@@ -384,6 +386,9 @@ class _Seen:
             if not 0.45 <= alpha <= 1.1 or math.dist(seen_mid, alpha * want) > 0.12:
                 out.append(None)
                 continue
+            if not _each_a_shade(mid[k] / ref, want):
+                out.append(None)  # a mix of this colour and another (a neighbour, the space)
+                continue
             out.append(got)
         return out
 
@@ -561,6 +566,15 @@ def _guard_pattern() -> tuple[NDArray[np.float64], NDArray[np.intp]]:
                     a, b = r * 8 + c, r2 * 8 + c2
                     pairs.append((a, b) if white[r, c] else (b, a))
     return np.array(centres, dtype=np.float64), np.array(pairs, dtype=np.intp)
+
+
+def _each_a_shade(ratios: NDArray[np.float64], want: NDArray[np.float64]) -> bool:
+    """Whether every sample (n, 3: ratios to the print) is some shade of the
+    colour ``want`` (its top, or a side in shadow): each lies near the line
+    through ``want``, so a mean that passes cannot hide a mix of two colours."""
+    alphas = ratios @ want / float(want @ want)
+    off = np.linalg.norm(ratios - alphas[:, None] * want[None, :], axis=1)
+    return bool(float(off.max()) <= SHADE_OFF)
 
 
 def _print_of(samples: NDArray[np.float64]) -> NDArray[np.float64] | None:

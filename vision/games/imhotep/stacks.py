@@ -71,13 +71,18 @@ OFFSETS: tuple[tuple[float, float], ...] = (
 Box = tuple[float, float, float]  # a stone's centre x, y and its bottom's height (mm)
 
 
-def hidden(points: NDArray[np.float64], cam: NDArray[np.float64], boxes: Sequence[Box]) -> bool:
+def hidden(
+    points: NDArray[np.float64],
+    cam: NDArray[np.float64],
+    boxes: Sequence[Box],
+    loose: float = LOOSE_MM,
+) -> bool:
     """Whether any of ``points`` (n, 3: x, y, height) is hidden from the camera
-    centre ``cam`` by one of ``boxes`` (stones widened by ``LOOSE_MM``)."""
+    centre ``cam`` by one of ``boxes`` (stones widened by ``loose`` mm)."""
     if not boxes:
         return False
     b = np.array(boxes, dtype=np.float64)
-    half = STONE_MM / 2 + LOOSE_MM
+    half = STONE_MM / 2 + loose
     lo = np.column_stack([b[:, 0] - half, b[:, 1] - half, b[:, 2]])
     hi = np.column_stack([b[:, 0] + half, b[:, 1] + half, b[:, 2] + STONE_MM])
     for p in points:
@@ -190,6 +195,10 @@ class Stacks:
             seen_mid = (mid / ref).mean(axis=0)
             alpha = float(seen_mid @ want / (want @ want))
             if not 0.45 <= alpha <= 1.25 or math.dist(seen_mid, alpha * want) > 0.12:
+                return None
+            from .read import _each_a_shade
+
+            if not _each_a_shade(mid / ref, want):
                 return None
             return got
         return None
