@@ -8,7 +8,12 @@ drawn by the game's ``GameTable.render`` under a condition of
 shared :class:`vision.rig.CameraRig`), read by a fresh ``GameReader`` told the
 scene's calibration, frame after frame until it returns a settled
 observation (at most ``--frames``; the first ``hand_frames`` of a condition
-show a hand over the board).
+show a hand over the board). A reader that takes the game's record
+(``expect``, see :func:`vision.games.base.tell_record`) is told the record
+as the companion holds it when the camera first sees the table after a move:
+the state before the scene's last action, so a stone that just arrived is
+read against a record one move behind; the table is then drawn from the full
+observation (derived fields such as stack heights included).
 
 Scored against ``rules.observe(state).as_seen()`` field by field and, inside
 a tuple field, item by item ("zones"): *exact* (read and right), *unknown*
@@ -48,9 +53,15 @@ from vision.sources import Frame
 
 def random_state(rules: Rules, seed: int, max_steps: int) -> Any:
     """A state of a random game (2-4 players) after a random number of actions."""
+    return random_states(rules, seed, max_steps)[0]
+
+
+def random_states(rules: Rules, seed: int, max_steps: int) -> tuple[Any, Any]:
+    """As :func:`random_state`, with the state before its last action: the
+    companion's record when the camera first sees the table after that move."""
     rng = random.Random(seed)
     players = rng.randint(max(2, rules.min_players), min(4, rules.max_players))
-    state = rules.new_game(players, seed=seed)
+    state = before = rules.new_game(players, seed=seed)
     for _ in range(rng.randint(0, max_steps)):
         decision = rules.decision(state)
         if decision.is_over:
@@ -60,8 +71,9 @@ def random_state(rules: Rules, seed: int, max_steps: int) -> Any:
         else:
             legal = rules.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
+        before = state
         state, _ = rules.apply(state, action, check=False)
-    return state
+    return state, before
 
 
 def _items(value: Any) -> list[Any]:
@@ -177,12 +189,21 @@ def run_scene(
     rules = get_rules(game)
     table = table_for(game)
     assert table is not None, f"{game} has no camera table"
-    state = random_state(rules, seed, max_steps)
-    truth = rules.observe(state).as_seen()
+    state, before = random_states(rules, seed, max_steps)
+    full = rules.observe(state)
+    truth = full.as_seen()
     reader = _reader(table, table.calibration(seed, condition), rules, state)
+    shown = truth
+    if callable(getattr(reader, "expect", None)):
+        # a reader that takes the game's record (vision.games.base.tell_record)
+        # is told it as the companion knows it when the camera first sees the
+        # table after a move: the state before the last action; the table
+        # drawn is the true one, stacks at their true heights (derived fields)
+        reader.expect(rules.observe(before))
+        shown = full
     hand_frames = CONDITIONS[condition].hand_frames
     for n in range(max_frames):
-        image = table.render(truth, seed=seed, condition=condition, hand=n < hand_frames, frame=n)
+        image = table.render(shown, seed=seed, condition=condition, hand=n < hand_frames, frame=n)
         seen = reader.read(Frame(image=image, number=n, time=n / 10))
         if seen is not None:
             return truth, seen, n + 1

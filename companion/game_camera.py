@@ -4,7 +4,10 @@ What it is for: ``companion run --game NAME`` with a camera, for a game whose
 camera table is registered in ``vision.games.TABLES``. One thread reads
 frames, hands each to the table's ``GameReader`` and passes every settled
 observation that differs from the last one to
-``RulesSession.on_observation`` (which applies, asks or alerts). A failing
+``RulesSession.on_observation`` (which applies, asks or alerts). Whenever the
+game moves on (by camera or phone) the reader is told the game's record
+(``vision.games.base.tell_record``: readers that take it look for stacked
+pieces where the record puts them). A failing
 frame is logged and the loop goes on; after ``MAX_FAILURES_IN_A_ROW`` it
 stops feeding the service watchdog, so systemd restarts the companion, which
 resumes the game from its log (Amritsar's loop in ``runner.py`` does the same).
@@ -53,6 +56,7 @@ class GameCameraLoop:
         self.observations = 0
         self.failed = 0
         self._last: Any = None
+        self._told: Any = None  # the game state the reader was last told
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
 
@@ -72,6 +76,7 @@ class GameCameraLoop:
     def step(self, frame: Any) -> bool:
         """Read one frame; True when a new settled observation went to the session."""
         self.frames += 1
+        self._tell_record()
         seen = self.reader.read(frame)
         if seen is None or seen == self._last:
             return False
@@ -79,6 +84,16 @@ class GameCameraLoop:
         self.observations += 1
         self.session.on_observation(seen)
         return True
+
+    def _tell_record(self) -> None:
+        """Tell the reader the game's record when the game has moved on since."""
+        state = self.session.state  # states are replaced, never changed in place
+        if state is self._told:
+            return
+        from vision.games.base import tell_record
+
+        self._told = state
+        tell_record(self.reader, self.session.rules.observe(state))
 
     def _loop(self) -> None:
         in_a_row = 0

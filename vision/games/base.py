@@ -16,13 +16,21 @@ renderer the reader was not tuned on:
   without that piece.
 
 Derived fields (the observation class's ``DERIVED``) are always ``None`` in
-what a reader returns; the renderer draws only what ``as_seen`` keeps.
+what a reader returns; the renderer draws only what ``as_seen`` keeps (a
+renderer may also draw from a full observation's derived fields, e.g. true
+stack heights, when it is given one).
+
+A reader may also take the game's record (:class:`ExpectsRecord`, optional):
+the engine's full observation, derived fields included, told whenever the game
+moves on (:func:`tell_record`), for what the camera can only check, never see
+whole (Imhotep's stacked stones: where a top shows depends on its height).
+Readers without it are never told; nothing else changes for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -45,6 +53,25 @@ class GameReader(Protocol):
         """What keeps the reader from reading now, in a player's words (English),
         e.g. "the board's north-east corner marker is not in view"; empty when fine."""
         ...
+
+
+@runtime_checkable
+class ExpectsRecord(Protocol):
+    """The optional part of a :class:`GameReader` that takes the game's record."""
+
+    def expect(self, observation: Observation) -> None:
+        """The game as the companion's record now has it (``rules.observe(state)``,
+        derived fields included); a hint for where to look, never a reading:
+        what the frame does not show stays ``None``."""
+        ...
+
+
+def tell_record(reader: object, observation: Observation) -> bool:
+    """Tell ``reader`` the game's record if it takes one; whether it did."""
+    if isinstance(reader, ExpectsRecord):
+        reader.expect(observation)
+        return True
+    return False
 
 
 class GameTable(Protocol):

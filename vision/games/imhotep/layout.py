@@ -46,6 +46,11 @@ SLED_SLOTS = 5
 SLED_PITCH_MM = 19.0
 CARD_SLOTS = 8  # per seat: 4 x 2
 SEATS = 4
+PYRAMID_PITCH_MM = 20.0  # level 1 spaces (3 x 3); level 2 rests across four of them
+PYRAMID_SLOTS = 14  # 3 x 3 + 2 x 2 + 1 (the catalog's pyramid_a values)
+BESIDE_SLOTS = 8  # printed spaces beside the pyramid for the stones past the 14th
+TEMPLE_COLUMNS = 5
+TEMPLE_PITCH_MM = 26.0  # 10 mm between columns: a taller neighbour hides less
 
 
 def boat_length(size: int) -> float:
@@ -92,6 +97,18 @@ class Layout:
     market: tuple[Point, ...] = ()
     seats: tuple[Seat, ...] = ()
     burial_cells: tuple[Point, ...] = ()  # in placement order: column by column, top down
+    #: side A pyramid: (x, y, level) of each of the 14 slots in placement order
+    #: (3 x 3, 2 x 2, 1), then the printed spaces beside it (level 0)
+    pyramid_slots: tuple[tuple[float, float, int], ...] = ()
+    #: side A temple: each column's printed space, left to right (a level is
+    #: as many columns as the player count's width, from the left)
+    temple_columns: tuple[Point, ...] = ()
+    #: side A obelisks: one printed space per stone colour (COLOURS' order)
+    obelisk_spots: tuple[Point, ...] = ()
+    #: per stacked site: points of light print (no stone ever stands there)
+    stack_print: dict[str, tuple[Point, ...]] = field(default_factory=dict)
+    #: per stacked site: the light print's rectangle (x0, y0, x1, y1)
+    stack_box: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
     def places(self) -> dict[str, Point]:
         """Every place a boat may lie: ``harbour`` berths and the sites' docks."""
@@ -121,6 +138,11 @@ class Layout:
             "round_card": self.round_card,
             "market": self.market,
             "burial_cells": self.burial_cells,
+            "pyramid_slots": self.pyramid_slots,
+            "temple_columns": self.temple_columns,
+            "obelisk_spots": self.obelisk_spots,
+            "stack_print": self.stack_print,
+            "stack_box": self.stack_box,
             "seats": [
                 {
                     "box": s.box,
@@ -167,12 +189,55 @@ def _build() -> Layout:
     )
     seats = []
     for s in range(SEATS):
-        x0 = 30.0 + 200 * s
+        # cards lie 2 mm apart and a card's width (and a sloppy placement's
+        # 10 mm) clear of the west and east edge guards, which a card must not
+        # cover (a covered guard reads as a hand)
+        x0 = 40.0 + 196 * s
         sled = tuple((x0 + 36 + SLED_PITCH_MM * j, 366.0) for j in range(SLED_SLOTS))
-        cards = tuple((x0 + 28 + 48 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
+        cards = tuple((x0 + 28 + 46 * c, 424.0 + 72 * r) for r in range(2) for c in range(4))
         seats.append(
-            Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 200, 535.0))
+            Seat(((x0 + 14, 366.0), (x0 + 142, 366.0)), sled, cards, (x0, 350.0, x0 + 196, 535.0))
         )
+    px, py = boxes["pyramid"][0] + 40, boxes["pyramid"][1] + 45
+    pitch = PYRAMID_PITCH_MM
+    pyramid = [(px + pitch * (k // 3), py + pitch * (k % 3), 0) for k in range(9)]
+    pyramid += [
+        (px + pitch / 2 + pitch * c, py + pitch / 2 + pitch * r, 1) for c in (0, 1) for r in (0, 1)
+    ]
+    pyramid += [(px + pitch, py + pitch, 2)]
+    pyramid += [
+        (px + 68 + 20 * (k // 4), py - 12 + pitch * (k % 4), 0) for k in range(BESIDE_SLOTS)
+    ]
+    tx = boxes["temple"][0] + 18
+    temple = tuple((tx + TEMPLE_PITCH_MM * k, 105.0) for k in range(TEMPLE_COLUMNS))
+    # towers grow tall: their spaces far apart (one hides little of another)
+    # and as far west as the board allows (a tall tower's top leans outwards
+    # in the frame and must not screen the east edge guards)
+    ox, oy = boxes["obelisk"][0] + 28, boxes["obelisk"][1] + 47
+    obelisks = tuple((ox + 60 * (k % 2), oy + 54 * (k // 2)) for k in range(4))
+    stack_box = {
+        "pyramid": (184.0, 58.0, 298.0, 160.0),
+        "temple": (308.0, 78.0, 444.0, 132.0),
+        "obelisk": (704.0, 74.0, 800.0, 163.0),
+    }
+    stack_print = {
+        "pyramid": tuple(
+            [(188.0, 84.0 + 13 * k) for k in range(5)]
+            + [(252.0, 84.0 + 13 * k) for k in range(5)]
+            + [(198.0 + 22 * k, y) for k in range(5) for y in (66.0, 152.0)]
+        ),
+        "temple": tuple(
+            (tx - 13 + TEMPLE_PITCH_MM * k, 105.0 + d)
+            for k in range(TEMPLE_COLUMNS + 1)
+            for d in (-20.0, 20.0)
+        ),
+        "obelisk": tuple(
+            [(ox + 30, oy + d) for d in (-8.0, 27.0, 62.0)]
+            + [(ox + 60 * k, oy + 27) for k in range(2)]
+            + [(ox + 30 * k, oy + 66) for k in range(3)]
+            + [(ox + 76, oy + 27 * k) for k in range(3)]
+        ),
+    }
     return Layout(
         corners=corners,
         guards=tuple(guards),
@@ -182,6 +247,11 @@ def _build() -> Layout:
         market=((616.0, 282.0), (664.0, 282.0), (712.0, 282.0), (760.0, 282.0)),
         seats=tuple(seats),
         burial_cells=cells,
+        pyramid_slots=tuple((float(x), float(y), lv) for x, y, lv in pyramid),
+        temple_columns=temple,
+        obelisk_spots=obelisks,
+        stack_print=stack_print,
+        stack_box=stack_box,
     )
 
 

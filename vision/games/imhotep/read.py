@@ -21,9 +21,12 @@ the mat from its corner markers, then
 - infer what side A implies: no face-down market cards, no obelisk towers.
 
 The pyramid, temple and obelisk stones stack: from above the camera cannot
-tell how high a top is (its place in the frame moves with its height), so
-``pyramid_top``, ``temple_top`` and ``obelisk_tops`` are left to the game's
-record, as are the score ``track`` (markers of every seat share spaces).
+tell how high a top is (its place in the frame moves with its height). Once
+the companion hands the reader its record (``expect``: the engine's full
+observation, heights included), ``pyramid_top``, ``temple_top`` and
+``obelisk_tops`` are read where the record puts each top, or one level higher
+(:mod:`vision.games.imhotep.stacks`); without it they stay unknown. The score
+``track`` is left to the record (markers of every seat share spaces and stack).
 
 A reading is returned once two consecutive clear frames agree; items that
 differ between them are unknown.
@@ -34,6 +37,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from functools import cache
 from typing import Any, cast
 
 import cv2
@@ -60,6 +64,7 @@ from .layout import (
     boat_slot_offsets,
 )
 from .plan import PLAN
+from .stacks import read_stacks
 
 Image = NDArray[np.uint8]
 
@@ -75,12 +80,21 @@ MIN_SIDE_PX = 16.0
 TOP_HALF_MM = 2.5
 #: where the print beside a stone space is sampled (mm from the space's centre)
 PRINT_MM = 12.0
+#: every sample of a space's centre within this (ratio units) of a shade of its stone
+SHADE_OFF = 0.2
+#: a washed-out guard's pattern: a white cell brighter than the black one
+#: beside it by this many grey levels (about three times the noise) ...
+GUARD_STEP = 8.0
+#: ... across at least this share of its black-white edges
+GUARD_EDGES = 0.65  # a hand over part of a guard measured 0.4 at most
 
 
 class ImhotepReader:
     """:class:`vision.games.base.GameReader` for Imhotep."""
 
-    def __init__(self, calibration: Lens | None = None) -> None:
+    def __init__(
+        self, calibration: Lens | None = None, options: Sequence[str] | None = None
+    ) -> None:
         self.calibration = (
             calibration if calibration is not None and not calibration.is_ideal else None
         )
@@ -100,6 +114,15 @@ class ImhotepReader:
         self._lens: PointLens | None = None
         self._problems: list[str] = []
         self._last: ImhotepObservation | None = None
+        self.options = tuple(options or ())
+        #: the game's record as the companion last told it (``expect``)
+        self.record: ImhotepObservation | None = None
+
+    def expect(self, observation: object) -> None:
+        """The game's record (the engine's full observation, derived fields such
+        as the stacks' heights included), told whenever the game moves on: the
+        stacked sites are read where it puts their tops. Anything else is ignored."""
+        self.record = observation if isinstance(observation, ImhotepObservation) else None
 
     def problems(self) -> list[str]:
         return list(self._problems)
@@ -179,6 +202,7 @@ class _Seen:
                 self.hidden.append(f"the {name} corner marker")
         gid = PLAN.id_of("guard", "edge")
         squares, sides = reader.detector.candidates
+        missing = []
         for g in LAYOUT.guards:
             if self._near(gid, g, PRINTED_MM, small=True):
                 continue
@@ -188,7 +212,34 @@ class _Seen:
                 (np.hypot(*(squares - at).T) < np.maximum(sides, 8.0) / 2).any()
             ):
                 continue
+            missing.append(g)
+        for g in self._washed_out(missing):
             self.hidden.append(f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm")
+
+    def _washed_out(self, missing: list[Point]) -> list[Point]:
+        """Of the guards not found, those still missing after a closer look for
+        glare. A guard washed out by a lamp's reflection keeps its printed
+        pattern at low contrast (paper saturated, ink a pale grey, a gradient
+        across it) where the detector cannot decode it. It is excused only on
+        its own pattern at its own place, under glare: its paper saturated
+        somewhere, and across nearly every edge between a black cell and a
+        white one (the guard id's cells, its black border, the paper margin
+        around it) the white side the brighter, never the reverse. Light
+        varies slowly, so these side-by-side comparisons survive a gradient; a
+        hand, an arm or a sleeve over the guard shows no such pattern, whatever
+        the light, so it still stops the reading."""
+        return [g for g in missing if not self._pattern_seen(g)]
+
+    def _pattern_seen(self, g: Point) -> bool:
+        cells, pairs = _guard_pattern()
+        pts = cells + np.array(g, dtype=np.float64)
+        samples = self._samples(pts, np.zeros(len(pts)), 0.5)
+        values = samples.mean(axis=(1, 2))
+        whites = np.unique(pairs[:, 0])
+        if float(samples[whites].max()) < SATURATED:
+            return False  # no glare here: an undecoded guard is not excused
+        diff = values[pairs[:, 0]] - values[pairs[:, 1]]
+        return bool((diff <= -GUARD_STEP).sum() == 0 and (diff >= GUARD_STEP).mean() >= GUARD_EDGES)
 
     def _near(
         self, marker_id: int, at: Point, within: float, height: float = 0.0, small: bool = False
@@ -335,6 +386,9 @@ class _Seen:
             if not 0.45 <= alpha <= 1.1 or math.dist(seen_mid, alpha * want) > 0.12:
                 out.append(None)
                 continue
+            if not _each_a_shade(mid[k] / ref, want):
+                out.append(None)  # a mix of this colour and another (a neighbour, the space)
+                continue
             out.append(got)
         return out
 
@@ -463,15 +517,21 @@ class _Seen:
             market = tuple(self._card_space(at, ("card",)) for at in LAYOUT.market)
         burial = self._burial() if self._side("burial") == "A" else None
         obelisk_side = self._side("obelisk")
+        stacks: dict[str, Any] = dict.fromkeys(("pyramid_top", "temple_top", "obelisk_tops"))
+        record = self.reader.record
+        if record is not None:
+            sides = {site: self._side(site) for site in ("pyramid", "temple")}
+            sides["obelisk"] = obelisk_side
+            stacks = read_stacks(self, record, sides, self.reader.options)
         return ImhotepObservation(
             round_card=int(round_card) if round_card else None,
             boats=boats,  # type: ignore[arg-type]
-            pyramid_top=None,
+            pyramid_top=stacks["pyramid_top"],
             pyramid_covered=None,
-            temple_top=None,
+            temple_top=stacks["temple_top"],
             temple_covered=None,
             burial=burial,  # type: ignore[arg-type]
-            obelisk_tops=None,
+            obelisk_tops=stacks["obelisk_tops"],
             obelisk_heights=None,
             towers=() if obelisk_side == "A" else None,
             market=market,  # type: ignore[arg-type]
@@ -482,6 +542,39 @@ class _Seen:
             sleds=cast(Any, tuple(self._sled(s) for s in range(players))) if players else None,
             track=None,
         )
+
+
+@cache
+def _guard_pattern() -> tuple[NDArray[np.float64], NDArray[np.intp]]:
+    """The edge guard's printed cells as the mat holds them: each cell's centre
+    (mm from the guard's centre: 6 x 6 cells, the dictionary's bits inside a
+    black border, in a ring of paper margin), and every pair of side-by-side
+    cells of different colour as (index of the white one, of the black one)."""
+    entry = PLAN.entry("guard", "edge")
+    cell = entry.side_mm / 6
+    bits = cv2.aruco.generateImageMarker(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100), entry.marker_id, 6
+    )
+    white = np.ones((8, 8), dtype=bool)
+    white[1:7, 1:7] = bits > 127
+    centres = [((c - 3.5) * cell, (r - 3.5) * cell) for r in range(8) for c in range(8)]
+    pairs = []
+    for r in range(8):
+        for c in range(8):
+            for r2, c2 in ((r, c + 1), (r + 1, c)):
+                if r2 < 8 and c2 < 8 and white[r, c] != white[r2, c2]:
+                    a, b = r * 8 + c, r2 * 8 + c2
+                    pairs.append((a, b) if white[r, c] else (b, a))
+    return np.array(centres, dtype=np.float64), np.array(pairs, dtype=np.intp)
+
+
+def _each_a_shade(ratios: NDArray[np.float64], want: NDArray[np.float64]) -> bool:
+    """Whether every sample (n, 3: ratios to the print) is some shade of the
+    colour ``want`` (its top, or a side in shadow): each lies near the line
+    through ``want``, so a mean that passes cannot hide a mix of two colours."""
+    alphas = ratios @ want / float(want @ want)
+    off = np.linalg.norm(ratios - alphas[:, None] * want[None, :], axis=1)
+    return bool(float(off.max()) <= SHADE_OFF)
 
 
 def _print_of(samples: NDArray[np.float64]) -> NDArray[np.float64] | None:

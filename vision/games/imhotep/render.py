@@ -182,6 +182,12 @@ class _Scene:
         )
         for cell in LAYOUT.burial_cells:
             self._poly(tex, _rect(cell, 16, 16, 0.0), EMPTY_BGR)
+        # the stacked sites' light print and their printed spaces
+        for x0, y0, x1, y1 in LAYOUT.stack_box.values():
+            self._poly(tex, np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), PRINT_BGR)
+        spaces = [(x, y) for x, y, level in LAYOUT.pyramid_slots if level == 0]
+        for space in (*spaces, *LAYOUT.temple_columns, *LAYOUT.obelisk_spots):
+            self._poly(tex, _rect(space, 16, 16, 0.0), EMPTY_BGR)
         for seat in LAYOUT.seats:
             (ax, ay), (bx, _) = seat.sled_markers
             self._poly(
@@ -291,24 +297,45 @@ class _Scene:
         for k, colour in enumerate(obs.burial or ()):
             if k < len(LAYOUT.burial_cells):
                 self._stone(("burial", k), LAYOUT.burial_cells[k], 0.0, colour)
-        x0, y0, _, _ = LAYOUT.sites["pyramid"].box
-        for k, colour in enumerate((obs.pyramid_top or ())[:9]):
-            self._stone(
-                ("pyramid", k), (x0 + 48 + 20 * (k // 3), y0 + 45 + 20 * (k % 3)), 0.0, colour
-            )
-        x0, y0, _, _ = LAYOUT.sites["temple"].box
-        for k, colour in enumerate(obs.temple_top or ()):
-            self._stone(("temple", k), (x0 + 30 + 20 * k, y0 + 70), 0.0, colour)
-        x0, y0, _, _ = LAYOUT.sites["obelisk"].box
-        for k, colour in enumerate(obs.obelisk_tops or ()):
-            for level in range(3):
-                at = (x0 + 31 + 36 * (k % 2), y0 + 50 + 36 * (k // 2))
-                self._stone(("obelisk", k, level), at, STONE_MM * level, colour)
+        self._stacks()
         for s, count in enumerate(obs.sleds or ()):
             for j in range(min(count, len(LAYOUT.seats[s].sled_slots))):
                 self._stone(
                     ("sled", s, j), LAYOUT.seats[s].sled_slots[j], 0.0, COLOURS[s % len(COLOURS)]
                 )
+
+    def _stacks(self) -> None:
+        """The pyramid, temple and obelisk stones at their true heights when the
+        observation carries them (its derived fields: the record), else one
+        level (three for an obelisk) as the tops alone suggest."""
+        obs = self.obs
+        r = rng("imhotep-covered", self.seed)
+        pyramid = obs.pyramid_covered if obs.pyramid_covered is not None else obs.pyramid_top
+        for k, colour in enumerate((pyramid or ())[: len(LAYOUT.pyramid_slots)]):
+            x, y, level = LAYOUT.pyramid_slots[k]
+            self._stone(("pyramid", k), (x, y), STONE_MM * level, colour)
+        tops = obs.temple_top or ()
+        covered = obs.temple_covered or 0
+        width = len(tops) if covered else max(len(tops), 1)
+        for i in range(covered + len(tops)):
+            column, level = i % width, i // width
+            if column >= len(LAYOUT.temple_columns):
+                continue
+            # the stones under the tops: their colours are not in the
+            # observation (only their count): any player's, drawn at random
+            colour = tops[column] if i >= covered else COLOURS[int(r.integers(len(COLOURS)))]
+            self._stone(("temple", i), LAYOUT.temple_columns[column], STONE_MM * level, colour)
+        owners = obs.obelisk_tops or ()
+        if obs.obelisk_heights is not None:
+            heights = [h for h in obs.obelisk_heights if h > 0]
+        else:
+            heights = [3] * len(owners)
+        for colour, height in zip(owners, heights, strict=False):
+            if colour not in COLOURS:
+                continue
+            at = LAYOUT.obelisk_spots[COLOURS.index(colour)]
+            for level in range(height):
+                self._stone(("obelisk", colour, level), at, STONE_MM * level, colour)
 
     def _draw_cubes(self, tex: Image) -> None:
         cam = self.rig.cam
@@ -390,6 +417,7 @@ class ImhotepTable:
         options: Iterable[str] | None = None,
     ) -> ImhotepReader:
         """A fresh reader; it reads the player count and sides off the table
-        itself, so ``players`` and ``options`` are not needed."""
-        del players, options
-        return ImhotepReader(calibration)
+        itself (``players`` is not needed); ``options`` give the seats' colours
+        (``colours=...``), which say whose tower stands on which obelisk space."""
+        del players
+        return ImhotepReader(calibration, tuple(options or ()))
