@@ -10,7 +10,9 @@ field still out of place (``may_change``), plus the few that merely move the
 turn on (leaving the elephant where it is). Choices that leave no trace on the
 main board are never guessed: when the search reaches one that the remaining
 differences do not depend on, it stops there and that decision becomes a
-prompt on the deciding player's phone.
+prompt on the deciding player's phone. Closing the market is such a choice
+while a market column is unseen (a trade there would look the same): the
+market is never closed on a guess (``_closed_unseen``).
 
 Outcomes (``Inference.kind``):
     ``agree``   the table already matches the engine;
@@ -130,7 +132,11 @@ def _relevant(state: GameState, action: Action, out_of_place: frozenset[str], se
         # trace on the board, so it is never guessed: the phone says it.
         column = seen.market[action.a] if seen.market is not None else None
         if column is None:
-            return False
+            # The column unseen (glare, a hand): tried only when the market
+            # spaces, where closing the market takes a counter per trade, are
+            # out of place; explanations that differ in the good traded then
+            # wait or ask, never a guess.
+            return "market_spaces" in out_of_place
         now = state.market[action.a]
         return column < now if kind is Act.BUY else column > now
     if kind is Act.DONATE and seen.donations is not None:
@@ -279,6 +285,9 @@ def _conclude(
     if found:
         paths = sorted({e.actions for e in found}, key=len)
         if len(paths) == 1:
+            blind = _closed_unseen(state, seen, paths[0])
+            if blind is not None:
+                return blind
             return Inference("apply", paths[0], explanations=tuple(found), nodes=nodes)
         prefix = _common_prefix(paths)
         at = state
@@ -291,7 +300,11 @@ def _conclude(
             how, rest = settled
             if how == "wait":
                 return Inference("wait", explanations=tuple(found), nodes=nodes)
-            return Inference("apply", (*prefix, *rest), explanations=tuple(found), nodes=nodes)
+            path = (*prefix, *rest)
+            blind = _closed_unseen(state, seen, path)
+            if blind is not None:
+                return blind
+            return Inference("apply", path, explanations=tuple(found), nodes=nodes)
         options = tuple(dict.fromkeys(p[len(prefix)] for p in paths if len(p) > len(prefix)))
         decider = at.pending[-1].player
         hidden = Pending(at.pending[-1].kind) in HIDDEN_DECISIONS
@@ -303,3 +316,19 @@ def _conclude(
         decider = best.state.pending[-1].player
         return Inference("ask", best.actions, options, decider, (), nodes, gap)
     return Inference("none", nodes=nodes)
+
+
+def _closed_unseen(state: GameState, seen: Seen, path: tuple[Action, ...]) -> Inference | None:
+    """An explanation that closes the market while a market column is unseen
+    is a guess: a trade on that column would look the same (the table moved
+    on, the column cannot show it). Apply what comes before, and ask the
+    trader: buy, sell or done."""
+    if seen.market is not None and None not in seen.market:
+        return None
+    at = state
+    for n, action in enumerate(path):
+        if action.kind is Act.MARKET_DONE:
+            options = tuple(legal_actions(at))
+            return Inference("ask", path[:n], options, at.pending[-1].player, (), 0)
+        at, _ = apply(at, action, check=False)
+    return None
