@@ -180,6 +180,8 @@ def measure_screen(page: Any) -> None:
     """The measurements every table screen must pass."""
     viewport = {"x": 0, "y": 0, "width": SCREEN["width"], "height": SCREEN["height"]}
     for selector in ("#board", "#market", "#scores"):
+        # Measured once shown (on a loaded machine the first state may still be on its way).
+        page.locator(selector).wait_for(state="visible")
         box = page.locator(selector).bounding_box()
         assert box is not None and inside(box, viewport), f"{selector} leaves the screen: {box}"
     assert page.evaluate("document.documentElement.scrollHeight") <= SCREEN["height"]
