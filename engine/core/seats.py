@@ -12,3 +12,13 @@ CHANCE = -2
 BOT = -3
 #: Nobody decides: the game is over.
 NOBODY = -4
+
+
+def seat_colour(
+    seat: int, colours_en: tuple[str, ...], colours_es: tuple[str, ...], language: str
+) -> str:
+    """A seat named by its colour, capitalised, in ``language`` ("en" or "es");
+    "?" for a seat the table has not (a rule text naming a player by the
+    colour of their pieces, as the table sees them)."""
+    names = colours_es if language == "es" else colours_en
+    return names[seat].capitalize() if 0 <= seat < len(names) else "?"

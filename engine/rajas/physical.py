@@ -19,6 +19,7 @@ from dataclasses import replace
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove, differing_items
 from engine.core.reasons import ReasonTable
+from engine.core.seats import seat_colour
 from engine.rajas.actions import Action, stack_name
 from engine.rajas.catalog import Catalog
 from engine.rajas.play import decision, why_illegal
@@ -46,8 +47,7 @@ CHECKS = ReasonTable(
 
 
 def _name(seat: int, language: str) -> str:
-    names = COLOURS_ES if language == "es" else COLOURS
-    return names[seat].capitalize() if 0 <= seat < len(names) else "?"
+    return seat_colour(seat, COLOURS, COLOURS_ES, language)
 
 
 def physical_moves(cat: Catalog, state: State) -> list[PhysicalMove]:
