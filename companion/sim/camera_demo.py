@@ -123,7 +123,7 @@ def run_camera_demo(
     shown = len(session.log)
 
     def look(state: Any) -> None:
-        seen = eye.look(rules.observe(state))
+        seen = eye.look(rules.observe(state), rules.observe(session.state))
         if seen is not None:
             session.on_observation(seen)
 

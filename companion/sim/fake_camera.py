@@ -46,7 +46,10 @@ BLIND: dict[str, dict[str, str]] = {
 class Eye(Protocol):
     """Anything that turns the observation of a table into what a camera reports."""
 
-    def look(self, shown: Observation) -> Observation | None: ...
+    def look(self, shown: Observation, record: Observation | None = None) -> Observation | None:
+        """What the camera reports of the table ``shown``; ``record``, the
+        game as the companion holds it, is a hint a reader may take."""
+        ...
 
 
 class FakeCamera:
@@ -60,7 +63,7 @@ class FakeCamera:
         self.rng = random.Random(seed)
         self.looks = 0
 
-    def look(self, shown: Observation) -> Observation:
+    def look(self, shown: Observation, record: Observation | None = None) -> Observation:
         self.looks += 1
         seen = shown.as_seen()
         blank: dict[str, Any] = {}
@@ -103,15 +106,22 @@ class TableEye:
         self.looks = 0
         self._frame = 0
 
-    def look(self, shown: Observation) -> Observation | None:
+    def look(self, shown: Observation, record: Observation | None = None) -> Observation | None:
+        """Frames of the table ``shown`` until the reader settles (or ``frames``).
+        ``record``: the game's observation as the companion holds it, told to a
+        reader that takes it (Imhotep's stacked sites are read at the heights
+        it gives, and drawn at their true heights from ``shown``)."""
+        from vision.games.base import tell_record
         from vision.sources import Frame
 
         self.looks += 1
+        told = record is not None and tell_record(self.reader, record)
+        drawn = shown if told else shown.as_seen()
         seen = None
         for _ in range(self.frames):  # a settled read needs a few steady frames
             self._frame += 1
             image = self.table.render(
-                shown.as_seen(), seed=self.seed, condition=self.condition, frame=self._frame
+                drawn, seed=self.seed, condition=self.condition, frame=self._frame
             )
             seen = self.reader.read(Frame(image, self._frame, self._frame / 10))
             if seen is not None:
