@@ -183,3 +183,25 @@ def test_a_hand_over_the_edge_still_stops_the_reading_under_glare() -> None:
     got, reader = _read(obs, obs, hand=True, edit=glare)
     assert got is None
     assert any("covers the table" in p for p in reader.problems())
+
+
+def test_a_stone_read_behind_a_neighbour_of_its_colour_is_unknown() -> None:
+    """A tilted camera sees an empty boat slot's centre through the side of the
+    stone in the slot before it: both read that stone's colour. A space whose
+    centre a same-coloured neighbour hides reads unknown; one the neighbour
+    does not hide (the camera straight above) keeps its colour."""
+    from types import SimpleNamespace
+
+    from vision.games.imhotep.read import _Seen
+
+    slots = np.array([(100.0, 100.0), (100.0, 120.0), (100.0, 140.0)])
+    read = ["", "black", "black"]
+    # the camera south of the boat: the last slot's centre is seen past the middle one
+    south = SimpleNamespace(cam=(100.0, -400.0, 600.0))
+    assert _Seen._unhidden(south, slots, 4.0, read) == ["", "black", None]  # type: ignore[arg-type]
+    north = SimpleNamespace(cam=(100.0, 700.0, 600.0))
+    assert _Seen._unhidden(north, slots, 4.0, read) == ["", None, "black"]  # type: ignore[arg-type]
+    above = SimpleNamespace(cam=(100.0, 120.0, 900.0))
+    assert _Seen._unhidden(above, slots, 4.0, read) == read  # type: ignore[arg-type]
+    # a neighbour of another colour is left to the colour checks
+    assert _Seen._unhidden(north, slots, 4.0, ["", "white", "black"]) == ["", "white", "black"]  # type: ignore[arg-type]

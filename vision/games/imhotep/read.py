@@ -390,7 +390,34 @@ class _Seen:
                 out.append(None)  # a mix of this colour and another (a neighbour, the space)
                 continue
             out.append(got)
-        return out
+        return self._unhidden(c, base, out)
+
+    def _unhidden(
+        self, c: NDArray[np.float64], base: float, out: list[str | None]
+    ) -> list[str | None]:
+        """``out`` with a stone made unknown where a neighbour's stone of its
+        colour stands between the camera and the space's centre: that centre
+        then shows the neighbour's side, and the space reads the neighbour's
+        colour whether it holds a stone or not (a tilted camera saw an empty
+        boat slot beside a black stone as black)."""
+        cam = np.asarray(self.cam, dtype=np.float64)
+        rise = float(cam[2]) - base
+        if rise <= STONE_MM:
+            return out
+        # the ray from each centre towards the camera, while below a stone's top
+        t = np.linspace(0.0, STONE_MM / rise, 12)
+        kept = list(out)
+        for k, colour in enumerate(out):
+            if not colour:
+                continue
+            ray = c[k] + t[:, None] * (cam[:2] - c[k])
+            for j, other in enumerate(out):
+                if j == k or other != colour:
+                    continue
+                if bool((np.abs(ray - c[j]).max(axis=1) <= STONE_MM / 2).any()):
+                    kept[k] = None
+                    break
+        return kept
 
     # -- fields ------------------------------------------------------------------
     def _side(self, site: str) -> str | None:
