@@ -71,9 +71,9 @@ class PerfectWitness:
         self.perfect = FakeCamera(game, miss=0.0)
         self.shown: Observation | None = None
 
-    def look(self, shown: Observation) -> Observation | None:
+    def look(self, shown: Observation, record: Observation | None = None) -> Observation | None:
         self.shown = shown
-        return self.camera.look(shown)
+        return self.camera.look(shown, record)
 
     def verdict(self, session: RulesSession) -> Verdict | None:
         """The perfect camera's verdict on the last table shown, for the game as it
