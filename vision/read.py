@@ -544,6 +544,13 @@ class Reader:
             vals["storehouses"] = tuple(s.component for s in stores)
 
         self._check_unique(seen, problems)
+        # A unique piece read in two places: one of them is a misread (a blurred
+        # or half-hidden sticker decoded as another id), and the reading cannot
+        # say which, so every zone holding it reads unknown.
+        for p in problems:
+            if p.code == "seen-twice":
+                for key in p.zones:
+                    vals.pop(key, None)
         if small:
             problems.append(self._resolution(reg, small))
         # The resolution floor: a zone where a marker could be missed for its

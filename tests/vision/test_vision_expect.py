@@ -139,3 +139,20 @@ def test_only_the_elephants_and_the_maharajah_token_are_whole_board_keys() -> No
     assert is_global("elephant:grey") and is_global("maharajah")
     assert not is_global("maharajah-worker:ES") and not is_global("section:N1")
     assert known_when_seen("maharajah-worker:ES") and not known_when_seen("section:N1")
+
+
+def test_a_worker_read_in_two_places_leaves_both_zones_unknown() -> None:
+    """A misread sticker can decode as a worker that stands elsewhere (a hand at
+    start-up made a phantom white worker in E2 at the whole-game bench). The
+    reading cannot say which place is right: both zones are unknown, never a
+    worker added to a section."""
+    table = busy_table()
+    (worker, *_) = table.sections["N1"]
+    twice = replace(table, sections={**table.sections, "E2": (*table.sections["E2"], worker)})
+    pipe = Pipeline(4)
+    for frame in _camera(twice).frames(3):
+        snap = pipe.process(frame)
+    assert {"section:N1", "section:E2"} <= set(snap.unseen)
+    assert [p for p in snap.problems if p.code == "seen-twice"]
+    wrong, _ = compare(snap, table)
+    assert wrong == []
