@@ -29,7 +29,11 @@ made under a hand to show whole); after that it is *in doubt*: listed unseen
 (unknown, its last accepted value held as for a zone out of sight, confidence
 halved), and no longer keeping the rest of the table from settling. It leaves
 doubt as any change is accepted: ``confirm_frames`` agreeing calm readings.
-Unknown, never a guess between the readings.
+Unknown, never a guess between the readings. The same holds for a zone whose
+reading is simply not confirmed yet after ``DOUBT_AFTER`` calm frames (read
+for the first time late in the spell: under blur new each frame, a sticker
+decodes in frames 8, 10 and 11 only): it is in doubt until it confirms, so no
+calm table is held settling longer than ``DOUBT_AFTER`` frames.
 """
 
 from __future__ import annotations
@@ -147,16 +151,19 @@ class Stabiliser:
                 if confirmed and (key not in self.accepted or self.accepted[key] != h[0]):
                     self.accepted[key] = h[0]
                     committed = True
-        doubt = self._doubt() if calm and self.calm_streak >= self.doubt_after else frozenset()
-        self.doubt = doubt
-        pending = any(
-            k not in doubt
-            and (
-                k not in self.accepted
-                or (values[k] != self.accepted[k] and not (values[k] is None and k in measured))
-            )
+        unconfirmed = frozenset(
+            k
             for k in values
+            if k not in self.accepted
+            or (values[k] != self.accepted[k] and not (values[k] is None and k in measured))
         )
+        doubt = (
+            self._doubt() | unconfirmed
+            if calm and self.calm_streak >= self.doubt_after
+            else frozenset()
+        )
+        self.doubt = doubt
+        pending = bool(unconfirmed - doubt)
         self.settling = self.calm_streak < self.confirm or pending
         if calm and self.calm_streak >= self.confirm:
             self.problems = tuple(problems)

@@ -151,3 +151,33 @@ def test_doubt_after_is_no_shorter_than_the_confirmation() -> None:
 
     with pytest.raises(ValueError, match="doubt_after"):
         Stabiliser(KEYS, players=2, confirm_frames=3, doubt_after=2)
+
+
+def test_a_zone_read_first_late_in_the_calm_spell_is_unknown_until_it_confirms() -> None:
+    # Motion seed 50175: blur new each frame let a donation counter decode for
+    # the first time in calm frame 10, then in 11 and 12; until it confirmed it
+    # held the whole table settling (settled at frame 12, after the bench's 10).
+    # After DOUBT_AFTER calm frames it is unknown instead, never a value.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"coins:N1": False, "section:N1": ("Y1",)}
+    feed(st, *[(rest, True)] * st.doubt_after)
+    assert not st.settling and "donation:N:1:0" in st.unseen
+    feed(st, ({**rest, "donation:N:1:0": "grey"}, True))
+    assert not st.settling
+    assert "donation:N:1:0" in st.unseen and "donation:N:1:0" not in st.accepted
+    feed(st, ({**rest, "donation:N:1:0": "grey"}, True))
+    assert "donation:N:1:0" in st.unseen
+    feed(st, ({**rest, "donation:N:1:0": "grey"}, True))
+    assert st.accepted["donation:N:1:0"] == "grey" and "donation:N:1:0" not in st.unseen
+    assert not st.settling
+
+
+def test_before_doubt_after_a_late_reading_still_holds_the_table() -> None:
+    # A change made under a hand shows whole: in the first DOUBT_AFTER calm
+    # frames an unconfirmed reading keeps the table settling.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"coins:N1": False, "section:N1": ("Y1",)}
+    feed(st, *[(rest, True)] * 3)
+    assert not st.settling
+    feed(st, ({**rest, "donation:N:1:0": "grey"}, True))
+    assert st.settling and st.calm_streak < st.doubt_after
