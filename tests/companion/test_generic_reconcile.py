@@ -151,6 +151,7 @@ def refused(game: str, code: str, seed: int = 1, count: int = 400) -> tuple[Any,
         ("imhotep", "sled_over", "5 at most", "back in the quarry"),
         ("ceylon", "move_rupees", "rupees", "pawn back to"),
         ("rajas", "row_order", "row by row", "first free quarry space"),
+        ("rajas", "tile_unconnected", "no road end of it meets a road", "tile"),
     ],
 )
 def test_a_refused_move_on_the_table_is_named_with_its_rule_and_fix(
@@ -181,6 +182,39 @@ def test_rajas_a_worker_the_player_cannot_pay_for() -> None:
     verdict = reconcile(rules, poor, moves[0].seen.as_seen())
     assert verdict.kind == "illegal"
     assert "costs" in verdict.move.reason.en and "Take" in verdict.move.fix.en  # type: ignore[union-attr]
+
+
+def test_rajas_a_tile_laid_where_no_road_joins_it_is_turned_or_moved() -> None:
+    rules = get_rules("rajas")
+    states = [s for s, _ in positions("rajas", 4, 600) if rules.decision(s).kind == "TILE"]
+    fixes = set()
+    for state in states:
+        seat = rules.decision(state).player
+        joined = rules.legal_actions(state)
+        for move in rules.physical_moves(state):
+            assert move.reason.code == "tile_unconnected" and move.seat == seat
+            verdict = reconcile(rules, state, move.seen.as_seen())
+            assert verdict.kind == "illegal" and verdict.move == move
+            assert move.action not in joined and rules.why_illegal(state, move.action)
+            cell = move.action.a  # type: ignore[attr-defined]
+            here = [a for a in joined if a.a == cell]
+            if here:  # a turn on the same space joins it: the fix names that turn
+                assert move.fix.code == "fix_tile_turn"
+                assert f"to {here[0].b * 90}°" in move.fix.en and "Gira" in move.fix.es
+            else:  # no turn does: the fix names a space where the tile joins a road
+                assert move.fix.code == "fix_tile_move"
+                other = rules.format_action(joined[0]).split()[1]
+                assert f"such as {other}" in move.fix.en and "muévela" in move.fix.es
+            fixes.add(move.fix.code)
+        # every refused (space, turn) is listed, and none of the legal ones
+        refused_here = {m.action for m in rules.physical_moves(state)}
+        free = [c for c, v in enumerate(state.players[seat].province) if v == -1]
+        assert len(refused_here) + len(joined) == 4 * len(free)
+    assert fixes == {"fix_tile_turn", "fix_tile_move"}
+    # put right: the tile turned as the fix says is the legal move, found as such
+    state = states[0]
+    after, _ = rules.apply(state, rules.legal_actions(state)[0], check=False)
+    assert reconcile(rules, state, rules.observe(after).as_seen()).kind in ("moves", "ambiguous")
 
 
 def test_rajas_a_roll_the_table_moved_past_is_asked_of_the_roller() -> None:
