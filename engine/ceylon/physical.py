@@ -1,11 +1,25 @@
 """Ceylon at the table: a refused move a camera can catch, and table differences in words.
 
-The optional ``ChecksTable`` hook of ``engine.core.physical``. The check a
-camera can make on the map: a pawn moved further than its player can pay
-("Moverse": the first step is free, each further one costs one rupee more,
-n(n-1)/2 in all; the rupees lie on the personal board, public). The table
-then shows the pawn on the far hex with the rupees unpaid; the fix is to
-move it back. ``table_differences`` names the pieces that differ.
+The optional ``ChecksTable`` hook of ``engine.core.physical``. The checks a
+camera can make on the map, for the player deciding now:
+
+- a pawn moved further than its player can pay ("Moverse": the first step
+  is free, each further one costs one rupee more, n(n-1)/2 in all; the
+  rupees lie on the personal board, public). The table then shows the pawn
+  on the far hex with the rupees unpaid; the fix is to move it back;
+- a plantation laid on a free hex away from the player's pawn while the
+  player may plant ("Plantar": on the pawn's hex; with the advisor that
+  allows it, also on a neighbouring hex of the pawn's district): the fix is
+  to take it off;
+- a disc put on the advisor of a district other than the pawn's while the
+  player may hire ("Contratar un consejero": only the advisor of the pawn's
+  district; the start tile that lifts this, still unused, makes it legal and
+  no check): the fix is to take the disc back.
+
+A change is reported only when no way of making it is legal (main action,
+tech token, start tile). ``table_differences`` names the pieces that differ.
+Cheap enough for every unexplained settled table: one observation and a few
+refusal checks per free hex and per district.
 """
 
 from __future__ import annotations
@@ -14,13 +28,13 @@ from dataclasses import replace
 
 from engine.ceylon.actions import Action
 from engine.ceylon.catalog import Catalog
-from engine.ceylon.moves import distances
+from engine.ceylon.moves import distances, district_of, has_ability
 from engine.ceylon.play import decision, why_illegal
 from engine.ceylon.state import COLOURS, COLOURS_ES, State
 from engine.ceylon.view import CeylonObservation, observe
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove, differing_items
-from engine.core.reasons import ReasonTable
+from engine.core.reasons import Reason, ReasonTable
 from engine.core.seats import seat_colour
 
 CHECKS = ReasonTable(
@@ -36,6 +50,26 @@ CHECKS = ReasonTable(
             "Move {player}'s pawn back to {hex}: moving {steps} steps costs {need} rupees.",
             "Devuelve el peón de {player_es} a {hex}: moverse {steps} pasos cuesta {need} rupias.",
         ),
+        "plant_away": (
+            "Acciones principales: Plantar",
+            "{player} laid a plantation on {hex}, but {player}'s pawn stands on {pawn}: one plants on the pawn's hex{near}.",
+            "{player_es} colocó una plantación en {hex}, pero su peón está en {pawn}: se planta en el hexágono del peón{near_es}.",
+        ),
+        "fix_plant": (
+            "Acciones principales: Plantar",
+            "Take {player}'s plantation and leaf marker off {hex}; plant on {pawn}{near} if free, or take another action.",
+            "Retira la plantación y el marcador de {player_es} de {hex}; planta en {pawn}{near_es} si está libre, o haz otra acción.",
+        ),
+        "hire_away": (
+            "Acciones principales: Contratar un consejero",
+            "{player} put a disc on the advisor of {district}, but {player}'s pawn is in {pawn}: only the advisor of the pawn's district can be hired.",
+            "{player_es} puso un disco en el consejero de {district}, pero su peón está en {pawn}: solo se contrata al consejero del distrito del peón.",
+        ),
+        "fix_hire": (
+            "Acciones principales: Contratar un consejero",
+            "Take {player}'s disc back from the advisor of {district}; hire the advisor of {pawn}, or take another action.",
+            "Retira el disco de {player_es} del consejero de {district}; contrata al consejero de {pawn}, o haz otra acción.",
+        ),
     },
 )
 
@@ -45,16 +79,115 @@ def _name(seat: int, language: str) -> str:
 
 
 def physical_moves(cat: Catalog, state: State) -> list[PhysicalMove]:
-    """The pawns the deciding player could move without the rupees to pay."""
+    """Pawns moved without the rupees to pay, plantations and advisors away from the pawn."""
     d = decision(cat, state)
-    if d.is_over or d.is_chance or d.kind != "ACT":
+    if d.is_over or d.is_chance or d.kind not in ("ACT", "TOKEN"):
         return []
     seat = d.player
     pawn = state.players[seat].pawn
     if pawn < 0:
         return []
     seen = observe(cat, state)
+    moves = _plant_moves(cat, state, seat, seen) + _hire_moves(cat, state, seat, seen)
+    if d.kind == "ACT":
+        moves += _move_moves(cat, state, seat, seen)
+    return moves
+
+
+def _reasons(cat: Catalog, state: State, kind: str, a: int) -> list[Reason | None]:
+    """Why each way of taking ``kind a`` is refused (main action, tech token, start tile)."""
+    return [
+        why_illegal(cat, state, Action(kind, a, token=token, start=start))
+        for token in (False, True)
+        for start in (False, True)
+    ]
+
+
+def _refused(cat: Catalog, state: State, kind: str, a: int, code: str) -> Reason | None:
+    """The refusal ``code`` of ``kind a`` when no way of taking it is legal, else
+    None; also None when none is refused with ``code`` (the action is not open
+    to the player now at all)."""
+    reasons = _reasons(cat, state, kind, a)
+    if any(reason is None for reason in reasons):
+        return None
+    return next((r for r in reasons if r is not None and r.code == code), None)
+
+
+def _plant_moves(
+    cat: Catalog, state: State, seat: int, seen: CeylonObservation
+) -> list[PhysicalMove]:
+    assert seen.plantations is not None
+    pawn = state.players[seat].pawn
+    free = [
+        h
+        for h in range(len(cat.hexes))
+        if h != pawn and state.hexes_in_play >> h & 1 and state.owner[h] < 0
+    ]
+    if not free:
+        return []
+    # Planting not open to the player now (another main action on the card, no
+    # token...) is refused alike on every free hex: one look settles it.
+    codes = {r.code if r else "" for r in _reasons(cat, state, "plant", free[0])}
+    if not codes & {"", "plant_where", "rupees"}:
+        return []
+    words = _people(seat)
+    near = has_ability(cat, state, seat, "plant_adjacent")
+    allowed = {
+        "near": " or a neighbouring hex of its district" if near else "",
+        "near_es": " o en un hexágono vecino de su distrito" if near else "",
+    }
+    moves: list[PhysicalMove] = []
+    for h in free:
+        if _refused(cat, state, "plant", h, "plant_where") is None:
+            continue
+        said = dict(hex=cat.hexes[h].id, pawn=cat.hexes[pawn].id, **allowed, **words)
+        reason = CHECKS.reason("plant_away", **said)
+        fix = CHECKS.reason("fix_plant", **said)
+        plantations = list(seen.plantations)
+        plantations[h] = (seat, 1)
+        table = replace(seen, plantations=tuple(plantations))
+        moves.append(PhysicalMove(table, reason, fix, seat, Action("plant", h)))
+    return moves
+
+
+def _hire_moves(
+    cat: Catalog, state: State, seat: int, seen: CeylonObservation
+) -> list[PhysicalMove]:
+    assert seen.hired is not None
+    player = state.players[seat]
+    pawn_district = district_of(cat, player.pawn)
+    moves: list[PhysicalMove] = []
+    for district in range(len(cat.districts)):
+        if district == pawn_district or player.hired >> district & 1:
+            continue
+        if not state.in_play >> district & 1:
+            continue
+        if _refused(cat, state, "hire", district, "hire_where") is None:
+            continue
+        said = dict(
+            district=cat.districts[district].name,
+            pawn=cat.districts[pawn_district].name,
+            **_people(seat),
+        )
+        hired = list(seen.hired)
+        hired[seat] |= 1 << district
+        table = replace(seen, hired=tuple(hired))
+        reason = CHECKS.reason("hire_away", **said)
+        fix = CHECKS.reason("fix_hire", **said)
+        moves.append(PhysicalMove(table, reason, fix, seat, Action("hire", district)))
+    return moves
+
+
+def _people(seat: int) -> dict[str, str]:
+    return {"player": _name(seat, "en"), "player_es": _name(seat, "es")}
+
+
+def _move_moves(
+    cat: Catalog, state: State, seat: int, seen: CeylonObservation
+) -> list[PhysicalMove]:
+    """The pawns the deciding player could move without the rupees to pay."""
     assert seen.pawns is not None
+    pawn = state.players[seat].pawn
     moves: list[PhysicalMove] = []
     for target in range(len(cat.hexes)):
         action = Action("move", target)

@@ -8,8 +8,16 @@ camera can make on the action spaces of the quarry:
   the worker there with the money unpaid; the fix is to take it back;
 - a worker put on a quarry space further along while an earlier one is free
   (the quarry fills row by row from the left): the fix is to move it to the
-  first free space.
+  first free space;
+- the tile just bought laid on a free space of the province, turned so that
+  no road end of it meets a road to the residence ("Las Juntas
+  Provinciales": every new tile joins a road connected to the residence):
+  the fix is to turn it where a turn connects it, else to move it to a space
+  where it connects (one is named).
 ``table_differences`` names the pieces that differ.
+
+Cheap enough to run on every unexplained settled table: one observation, and
+for the tile at most (free spaces x 4 turns) road checks of four neighbours.
 """
 
 from __future__ import annotations
@@ -20,11 +28,12 @@ from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove, differing_items
 from engine.core.reasons import ReasonTable
 from engine.core.seats import seat_colour
+from engine.rajas import province as prov
 from engine.rajas.actions import Action, stack_name
 from engine.rajas.catalog import Catalog
 from engine.rajas.play import decision, why_illegal
 from engine.rajas.scoring import COLOURS
-from engine.rajas.state import State
+from engine.rajas.state import EMPTY, State
 from engine.rajas.view import RajasObservation, observe
 
 COLOURS_ES = ("rojo", "azul", "verde", "amarillo")
@@ -42,6 +51,21 @@ CHECKS = ReasonTable(
             "Take {player}'s worker back from {space} and place it on a space {player} can pay.",
             "Retira el trabajador de {player_es} de {space} y colócalo en una casilla que pueda pagar.",
         ),
+        "tile_unconnected": (
+            "Las Juntas Provinciales",
+            "{player} laid tile {tile} on {cell} turned {deg}°: no road end of it meets a road to the residence, and every new tile must join one.",
+            "{player_es} colocó la ficha {tile} en {cell} girada {deg}°: ningún extremo de carretera toca una carretera hacia la residencia, y cada ficha nueva debe unirse a una.",
+        ),
+        "fix_tile_turn": (
+            "Las Juntas Provinciales",
+            "Turn tile {tile} on {cell} to {good}°: then a road end meets a road to the residence.",
+            "Gira la ficha {tile} de {cell} a {good}°: así un extremo de carretera toca una carretera hacia la residencia.",
+        ),
+        "fix_tile_move": (
+            "Las Juntas Provinciales",
+            "No turn joins tile {tile} to a road on {cell}: move it to a space where one does, such as {other} turned {good}°.",
+            "En {cell} ningún giro une la ficha {tile} a una carretera: muévela a un espacio donde sí, como {other} girada {good}°.",
+        ),
     },
 )
 
@@ -51,9 +75,14 @@ def _name(seat: int, language: str) -> str:
 
 
 def physical_moves(cat: Catalog, state: State) -> list[PhysicalMove]:
-    """Workers on the quarry against its rules: unpaid, or out of row order."""
+    """Workers on the quarry against its rules (unpaid, out of row order), or
+    the tile just bought laid where no road joins it to the residence."""
     d = decision(cat, state)
-    if d.is_over or d.is_chance or d.kind != "PLACE":
+    if d.is_over or d.is_chance:
+        return []
+    if d.kind == "TILE":
+        return _tile_moves(cat, state, d.player)
+    if d.kind != "PLACE":
         return []
     seat = d.player
     covered = cat.covered(state.n)
@@ -78,6 +107,43 @@ def physical_moves(cat: Catalog, state: State) -> list[PhysicalMove]:
         where = {"space": cat.spaces[space].id, "first": cat.spaces[free[0]].id}
         fix = CHECKS.reason(f"fix_{reason.code}", **where, **who)
         moves.append(PhysicalMove(replace(seen, spaces=tuple(spaces)), reason, fix, seat, action))
+    return moves
+
+
+def _tile_moves(cat: Catalog, state: State, seat: int) -> list[PhysicalMove]:
+    """The tile in hand on each free space and turn that joins no road to the residence."""
+    tile = state.tile
+    if tile < 0:
+        return []
+    province = state.players[seat].province
+    joined = prov.placements(cat, province, tile)  # never empty: the tile was bought placeable
+    seen = observe(cat, state)
+    assert seen.provinces is not None
+    who = {"player": _name(seat, "en"), "player_es": _name(seat, "es"), "tile": cat.tiles[tile].id}
+    moves: list[PhysicalMove] = []
+    for cell, value in enumerate(province):
+        if value != EMPTY:
+            continue
+        turns_here = [t for c, t in joined if c == cell]
+        for turns in range(4):
+            if turns in turns_here:
+                continue
+            action = Action("tile", cell, turns)
+            where = {"cell": cat.cell_name(cell), "deg": turns * 90}
+            reason = CHECKS.reason("tile_unconnected", **where, **who)
+            if turns_here:
+                fix = CHECKS.reason("fix_tile_turn", good=turns_here[0] * 90, **where, **who)
+            else:
+                other, good = joined[0] if joined else (cell, turns)
+                fix = CHECKS.reason(
+                    "fix_tile_move", other=cat.cell_name(other), good=good * 90, **where, **who
+                )
+            cells = list(province)
+            cells[cell] = tile * 4 + turns
+            provinces = list(seen.provinces)
+            provinces[seat] = tuple(cells)
+            table = replace(seen, provinces=tuple(provinces))
+            moves.append(PhysicalMove(table, reason, fix, seat, action))
     return moves
 
 

@@ -151,6 +151,9 @@ def refused(game: str, code: str, seed: int = 1, count: int = 400) -> tuple[Any,
         ("imhotep", "sled_over", "5 at most", "back in the quarry"),
         ("ceylon", "move_rupees", "rupees", "pawn back to"),
         ("rajas", "row_order", "row by row", "first free quarry space"),
+        ("rajas", "tile_unconnected", "no road end of it meets a road", "tile"),
+        ("ceylon", "plant_away", "plants on the pawn's hex", "plantation and leaf marker off"),
+        ("ceylon", "hire_away", "only the advisor of the pawn's district", "disc back"),
     ],
 )
 def test_a_refused_move_on_the_table_is_named_with_its_rule_and_fix(
@@ -181,6 +184,71 @@ def test_rajas_a_worker_the_player_cannot_pay_for() -> None:
     verdict = reconcile(rules, poor, moves[0].seen.as_seen())
     assert verdict.kind == "illegal"
     assert "costs" in verdict.move.reason.en and "Take" in verdict.move.fix.en  # type: ignore[union-attr]
+
+
+def test_rajas_a_tile_laid_where_no_road_joins_it_is_turned_or_moved() -> None:
+    rules = get_rules("rajas")
+    states = [s for s, _ in positions("rajas", 4, 600) if rules.decision(s).kind == "TILE"]
+    fixes = set()
+    for state in states:
+        seat = rules.decision(state).player
+        joined = rules.legal_actions(state)
+        for move in rules.physical_moves(state):
+            assert move.reason.code == "tile_unconnected" and move.seat == seat
+            verdict = reconcile(rules, state, move.seen.as_seen())
+            assert verdict.kind == "illegal" and verdict.move == move
+            assert move.action not in joined and rules.why_illegal(state, move.action)
+            cell = move.action.a  # type: ignore[attr-defined]
+            here = [a for a in joined if a.a == cell]
+            if here:  # a turn on the same space joins it: the fix names that turn
+                assert move.fix.code == "fix_tile_turn"
+                assert f"to {here[0].b * 90}°" in move.fix.en and "Gira" in move.fix.es
+            else:  # no turn does: the fix names a space where the tile joins a road
+                assert move.fix.code == "fix_tile_move"
+                other = rules.format_action(joined[0]).split()[1]
+                assert f"such as {other}" in move.fix.en and "muévela" in move.fix.es
+            fixes.add(move.fix.code)
+        # every refused (space, turn) is listed, and none of the legal ones
+        refused_here = {m.action for m in rules.physical_moves(state)}
+        free = [c for c, v in enumerate(state.players[seat].province) if v == -1]
+        assert len(refused_here) + len(joined) == 4 * len(free)
+    assert fixes == {"fix_tile_turn", "fix_tile_move"}
+    # put right: the tile turned as the fix says is the legal move, found as such
+    state = states[0]
+    after, _ = rules.apply(state, rules.legal_actions(state)[0], check=False)
+    assert reconcile(rules, state, rules.observe(after).as_seen()).kind in ("moves", "ambiguous")
+
+
+def test_ceylon_a_plantation_or_advisor_away_from_the_pawn_is_named() -> None:
+    rules = get_rules("ceylon")
+    found: dict[str, Any] = {}
+    for state, _ in positions("ceylon", 5, 600):
+        for move in rules.physical_moves(state):
+            found.setdefault(move.reason.code, (state, move))
+    for code, field_name in (("plant_away", "plantations"), ("hire_away", "hired")):
+        state, move = found[code]
+        seat = move.seat
+        assert set(rules.observe(state).differences(move.seen)) == {field_name}
+        verdict = reconcile(rules, state, move.seen.as_seen())
+        assert verdict.kind == "illegal" and verdict.move is not None
+        assert verdict.move.reason.code == code and verdict.move.seat == seat
+        # every way of taking it (main action, tech token, start tile) is refused
+        for token in (False, True):
+            for start in (False, True):
+                assert rules.why_illegal(state, move.action._replace(token=token, start=start))
+
+
+def test_ceylon_hiring_away_from_the_pawn_with_the_start_tile_is_no_refusal() -> None:
+    rules = get_rules("ceylon")
+    state, move = refused("ceylon", "hire_away", seed=5, count=600)
+    assert move.action is not None
+    # the start tile "hire the advisor of another district", once, still unused
+    number = next(n for n, ability in rules.catalog.start_tiles if ability == "hire_anywhere")
+    lifted = state.clone()
+    player = lifted.mut(move.seat)
+    player.start_tile, player.start_used = number, False
+    assert rules.why_illegal(lifted, move.action._replace(start=True)) is None
+    assert move.action not in {m.action for m in rules.physical_moves(lifted)}
 
 
 def test_rajas_a_roll_the_table_moved_past_is_asked_of_the_roller() -> None:

@@ -45,3 +45,20 @@ def test_every_test_the_coverage_document_names_exists(document: str) -> None:
         loaded = importlib.import_module(f"{package}.{module.removesuffix('.py')}")
         assert hasattr(loaded, test_name), f"{document}: {module}::{test_name} does not exist"
     assert len(named) > fewest
+
+
+#: a source key in brackets as the Rajas notes and coverage cite them: [MRB], [UBG-GANGA]
+SOURCE_KEY = re.compile(r"\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)\]")
+
+
+def test_every_rajas_source_key_resolves_in_its_sources_table() -> None:
+    text = (DOCS / "rajas-rules-coverage.md").read_text(encoding="utf-8")
+    _, _, after = text.partition("\n## Sources\n")
+    table = after.split("\n## ", 1)[0]
+    listed = {m.group(1) for m in re.finditer(r"^\| \[([A-Z0-9-]+)\] \|.*\| \S+", table, re.M)}
+    data = DOCS.parent / "engine" / "rajas" / "data"
+    cited = set(SOURCE_KEY.findall(text))
+    for path in sorted(data.glob("*.toml")):
+        cited |= set(SOURCE_KEY.findall(path.read_text(encoding="utf-8")))
+    assert "MRB" in cited and "UBG-GANGA" in cited
+    assert cited - listed == set(), "cited with no row in the Sources table"
