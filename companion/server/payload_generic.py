@@ -8,7 +8,8 @@ the server knows (open undo requests, whether this phone may undo, what an
 undo would take back) and ``board``: the rules' view turned into titled panels
 of rows in English and Spanish (``companion.server.view_words``), which the
 generic renderer (``static/js/generic_board.js``) draws without knowing the
-game. The surface is the one ``Payloads`` offers Amritsar, so the app and the
+game, and for a game with a drawing (``companion.server.drawings``) its
+public board as data, drawn above the panels. The surface is the one ``Payloads`` offers Amritsar, so the app and the
 hub serve either.
 """
 
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rules_session import RulesSession
+from companion.server.drawings import drawing
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
 
@@ -126,7 +128,8 @@ class GenericPayloads:
 
 
 def board(view: dict[str, Any], game: str, seats: Sequence[Seat]) -> dict[str, Any]:
-    """``view`` as panels of rows ({label, value} pairs in EN and ES) and one board per player."""
+    """``view`` as panels of rows ({label, value} pairs in EN and ES) and one board per player,
+    plus ``drawing`` when the game has one."""
     words = Words(words_for(game), seats)
     general: list[dict[str, Any]] = []
     panels: list[dict[str, Any]] = []
@@ -157,7 +160,11 @@ def board(view: dict[str, Any], game: str, seats: Sequence[Seat]) -> dict[str, A
                     "rows": rows,
                 }
             )
-    return {"panels": panels, "players": players}
+    result: dict[str, Any] = {"panels": panels, "players": players}
+    drawn = drawing(game, view, seats)
+    if drawn is not None:
+        result["drawing"] = drawn
+    return result
 
 
 def _plain(value: Any) -> bool:
