@@ -1,14 +1,17 @@
 // The generic renderer: any game served through its Rules (Imhotep, Ceylon)
-// without a drawing of its own. The server sends the view already redacted
+// without a page of its own. The server sends the view already redacted
 // and already worded: `board.panels` (each area of the board: a title and
 // rows of label/value pairs in English and Spanish), `board.players` (each
 // player's board), the decision with its answer buttons, the score sheets
-// and the log. This file only lays them out: the question first, then the
+// and the log; for a game with one, `board.drawing` (drawn by its module in
+// DRAWINGS above the panels, which stay: they carry the words for screen
+// readers). This file only lays them out: the question first, then the
 // scores, the board and the history. Roles: "play" (a phone with its seat
 // token), "table" (the table screen; PIN for links and undo), "watch".
 
 import { byId, h, put } from "./dom.js";
 import { lang, pick, setLang } from "./i18n.js";
+import { drawImhotep } from "./imhotep_drawing.js";
 import { ApiError, Live, api } from "./live.js";
 
 const WORDS = {
@@ -219,6 +222,15 @@ function rowsList(rows) {
         : h("dd", { class: "g-whole" }, pick(row.value)),
     ),
   );
+}
+
+// Games with a drawing of their board (`board.drawing`, server: drawings.py).
+const DRAWINGS = { imhotep: drawImhotep };
+
+function drawingPanel(view) {
+  const drawing = view.board.drawing;
+  const draw = drawing && DRAWINGS[drawing.game];
+  return draw ? draw(drawing) : null;
 }
 
 function boardPanels(view) {
@@ -433,7 +445,7 @@ export function start(role) {
         "div",
         { class: `g-layout g-${role}` },
         h("div", { class: "g-side" }, first, scoresPanel(view), linksPanel(), hint),
-        h("div", { class: "g-main" }, boardPanels(view), playersPanel(view), logPanel(view)),
+        h("div", { class: "g-main" }, drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
       ),
     );
   }
