@@ -127,7 +127,7 @@ export function drawImhotep(drawing) {
     { class: "g-panel i-drawing", id: "drawing", dataset: { game: "imhotep" } },
     h("h2", {}, pick(drawing.title), " · ", pick(drawing.round_label)),
     h("div", { class: "i-players" }, drawing.players.map((p) => player(p, owners, drawing))),
-    h("h3", {}, pick(drawing.boats_label)),
+    drawing.boats.length ? h("h3", {}, pick(drawing.boats_label)) : null,
     h("div", { class: "i-boats" }, drawing.boats.map((b) => boat(b, owners, drawing.empty))),
     h("div", { class: "i-sites" }, drawing.sites.map((x) => site(x, owners, drawing.empty))),
   );
