@@ -43,6 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.sim.fake_camera import BLIND
 from engine.core.game import Rules
 from engine.core.observation import Observation
 from engine.core.registry import get_rules
@@ -101,12 +102,22 @@ def _pairs(want: Any, got: Any) -> list[tuple[Any, Any]]:
 class Score:
     scenes: int = 0
     clean: int = 0  # no wrong zone
-    exact: int = 0  # every seen zone read and right
+    exact: int = 0  # every zone of the fields the camera reads read and right
     never_settled: int = 0
     zones: Counter[str] = field(default_factory=Counter)  # exact / unknown / wrong
     wrong_fields: Counter[str] = field(default_factory=Counter)
     unknown_fields: Counter[str] = field(default_factory=Counter)  # unknown zones per field
     frames: list[int] = field(default_factory=list)
+    #: Fields the game's camera table never reads (``companion.sim.fake_camera.BLIND``:
+    #: Rajas's dice, karma, upgrade cubes, waiting workers): always unknown, the
+    #: phone answers them. ``read_zones`` counts the other fields' zones apart.
+    blind: frozenset[str] = frozenset()
+    read_zones: Counter[str] = field(default_factory=Counter)
+
+    def _count(self, name: str, outcome: str, n: int = 1) -> None:
+        self.zones[outcome] += n
+        if name not in self.blind:
+            self.read_zones[outcome] += n
 
     def add(self, truth: Observation, seen: Observation | None, frames: int) -> list[str]:
         """Score one scene; returns the names of the fields read wrong."""
@@ -115,43 +126,48 @@ class Score:
         if seen is None:
             self.never_settled += 1
             for name in truth.seen_fields():
-                self.zones["unknown"] += len(_items(getattr(truth, name)))
+                self._count(name, "unknown", len(_items(getattr(truth, name))))
             return wrong
         self.frames.append(frames)
         for name in truth.seen_fields():
             want, got = getattr(truth, name), getattr(seen, name)
             if got is None:
-                self.zones["unknown"] += len(_items(want))
+                self._count(name, "unknown", len(_items(want)))
                 self.unknown_fields[name] += len(_items(want))
                 continue
             try:
                 pairs = _pairs(want, got)
             except ValueError:
-                self.zones["wrong"] += len(_items(want))
+                self._count(name, "wrong", len(_items(want)))
                 wrong.append(name)
                 continue
             for a, b in pairs:
                 if b is None:
-                    self.zones["unknown"] += 1
+                    self._count(name, "unknown")
                     self.unknown_fields[name] += 1
                 elif a == b:
-                    self.zones["exact"] += 1
+                    self._count(name, "exact")
                 else:
-                    self.zones["wrong"] += 1
+                    self._count(name, "wrong")
                     if name not in wrong:
                         wrong.append(name)
         for name in wrong:
             self.wrong_fields[name] += 1
         if not wrong:
             self.clean += 1
-            if self.zones_unknown_in(truth, seen) == 0:
+            if self.zones_unknown_in(truth, seen, self.blind) == 0:
                 self.exact += 1
         return wrong
 
     @staticmethod
-    def zones_unknown_in(truth: Observation, seen: Observation) -> int:
+    def zones_unknown_in(
+        truth: Observation, seen: Observation, blind: frozenset[str] = frozenset()
+    ) -> int:
+        """Unknown zones of ``seen`` outside the ``blind`` fields."""
         n = 0
         for name in truth.seen_fields():
+            if name in blind:
+                continue
             got = getattr(seen, name)
             if got is None:
                 n += 1
@@ -164,10 +180,12 @@ class Score:
 
     def row(self, name: str) -> str:
         total = sum(self.zones.values()) or 1
+        read = sum(self.read_zones.values()) or 1
         median = sorted(self.frames)[len(self.frames) // 2] if self.frames else "-"
         return (
             f"| {name} | {self.clean}/{self.scenes} | {self.exact} | {self.zones['wrong']} | "
-            f"{100 * self.zones['unknown'] / total:.1f} % | {self.never_settled} | {median} |"
+            f"{100 * self.zones['unknown'] / total:.1f} % | "
+            f"{100 * self.read_zones['unknown'] / read:.1f} % | {self.never_settled} | {median} |"
         )
 
 
@@ -225,12 +243,16 @@ def main() -> None:
         f"# {args.game}: {platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
     )
     print(
-        "| condition | no wrong zone | exact | wrong zones | unknown zones | never settled | frames to settle (median) |"
+        "| condition | no wrong zone | exact | wrong zones | unknown zones"
+        " | unknown of the fields the camera reads | never settled | frames to settle (median) |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
+    blind = frozenset(BLIND.get(args.game, {}))
+    if blind:
+        print(f"# never read by this table (the phone answers them): {', '.join(sorted(blind))}")
     start = time.perf_counter()
     for condition in args.conditions.split(","):
-        score = Score()
+        score = Score(blind=blind)
         wrong_seeds = []
         seeds = range(args.first_seed, args.first_seed + args.scenes)
         jobs = [(args.game, seed, condition, args.steps, args.frames) for seed in seeds]

@@ -6,8 +6,12 @@ are rolled in the open), so every seat's view is the public one.
 ``observe`` is the part the table shows: workers on the action spaces, every
 province tile with its rotation, the tiles on top of the stacks, boats, the
 fame, money and karma markers, the upgrade cubes, the dice on each Kali
-statue (pips read by the camera with a confidence, else answered on the
-owner's phone: a die's value is never guessed) and the elephant.
+statue and the elephant. The camera table (``vision.games.rajas``,
+docs/rajas-table.md) reads the workers on spaces, tiles, tops, boats, fame,
+money and the elephant; dice (a die's value is entered on its roller's phone,
+never guessed from pips), karma, upgrade cubes and waiting workers are on the
+table but not read, so they stay ``None`` in a camera observation and the
+phones answer what they decide.
 """
 
 from __future__ import annotations
