@@ -53,7 +53,13 @@ from .register import FitCheck, Registrar, Registration
 from .snapshot import Problem, TableSnapshot
 from .sources import Frame
 from .stabilise import CONFIRM_FRAMES, Stabiliser
-from .startup import StartupCheck, camera_notices, clear_the_board_at_start, lens_refusal
+from .startup import (
+    StartupCheck,
+    camera_notices,
+    clear_the_board_at_start,
+    lens_judged,
+    lens_refusal,
+)
 from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
@@ -572,7 +578,10 @@ class Pipeline:
         """The reading's problems, and the poor fit's advice when there is one (the
         same tuple object while nothing changes, so the stabiliser stays steady)."""
         fit = reg.fit
-        advice = fit.advice() if fit is not None else None
+        hidden: tuple[str, ...] = ()
+        if not lens_judged(reg):
+            hidden = tuple(sorted(set(self.registrar.corner_names) - set(reg.corners_seen)))
+        advice = fit.advice(hidden) if fit is not None else None
         if advice is None:
             return reading.problems
         memo = self._problem_memo

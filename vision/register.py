@@ -107,13 +107,26 @@ class FitCheck:
     def ok_at(self, x: float, y: float) -> bool:
         return self.ok[self.region_of(x, y)]
 
-    def advice(self) -> tuple[str, str] | None:
-        """What a person should do about a poor fit (English, Spanish), or None."""
+    def advice(self, corners_hidden: Sequence[str] = ()) -> tuple[str, str] | None:
+        """What a person should do about a poor fit (English, Spanish), or None.
+        ``corners_hidden``: the board's corner markers not seen, when too few
+        were seen for the fit to speak of the camera (a hand over two corners)."""
         bad = [r for r in REGIONS if not self.ok[r]]
         if not bad:
             return None
         where = ", ".join(bad)
         mm = self.worst_mm
+        if corners_hidden:
+            hidden = ", ".join(corners_hidden)
+            return (
+                f"The board's corner markers {hidden} are hidden, so where the board lies in"
+                f" the view is uncertain (printed markers up to {mm:.0f} mm off in {where}):"
+                " those zones are unknown until the corners show again. Keep the corners clear.",
+                f"Las marcas de las esquinas {hidden} están tapadas, así que la posición del"
+                f" tablero en la vista es dudosa (marcas impresas hasta {mm:.0f} mm desviadas"
+                f" en {where}): esas zonas quedan desconocidas hasta que se vean las esquinas."
+                " Deja las esquinas despejadas.",
+            )
         return (
             f"The board does not fit the camera's view (printed markers up to {mm:.0f} mm off"
             f" in {where}): those zones are unknown. Calibrate the camera (companion calibrate)"
@@ -258,6 +271,11 @@ class Registrar:
     @property
     def corner_ids(self) -> frozenset[int]:
         return frozenset(self._corner_points)
+
+    @property
+    def corner_names(self) -> frozenset[str]:
+        """The names of the board's corner markers (\"NW\", ...)."""
+        return frozenset(name for name, _ in self._corner_points.values())
 
     def update(
         self,

@@ -187,13 +187,29 @@ def clear_the_board_at_start() -> Problem:
     return problem("clear-the-board-start", (), ())
 
 
+#: Corner markers a registration must see before a poor fit is taken for the
+#: lens. Two markers on one edge (a hand over the other two) leave the far side
+#: of the board to the homography's extrapolation: printed markers there land
+#: 15 mm off with a perfect lens (light seed 1's whole game at the bench, frame
+#: 537), and a lens refusal then would tell players to calibrate a camera that
+#: needs nothing.
+LENS_CORNERS = 3
+
+
+def lens_judged(reg: Registration) -> bool:
+    """Does ``reg`` see enough corner markers for its fit to speak of the lens?"""
+    return len(reg.corners_seen) >= LENS_CORNERS
+
+
 def lens_refusal(reg: Registration, calibrated: bool) -> Problem | None:
     """The refusal to read a board an uncalibrated lens bends (None: read it).
 
     ``calibrated``: the pipeline has the camera's lens (then a poor fit only
-    makes its quarters unknown)."""
+    makes its quarters unknown). A fit from fewer than :data:`LENS_CORNERS`
+    corner markers says nothing of the lens: its poor quarters are unknown
+    (the pipeline's ``poor-fit``), with no refusal."""
     fit = reg.fit
-    if calibrated or fit is None or fit.good:
+    if calibrated or fit is None or fit.good or not lens_judged(reg):
         return None
     where = ", ".join(r for r in REGIONS if not fit.ok[r])
     return problem("lens-uncalibrated", (), (), mm=fit.worst_mm, where=where)
