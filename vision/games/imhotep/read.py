@@ -14,7 +14,9 @@ the mat from its corner markers, then
   berth or a site's dock) and each slot, bow first, by colour
   (:mod:`vision.games.imhotep.colour`): the slot's printed empty square seen
   at its centre is an empty slot; a stone's top must read as one stone colour,
-  and the slot's centre must show that stone's top or its shaded side;
+  and the slot's centre must show that stone's top or its shaded side; a slot
+  not read so is unknown on its own (the boat's id, place and other slots
+  stand);
 - read the burial chamber (side A) cell by cell in placement order and each
   seat's sled the same way; a sequence with a stone after a seen-empty cell is
   a contradiction and reads as unknown;
@@ -29,7 +31,8 @@ observation, heights included), ``pyramid_top``, ``temple_top`` and
 ``track`` is left to the record (markers of every seat share spaces and stack).
 
 A reading is returned once two consecutive clear frames agree; items that
-differ between them are unknown.
+differ between them are unknown (a boat's slots one by one, when both frames
+put it at the same place).
 """
 
 from __future__ import annotations
@@ -160,17 +163,37 @@ class ImhotepReader:
 
 
 def _agree(a: ImhotepObservation, b: ImhotepObservation) -> ImhotepObservation:
-    """Field by field (item by item inside tuples): kept where both frames agree."""
+    """Field by field (item by item inside tuples): kept where both frames agree.
+
+    A boat is merged slot by slot when both frames put the same boat at the
+    same place (a slot that differs is unknown, the others kept); else the
+    boat is unknown. Other items are whole: a seat's cards are a sorted hand,
+    where position k of one frame need not be the same card as in the other."""
     out = {}
     for f in fields(a):
         x, y = getattr(a, f.name), getattr(b, f.name)
         if x == y:
             out[f.name] = x
         elif isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y):
-            out[f.name] = tuple(p if p == q else None for p, q in zip(x, y, strict=True))
+            merge = _agree_boat if f.name == "boats" else _same
+            out[f.name] = tuple(merge(p, q) for p, q in zip(x, y, strict=True))
         else:
             out[f.name] = None
     return replace(a, **out)
+
+
+def _same(p: Any, q: Any) -> Any:
+    return p if p == q else None
+
+
+def _agree_boat(p: Any, q: Any) -> Any:
+    """Two frames' readings of one boat: slot by slot when both have it (same
+    id, same place, as many slots), else unknown."""
+    if p == q:
+        return p
+    if p is None or q is None or p[:2] != q[:2] or len(p[2]) != len(q[2]):
+        return None
+    return (*p[:2], tuple(_same(s, t) for s, t in zip(p[2], q[2], strict=True)))
 
 
 class _Seen:
@@ -431,9 +454,11 @@ class _Seen:
         )
         return "A" if a and not b else "B" if b and not a else None
 
-    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str, ...]] | None:
+    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str | None, ...]] | None:
         """A boat from its bow and stern stickers (one is enough: a sticker's
-        own square says which way the boat points)."""
+        own square says which way the boat points): its id, its place and each
+        slot bow first (``None`` for a slot not read: the boat's place and its
+        other slots are still evidence). ``None`` when no sticker places it."""
         places = LAYOUT.places()
         bow_at, stern_at = boat_marker_offsets(size)
         centres, axes = [], []
@@ -472,10 +497,7 @@ class _Seen:
             for off in boat_slot_offsets(size)
         ]
         across = [(-float(axis[1]), float(axis[0]))] * size
-        spaces = self._spaces(slots, HULL_MM, across)
-        if any(s is None for s in spaces):
-            return None  # a boat is one item: partly read is not read
-        return boat_id, where, tuple(s for s in spaces if s is not None)
+        return boat_id, where, tuple(self._spaces(slots, HULL_MM, across))
 
     def _burial(self) -> tuple[str | None, ...] | None:
         cells = self._spaces(LAYOUT.burial_cells, 0.0)
