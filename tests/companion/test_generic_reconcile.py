@@ -169,6 +169,69 @@ def test_a_refused_move_on_the_table_is_named_with_its_rule_and_fix(
         assert rules.why_illegal(state, move.action) is not None
 
 
+def _boat_slots_unread(seen: Any, boat_id: int, keep: int | None = None) -> Any:
+    """``seen`` with boat ``boat_id``'s slots unread (``None``), but slot ``keep``."""
+    boats = tuple(
+        (b, where, tuple(s if k == keep else None for k, s in enumerate(slots)))
+        if b == boat_id
+        else (b, where, slots)
+        for b, where, slots in seen.boats
+    )
+    return replace(seen, boats=boats)
+
+
+def _imhotep_turns(prefix: str) -> list[tuple[Any, Any]]:
+    """(state, action) at the turns of a seeded game, for every legal action
+    written with ``prefix``."""
+    rules = get_rules("imhotep")
+    return [
+        (state, action)
+        for state, _ in positions("imhotep", 2, 300)
+        if rules.decision(state).kind == "TURN"
+        for action in rules.legal_actions(state)
+        if rules.format_action(action).startswith(prefix)
+    ]
+
+
+def test_imhotep_a_placement_is_read_with_another_slot_of_its_boat_unread() -> None:
+    """A stone placed on a boat whose other slots the camera did not read: the
+    slot it did read, with the boat's id and place, is the move."""
+    rules = get_rules("imhotep")
+    tried = 0
+    for state, action in _imhotep_turns("place ")[::7]:
+        boat_id, slot = action.args[0], action.args[1] - 1
+        if len(next(b for b in state.boats if b.id == boat_id).slots) < 2:
+            continue
+        after, _ = rules.apply(state, action, check=False)
+        seen = _boat_slots_unread(rules.observe(after).as_seen(), boat_id, keep=slot)
+        verdict = reconcile(rules, state, seen)
+        assert verdict.kind == "moves", (rules.format_action(action), verdict)
+        assert verdict.actions == (action,)
+        tried += 1
+    assert tried >= 5
+
+
+def test_imhotep_a_sailing_is_read_with_every_slot_of_its_boat_unread() -> None:
+    """A boat seen at a site, not one of its slots read: where it lies and
+    what the site shows are the move."""
+    rules = get_rules("imhotep")
+    tried = 0
+    for state, action in _imhotep_turns("sail ")[::3]:
+        after, _ = rules.apply(state, action, check=False)
+        seen = _boat_slots_unread(rules.observe(after).as_seen(), action.args[0])
+        verdict = reconcile(rules, state, seen)
+        if verdict.kind == "ambiguous":  # another boat fits as well: never a wrong move
+            assert action in verdict.candidates or verdict.actions[:1] == (action,)
+            continue
+        assert verdict.kind == "moves", (rules.format_action(action), verdict)
+        end = state
+        for step in verdict.actions:
+            end, _ = rules.apply(end, step, check=False)
+        assert rules.to_dict(end) == rules.to_dict(after)
+        tried += 1
+    assert tried >= 5
+
+
 def _legal_sail_that_looks_refused() -> tuple[Any, Any, Any]:
     """A legal ``play-sail`` to the market (the card adds the boat's last
     stone; the market empties the boat) whose table, with the sleds and the
