@@ -422,7 +422,9 @@ class _Seen:
         colour stands between the camera and the space's centre: that centre
         then shows the neighbour's side, and the space reads the neighbour's
         colour whether it holds a stone or not (a tilted camera saw an empty
-        boat slot beside a black stone as black)."""
+        boat slot beside a black stone as black). A neighbour not read counts
+        as one of that colour (an empty slot beside an unread grey stone read
+        grey)."""
         cam = np.asarray(self.cam, dtype=np.float64)
         rise = float(cam[2]) - base
         if rise <= STONE_MM:
@@ -435,7 +437,8 @@ class _Seen:
                 continue
             ray = c[k] + t[:, None] * (cam[:2] - c[k])
             for j, other in enumerate(out):
-                if j == k or other != colour:
+                # a neighbour not read may hold a stone of this colour too
+                if j == k or other not in (colour, None):
                     continue
                 if bool((np.abs(ray - c[j]).max(axis=1) <= STONE_MM / 2).any()):
                     kept[k] = None
