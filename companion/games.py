@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 DEFAULT_GAME = "amritsar"
 
 #: Games the table session serves: Amritsar end to end (phones, camera, sensors),
-#: the others through their ``Rules`` in manual mode (``MANUAL``).
+#: the others through their ``Rules`` (``MANUAL``).
 SERVED = ("amritsar", "imhotep", "ceylon", "rajas")
 
-#: Served in manual mode: the phones answer every decision; no camera or sensors yet.
+#: Served through their ``Rules`` (``RulesSession``), no sensor board: with a camera
+#: open and a camera table in ``vision.games`` the camera reads the table and the
+#: phones answer only what it cannot show; else manual mode (the phones answer
+#: every decision).
 MANUAL = ("imhotep", "ceylon", "rajas")
 
 
@@ -76,7 +79,8 @@ class GameInfo:
     solo: bool
     built: bool  # its rules can be loaded
     served: bool  # the table serves it
-    manual: bool = False  # served with phones only (no camera or sensors yet)
+    manual: bool = False  # served through its Rules: no sensor board, manual mode without a camera
+    camera: bool = False  # a camera reads its table (Amritsar's own stack, or ``vision.games``)
 
     @property
     def players(self) -> str:
@@ -87,6 +91,14 @@ class GameInfo:
 
     def status(self, language: str = "en") -> str:
         """Whether the table serves it, in a player's words."""
+        if self.served and self.manual and self.camera:
+            return (
+                "servido en la mesa: lo lee la cámara, o modo manual sin ella "
+                "(los móviles responden todo); sin placa de sensores"
+                if language == "es"
+                else "served at the table: read by the camera, or manual mode without one "
+                "(phones answer everything); no sensor board"
+            )
         if self.served and self.manual:
             return (
                 "servido en la mesa, modo manual (los móviles responden todo; sin cámara aún)"
@@ -106,7 +118,10 @@ class GameInfo:
 
 def game_list() -> list[GameInfo]:
     """Every game the registry names, in its order: what it is and how far it is served."""
+    from vision.games import TABLES
+
     built = set(available())
+    camera_tables = {"amritsar", *TABLES}  # Amritsar: its own camera stack
     result = []
     for name in GAMES:
         if name not in built:
@@ -124,6 +139,7 @@ def game_list() -> list[GameInfo]:
                 built=True,
                 served=name in SERVED,
                 manual=name in MANUAL,
+                camera=name in camera_tables,
             )
         )
     return result

@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
                 "rules": g.built,
                 "served": g.served,
                 "manual": g.manual,
+                "camera": g.camera,
             }
             for g in games
         ]

@@ -424,8 +424,10 @@ class _Table:
 
 
 def run_manual(game: str, args: argparse.Namespace) -> int:
-    """A game served through its ``Rules`` in manual mode: the phones answer every
-    decision; no camera or sensor board is used (``--camera``/``--serial`` ignored)."""
+    """A game served through its ``Rules``: with a camera open (``--camera``) and a
+    camera table for the game the camera reads the table and the phones answer
+    what it cannot show; else manual mode, the phones answer every decision. No
+    sensor board is used (``--serial`` ignored)."""
     from companion.game_logs import ChooseError, choose_log
     from companion.resume import ResumeError, open_any_session
     from companion.server import announce, serve

@@ -14,8 +14,10 @@ rules, the game's state and what the table shows, ``reconcile`` says one of:
   a draw done in the open by one player (``entered_at_table``: a die rolled)
   is asked of that player;
 - ``illegal``: a refused physical move fits (``engine.core.physical``, the
-  game's optional ``physical_moves``, each a table no legal sequence makes):
-  the rule it breaks and how to put it right, in English and Spanish;
+  game's optional ``physical_moves``, each a table no legal sequence makes)
+  and no legal sequence does (pieces the camera did not read can let both
+  fit: the legal one wins): the rule it breaks and how to put it right, in
+  English and Spanish;
 - ``unexplained``: nothing fits; ``differences`` names the pieces that differ
   (the game's ``table_differences`` words, EN and ES).
 
@@ -65,16 +67,21 @@ def reconcile(
     """The verdict on ``seen`` (a settled observation) for the game at ``state``."""
     if distance(seen, rules.observe(state)) == 0:
         return Verdict("unchanged", looked_at=1)
-    # A refused move is recognised first: each one is a table no legal sequence
-    # makes (two boats at one site, six stones on a sled), and matching it is
-    # cheap where a search that cannot succeed looks at its whole budget.
+    # A refused move fits a table only as far as the camera read it: with a
+    # piece unread (a sled, a hand of cards, a boat's slot) a legal sequence
+    # may show the same (a boat sailed with the card that adds its last stone
+    # and docked at the market, emptied). The search decides: a legal sequence
+    # that explains the table wins; only when none does is the move illegal.
+    refused = None
     if isinstance(rules, ChecksTable):
-        for move in rules.physical_moves(state):
-            if distance(seen, move.seen) == 0:
-                return Verdict("illegal", move=move, looked_at=1)
+        refused = next(
+            (m for m in rules.physical_moves(state) if distance(seen, m.seen) == 0), None
+        )
     result = search(rules, state, seen, depth=depth, budget=budget)
     if result.matches:
         return _from_matches(rules, state, result.matches, result.looked_at)
+    if refused is not None:
+        return Verdict("illegal", move=refused, looked_at=result.looked_at)
     return Verdict(
         "unexplained",
         differences=tuple(describe_differences(rules, state, seen)),

@@ -82,7 +82,7 @@ class TableEye:
     lens and light; a reader is told the lens the table gives for them, when
     it has ``calibration``); each look renders the next frame numbers of that
     camera (noise and blur change from frame to frame) until the reader has
-    settled, at most ``frames`` of them.
+    settled on two frames of the table shown, at most ``frames`` of them.
     """
 
     def __init__(
@@ -118,12 +118,16 @@ class TableEye:
         told = record is not None and tell_record(self.reader, record)
         drawn = shown if told else shown.as_seen()
         seen = None
-        for _ in range(self.frames):  # a settled read needs a few steady frames
+        # A settled read needs steady frames of this table: the first frame
+        # after a change is compared with the last one of the table before, so
+        # what changed reads unknown in it. A live camera loop passes the next
+        # frame's reading on too; a look does the same, reading at least two.
+        for n in range(self.frames):
             self._frame += 1
             image = self.table.render(
                 drawn, seed=self.seed, condition=self.condition, frame=self._frame
             )
             seen = self.reader.read(Frame(image, self._frame, self._frame / 10))
-            if seen is not None:
+            if seen is not None and n >= 1:
                 break
         return seen

@@ -4,7 +4,9 @@
 directly from above; the fields in its ``DERIVED`` (reasons in
 ``WHY_DERIVED``) cannot be (stacked stones hide the ones below them), so a
 camera snapshot leaves them ``None`` (``as_seen``) and only the rules' record
-fills them in. ``view`` is the JSON a phone gets: everything
+fills them in. A camera's reading is ``None`` wherever it could not read: a
+whole field, one item (a boat, a market space) or one slot of a boat whose
+id and place it did read. ``view`` is the JSON a phone gets: everything
 public, plus what only that seat may know (the side-B market pair it holds).
 """
 
@@ -37,8 +39,8 @@ class ImhotepObservation(Observation):
 
     round_card: int | None  # the face-up round card's id
     boats: (
-        tuple[tuple[int, str, tuple[str, ...]], ...] | None
-    )  # (id, "harbour"/site, slot colours bow first)
+        tuple[tuple[int, str, tuple[str | None, ...]], ...] | None
+    )  # (id, "harbour"/site, slot colours bow first; a camera's unread slot: None)
     pyramid_top: (
         tuple[str, ...] | None
     )  # the A pyramid's stones in placement order as seen; B: per pyramid joined

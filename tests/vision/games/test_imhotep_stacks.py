@@ -205,3 +205,7 @@ def test_a_stone_read_behind_a_neighbour_of_its_colour_is_unknown() -> None:
     assert _Seen._unhidden(above, slots, 4.0, read) == read  # type: ignore[arg-type]
     # a neighbour of another colour is left to the colour checks
     assert _Seen._unhidden(north, slots, 4.0, ["", "white", "black"]) == ["", "white", "black"]  # type: ignore[arg-type]
+    # a neighbour not read may be of the colour: an empty slot beside an
+    # unread grey stone read grey once boats were read slot by slot
+    assert _Seen._unhidden(south, slots, 4.0, ["", None, "grey"]) == ["", None, None]  # type: ignore[arg-type]
+    assert _Seen._unhidden(above, slots, 4.0, ["", None, "grey"]) == ["", None, "grey"]  # type: ignore[arg-type]

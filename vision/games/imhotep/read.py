@@ -14,7 +14,11 @@ the mat from its corner markers, then
   berth or a site's dock) and each slot, bow first, by colour
   (:mod:`vision.games.imhotep.colour`): the slot's printed empty square seen
   at its centre is an empty slot; a stone's top must read as one stone colour,
-  and the slot's centre must show that stone's top or its shaded side;
+  and the slot's centre must show that stone's top or its shaded side (where
+  a neighbour that may be of the stone's colour hides that centre, the part
+  of the slot's square no neighbour can hide decides, if there is one); a
+  slot not read so is unknown on its own (the boat's id, place and other
+  slots stand);
 - read the burial chamber (side A) cell by cell in placement order and each
   seat's sled the same way; a sequence with a stone after a seen-empty cell is
   a contradiction and reads as unknown;
@@ -29,7 +33,8 @@ observation, heights included), ``pyramid_top``, ``temple_top`` and
 ``track`` is left to the record (markers of every seat share spaces and stack).
 
 A reading is returned once two consecutive clear frames agree; items that
-differ between them are unknown.
+differ between them are unknown (a boat's slots one by one, when both frames
+put it at the same place).
 """
 
 from __future__ import annotations
@@ -82,6 +87,17 @@ TOP_HALF_MM = 2.5
 PRINT_MM = 12.0
 #: every sample of a space's centre within this (ratio units) of a shade of its stone
 SHADE_OFF = 0.2
+#: a space whose centre a neighbour hides is looked at in a window of this
+#: half side (mm) ...
+FAR_HALF_MM = 1.0
+#: ... centred this far (mm, each way) from its centre at most: inside its
+#: printed square (half side 8), 1 mm kept for the print's own placement
+_FAR_GRID = np.arange(-6.0, 6.01, 1.0)
+#: ... where a stone on the space, taken this much smaller on each side (mm),
+#: and no stone beside it, taken as much larger, stands between it and the
+#: camera: a stone off its space's centre or turned (the placement condition
+#: moves one up to 3 mm and turns it up to 8 degrees, its corners 1 mm out)
+FAR_MARGIN_MM = 3.5
 #: a washed-out guard's pattern: a white cell brighter than the black one
 #: beside it by this many grey levels (about three times the noise) ...
 GUARD_STEP = 8.0
@@ -160,17 +176,37 @@ class ImhotepReader:
 
 
 def _agree(a: ImhotepObservation, b: ImhotepObservation) -> ImhotepObservation:
-    """Field by field (item by item inside tuples): kept where both frames agree."""
+    """Field by field (item by item inside tuples): kept where both frames agree.
+
+    A boat is merged slot by slot when both frames put the same boat at the
+    same place (a slot that differs is unknown, the others kept); else the
+    boat is unknown. Other items are whole: a seat's cards are a sorted hand,
+    where position k of one frame need not be the same card as in the other."""
     out = {}
     for f in fields(a):
         x, y = getattr(a, f.name), getattr(b, f.name)
         if x == y:
             out[f.name] = x
         elif isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y):
-            out[f.name] = tuple(p if p == q else None for p, q in zip(x, y, strict=True))
+            merge = _agree_boat if f.name == "boats" else _same
+            out[f.name] = tuple(merge(p, q) for p, q in zip(x, y, strict=True))
         else:
             out[f.name] = None
     return replace(a, **out)
+
+
+def _same(p: Any, q: Any) -> Any:
+    return p if p == q else None
+
+
+def _agree_boat(p: Any, q: Any) -> Any:
+    """Two frames' readings of one boat: slot by slot when both have it (same
+    id, same place, as many slots), else unknown."""
+    if p == q:
+        return p
+    if p is None or q is None or p[:2] != q[:2] or len(p[2]) != len(q[2]):
+        return None
+    return (*p[:2], tuple(_same(s, t) for s, t in zip(p[2], q[2], strict=True)))
 
 
 class _Seen:
@@ -359,6 +395,7 @@ class _Seen:
         pp = np.concatenate([c[k] + dirs[k] * PRINT_MM for k in range(n)])
         prints = self._samples(pp, np.full(len(pp), base), 1.5).reshape(n, m, -1, 3)
         out: list[str | None] = []
+        refs: list[NDArray[np.float64] | None] = []
         for k in range(n):
             ref = _print_of(prints[k])
             want_print = self.expected_print(c[k])
@@ -367,6 +404,7 @@ class _Seen:
                 or bool((ref < 0.75 * want_print).any() or (ref > 1.3 * want_print).any())
             ):
                 ref = None  # not the print as the markers' paper says it looks here
+            refs.append(ref)
             if ref is None:
                 out.append(None)
                 continue
@@ -390,34 +428,86 @@ class _Seen:
                 out.append(None)  # a mix of this colour and another (a neighbour, the space)
                 continue
             out.append(got)
-        return self._unhidden(c, base, out)
+        return self._unhidden(c, base, out, refs)
 
     def _unhidden(
-        self, c: NDArray[np.float64], base: float, out: list[str | None]
+        self,
+        c: NDArray[np.float64],
+        base: float,
+        out: list[str | None],
+        refs: Sequence[NDArray[np.float64] | None] | None = None,
     ) -> list[str | None]:
-        """``out`` with a stone made unknown where a neighbour's stone of its
-        colour stands between the camera and the space's centre: that centre
-        then shows the neighbour's side, and the space reads the neighbour's
-        colour whether it holds a stone or not (a tilted camera saw an empty
-        boat slot beside a black stone as black)."""
+        """``out`` where a neighbour's stone of a space's colour stands between
+        the camera and the space's centre: that centre then shows the
+        neighbour's side, and the space reads the neighbour's colour whether it
+        holds a stone or not (a tilted camera saw an empty boat slot beside a
+        black stone as black). A neighbour not read counts as one of that
+        colour (an empty slot beside an unread grey stone read grey). Such a
+        space is decided through the part of its printed square no neighbour
+        can hide (``_far_side``, with the print's colour ``refs``), else it is
+        unknown."""
         cam = np.asarray(self.cam, dtype=np.float64)
         rise = float(cam[2]) - base
         if rise <= STONE_MM:
             return out
-        # the ray from each centre towards the camera, while below a stone's top
-        t = np.linspace(0.0, STONE_MM / rise, 12)
         kept = list(out)
         for k, colour in enumerate(out):
             if not colour:
                 continue
-            ray = c[k] + t[:, None] * (cam[:2] - c[k])
-            for j, other in enumerate(out):
-                if j == k or other != colour:
-                    continue
-                if bool((np.abs(ray - c[j]).max(axis=1) <= STONE_MM / 2).any()):
-                    kept[k] = None
-                    break
+            # a neighbour not read may hold a stone of this colour too
+            same = [c[j] for j, other in enumerate(out) if j != k and other in (colour, None)]
+            if not _hidden_by(c[k][None, :], cam, rise, same, STONE_MM / 2):
+                continue
+            kept[k] = None
+            ref = refs[k] if refs is not None else None
+            if ref is not None:
+                # anything that may stand beside it: a stone, or a space not read
+                near = [c[j] for j, other in enumerate(out) if j != k and other != ""]
+                kept[k] = self._far_side(c[k], base, colour, ref, near)
         return kept
+
+    def _far_side(
+        self,
+        centre: NDArray[np.float64],
+        base: float,
+        colour: str,
+        ref: NDArray[np.float64],
+        near: list[NDArray[np.float64]],
+    ) -> str | None:
+        """A space whose centre a neighbour hides, looked at through the part
+        of its printed square no neighbour hides: a window (``FAR_HALF_MM``)
+        inside the square whose every ray to the camera passes through the
+        space's own stone, were one there (taken ``FAR_MARGIN_MM`` smaller on
+        each side: a stone off its centre or turned), and through no stone
+        beside it (``near``, each taken as much larger). That window shows the
+        space's own stone if it holds one, else its printed empty square.
+        ``colour`` (the top's reading) if the window is all shades of it,
+        ``""`` if it is the empty square, else ``None`` (also when no such
+        window exists: a tilted camera may see none)."""
+        cam = np.asarray(self.cam, dtype=np.float64)
+        rise = float(cam[2]) - base
+        offsets = np.array([(x, y) for y in _FAR_GRID for x in _FAR_GRID])
+        offsets = offsets[np.argsort(np.hypot(*offsets.T), kind="stable")]  # central first
+        t = np.linspace(-FAR_HALF_MM, FAR_HALF_MM, 5)
+        window = np.array([(x, y) for y in t for x in t])
+        points = centre + offsets[:, None, :] + window[None, :, :]  # (candidates, 25, 2)
+        own = _through(points, cam, rise, centre, STONE_MM / 2 - FAR_MARGIN_MM).all(axis=1)
+        clear = own.copy()
+        for stone in near:
+            clear &= ~_through(points, cam, rise, stone, STONE_MM / 2 + FAR_MARGIN_MM).any(axis=1)
+        if not bool(clear.any()):
+            return None
+        at = centre + offsets[int(np.argmax(clear))]
+        samples = self._samples(at[None, :], np.array([base]), FAR_HALF_MM)[0]
+        seen = classify(samples, ref, float(samples.max()))
+        if seen == "":
+            return ""
+        want = np.array(CANDIDATES[colour])
+        ratios = samples / ref
+        alpha = float(ratios.mean(axis=0) @ want / (want @ want))
+        if 0.45 <= alpha <= 1.1 and _each_a_shade(ratios, want):
+            return colour
+        return None
 
     # -- fields ------------------------------------------------------------------
     def _side(self, site: str) -> str | None:
@@ -431,9 +521,11 @@ class _Seen:
         )
         return "A" if a and not b else "B" if b and not a else None
 
-    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str, ...]] | None:
+    def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str | None, ...]] | None:
         """A boat from its bow and stern stickers (one is enough: a sticker's
-        own square says which way the boat points)."""
+        own square says which way the boat points): its id, its place and each
+        slot bow first (``None`` for a slot not read: the boat's place and its
+        other slots are still evidence). ``None`` when no sticker places it."""
         places = LAYOUT.places()
         bow_at, stern_at = boat_marker_offsets(size)
         centres, axes = [], []
@@ -472,10 +564,7 @@ class _Seen:
             for off in boat_slot_offsets(size)
         ]
         across = [(-float(axis[1]), float(axis[0]))] * size
-        spaces = self._spaces(slots, HULL_MM, across)
-        if any(s is None for s in spaces):
-            return None  # a boat is one item: partly read is not read
-        return boat_id, where, tuple(s for s in spaces if s is not None)
+        return boat_id, where, tuple(self._spaces(slots, HULL_MM, across))
 
     def _burial(self) -> tuple[str | None, ...] | None:
         cells = self._spaces(LAYOUT.burial_cells, 0.0)
@@ -593,6 +682,30 @@ def _guard_pattern() -> tuple[NDArray[np.float64], NDArray[np.intp]]:
                     a, b = r * 8 + c, r2 * 8 + c2
                     pairs.append((a, b) if white[r, c] else (b, a))
     return np.array(centres, dtype=np.float64), np.array(pairs, dtype=np.intp)
+
+
+def _through(
+    points: NDArray[np.float64], cam: NDArray[np.float64], rise: float, stone: Any, half: float
+) -> NDArray[np.bool_]:
+    """Per point (any leading shape, mm, on the plane the stones stand on,
+    ``rise`` below the camera ``cam``): whether its ray to the camera passes
+    through a stone at ``stone`` (a box ``half`` mm each side, a stone high)."""
+    t = np.linspace(0.0, STONE_MM / rise, 12)
+    rays = points[..., None, :] + t[:, None] * (cam[:2] - points)[..., None, :]
+    inside: NDArray[np.bool_] = (np.abs(rays - stone).max(axis=-1) <= half).any(axis=-1)
+    return inside
+
+
+def _hidden_by(
+    points: NDArray[np.float64],
+    cam: NDArray[np.float64],
+    rise: float,
+    stones: Sequence[NDArray[np.float64]],
+    half: float,
+) -> bool:
+    """Whether the ray from any of ``points`` to the camera passes through one
+    of ``stones`` (as :func:`_through`)."""
+    return any(bool(_through(points, cam, rise, stone, half).any()) for stone in stones)
 
 
 def _each_a_shade(ratios: NDArray[np.float64], want: NDArray[np.float64]) -> bool:

@@ -286,7 +286,8 @@ class _Scene:
                 at = (float(centre[0] + u[0] * off), float(centre[1] + u[1] * off))
                 tc, k2 = self.rig.top_of(at, HULL_MM)
                 self._poly(tex, _rect(tc, 16 * k2, 16 * k2, spin), EMPTY_BGR)
-                self._stone(("boat", boat_id, off), at, HULL_MM, colour)
+                # a slot left unknown (a reading drawn, never a truth) shows empty
+                self._stone(("boat", boat_id, off), at, HULL_MM, colour or "")
             for off, end in zip(boat_marker_offsets(size), ("bow", "stern"), strict=True):
                 end_at = (float(centre[0] + u[0] * off), float(centre[1] + u[1] * off))
                 tc, k2 = self.rig.top_of(end_at, HULL_MM)
