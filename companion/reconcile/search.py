@@ -24,13 +24,19 @@ Outcomes (``Inference.kind``):
     ``wait``    explanations differ in parts of the table not seen right now,
                 or in an order the market action still open may yet show;
     ``none``    nothing legal explains the table: an illegal move (see
-                ``diagnose``) or a table behind the engine.
+                ``diagnose``) or a table behind the engine. Before it, a
+                decision whose trace falls where the table is unseen right
+                now (a worker sown into a section a hand or the resolution
+                floor hides) is asked of its decider with the answers that
+                fit: what it changes cannot be seen, so nothing says the
+                rest is illegal.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.reconcile.order import settle_order
@@ -214,6 +220,11 @@ def infer(
     ]
     found: list[Explanation] = []
     stops: list[tuple[int, int, Explanation]] = []  # hidden decisions the search cannot pass
+    # Decisions whose trace would fall where the table is not seen right now
+    # (a worker sown into a section under the resolution floor or a hand),
+    # with the answers that fit: asked, as a last resort, before "none".
+    blind_stops: list[tuple[int, int, Explanation, tuple[Action, ...]]] = []
+    blind = _unseen_fields(seen)
     nodes = 0
     while heap and nodes < max_nodes:
         gap, depth, _, node, path, idle = heapq.heappop(heap)
@@ -261,6 +272,17 @@ def infer(
                     found.append(Explanation((action,), child))
                     continue
                 heapq.heappush(heap, (child_gap, 1, next(counter), child, (action,), 0))
+        if tried == 0 and blind and kind not in HIDDEN_DECISIONS and idle < max_idle:
+            fits = _blind_answers(node, seen, blind, gap)
+            if len(fits) == 1:
+                # One answer only fits what is seen (the worker cannot have gone
+                # to a section seen empty): go on through it.
+                child, _ = apply(node, fits[0], check=False)
+                heapq.heappush(
+                    heap, (gap, depth + 1, next(counter), child, (*path, fits[0]), idle + 1)
+                )
+            elif fits:
+                blind_stops.append((gap, depth, Explanation(path, node), fits))
         if (
             tried == 0
             and kind in HIDDEN_DECISIONS
@@ -272,7 +294,35 @@ def infer(
             # A choice the table cannot show, with the rest of the changes
             # beyond it: the phone answers it.
             stops.append((gap, depth, Explanation(path, node)))
-    return _conclude(state, seen, found, stops, nodes)
+    return _conclude(state, seen, found, stops, nodes, blind_stops)
+
+
+def _unseen_fields(seen: Seen) -> frozenset[str]:
+    """Fields of ``seen`` left unknown, whole or in part."""
+    out = set()
+    for name in Seen.__dataclass_fields__:
+        value = getattr(seen, name)
+        if value is None or (
+            isinstance(value, tuple)
+            and any(item is None or (isinstance(item, tuple) and None in item) for item in value)
+        ):
+            out.add(name)
+    return frozenset(out)
+
+
+def _blind_answers(
+    node: GameState, seen: Seen, blind: frozenset[str], gap: int
+) -> tuple[Action, ...]:
+    """The answers to ``node``'s decision whose trace could lie in a ``blind``
+    field and that keep the engine as close to the table as it is."""
+    out = []
+    for action in legal_actions(node):
+        if not may_change(node, action) & blind:
+            continue
+        child, _ = apply(node, action, check=False)
+        if distance(observe(child), seen) <= gap:
+            out.append(action)
+    return tuple(out)
 
 
 def _conclude(
@@ -281,6 +331,7 @@ def _conclude(
     found: list[Explanation],
     stops: list[tuple[int, int, Explanation]],
     nodes: int,
+    blind_stops: Sequence[tuple[int, int, Explanation, tuple[Action, ...]]] = (),
 ) -> Inference:
     if found:
         paths = sorted({e.actions for e in found}, key=len)
@@ -315,6 +366,15 @@ def _conclude(
         options = tuple(legal_actions(best.state))
         decider = best.state.pending[-1].player
         return Inference("ask", best.actions, options, decider, (), nodes, gap)
+    if blind_stops:
+        # Nothing visible explains the table, but a decision on the way leaves
+        # its trace where the table is not seen now (light seed 3's game at the
+        # bench: a worker sown into a section under the resolution floor, then
+        # the Maharajah moved on; "none" made a false "illegal move" alert).
+        # The decider answers on the phone, offered the answers that fit.
+        gap, _, best, fits = min(blind_stops, key=lambda s: (s[0], s[1]))
+        decider = best.state.pending[-1].player
+        return Inference("ask", best.actions, fits, decider, (), nodes, gap)
     return Inference("none", nodes=nodes)
 
 

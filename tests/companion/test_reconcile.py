@@ -271,3 +271,68 @@ def test_the_market_is_not_closed_while_a_market_column_is_unseen() -> None:
         assert result.kind in ("wait", "ask") and result.decider == at.pending[-1].player
         # A counter gone from the market space shows a trade: only its good is open.
         assert (buy in result.options) and ((done in result.options) == (moves == (done,)))
+
+
+def test_a_sowing_hidden_from_the_camera_then_a_visible_move_is_asked_not_alerted() -> None:
+    # Light seed 3's whole game at the bench: the last worker of a sowing went
+    # into a section the camera could not read (under the resolution floor),
+    # and the game moved on to changes it could see. The search stopped at the
+    # placement (its trace unseen, so "irrelevant"), found nothing and said
+    # "none": a false "illegal move" alert. Each case below was "none" before.
+    state = _sowing_example()
+    sown = state
+    for text in ("elephant W", "sow E1", "place B", "skip", "place W"):
+        (action,) = [a for a in legal_actions(sown) if str(a) == text]
+        sown, _ = apply(sown, action)
+    table = _first_visible(sown)  # a tile action that shows on the board
+    seen_sections = observe(table).sections
+
+    def hide(*names: str) -> tuple[tuple[int, ...] | None, ...]:
+        hidden = {parse_section(n) for n in names}
+        return tuple(None if i in hidden else s for i, s in enumerate(seen_sections))
+
+    # W2 unseen: S2 is seen empty, so skipping it is the one answer that fits,
+    # and the white worker can only have gone to W2: the sowing is inferred
+    # whole, and what comes after is asked as any tile choice is.
+    result = infer(state, _seen_with(table, sections=hide("W2"), section_coins=None))
+    assert result.kind == "ask"
+    assert [str(a) for a in result.actions][:5] == [
+        "elephant W",
+        "sow E1",
+        "place B",
+        "skip",
+        "place W",
+    ]
+    # S1 and W2 unseen: the blue worker may be in either; the sower is asked,
+    # offered only the answers that fit.
+    result = infer(state, _seen_with(table, sections=hide("S1", "W2"), section_coins=None))
+    assert result.kind == "ask" and result.decider == 0
+    assert [str(a) for a in result.actions] == ["elephant W", "sow E1"]
+    assert {str(a) for a in result.options} == {"place B", "place W"}
+    # What the table does show still counts: a worker back in the sown E1 fits
+    # no answer, and the alert stands.
+    back = tuple((0,) if i == parse_section("E1") else s for i, s in enumerate(hide("W2")))
+    assert infer(state, _seen_with(table, sections=back, section_coins=None)).kind == "none"
+
+
+def _first_visible(state: GameState, depth: int = 3) -> GameState:
+    """The first state (breadth first, at most ``depth`` actions on, in the same
+    player's turn) whose board differs from ``state`` outside the sections."""
+    level = [state]
+    for _ in range(depth):
+        following = []
+        for node in level:
+            for action in legal_actions(node):
+                child, _ = apply(node, action, check=False)
+                if child.current != state.current:
+                    continue
+                a, b = observe(state), observe(child)
+                if any(
+                    getattr(a, f) != getattr(b, f)
+                    for f in Seen.__dataclass_fields__
+                    if f not in ("sections", "section_coins")
+                ):
+                    return child
+                following.append(child)
+        level = following
+    raise AssertionError("no visible move within reach")
