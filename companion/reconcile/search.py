@@ -272,16 +272,11 @@ def infer(
                     found.append(Explanation((action,), child))
                     continue
                 heapq.heappush(heap, (child_gap, 1, next(counter), child, (action,), 0))
-        if tried == 0 and blind and kind not in HIDDEN_DECISIONS and idle < max_idle:
+        if tried == 0 and blind and kind not in HIDDEN_DECISIONS and (gap < start or not path):
+            # Only where the way here explained something seen (or is empty):
+            # an idle step on the way (staying put) is no fact to apply.
             fits = _blind_answers(node, seen, blind, gap)
-            if len(fits) == 1:
-                # One answer only fits what is seen (the worker cannot have gone
-                # to a section seen empty): go on through it.
-                child, _ = apply(node, fits[0], check=False)
-                heapq.heappush(
-                    heap, (gap, depth + 1, next(counter), child, (*path, fits[0]), idle + 1)
-                )
-            elif fits:
+            if fits:
                 blind_stops.append((gap, depth, Explanation(path, node), fits))
         if (
             tried == 0
