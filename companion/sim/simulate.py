@@ -183,6 +183,21 @@ class ScriptedTable:
     def step(self, action: Action | None = None) -> None:
         """Take one action at the true table (``choose``'s, unless one is given)."""
         truth = self.truth
+        if (
+            action is None
+            and truth.pending[-1].kind == Pending.MAHARAJAH_TURN
+            and self.session.state != truth
+        ):
+            # A person carries out the Maharajah's turn from the instructions
+            # the companion shows once it reaches his turn: while it has not
+            # followed the table there (a trade the camera could not see), the
+            # players answer on the phone first, then carry his turn out. (The
+            # table never plays his turn ahead of the companion: that made
+            # false "illegal move" alerts at the whole-game bench, hand-start
+            # seed 6.)
+            self._catch_up()
+            self.trail = []
+            return
         if action is None:
             action = self.choose()
         self.position += 1
