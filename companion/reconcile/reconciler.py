@@ -43,7 +43,7 @@ from companion.reconcile.instructions import (
     instructions,
     space_words,
 )
-from companion.reconcile.search import Inference, infer
+from companion.reconcile.search import ROUND_END_FIELDS, Inference, infer
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import (
@@ -101,9 +101,6 @@ def closing_actions(state: GameState) -> list[Action]:
         state, _ = apply(state, action)
     return result
 
-
-#: What the end of a round or decade changes on the board.
-_ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
 
 #: Decisions "turn done" may close, and how.
 _CLOSERS = {
@@ -456,7 +453,7 @@ class Reconciler:
         """Does the table show the turn already closed (the token moved on, say)?"""
         differing = {m.field for m in mismatches(observe(state), seen)}
         pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
-        if differing <= _ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in _CLOSERS):
+        if differing <= ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in _CLOSERS):
             return True  # only the end-of-round pieces moved while a choice is still open
         closed = self._closed(state)
         if closed is state or closed == state:

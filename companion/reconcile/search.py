@@ -66,6 +66,9 @@ _OP_FIELDS: dict[Op, frozenset[str]] = {
     Op.UNLOCK_MOVEMENT: frozenset({"elephants"}),
 }
 _SOWING = frozenset({"sections", "section_coins"})
+#: What the end of a round or decade changes on the board: it may follow any
+#: turn's end, whatever was chosen in the turn.
+ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
 #: Fields an effect (a tile or mahout action, a knowledge benefit) can change.
 _EFFECT_FIELDS = frozenset().union(*_OP_FIELDS.values())
 
@@ -283,8 +286,11 @@ def infer(
             and kind in HIDDEN_DECISIONS
             and gap < start
             # Beyond a follow prompt come the next turns, where anything may
-            # change; beyond a choice inside a turn, only what effects change.
-            and (kind is Pending.FOLLOW or out_of_place <= _EFFECT_FIELDS)
+            # change; beyond a choice inside a turn, only what effects change,
+            # and what the end of the round then changes (placement seed 1's
+            # game at the bench: the sowing seen, the tile action not, the
+            # round over: "none" and a false alert before this).
+            and (kind is Pending.FOLLOW or out_of_place <= _EFFECT_FIELDS | ROUND_END_FIELDS)
         ):
             # A choice the table cannot show, with the rest of the changes
             # beyond it: the phone answers it.

@@ -331,3 +331,23 @@ def _first_visible(state: GameState, depth: int = 3) -> GameState:
                 following.append(child)
         level = following
     raise AssertionError("no visible move within reach")
+
+
+def test_the_round_ended_beyond_a_tile_action_the_table_cannot_show_is_asked() -> None:
+    # Placement seed 1's game at the bench: the last worker of the sowing was
+    # seen, the tile action after it leaves no trace, and the round then ended
+    # (the Maharajah token moved on). The stop at the tile action allowed only
+    # what effects change beyond it: "none", and a false alert.
+    state = _sowing_example()
+    for text in ("elephant W", "sow E1", "place B", "skip"):
+        (action,) = [a for a in legal_actions(state) if str(a) == text]
+        state, _ = apply(state, action)
+    (place,) = [a for a in legal_actions(state) if str(a) == "place W"]
+    sown, _ = apply(state, place)
+    assert sown.pending[-1].kind == Pending.ACTIONS
+    moved_on = (sown.maharajah_space + 1) % 8
+    seen = _seen_with(sown, maharajah_space=moved_on, section_coins=None)
+    result = infer(state, seen)
+    assert result.kind == "ask" and result.decider == 0
+    assert [str(a) for a in result.actions] == ["place W"]
+    assert set(result.options) == set(legal_actions(sown))
