@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 
 from companion.server import start_server
 from companion.server.doorman import LINGER_BYTES, LINGER_SECONDS, Doorman
+from companion.server.guard import WriteLimit
 from companion.server.run import RunningServer
 from companion.session import TableSession
 from companion.store import EventStore
@@ -531,18 +532,27 @@ def test_a_phone_cannot_flood_the_log_with_refused_answers(tmp_path: Path) -> No
     before = store.count()
     # Ana decides now; "pass" is refused by the rules, after it is written to the log.
     token = {"X-Seat-Token": session.seats[0].token, "Content-Type": "application/json"}
+    limit = WriteLimit()  # the server's bucket: 10 at once, then 2 a second
     for server in serve(session):
         conn = http.client.HTTPConnection("127.0.0.1", port_of(server), timeout=WAIT)
         statuses = []
+        began = time.monotonic()
         for _ in range(60):
             body = json.dumps({"action": "pass", "state_id": session.state_id})
             conn.request("POST", "/api/answer", body=body, headers=token)
             response = conn.getresponse()
             response.read()
             statuses.append(response.status)
+        elapsed = time.monotonic() - began
         conn.close()
+        # What the bucket allows in the time the burst took (on a loaded
+        # machine 60 requests take seconds, and the bucket refills meanwhile).
+        allowed = limit.burst + int(limit.rate * elapsed) + 1
         assert statuses[:10] == [409] * 10
-        assert statuses.count(429) >= 45
+        assert 60 - statuses.count(429) <= allowed
+        assert statuses.count(429) >= 60 - allowed
     written = store.count() - before
     store.close()
-    assert written <= 12, f"{written} rows written by one phone in a burst"
+    assert written <= allowed + 2, (
+        f"{written} rows written by one phone in a burst of {elapsed:.1f} s"
+    )
