@@ -208,3 +208,53 @@ def test_camera_thread_and_phone_requests_do_not_deadlock() -> None:
     reader.join(timeout=10)
     assert not worker.is_alive() and not reader.is_alive(), "a thread is stuck"
     assert session.state.finished and views > 10
+
+
+def test_an_elephant_moved_as_the_game_now_asks_is_not_flagged_while_moves_are_owed() -> None:
+    # Placement seed 1's game at the bench: moves entered on the phone were
+    # owed to the table (a worker the camera then missed), and the next
+    # player's legal elephant move was flagged as a misplaced piece.
+    from companion.reconcile.reconciler import Reconciler as _Reconciler
+    from companion.session import TableSession as _Session
+    from engine.amritsar import Act, Pending, legal_actions, observe
+
+    for seed in range(20):
+        session = _Session.new(["Ana", "Ben"], seed=seed)
+        reconciler = _Reconciler(session)
+        table = observe(session.state)
+        reconciler.on_seen(Seen.of(table))
+        for _ in range(300):
+            state = session.state
+            top = state.pending[-1]
+            if top.kind == Pending.ELEPHANT and reconciler.checklist() is not None:
+                now = observe(state).elephants[top.player]
+                moves = [
+                    a.a
+                    for a in legal_actions(state)
+                    if a.kind is Act.ELEPHANT and a.a not in (now, table.elephants[top.player])
+                ]
+                if moves:
+                    break
+            session.apply_actions([legal_actions(state)[-1]], "phone")
+        else:
+            continue
+        elephants = list(table.elephants)
+        elephants[top.player] = moves[0]
+        reconciler.on_seen(Seen(**{**Seen.of(table).__dict__, "elephants": tuple(elephants)}))
+        assert not [a for a in session.alerts if a.code == "misplaced_piece"]
+        # An elephant where no move of the game's puts it is still flagged.
+        stray = (
+            next(
+                d
+                for d in range(4)
+                if d not in moves and d not in (now, table.elephants[top.player])
+            )
+            if len(moves) < 3
+            else None
+        )
+        if stray is not None:
+            elephants[top.player] = stray
+            reconciler.on_seen(Seen(**{**Seen.of(table).__dict__, "elephants": tuple(elephants)}))
+            assert [a for a in session.alerts if a.code == "misplaced_piece"]
+        return
+    raise AssertionError("no seed reached an elephant move with moves owed to the table")
