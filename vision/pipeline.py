@@ -578,19 +578,20 @@ class Pipeline:
         """The reading's problems, and the poor fit's advice when there is one (the
         same tuple object while nothing changes, so the stabiliser stays steady)."""
         fit = reg.fit
+        if fit is None or fit.good:
+            return reading.problems
         hidden: tuple[str, ...] = ()
         if not lens_judged(reg):
-            hidden = tuple(sorted(set(self.registrar.corner_names) - set(reg.corners_seen)))
-        advice = fit.advice(hidden) if fit is not None else None
-        if advice is None:
-            return reading.problems
+            hidden = tuple(sorted(self.registrar.corner_names - set(reg.corners_seen)))
+        advice = fit.advice(hidden)
+        assert advice is not None  # a fit that is not good has its advice
         memo = self._problem_memo
         if memo is not None and memo[0] is reading.problems and memo[1] == advice:
             return memo[2]
         zones = tuple(
             k
             for k, c in zip(self._keys, self._centres, strict=True)
-            if fit is not None and not fit.ok_at(float(c[0]), float(c[1]))
+            if not fit.ok_at(float(c[0]), float(c[1]))
         )
         problem = Problem("poor-fit", zones, (), advice[0], advice[1])
         out = (*reading.problems, problem)

@@ -72,16 +72,13 @@ def reconcile(
     # may show the same (a boat sailed with the card that adds its last stone
     # and docked at the market, emptied). The search decides: a legal sequence
     # that explains the table wins; only when none does is the move illegal.
-    refused = None
-    if isinstance(rules, ChecksTable):
-        refused = next(
-            (m for m in rules.physical_moves(state) if distance(seen, m.seen) == 0), None
-        )
     result = search(rules, state, seen, depth=depth, budget=budget)
     if result.matches:
         return _from_matches(rules, state, result.matches, result.looked_at)
-    if refused is not None:
-        return Verdict("illegal", move=refused, looked_at=result.looked_at)
+    if isinstance(rules, ChecksTable):
+        for move in rules.physical_moves(state):
+            if distance(seen, move.seen) == 0:
+                return Verdict("illegal", move=move, looked_at=result.looked_at)
     return Verdict(
         "unexplained",
         differences=tuple(describe_differences(rules, state, seen)),

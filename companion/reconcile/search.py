@@ -193,16 +193,15 @@ def _common_prefix(paths: list[tuple[Action, ...]]) -> tuple[Action, ...]:
     return tuple(prefix)
 
 
+def _partly_unseen(value: object) -> bool:
+    """Whether a seen field holds an unknown item (one level down, or two)."""
+    return isinstance(value, tuple) and any(
+        item is None or (isinstance(item, tuple) and None in item) for item in value
+    )
+
+
 def _has_unseen(seen: Seen) -> bool:
-    for name in Seen.__dataclass_fields__:
-        value = getattr(seen, name)
-        if value is None:
-            continue
-        if isinstance(value, tuple) and any(
-            item is None or (isinstance(item, tuple) and None in item) for item in value
-        ):
-            return True
-    return False
+    return any(_partly_unseen(getattr(seen, name)) for name in Seen.__dataclass_fields__)
 
 
 def infer(
@@ -300,15 +299,11 @@ def infer(
 
 def _unseen_fields(seen: Seen) -> frozenset[str]:
     """Fields of ``seen`` left unknown, whole or in part."""
-    out = set()
-    for name in Seen.__dataclass_fields__:
-        value = getattr(seen, name)
-        if value is None or (
-            isinstance(value, tuple)
-            and any(item is None or (isinstance(item, tuple) and None in item) for item in value)
-        ):
-            out.add(name)
-    return frozenset(out)
+    return frozenset(
+        name
+        for name in Seen.__dataclass_fields__
+        if (value := getattr(seen, name)) is None or _partly_unseen(value)
+    )
 
 
 def _blind_answers(
