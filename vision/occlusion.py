@@ -123,7 +123,7 @@ class BoardView:
             self.prev = view
             self.background = view.copy()
             return 0
-        moved = _change(view, self.prev) > CHANGE_LEVEL
+        moved = change(view, self.prev) > CHANGE_LEVEL
         count = int(moved.sum())
         self.jitter = count >= MOTION_CELLS and not self._flat_changed(moved, self.prev)
         self.moved = moved
@@ -159,7 +159,7 @@ class BoardView:
         seen now. ``motion``: this frame's :meth:`motion` count.
         """
         assert self.background is not None, "call motion() first"
-        diff = (_change(view, self.background) > CHANGE_LEVEL).astype(np.uint8)
+        diff = (change(view, self.background) > CHANGE_LEVEL).astype(np.uint8)
         occluded = np.zeros(self.shape, bool)
         if cv2.countNonZero(diff) < self._min_blob:
             return ViewState(motion, occluded, 0)  # too little changed for any blob
@@ -203,7 +203,7 @@ class BoardView:
         return None
 
 
-def _change(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:
+def change(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:
     """Per cell, the largest colour-channel difference, averaged over the 3x3
     cells around it (12 mm): sensor noise averages out, a piece or a hand does not.
     (numpy's max over a 3-long axis is slow, hence the pairwise maximum.)"""

@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .after_move import AfterMove
 from .closer import CloserLook
 from .detect import (
     SAME_SPOT_PX,
@@ -138,6 +139,8 @@ class Pipeline:
         )
         self.stabiliser = Stabiliser(self.reader.keys, players, confirm_frames)
         self.expectation = Expectation(self.reader.keys, self.view)
+        #: Zones whose reading does not account for a move made there (vision/after_move.py).
+        self.after_move = AfterMove(self.reader.keys, self.view)
         #: Until verified, the first calm table is not assumed calm (vision/startup.py).
         self.startup = StartupCheck(self.layout, self.view)
         self._short_problem: tuple[frozenset[str], Sequence[Problem], list[Problem]] | None = None
@@ -258,6 +261,7 @@ class Pipeline:
             # The second look: nothing across the edge. This view is the calm table.
             self.startup.verified = True
             self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
+            self.after_move.settled()
         refusal = lens_refusal(reg, self.calibration is not None)
         if refusal is not None:
             return self._refuse(frame, refusal)
@@ -284,6 +288,17 @@ class Pipeline:
             }
             self._values = None if hidden else (key, values)
         calm = not state.moving and not state.occluder
+        shown = values  # what this frame's picture shows, before any is withheld
+        if calm and self.after_move.pending:
+            self.after_move.check(
+                view,
+                values,
+                placed[0],
+                self._calm_pieces,
+                self.expectation.counts,
+                reg.camera,
+            )
+        values = self.after_move.withhold(values, self.expectation.counts)
         values = self.expectation.withhold(values)
         if self.view.jitter:
             # Blur and shake hide printed stickers too: not seen is not "covered",
@@ -299,6 +314,7 @@ class Pipeline:
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
                 self.view.settle(view, state.occluded)
+                self.after_move.settled(shown)
             self._calm_pieces, self._calm_clear = placed
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot
@@ -435,6 +451,7 @@ class Pipeline:
             # Only motion touches the expectation: a cell or two changed is
             # noise (the table counts as calm), and a piece moves under a hand.
             self.expectation.touch(self.view.moved)
+            self.after_move.moved(self.view.moved)
         return motion
 
     def expect(self, counts: Mapping[str, int]) -> None:

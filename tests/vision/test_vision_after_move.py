@@ -1,0 +1,146 @@
+"""After a move, a zone's reading must account for what changed there
+(vision/after_move.py): a piece put down with no sticker read, or one a
+neighbour put down over it, leaves its zone unknown, never a confident
+short count."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from tests.support.vision_table import busy_table
+from vision.after_move import AfterMove, Doubt
+from vision.expect import counts
+from vision.geometry import CameraPose
+from vision.layout import default_layout
+from vision.occlusion import BoardView
+from vision.pipeline import Pipeline
+from vision.plan import DEFAULT_PLAN, Kind
+from vision.read import Seen, zone_keys
+from vision.snapshot import TableSnapshot, compare
+from vision.synthetic import Effects, Sprite, SyntheticCamera
+
+
+def _camera(shown: TableSnapshot) -> SyntheticCamera:
+    return SyntheticCamera(shown, pose=CameraPose(tilt_deg=12), effects=Effects(noise_sigma=2))
+
+
+def _unreadable(cam: SyntheticCamera, worker: str) -> None:
+    """From now on the camera cannot read ``worker``'s sticker (its body is
+    drawn as ever): a sticker hidden by a neighbour, glare, a smudge."""
+    blank = DEFAULT_PLAN.find(Kind.WORKER, worker).marker_id
+    sprites = cam.renderer.sprites
+
+    def without(truth: TableSnapshot) -> list[Sprite]:
+        return [replace(s, marker_id=-1) if s.marker_id == blank else s for s in sprites(truth)]
+
+    cam.renderer.sprites = without  # type: ignore[method-assign]
+
+
+def _settled(pipe: Pipeline, cam: SyntheticCamera, frames: int) -> TableSnapshot:
+    for frame in cam.frames(frames):
+        snap = pipe.process(frame)
+    assert not snap.settling
+    return snap
+
+
+def test_a_worker_put_down_with_no_sticker_read_leaves_its_section_unknown() -> None:
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(table)
+    assert _settled(pipe, cam, 3).sections["N2"] == ("W1",)
+    # B1 goes from E1 to N2, where its sticker cannot be read.
+    moved = replace(
+        table, sections={**table.sections, "E1": ("G1", "G2", "Y2"), "N2": ("W1", "B1")}
+    )
+    _unreadable(cam, "B1")
+    cam.move(moved, hand_frames=2)
+    snap = _settled(pipe, cam, 8)
+    # N2 still reads one worker, as the game expects, but its picture changed
+    # by a worker's body the reading does not explain: unknown, not ("W1",).
+    assert "section:N2" in snap.unseen
+    assert pipe.after_move.doubts["section:N2"].why == "unexplained"
+    # E1 lost B1 for real: read as it is.
+    assert "section:E1" not in snap.unseen and snap.sections["E1"] == ("G1", "G2", "Y2")
+    wrong, _ = compare(snap, moved)
+    assert wrong == []
+
+
+def test_a_worker_a_hand_took_away_is_gone_with_no_doubt() -> None:
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(table)
+    _settled(pipe, cam, 3)
+    moved = replace(table, sections={**table.sections, "N1": ("B2",), "E2": ("Y1",)})
+    cam.move(moved, hand_frames=2)
+    snap = _settled(pipe, cam, 8)
+    assert snap.sections["N1"] == ("B2",) and snap.sections["E2"] == ("Y1",)
+    assert not pipe.after_move.doubts and not snap.unseen
+
+
+def _after_move() -> AfterMove:
+    layout = default_layout()
+    return AfterMove(zone_keys(layout, 4), BoardView(layout))
+
+
+def test_a_doubt_holds_while_the_zone_reads_the_same_and_ends_when_it_does_not() -> None:
+    after = _after_move()
+    after.doubts["section:N1"] = Doubt(("B2",), 2, "hidden")
+    values = {"section:N1": ("B2",), "section:N2": ("W1",)}
+    assert after.withhold(values, {"section:N1": 2}) == {"section:N2": ("W1",)}
+    # The game's count unchanged (2) is no reason to believe a short reading.
+    assert "section:N1" in after.doubts
+    read_again = {"section:N1": ("Y1", "B2")}
+    assert after.withhold(read_again, {"section:N1": 2}) is read_again
+    assert not after.doubts
+
+
+def test_a_doubt_ends_when_the_game_moved_on_and_agrees_with_the_reading() -> None:
+    after = _after_move()
+    after.doubts["section:N1"] = Doubt(("B2",), 2, "hidden")
+    values = {"section:N1": ("B2",)}
+    # A phone said Y1 left N1: the game now expects 1 there, as read.
+    assert after.withhold(values, {"section:N1": 1}) is values
+    assert not after.doubts
+
+
+def test_light_that_changes_with_no_hand_raises_no_doubt() -> None:
+    after = _after_move()
+    view = after._view
+    view.background = np.full((*view.shape, 3), 120, np.uint8)
+    brighter = np.full((*view.shape, 3), 180, np.uint8)
+    after.settled({"section:N1": ("B2",)})
+    after.check(brighter, {"section:N1": ("B2",)}, [], [], {}, np.array([300.0, 300.0, 600.0]))
+    assert not after.pending and not after.doubts
+
+
+def test_a_piece_put_down_over_where_another_stood_hides_it_not_takes_it() -> None:
+    after = _after_move()
+    keys = zone_keys(default_layout(), 4)
+    n1 = keys["section:N1"]
+    x, y = n1.anchors[0]
+
+    def worker(name: str, at: tuple[float, float]) -> Seen:
+        return Seen(Kind.WORKER, name, "", at, n1, 0.0, height_mm=16.0, side_mm=10.0)
+
+    view = after._view
+    view.background = np.full((*view.shape, 3), 120, np.uint8)
+    after.settled({"section:N1": ("Y1",)})
+    after.moved(np.ones(view.shape, bool))  # a hand went over the board
+    camera = np.array([300.0, 300.0, 600.0])
+    # Y1 is read nowhere now; G1 stands 6 mm from where Y1 stood.
+    before, now = [worker("Y1", (x, y))], [worker("G1", (x + 6.0, y))]
+    after.check(view.background, {"section:N1": ("G1",)}, now, before, {}, camera)
+    assert after.doubts["section:N1"].why == "hidden"
+    assert after.withhold({"section:N1": ("G1",)}, {}) == {}
+    # Put 20 mm away (the next spot), G1 hides nothing: Y1 was taken.
+    after = _after_move()
+    view = after._view
+    view.background = np.full((*view.shape, 3), 120, np.uint8)
+    after.moved(np.ones(view.shape, bool))
+    far = [worker("G1", (x + 20.0, y))]
+    after.check(view.background, {"section:N1": ("G1",)}, far, before, {}, camera)
+    assert not after.doubts

@@ -1,0 +1,259 @@
+"""After a move: a zone's reading must account for what changed there.
+
+A hand put a piece down and went away. Two ways the next reading can be
+wrong with nothing in the frame itself to say so (whole games at the harsh
+bench's "placement" condition found both, where pieces stand off their spots
+and against their neighbours):
+
+- **Hidden, not gone.** A piece the last calm table had is read nowhere now,
+  and a piece read now stands where it stood, its top over the old sticker (a
+  worker put down against its neighbour, a counter slid onto another). Either
+  the old piece was taken and the new one put in its place, or it is still
+  there under the new one; the camera cannot say which.
+- **Changed, not read.** The zone's picture changed where the hand moved
+  more than the pieces read coming, going or moving there explain (a
+  piece's body appeared, no sticker with it): a worker put down beside one
+  of its colour, its sticker hidden by the neighbour.
+
+Such a zone is *in doubt*: withheld (unknown, never the old value nor the
+short one) for as long as it reads what it read when the doubt was raised.
+It leaves doubt when it reads something else (a later move there; the hidden
+sticker seen again), or when the game, having moved on since, expects there
+the number of pieces it reads (the game knows what a phone answered). Doubts
+are raised on the calm frames after a move, before the board view takes the
+new table as its background, and only where the hand moved over: light that
+drifts by itself raises none.
+
+Vision knows no rules: the expectation is the zone's piece count
+(:mod:`vision.expect`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .expect import pieces_in
+from .geometry import foot_to_ground
+from .layout import Zone
+from .occlusion import CELL_MM, CHANGE_LEVEL, BoardView, change
+from .read import SECTION_CAPACITY, Seen, Value
+
+#: A piece read within this distance (mm) of where it stood has not moved.
+SAME_PLACE_MM = 6.0
+
+#: Zones whose reading counts pieces standing in them (a worker, a counter):
+#: where a piece can be put down unseen. (Printed spots read covered or clear,
+#: not how many coins; tiles are read by their own large stickers.)
+PIECE_ZONES = ("section:", "maharajah-worker:", "donation:", "market-space:")
+#: Changed cells (4 mm each, after the change test's 12 mm smoothing) inside a
+#: zone that count as a piece's body come or gone: a worker's or a counter's
+#: top (15-16 mm across) changes about 20; a sticker re-blurred, a few.
+CHANGED_CELLS = 8
+#: Body radius over sticker side (a worker: 10 mm sticker on a 15 mm top).
+BODY_PER_SIDE = 0.75
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """Why a zone is in doubt, and what ends it."""
+
+    read: Value  # the reading it was raised on: reading it again keeps the doubt
+    expected: int | None  # the game's count then: a new count can end it
+    why: str  # "hidden" or "unexplained"
+    #: The pieces of the last calm table it holds hidden ("hidden" only).
+    pieces: tuple[Seen, ...] = ()
+
+
+class AfterMove:
+    """The zones in doubt after moves, and the cells hands moved over since
+    the board view last took a background."""
+
+    def __init__(self, zones: Mapping[str, Zone], view: BoardView) -> None:
+        self._view = view
+        self._masks = {
+            key: _mask(zone, view) for key, zone in zones.items() if key.startswith(PIECE_ZONES)
+        }
+        self._moved = np.zeros(view.shape, bool)
+        #: The reading of the frame the board view took as its background: what
+        #: the background's picture shows.
+        self._background_read: dict[str, Value] = {}
+        #: Zone key -> its doubt (see the module's docstring).
+        self.doubts: dict[str, Doubt] = {}
+        #: Pieces once held hidden, whose doubt a new reading ended since the
+        #: last background: read again where they stood, they did not come.
+        self._were_hidden: list[Seen] = []
+
+    @property
+    def pending(self) -> bool:
+        """Has a hand moved over the board since the last background?"""
+        return bool(self._moved.any())
+
+    def moved(self, cells: NDArray[np.bool_]) -> None:
+        """Cells that changed this frame under a hand or a moving piece."""
+        self._moved |= cells
+
+    def settled(self, values: Mapping[str, Value] | None = None) -> None:
+        """The board view took this calm frame as its background (where no
+        hand hid it); ``values``: the frame's reading of the zones it showed,
+        before any was withheld. ``None``: a fresh background, nothing read."""
+        self._moved[:] = False
+        self._were_hidden.clear()
+        if values is None:
+            self._background_read = {}
+        else:
+            self._background_read.update(values)
+
+    def check(
+        self,
+        view: NDArray[np.uint8],
+        values: Mapping[str, Value],
+        seen_now: Sequence[Seen],
+        before: Sequence[Seen],
+        expected: Mapping[str, int],
+        camera: NDArray[np.float64],
+    ) -> None:
+        """On a calm frame after a move: raise the doubts this reading earns.
+
+        ``values``: this frame's zone readings; ``seen_now``: the pieces read;
+        ``before``: the pieces of the last calm table (before the move);
+        ``expected``: the
+        game's piece counts; ``camera``: its position (x, y, height mm)."""
+        background = self._view.background
+        if background is None or not self._moved.any():
+            return
+        near = cv2.dilate(self._moved.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        changed = (change(view, background) > CHANGE_LEVEL) & near
+        before = [*before, *self._were_hidden, *(p for d in self.doubts.values() for p in d.pieces)]
+        for key, pieces in self._hidden(seen_now, before, camera, near).items():
+            if key in self._masks and key in values and key not in self.doubts:
+                self.doubts[key] = Doubt(values[key], expected.get(key), "hidden", pieces)
+        read = self._background_read
+        explained: dict[str, NDArray[np.bool_]] | None = None
+        for key, mask in self._masks.items():
+            if key not in values or key in self.doubts or key not in read:
+                continue
+            if not _room(key, values[key]):
+                continue  # nothing can hide there beside what is read
+            here = changed & mask
+            if int(np.count_nonzero(here)) < CHANGED_CELLS:
+                continue
+            if explained is None:
+                explained = self._explained(seen_now, before, camera)
+            left = here & ~explained.get(key, explained[""])
+            if int(np.count_nonzero(left)) >= CHANGED_CELLS:
+                self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained")
+
+    def _explained(
+        self, seen_now: Sequence[Seen], before: Sequence[Seen], camera: NDArray[np.float64]
+    ) -> dict[str, NDArray[np.bool_]]:
+        """Per zone key, the cells whose change the reading explains: where a
+        piece of another zone stands or stood (leaning into this one in the
+        view), and where a piece of this zone came, went or moved. Under
+        ``""``, for a zone with no piece: every piece's cells."""
+        now = {(s.kind, s.component, s.face): s.foot for s in seen_now}
+        then = {(s.kind, s.component, s.face): s.foot for s in before}
+        every = np.zeros(self._view.shape, np.uint8)
+        own: dict[str, NDArray[np.uint8]] = {}
+        moved: dict[str, NDArray[np.bool_]] = {}
+        for pieces, other in ((seen_now, then), (before, now)):
+            for p in pieces:
+                key = p.zone.key if p.zone is not None else ""
+                body = self._body(p, camera)
+                every += body
+                own[key] = own.get(key, np.zeros_like(body)) + body
+                foot = other.get((p.kind, p.component, p.face))
+                if foot is None or math.dist(foot, p.foot) >= SAME_PLACE_MM:
+                    moved[key] = moved.get(key, np.zeros(body.shape, bool)) | body.astype(bool)
+        out = {"": every > 0}
+        for key in self._masks:
+            mine = own.get(key)
+            others = every > mine if mine is not None else every > 0
+            out[key] = others | moved[key] if key in moved else others
+        return out
+
+    def _body(self, p: Seen, camera: NDArray[np.float64]) -> NDArray[np.uint8]:
+        """The cells a piece covers as the camera sees it: foot to top, as wide
+        as its body plus a cell (the change test's smoothing)."""
+        x0, y0 = self._view.origin
+        one = np.zeros(self._view.shape, np.uint8)
+        tx, ty = foot_to_ground(*p.foot, camera, p.height_mm)
+        a = (round((p.foot[0] - x0) / CELL_MM * 16), round((p.foot[1] - y0) / CELL_MM * 16))
+        b = (round((tx - x0) / CELL_MM * 16), round((ty - y0) / CELL_MM * 16))
+        width = max(1, round(2 * (BODY_PER_SIDE * p.side_mm + CELL_MM) / CELL_MM))
+        cv2.line(one, a, b, 1, width, cv2.LINE_8, 4)
+        return one
+
+    def _hidden(
+        self,
+        seen_now: Sequence[Seen],
+        before: Sequence[Seen],
+        camera: NDArray[np.float64],
+        near: NDArray[np.bool_],
+    ) -> dict[str, tuple[Seen, ...]]:
+        """Zones (and pieces) of last-table pieces read nowhere now, where the
+        hand went, whose place a piece read now stands over."""
+        now = {(s.kind, s.component, s.face) for s in seen_now}
+        tops = [(s, foot_to_ground(*s.foot, camera, s.height_mm)) for s in seen_now]
+        out: dict[str, tuple[Seen, ...]] = {}
+        for old in before:
+            if old.zone is None or (old.kind, old.component, old.face) in now:
+                continue
+            cell = self._view.cell_of(*old.foot)
+            if cell is None or not near[cell]:
+                continue
+            ox, oy = foot_to_ground(*old.foot, camera, old.height_mm)
+            reach = old.side_mm * math.sqrt(0.5)  # the old sticker's half-diagonal
+            if any(
+                math.hypot(nx - ox, ny - oy) < BODY_PER_SIDE * new.side_mm + reach
+                for new, (nx, ny) in tops
+            ):
+                out[old.zone.key] = (*out.get(old.zone.key, ()), old)
+        return out
+
+    def withhold(self, values: dict[str, Value], expected: Mapping[str, int]) -> dict[str, Value]:
+        """``values`` without the zones in doubt (the same object when none is);
+        doubts that a new reading or the game's new count ends are dropped."""
+        if not self.doubts:
+            return values
+        out = values
+        for key, doubt in list(self.doubts.items()):
+            if key not in values:
+                continue  # not seen this frame: nothing to say either way
+            value = values[key]
+            if value != doubt.read:
+                del self.doubts[key]  # read otherwise: the change goes through
+                self._were_hidden.extend(doubt.pieces)
+                continue
+            now = expected.get(key)
+            if now is not None and now != doubt.expected and now == pieces_in(key, value):
+                del self.doubts[key]  # the game moved on and agrees
+                continue
+            if out is values:
+                out = dict(values)
+            del out[key]
+        return out
+
+
+def _room(key: str, value: Value) -> bool:
+    """Could a piece stand unseen in zone ``key`` beside what it reads? Not
+    in a full section, nor where the count was not measured."""
+    if value is None and key.startswith("market-space:"):
+        return False  # not measured: nothing to doubt
+    if key.startswith("section:") and isinstance(value, tuple):
+        return len(value) < SECTION_CAPACITY
+    return not (key.startswith(("maharajah-worker:", "donation:")) and value is not None)
+
+
+def _mask(zone: Zone, view: BoardView) -> NDArray[np.bool_]:
+    """The board-view cells inside a zone's outline."""
+    x0, y0 = view.origin
+    pts = np.array([((x - x0) / CELL_MM, (y - y0) / CELL_MM) for x, y in zone.polygon])
+    mask = np.zeros(view.shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
+    return mask.astype(bool)
