@@ -38,13 +38,15 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.amritsar import SECTION_CAPACITY
+
 from .expect import pieces_in
 from .geometry import foot_to_ground
 from .layout import Zone
 from .occlusion import CELL_MM, CHANGE_LEVEL, BoardView, change
-from .read import SECTION_CAPACITY, Seen, Value
+from .read import Seen, Value
 
-#: A piece read within this distance (mm) of where it stood has not moved.
+#: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
 
 #: Zones whose reading counts pieces standing in them (a worker, a counter):
@@ -156,8 +158,7 @@ class AfterMove:
         piece of another zone stands or stood (leaning into this one in the
         view), and where a piece of this zone came, went or moved. Under
         ``""``, for a zone with no piece: every piece's cells."""
-        now = {(s.kind, s.component, s.face): s.foot for s in seen_now}
-        then = {(s.kind, s.component, s.face): s.foot for s in before}
+        now, then = _feet(seen_now), _feet(before)
         every = np.zeros(self._view.shape, np.uint8)
         own: dict[str, NDArray[np.uint8]] = {}
         moved: dict[str, NDArray[np.bool_]] = {}
@@ -167,8 +168,7 @@ class AfterMove:
                 body = self._body(p, camera)
                 every += body
                 own[key] = own.get(key, np.zeros_like(body)) + body
-                foot = other.get((p.kind, p.component, p.face))
-                if foot is None or math.dist(foot, p.foot) >= SAME_PLACE_MM:
+                if not _at(p, other):
                     moved[key] = moved.get(key, np.zeros(body.shape, bool)) | body.astype(bool)
         out = {"": every > 0}
         for key in self._masks:
@@ -198,12 +198,14 @@ class AfterMove:
     ) -> dict[str, tuple[Seen, ...]]:
         """Zones (and pieces) of last-table pieces read nowhere now, where the
         hand went, whose place a piece read now stands over."""
-        now = {(s.kind, s.component, s.face) for s in seen_now}
+        now, then = _feet(seen_now), _feet(before)
         tops = [(s, foot_to_ground(*s.foot, camera, s.height_mm)) for s in seen_now]
         out: dict[str, tuple[Seen, ...]] = {}
         for old in before:
-            if old.zone is None or (old.kind, old.component, old.face) in now:
+            if old.zone is None:
                 continue
+            if _at(old, now) or (len(then[_ident(old)]) == 1 and _ident(old) in now):
+                continue  # read where it stood; a piece of its own read anywhere
             cell = self._view.cell_of(*old.foot)
             if cell is None or not near[cell]:
                 continue
@@ -238,6 +240,26 @@ class AfterMove:
                 out = dict(values)
             del out[key]
         return out
+
+
+Ident = tuple[object, str, str]
+
+
+def _ident(p: Seen) -> Ident:
+    """What a sticker says: unique for a worker, shared by a colour's counters."""
+    return (p.kind, p.component, p.face)
+
+
+def _feet(pieces: Sequence[Seen]) -> dict[Ident, list[tuple[float, float]]]:
+    out: dict[Ident, list[tuple[float, float]]] = {}
+    for p in pieces:
+        out.setdefault(_ident(p), []).append(p.foot)
+    return out
+
+
+def _at(p: Seen, feet: Mapping[Ident, list[tuple[float, float]]]) -> bool:
+    """Is a piece with ``p``'s sticker among ``feet`` where ``p`` stands?"""
+    return any(math.dist(f, p.foot) < SAME_PLACE_MM for f in feet.get(_ident(p), ()))
 
 
 def _room(key: str, value: Value) -> bool:

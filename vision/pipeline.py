@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .after_move import AfterMove
+from .after_move import SAME_PLACE_MM, AfterMove
 from .closer import CloserLook
 from .detect import (
     SAME_SPOT_PX,
@@ -69,8 +69,6 @@ FULL_SCAN_EVERY = 10
 SETTLE_EVERY = 8
 #: The closer look's answer when it is switched off (one object, so a reading keeps).
 _NO_MORE: tuple[Detection, ...] = ()
-#: How far (mm) a piece may sit from where it was and still be "the same".
-SAME_PLACE_MM = 6.0
 #: Zone keys of the printed coin spots and market cells (True: covered).
 _PRINTED_SPOTS = ("coins:", "market:")
 
