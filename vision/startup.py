@@ -188,12 +188,14 @@ def clear_the_board_at_start() -> Problem:
 
 
 #: Corner markers a registration must see before a poor fit is taken for the
-#: lens. Two markers on one edge (a hand over the other two) leave the far side
-#: of the board to the homography's extrapolation: printed markers there land
-#: 15 mm off with a perfect lens (light seed 1's whole game at the bench, frame
-#: 537), and a lens refusal then would tell players to calibrate a camera that
-#: needs nothing.
-LENS_CORNERS = 3
+#: lens: all four. With a corner hidden (a hand, an arm) the fit reaches into
+#: that corner's quarter by extrapolation: printed markers there land 15 mm
+#: off through a perfect lens (two hidden: light seed 1's whole game at the
+#: bench, frame 537; one hidden, the NW: placement seed 3's, printed markers
+#: 15.3 mm off in the NW quarter, 3-6 mm elsewhere), and a lens refusal then
+#: would tell players to calibrate a camera that needs nothing. Until all
+#: four are seen, a poor quarter is only unknown.
+LENS_CORNERS = 4
 
 
 def lens_judged(reg: Registration) -> bool:
