@@ -44,7 +44,7 @@ from .expect import pieces_in
 from .geometry import foot_to_ground
 from .layout import Zone
 from .occlusion import CELL_MM, CHANGE_LEVEL, BoardView, change
-from .read import Seen, Value
+from .read import Seen, Value, is_global
 
 #: How far (mm) a piece may sit from where it was and still be "the same".
 SAME_PLACE_MM = 6.0
@@ -80,6 +80,16 @@ class AfterMove:
         self._view = view
         self._masks = {
             key: _mask(zone, view) for key, zone in zones.items() if key.startswith(PIECE_ZONES)
+        }
+        #: Zones with a place of their own (a printed coin spot, a market cell,
+        #: a tile's slot): a change of their reading explains their cells and
+        #: 8 mm around (coins stand wider than their printed spot; the change
+        #: test smooths over a cell).
+        wider = np.ones((5, 5), np.uint8)
+        self._places = {
+            key: cv2.dilate(_mask(zone, view).astype(np.uint8), wider).astype(bool)
+            for key, zone in zones.items()
+            if not is_global(key)
         }
         self._moved = np.zeros(view.shape, bool)
         #: The reading of the frame the board view took as its background: what
@@ -137,6 +147,7 @@ class AfterMove:
                 self.doubts[key] = Doubt(values[key], expected.get(key), "hidden", pieces)
         read = self._background_read
         explained: dict[str, NDArray[np.bool_]] | None = None
+        news: list[str] = []
         for key, mask in self._masks.items():
             if key not in values or key in self.doubts or key not in read:
                 continue
@@ -147,7 +158,11 @@ class AfterMove:
                 continue
             if explained is None:
                 explained = self._explained(seen_now, before, camera)
+                news = [k for k, v in values.items() if k in self._places and read.get(k, v) != v]
             left = here & ~explained.get(key, explained[""])
+            for other in news:
+                if other != key:
+                    left &= ~self._places[other]  # a coin taken, a cube bought there
             if int(np.count_nonzero(left)) >= CHANGED_CELLS:
                 self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained")
 
