@@ -87,20 +87,16 @@ def test_a_12_mp_camera_gives_no_notice() -> None:
     assert not snap.settling and pipe.notices == ()
 
 
-def test_an_arm_over_two_corners_is_not_taken_for_a_bent_lens() -> None:
-    # Light seed 1's whole game at the bench (frame 537): an arm across the
-    # board's north edge hid both north corner markers; the fit from the two
-    # south ones, extrapolated north, put printed markers 15 mm off and the
-    # table screen told the players to calibrate a lens that needs nothing.
-    # Here the same with a band over light seed 50005's north edge (10 mm).
-    scene = harsh_scene(50005, "light")
+def _arm_over(seed: int, condition: str, board: list[list[float]]) -> Pipeline:
+    """A scene read calm, then with an arm (a still patch) over ``board`` (a
+    polygon in board mm): never a lens refusal, never a wrong zone."""
+    scene = harsh_scene(seed, condition)
     pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
     pipe.expect(counts(scene.truth))
     frames = list(scene.frames(8))
     for frame in frames[:4]:
         pipe.process(frame)
-    north = np.array([[-40.0, -40.0], [680.0, -40.0], [680.0, 60.0], [-40.0, 60.0]])
-    arm = pipe.registration.to_image(north).astype(np.int32)
+    arm = pipe.registration.to_image(np.array(board)).astype(np.int32)
     for frame in frames[4:]:
         image = frame.image.copy()
         cv2.fillConvexPoly(image, arm, (120, 150, 200))
@@ -108,6 +104,16 @@ def test_an_arm_over_two_corners_is_not_taken_for_a_bent_lens() -> None:
         assert "lens-uncalibrated" not in [n.code for n in pipe.notices]
         wrong, _ = compare(snap, scene.truth)
         assert wrong == []
+    return pipe
+
+
+def test_an_arm_over_two_corners_is_not_taken_for_a_bent_lens() -> None:
+    # Light seed 1's whole game at the bench (frame 537): an arm across the
+    # board's north edge hid both north corner markers; the fit from the two
+    # south ones, extrapolated north, put printed markers 15 mm off and the
+    # table screen told the players to calibrate a lens that needs nothing.
+    # Here the same with a band over light seed 50005's north edge (10 mm).
+    pipe = _arm_over(50005, "light", [[-40.0, -40.0], [680.0, -40.0], [680.0, 60.0], [-40.0, 60.0]])
     # Once the arm is still, the board is registered from the south corners
     # alone, and its far side fits poorly.
     reg = pipe.registration
@@ -127,21 +133,9 @@ def test_an_arm_over_one_corner_is_not_taken_for_a_bent_lens() -> None:
     # printed markers there 15 mm off (3-6 mm elsewhere) through a perfect lens,
     # and the table screen told the players to calibrate. Here the same with a
     # patch over placement seed 50000's NW corner (stickers +-8 %).
-    scene = harsh_scene(50000, "placement")
-    pipe = Pipeline(scene.truth.players, focal_px=scene.focal_px, calibration=scene.calibration)
-    pipe.expect(counts(scene.truth))
-    frames = list(scene.frames(8))
-    for frame in frames[:4]:
-        pipe.process(frame)
-    corner = np.array([[-60.0, -60.0], [70.0, -60.0], [70.0, 70.0], [-60.0, 70.0]])
-    patch = pipe.registration.to_image(corner).astype(np.int32)
-    for frame in frames[4:]:
-        image = frame.image.copy()
-        cv2.fillConvexPoly(image, patch, (120, 150, 200))
-        snap = pipe.process(replace(frame, image=image))
-        assert "lens-uncalibrated" not in [n.code for n in pipe.notices]
-        wrong, _ = compare(snap, scene.truth)
-        assert wrong == []
+    pipe = _arm_over(
+        50000, "placement", [[-60.0, -60.0], [70.0, -60.0], [70.0, 70.0], [-60.0, 70.0]]
+    )
     reg = pipe.registration
     assert reg.corners_seen == ("NE", "SE", "SW")
     # The NW quarter fits poorly (its zones unknown), the others well.
