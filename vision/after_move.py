@@ -16,10 +16,13 @@ and against their neighbours):
   of its colour, its sticker hidden by the neighbour.
 
 Such a zone is *in doubt*: withheld (unknown, never the old value nor the
-short one) for as long as it reads what it read when the doubt was raised.
-It leaves doubt when it reads something else (a later move there; the hidden
-sticker seen again), or when the game, having moved on since, expects there
-the number of pieces it reads (the game knows what a phone answered). Doubts
+short one). It leaves doubt when it reads the pieces it missed on top of
+what it read (the hidden sticker seen again), when it reads full, or when
+the game, having moved on since, expects there the number of pieces it
+reads (the game knows what a phone answered); a hidden piece's zone also when
+it reads as many more pieces as it held hidden. Another move there is no end:
+the piece missed may still be there (placement seed 3's game: a counter put
+down unread, then another read, and the space read 4 of 6). Doubts
 are raised on the calm frames after a move, before the board view takes the
 new table as its background, and only where the hand moved over: light that
 drifts by itself raises none.
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -70,6 +73,9 @@ class Doubt:
     why: str  # "hidden" or "unexplained"
     #: The pieces of the last calm table it holds hidden ("hidden" only).
     pieces: tuple[Seen, ...] = ()
+    #: How many pieces the reading is short of, at least ("hidden": as many as
+    #: it holds; "unexplained": not known, so no count ends it).
+    missing: int = 1
 
 
 class AfterMove:
@@ -143,8 +149,11 @@ class AfterMove:
         changed = (change(view, background) > CHANGE_LEVEL) & near
         before = [*before, *self._were_hidden, *(p for d in self.doubts.values() for p in d.pieces)]
         for key, pieces in self._hidden(seen_now, before, camera, near).items():
-            if key in self._masks and key in values and key not in self.doubts:
-                self.doubts[key] = Doubt(values[key], expected.get(key), "hidden", pieces)
+            if key not in self._masks or key not in values or key in self.doubts:
+                continue
+            if _room(key, values[key]):
+                doubt = Doubt(values[key], expected.get(key), "hidden", pieces, len(pieces))
+                self.doubts[key] = doubt
         read = self._background_read
         explained: dict[str, NDArray[np.bool_]] | None = None
         news: list[str] = []
@@ -234,8 +243,13 @@ class AfterMove:
         return out
 
     def withhold(self, values: dict[str, Value], expected: Mapping[str, int]) -> dict[str, Value]:
-        """``values`` without the zones in doubt (the same object when none is);
-        doubts that a new reading or the game's new count ends are dropped."""
+        """``values`` without the zones in doubt (the same object when none is).
+
+        A doubt outlives a new reading there (another move in the zone; the
+        piece it misses may still be there): it ends when the zone reads full,
+        when the game has moved on since and expects there the count read,
+        or, for pieces held hidden, when it reads them on top of what it read.
+        (How many pieces a change nobody read was, the picture cannot say.)"""
         if not self.doubts:
             return values
         out = values
@@ -243,14 +257,19 @@ class AfterMove:
             if key not in values:
                 continue  # not seen this frame: nothing to say either way
             value = values[key]
-            if value != doubt.read:
-                del self.doubts[key]  # read otherwise: the change goes through
+            n, was = pieces_in(key, value), pieces_in(key, doubt.read)
+            now = expected.get(key)
+            if (
+                (now is not None and now != doubt.expected and now == n)
+                or (doubt.pieces and n is not None and was is not None and n >= was + doubt.missing)
+                or not _room(key, value)
+            ):
+                del self.doubts[key]
                 self._were_hidden.extend(doubt.pieces)
                 continue
-            now = expected.get(key)
-            if now is not None and now != doubt.expected and now == pieces_in(key, value):
-                del self.doubts[key]  # the game moved on and agrees
-                continue
+            if value != doubt.read and value is not None:
+                found = max(0, (n or 0) - (was or 0))  # pieces read since, maybe the missed
+                self.doubts[key] = replace(doubt, read=value, missing=max(1, doubt.missing - found))
             if out is values:
                 out = dict(values)
             del out[key]

@@ -81,21 +81,53 @@ def test_a_worker_a_hand_took_away_is_gone_with_no_doubt() -> None:
     assert not pipe.after_move.doubts and not snap.unseen
 
 
+def _worker(name: str, key: str, at: tuple[float, float]) -> Seen:
+    zone = zone_keys(default_layout(), 4)[key]
+    return Seen(Kind.WORKER, name, "", at, zone, 0.0, height_mm=16.0, side_mm=10.0)
+
+
+def test_a_change_nobody_read_is_not_ended_by_one_more_piece_read() -> None:
+    # How many pieces the change was, the picture cannot say (placement seed
+    # 3's game: two counters put down unread, then one read; the space read 4
+    # of 6): only the game's new count, agreeing, ends it.
+    after = _after_move()
+    after.doubts["market-space:purple"] = Doubt(3, 3, "unexplained")
+    more = {"market-space:purple": 4}
+    assert after.withhold(more, {"market-space:purple": 3}) == {}
+    assert after.withhold(more, {"market-space:purple": 6}) == {}
+    assert after.withhold(more, {"market-space:purple": 4}) is more
+    assert not after.doubts
+
+
 def _after_move() -> AfterMove:
     layout = default_layout()
     return AfterMove(zone_keys(layout, 4), BoardView(layout))
 
 
-def test_a_doubt_holds_while_the_zone_reads_the_same_and_ends_when_it_does_not() -> None:
+def test_a_doubt_holds_until_the_zone_reads_the_piece_it_missed() -> None:
     after = _after_move()
-    after.doubts["section:N1"] = Doubt(("B2",), 2, "hidden")
+    y1 = _worker("Y1", "section:N1", (170.0, 125.0))
+    after.doubts["section:N1"] = Doubt(("B2",), 2, "hidden", (y1,), 1)
     values = {"section:N1": ("B2",), "section:N2": ("W1",)}
     assert after.withhold(values, {"section:N1": 2}) == {"section:N2": ("W1",)}
     # The game's count unchanged (2) is no reason to believe a short reading.
     assert "section:N1" in after.doubts
-    read_again = {"section:N1": ("Y1", "B2")}
+    # Another move there, read as one worker still: the missed one may be
+    # there all the same.
+    other = {"section:N1": ("G3",)}
+    assert after.withhold(other, {"section:N1": 2}) == {}
+    assert after.doubts["section:N1"].read == ("G3",)
+    # One more read on top of what was read: the missed piece is seen.
+    read_again = {"section:N1": ("Y1", "G3")}
     assert after.withhold(read_again, {"section:N1": 2}) is read_again
     assert not after.doubts
+
+
+def test_a_full_section_ends_its_doubt() -> None:
+    after = _after_move()
+    after.doubts["section:N1"] = Doubt(("B2",), 1, "unexplained", (), 3)
+    full = {"section:N1": ("B2", "G3", "Y1", "W2")}
+    assert after.withhold(full, {}) is full and not after.doubts
 
 
 def test_a_doubt_ends_when_the_game_moved_on_and_agrees_with_the_reading() -> None:
