@@ -19,10 +19,11 @@ Such a zone is *in doubt*: withheld (unknown, never the old value nor the
 short one). It leaves doubt when it reads the pieces it missed on top of
 what it read (the hidden sticker seen again), when it reads full, or when
 the game, having moved on since, expects there the number of pieces it
-reads (the game knows what a phone answered); a hidden piece's zone also when
-it reads as many more pieces as it held hidden. Another move there is no end:
-the piece missed may still be there (placement seed 3's game: a counter put
-down unread, then another read, and the space read 4 of 6). Doubts
+reads (the game knows what a phone answered). A zone over pieces held hidden
+stays in doubt through another move there (they may be there still) until it
+reads as many more pieces as it held hidden; one over a change nobody read
+leaves doubt with any new reading there (kept through later moves, those
+doubts cost placement games at the bench 5-10 times the phone answers). Doubts
 are raised on the calm frames after a move, before the board view takes the
 new table as its background, and only where the hand moved over: light that
 drifts by itself raises none.
@@ -74,7 +75,7 @@ class Doubt:
     #: The pieces of the last calm table it holds hidden ("hidden" only).
     pieces: tuple[Seen, ...] = ()
     #: How many pieces the reading is short of, at least ("hidden": as many as
-    #: it holds; "unexplained": not known, so no count ends it).
+    #: it holds; "unexplained": not known).
     missing: int = 1
 
 
@@ -245,11 +246,14 @@ class AfterMove:
     def withhold(self, values: dict[str, Value], expected: Mapping[str, int]) -> dict[str, Value]:
         """``values`` without the zones in doubt (the same object when none is).
 
-        A doubt outlives a new reading there (another move in the zone; the
-        piece it misses may still be there): it ends when the zone reads full,
-        when the game has moved on since and expects there the count read,
-        or, for pieces held hidden, when it reads them on top of what it read.
-        (How many pieces a change nobody read was, the picture cannot say.)"""
+        A doubt ends when the zone reads full, or when the game has moved on
+        since and expects there the count read. One over pieces held hidden
+        outlives a new reading there (another move in the zone: the pieces
+        may be there still) and ends when the zone reads as many more pieces
+        as it held hidden. One over a change nobody read ends with any new
+        reading there: kept through later moves, such doubts (a picture that
+        changes for other reasons: a neighbour nudged) left placement games
+        at the bench with 5-10 times the phone answers."""
         if not self.doubts:
             return values
         out = values
@@ -268,6 +272,9 @@ class AfterMove:
                 self._were_hidden.extend(doubt.pieces)
                 continue
             if value != doubt.read and value is not None:
+                if not doubt.pieces:
+                    del self.doubts[key]  # a change nobody read, then a new reading there
+                    continue
                 found = max(0, (n or 0) - (was or 0))  # pieces read since, maybe the missed
                 self.doubts[key] = replace(doubt, read=value, missing=max(1, doubt.missing - found))
             if out is values:

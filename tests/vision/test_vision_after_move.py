@@ -86,17 +86,20 @@ def _worker(name: str, key: str, at: tuple[float, float]) -> Seen:
     return Seen(Kind.WORKER, name, "", at, zone, 0.0, height_mm=16.0, side_mm=10.0)
 
 
-def test_a_change_nobody_read_is_not_ended_by_one_more_piece_read() -> None:
-    # How many pieces the change was, the picture cannot say (placement seed
-    # 3's game: two counters put down unread, then one read; the space read 4
-    # of 6): only the game's new count, agreeing, ends it.
+def test_a_change_nobody_read_ends_with_a_new_reading_or_the_games_count() -> None:
     after = _after_move()
     after.doubts["market-space:purple"] = Doubt(3, 3, "unexplained")
+    same = {"market-space:purple": 3}
+    assert after.withhold(same, {"market-space:purple": 3}) == {}
+    assert after.withhold(same, {"market-space:purple": 4}) == {}
+    # The game moved on (a phone answered) and agrees with the reading.
+    assert after.withhold(same, {"market-space:purple": 3, "x": 0}) == {}
+    after.doubts["market-space:purple"] = Doubt(3, 4, "unexplained")
+    assert after.withhold(same, {"market-space:purple": 3}) is same and not after.doubts
+    # A new reading there (another move) ends it too.
+    after.doubts["market-space:purple"] = Doubt(3, 3, "unexplained")
     more = {"market-space:purple": 4}
-    assert after.withhold(more, {"market-space:purple": 3}) == {}
-    assert after.withhold(more, {"market-space:purple": 6}) == {}
-    assert after.withhold(more, {"market-space:purple": 4}) is more
-    assert not after.doubts
+    assert after.withhold(more, {"market-space:purple": 3}) is more and not after.doubts
 
 
 def _after_move() -> AfterMove:
