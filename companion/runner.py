@@ -216,9 +216,7 @@ class TableRunner:
         snapshot = self.pipeline.process(frame)
         self._say_frame_size(frame)
         self._camera_notices(getattr(self.pipeline, "notices", ()))
-        short: frozenset[str] = getattr(
-            getattr(self.pipeline, "expectation", None), "short", frozenset()
-        )
+        short: frozenset[str] = getattr(self.pipeline, "short", frozenset())
         self._short.update({k: expected[k] for k in short if k in expected})
         if snapshot.settling:
             return
@@ -247,9 +245,12 @@ class TableRunner:
         than the same expectation after it is made unknown here: the count
         did not change, the miss did not either. Forgotten once the game's
         count for the zone changes (a move taken there) or the zone reads
-        its count again. (Vision does not say which short value it withheld,
-        so any count below the expectation counts as the same miss; a move
-        there still comes in from the phone or from pieces seen elsewhere.)
+        its count again; kept while the game withholds a count there (moves
+        owed that may touch it: placement seed 3's game read 4 counters for
+        6 then, and the session applied a move never made). (Vision does not
+        say which short value it withheld, so any count below the
+        expectation counts as the same miss; a move there still comes in
+        from the phone or from pieces seen elsewhere.)
         """
         if not self._short:
             return snapshot
@@ -258,8 +259,11 @@ class TableRunner:
         kept: dict[str, int] = {}
         missed: list[str] = []
         for key, n in self._short.items():
-            if expected.get(key) != n:
+            now = expected.get(key)
+            if now is not None and now != n:
                 continue  # the game moved on there
+            # (No count while the table owes moves that may touch the zone:
+            # no news of it, so the miss is remembered.)
             if key in short or key in unseen:
                 kept[key] = n
             elif read.get(key, n) < n:

@@ -243,6 +243,17 @@ class AfterMove:
                 out[old.zone.key] = (*out.get(old.zone.key, ()), old)
         return out
 
+    def short_of(self, expected: Mapping[str, int]) -> frozenset[str]:
+        """Zones in doubt whose reading was fewer pieces than the game's count:
+        short before the next hand, as a zone the expectation withholds."""
+        return frozenset(
+            key
+            for key, doubt in self.doubts.items()
+            if key in expected
+            and (n := pieces_in(key, doubt.read)) is not None
+            and n < expected[key]
+        )
+
     def withhold(self, values: dict[str, Value], expected: Mapping[str, int]) -> dict[str, Value]:
         """``values`` without the zones in doubt (the same object when none is).
 
@@ -265,7 +276,7 @@ class AfterMove:
             now = expected.get(key)
             if (
                 (now is not None and now != doubt.expected and now == n)
-                or (doubt.pieces and n is not None and was is not None and n >= was + doubt.missing)
+                or _seen_again(key, doubt, value)
                 or not _room(key, value)
             ):
                 del self.doubts[key]
@@ -301,6 +312,18 @@ def _feet(pieces: Sequence[Seen]) -> dict[Ident, list[tuple[float, float]]]:
 def _at(p: Seen, feet: Mapping[Ident, list[tuple[float, float]]]) -> bool:
     """Is a piece with ``p``'s sticker among ``feet`` where ``p`` stands?"""
     return any(math.dist(f, p.foot) < SAME_PLACE_MM for f in feet.get(_ident(p), ()))
+
+
+def _seen_again(key: str, doubt: Doubt, value: Value) -> bool:
+    """Does ``value`` (zone ``key``'s reading) show the pieces ``doubt`` holds hidden? A section names
+    its workers: those very workers. A space of counters (one sticker per
+    colour) only counts them: as many more as were hidden."""
+    if not doubt.pieces:
+        return False  # a change nobody read: no reading says which piece it was
+    if isinstance(value, tuple):
+        return all(p.component in value for p in doubt.pieces)
+    n, was = pieces_in(key, value), pieces_in(key, doubt.read)
+    return n is not None and was is not None and n >= was + doubt.missing
 
 
 def _room(key: str, value: Value) -> bool:

@@ -460,6 +460,15 @@ class Pipeline:
         if self.expectation.set(counts) and self.closer is not None:
             self.closer.expect(self.expectation.keys_with_pieces())
 
+    @property
+    def short(self) -> frozenset[str]:
+        """Zones held unknown while read short of the game's count: by the
+        expectation (no hand seen) or by a doubt after a move (vision/after_move.py).
+        The runner remembers them across the next hand ("short before a hand,
+        short after")."""
+        doubted = self.after_move.short_of(self.expectation.counts)
+        return self.expectation.short | doubted if doubted else self.expectation.short
+
     def _look_again(self, problems: Sequence[Problem]) -> Sequence[Problem]:
         """The reading's problems, plus "clear the board" while expected pieces
         are missing with no hand seen (the same object when none are)."""

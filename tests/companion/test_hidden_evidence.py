@@ -184,19 +184,20 @@ def test_positive_evidence_is_still_used() -> None:
 
 class _ScriptedPipeline:
     """The pipeline's outside as the runner sees it: ``expect``, ``process``
-    and the expectation's short zones, playing prepared snapshots."""
+    and the zones it holds unknown as short (``Pipeline.short``), playing
+    prepared snapshots."""
 
     def __init__(self, frames: list[tuple[TableSnapshot, frozenset[str]]]) -> None:
         self.frames = frames
         self.expected: dict[str, int] = {}
-        self.expectation = SimpleNamespace(short=frozenset())
+        self.short: frozenset[str] = frozenset()
 
     def expect(self, counts: dict[str, int]) -> None:
         self.expected = dict(counts)
 
     def process(self, frame: object) -> TableSnapshot:
         snapshot, short = self.frames.pop(0)
-        self.expectation.short = short
+        self.short = short
         return snapshot
 
 
@@ -237,3 +238,21 @@ def test_runner_short_before_a_hand_and_after_is_unknown() -> None:
     assert read[3] is None and read[4] is None  # short before the hand and after: unknown
     assert read[5] == full
     assert read[6] == full - 1  # forgotten once read full: a later short count is passed on
+
+
+def test_runner_remembers_a_miss_while_the_game_withholds_its_count() -> None:
+    """Moves owed (the Maharajah's, a phone's) may touch the zone, so the
+    runner has no count for it then: no news, so the miss is remembered and
+    a short count still reads unknown; a new count for it ends the memory."""
+    session = TableSession.new(["Ana", "Ben"], seed=4)
+    colours = tuple(s.colour for s in session.seats)
+    truth = truth_from_state(session.state, colours)
+    key = f"market-space:{colours[0]}"
+    full = truth.market_counters[colours[0]] or 0
+    fewer = replace(truth, market_counters={**truth.market_counters, colours[0]: full - 1})
+    runner = TableRunner(session, Reconciler(session), source=None, pipeline=None)
+    runner._short = {key: full}
+    withheld = runner._still_missed(fewer, {}, frozenset())
+    assert key in withheld.unseen and runner._short == {key: full}
+    moved_on = runner._still_missed(fewer, {key: full - 1}, frozenset())
+    assert key not in moved_on.unseen and runner._short == {}

@@ -81,9 +81,10 @@ def test_a_worker_a_hand_took_away_is_gone_with_no_doubt() -> None:
     assert not pipe.after_move.doubts and not snap.unseen
 
 
-def _worker(name: str, key: str, at: tuple[float, float]) -> Seen:
+def _worker(name: str, key: str, at: tuple[float, float], kind: Kind = Kind.WORKER) -> Seen:
     zone = zone_keys(default_layout(), 4)[key]
-    return Seen(Kind.WORKER, name, "", at, zone, 0.0, height_mm=16.0, side_mm=10.0)
+    height = 16.0 if kind is Kind.WORKER else 5.0
+    return Seen(kind, name, "", at, zone, 0.0, height_mm=height, side_mm=10.0)
 
 
 def test_a_change_nobody_read_ends_with_a_new_reading_or_the_games_count() -> None:
@@ -115,15 +116,25 @@ def test_a_doubt_holds_until_the_zone_reads_the_piece_it_missed() -> None:
     assert after.withhold(values, {"section:N1": 2}) == {"section:N2": ("W1",)}
     # The game's count unchanged (2) is no reason to believe a short reading.
     assert "section:N1" in after.doubts
-    # Another move there, read as one worker still: the missed one may be
-    # there all the same.
-    other = {"section:N1": ("G3",)}
+    # Another move there, another worker read: the missed one (Y1) may be
+    # there all the same (placement seed 3's game: G2 hidden under B3, then G3
+    # put down and read, G2 still hidden, the section read 2 of 3).
+    other = {"section:N1": ("B2", "G3")}
     assert after.withhold(other, {"section:N1": 2}) == {}
-    assert after.doubts["section:N1"].read == ("G3",)
-    # One more read on top of what was read: the missed piece is seen.
-    read_again = {"section:N1": ("Y1", "G3")}
+    assert after.doubts["section:N1"].read == ("B2", "G3")
+    # Y1 read again: the missed piece is seen.
+    read_again = {"section:N1": ("Y1", "B2", "G3")}
     assert after.withhold(read_again, {"section:N1": 2}) is read_again
     assert not after.doubts
+
+
+def test_counters_held_hidden_are_seen_again_by_their_count() -> None:
+    after = _after_move()
+    counter = _worker("purple", "market-space:purple", (20.0, 170.0), Kind.COUNTER)
+    after.doubts["market-space:purple"] = Doubt(3, 5, "hidden", (counter,), 1)
+    assert after.withhold({"market-space:purple": 3}, {}) == {}
+    four = {"market-space:purple": 4}
+    assert after.withhold(four, {}) is four and not after.doubts
 
 
 def test_a_full_section_ends_its_doubt() -> None:
