@@ -69,7 +69,7 @@ BODY_PER_SIDE = 0.75
 class Doubt:
     """Why a zone is in doubt, and what ends it."""
 
-    read: Value  # the reading it was raised on: reading it again keeps the doubt
+    read: Value  # the zone's reading when raised (a hidden piece's: the latest)
     expected: int | None  # the game's count then: a new count can end it
     why: str  # "hidden" or "unexplained"
     #: The pieces of the last calm table it holds hidden ("hidden" only).
@@ -141,8 +141,8 @@ class AfterMove:
 
         ``values``: this frame's zone readings; ``seen_now``: the pieces read;
         ``before``: the pieces of the last calm table (before the move);
-        ``expected``: the
-        game's piece counts; ``camera``: its position (x, y, height mm)."""
+        ``expected``: the game's piece counts; ``camera``: its position (x, y,
+        height mm)."""
         background = self._view.background
         if background is None or not self._moved.any():
             return
