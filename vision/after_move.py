@@ -205,13 +205,12 @@ class AfterMove:
     def _body(self, p: Seen, camera: NDArray[np.float64]) -> NDArray[np.uint8]:
         """The cells a piece covers as the camera sees it: foot to top, as wide
         as its body plus a cell (the change test's smoothing)."""
-        x0, y0 = self._view.origin
         one = np.zeros(self._view.shape, np.uint8)
-        tx, ty = foot_to_ground(*p.foot, camera, p.height_mm)
-        a = (round((p.foot[0] - x0) / CELL_MM * 16), round((p.foot[1] - y0) / CELL_MM * 16))
-        b = (round((tx - x0) / CELL_MM * 16), round((ty - y0) / CELL_MM * 16))
+        top = foot_to_ground(*p.foot, camera, p.height_mm)
         width = max(1, round(2 * (BODY_PER_SIDE * p.side_mm + CELL_MM) / CELL_MM))
-        cv2.line(one, a, b, 1, width, cv2.LINE_8, 4)
+        cv2.line(
+            one, _fixed(self._view, *p.foot), _fixed(self._view, *top), 1, width, cv2.LINE_8, 4
+        )
         return one
 
     def _hidden(
@@ -315,9 +314,10 @@ def _at(p: Seen, feet: Mapping[Ident, list[tuple[float, float]]]) -> bool:
 
 
 def _seen_again(key: str, doubt: Doubt, value: Value) -> bool:
-    """Does ``value`` (zone ``key``'s reading) show the pieces ``doubt`` holds hidden? A section names
-    its workers: those very workers. A space of counters (one sticker per
-    colour) only counts them: as many more as were hidden."""
+    """Does ``value`` (zone ``key``'s reading) show the pieces ``doubt`` holds
+    hidden? A section names its workers: those very workers. A space of
+    counters (one sticker per colour) only counts them: as many more as were
+    hidden."""
     if not doubt.pieces:
         return False  # a change nobody read: no reading says which piece it was
     if isinstance(value, tuple):
@@ -336,10 +336,16 @@ def _room(key: str, value: Value) -> bool:
     return not (key.startswith(("maharajah-worker:", "donation:")) and value is not None)
 
 
+def _fixed(view: BoardView, x: float, y: float) -> tuple[int, int]:
+    """A board point (mm) on the board view's cell grid, in OpenCV's fixed
+    point with 4 fractional bits (the drawing calls' ``shift=4``)."""
+    x0, y0 = view.origin
+    return round((x - x0) / CELL_MM * 16), round((y - y0) / CELL_MM * 16)
+
+
 def _mask(zone: Zone, view: BoardView) -> NDArray[np.bool_]:
     """The board-view cells inside a zone's outline."""
-    x0, y0 = view.origin
-    pts = np.array([((x - x0) / CELL_MM, (y - y0) / CELL_MM) for x, y in zone.polygon])
+    pts = np.array([_fixed(view, x, y) for x, y in zone.polygon], np.int32)
     mask = np.zeros(view.shape, np.uint8)
-    cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
+    cv2.fillPoly(mask, [pts], 1, cv2.LINE_8, 4)
     return mask.astype(bool)
