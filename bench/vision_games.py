@@ -59,7 +59,7 @@ from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen, mismatches
 from companion.runner import TableRunner
 from companion.session import Alert, TableSession
-from companion.sim.simulate import DivergedError, ScriptedTable
+from companion.sim.simulate import DivergedError, ScriptedTable, unmade
 from engine.amritsar import (
     HIDDEN_DECISIONS,
     Action,
@@ -497,10 +497,16 @@ def _watch(
     def applying(actions: Any, source: str, **kwargs: Any) -> Any:
         if source == "camera":
             probe = session.state
+            steps = driver.recent()
             for action in actions:
+                steps.append((probe, action))
                 probe, _ = apply(probe, action, check=False)
             figures.camera_steps += 1
-            if not any(probe == s for s in driver.path[-60:]):
+            # Right: a state the table passed through, or trades of one market
+            # action taken in another order than the player's (``unmade``).
+            if not any(probe == s for s in driver.path[-60:]) and (
+                unmade(driver.trail, steps, probe, driver.truth) is None
+            ):
                 seen = table.runner._camera_seen or Seen()
                 wrong = [
                     (m.field, m.index, m.expected, m.seen)

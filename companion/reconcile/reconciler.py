@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.reconcile.closing import CLOSERS, closing_actions
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.evidence import without_doubtful_choices
 from companion.reconcile.instructions import (
@@ -76,37 +77,6 @@ def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruc
     if field_name == "elephants":
         return index == (len(state.players),)  # his elephant is the last one observed
     return True
-
-
-def closing_actions(state: GameState) -> list[Action]:
-    """What "turn done" applies: end the actions, finish a market action, leave
-    the elephant in phase 3, and pass every follow prompt still open."""
-    from engine.amritsar import apply
-
-    result: list[Action] = []
-    for _ in range(40):
-        if not state.pending:
-            break
-        top = state.pending[-1]
-        kind = Pending(top.kind)
-        if kind in _CLOSERS and top.player == state.current:
-            action = _CLOSERS[kind]
-        elif kind is Pending.ELEPHANT and top.a == 3 and top.player == state.current:
-            action = Action(Act.STAY)
-        elif kind is Pending.FOLLOW:
-            action = Action(Act.PASS)
-        else:
-            break
-        result.append(action)
-        state, _ = apply(state, action)
-    return result
-
-
-#: Decisions "turn done" may close, and how.
-_CLOSERS = {
-    Pending.ACTIONS: Action(Act.END_ACTIONS),
-    Pending.MARKET: Action(Act.MARKET_DONE),
-}
 
 
 def _to_es(place: str) -> str:
@@ -465,7 +435,7 @@ class Reconciler:
         """Does the table show the turn already closed (the token moved on, say)?"""
         differing = {m.field for m in mismatches(observe(state), seen)}
         pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
-        if differing <= ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in _CLOSERS):
+        if differing <= ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in CLOSERS):
             return True  # only the end-of-round pieces moved while a choice is still open
         closed = self._closed(state)
         if closed is state or closed == state:

@@ -12,7 +12,10 @@ main board are never guessed: when the search reaches one that the remaining
 differences do not depend on, it stops there and that decision becomes a
 prompt on the deciding player's phone. Closing the market is such a choice
 while a market column is unseen (a trade there would look the same): the
-market is never closed on a guess (``_closed_unseen``).
+market is never closed on a guess (``_closed_unseen``), whichever way the
+search got there. A table that shows the turn over (the round's end) and
+nothing more explains no choice inside the turn: "done" and any action that
+leaves no trace and uses the last action look the same (``_turn_over``).
 
 Outcomes (``Inference.kind``):
     ``agree``   the table already matches the engine;
@@ -39,6 +42,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from companion.reconcile.closing import closing_actions
 from companion.reconcile.order import settle_order
 from companion.reconcile.seen import Seen, distance, mismatches
 from engine.amritsar import (
@@ -237,6 +241,18 @@ def infer(
         kind = Pending(top.kind)
         if kind in boundary:
             continue
+        if kind is Pending.ACTIONS and gap and _turn_over(node, seen):
+            # The table shows this turn over (the round's end: the Maharajah's
+            # token moved on, a bridge tile flipped) and nothing more: "done"
+            # and every action that leaves no trace and uses the player's last
+            # action look the same. None is inferred (placement seed 11's game
+            # at the bench applied "main action C", an upgrade nobody sees, for
+            # a player who had ended their actions). At the start that is the
+            # reconciler's "turn not closed" notice; further on, the decider
+            # is asked.
+            if depth:
+                stops.append((gap, depth, Explanation(path, node)))
+            continue
         out_of_place = frozenset(m.field for m in mismatches(observe(node), seen))
         tried = 0
         for action in legal_actions(node):
@@ -294,7 +310,24 @@ def infer(
             # A choice the table cannot show, with the rest of the changes
             # beyond it: the phone answers it.
             stops.append((gap, depth, Explanation(path, node)))
-    return _conclude(state, seen, found, stops, nodes, blind_stops)
+    inference = _conclude(state, seen, found, stops, nodes, blind_stops)
+    if inference.kind in ("apply", "ask"):
+        # Whichever way it was reached (one explanation, a prefix common to
+        # several, the way to a stop): the market is never closed on a guess.
+        # Placement seed 13's game at the bench closed it on the way to a stop
+        # a whole turn later, a purchase under the resolution floor unmade.
+        guarded = _closed_unseen(state, seen, inference.actions)
+        if guarded is not None:
+            return guarded
+    return inference
+
+
+def _turn_over(node: GameState, seen: Seen) -> bool:
+    """Does closing the turn ("turn done") lead exactly to what was seen?"""
+    closing = closing_actions(node)
+    for action in closing:
+        node, _ = apply(node, action, check=False)
+    return bool(closing) and distance(observe(node), seen) == 0
 
 
 def _unseen_fields(seen: Seen) -> frozenset[str]:
@@ -332,9 +365,6 @@ def _conclude(
     if found:
         paths = sorted({e.actions for e in found}, key=len)
         if len(paths) == 1:
-            blind = _closed_unseen(state, seen, paths[0])
-            if blind is not None:
-                return blind
             return Inference("apply", paths[0], explanations=tuple(found), nodes=nodes)
         prefix = _common_prefix(paths)
         at = state
@@ -348,9 +378,6 @@ def _conclude(
             if how == "wait":
                 return Inference("wait", explanations=tuple(found), nodes=nodes)
             path = (*prefix, *rest)
-            blind = _closed_unseen(state, seen, path)
-            if blind is not None:
-                return blind
             return Inference("apply", path, explanations=tuple(found), nodes=nodes)
         options = tuple(dict.fromkeys(p[len(prefix)] for p in paths if len(p) > len(prefix)))
         decider = at.pending[-1].player

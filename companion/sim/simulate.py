@@ -80,6 +80,45 @@ def _shows_on_table(before: GameState, after: GameState) -> bool:
     return observe(before) != observe(after)
 
 
+Step = tuple[GameState, Action]  # a state and the action taken there
+
+
+def unmade(
+    trail: list[Step], history: list[Step], end: GameState, truth: GameState
+) -> list[Action] | None:
+    """The table's actions the companion, at ``end``, has not made, when it
+    took some of them in another order than the players did.
+
+    ``trail`` is what the table did lately, ``history`` what the companion
+    applied lately (ending at ``end``). The trades of one market action
+    commute (each is priced by its own column), and a camera that sees one
+    column before another applies them in the order it sees them, which may
+    not be the player's: that is no wrong decision, as long as the rest of
+    the table's actions, in the players' order, then lead exactly to the
+    table's game (``truth``). None when no such reading exists.
+    """
+    for i, (before, _) in enumerate(trail):
+        starts = [j for j, (state, _) in enumerate(history) if state == before]
+        if not starts and end != before:
+            continue
+        applied = [a for _, a in history[starts[-1] :]] if starts else []
+        remaining = [a for _, a in trail[i:]]
+        for action in applied:
+            if action not in remaining:
+                break
+            remaining.remove(action)
+        else:
+            state = end
+            for action in remaining:
+                if action not in legal_actions(state):
+                    break
+                state, _ = apply(state, action, check=False)
+            else:
+                if state == truth:
+                    return remaining
+    return None
+
+
 class ScriptedTable:
     """Drives a session through a whole game from the table's side."""
 
@@ -168,12 +207,23 @@ class ScriptedTable:
                 return
             taken = next((a for before, a in self.trail if before == state), None)
             if taken is None:
+                # Trades the camera applied in another order than the player's:
+                # the player names the ones still missing.
+                rest = unmade(self.trail, self.recent(), state, self.truth)
+                taken = rest[0] if rest else None
+            if taken is None:
                 raise DivergedError(
                     f"the companion is at {state!r}, which the table never passed through"
                 )
             self._phone(taken)
             self._camera()
         raise DivergedError("the companion does not catch up with the table")
+
+    def recent(self, count: int = 60) -> list[Step]:
+        """The companion's last ``count`` actions, each with the state it was taken in."""
+        game = self.session.game
+        start = max(0, len(game.entries) - count)
+        return [(game.states[j], game.action_at(j)) for j in range(start, len(game.entries))]
 
     def choose(self) -> Action:
         """The player's next action (a function of the seed and the position)."""

@@ -10,11 +10,14 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
+from companion.reconcile.closing import closing_actions
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.instructions import instructions
 from companion.reconcile.search import infer
 from companion.reconcile.seen import Seen, distance
-from engine.amritsar import Act, Action, GameState, apply, legal_actions, new_game, observe
+from engine.amritsar import Act, Action, Game, GameState, apply, legal_actions, new_game, observe
 from engine.amritsar.board import District, WorkerColour, parse_section
 from engine.amritsar.decisions import Pending
 from tests.support.positions import edit, play_to
@@ -273,6 +276,33 @@ def test_the_market_is_not_closed_while_a_market_column_is_unseen() -> None:
         assert (buy in result.options) and ((done in result.options) == (moves == (done,)))
 
 
+@pytest.mark.parametrize("seed", [119, 191])
+def test_the_market_is_not_closed_on_the_way_to_a_later_turn_while_it_is_unseen(
+    seed: int,
+) -> None:
+    # Placement seed 13's game at the bench: a purchase at a column under the
+    # resolution floor, then the next player's whole turn seen up to a tile
+    # action the table cannot show. The way to that question closed the
+    # market without the purchase, and the game diverged. (Random games: a
+    # purchase, then 2-13 random actions; these seeds reached the question.)
+    rng = random.Random(seed)
+    at = new_game(2, seed=seed)
+    while not (
+        at.pending[-1].kind == Pending.MARKET and any(a.kind is Act.BUY for a in legal_actions(at))
+    ):
+        at = apply(at, rng.choice(legal_actions(at)))[0]
+    table = apply(at, next(a for a in legal_actions(at) if a.kind is Act.BUY))[0]
+    for _ in range(rng.randrange(2, 14)):
+        if table.finished or table.pending[-1].kind == Pending.MAHARAJAH_TURN:
+            break
+        table = apply(table, rng.choice(legal_actions(table)))[0]
+    seen = Seen.of(observe(table))
+    assert seen.market is not None
+    result = infer(at, replace(seen, market=(None,) * len(seen.market)))
+    assert result.kind == "ask" and result.actions == ()
+    assert Action(Act.MARKET_DONE) in result.options and result.decider == at.pending[-1].player
+
+
 def test_a_sowing_hidden_from_the_camera_then_a_visible_move_is_asked_not_alerted() -> None:
     # Light seed 3's whole game at the bench: the last worker of a sowing went
     # into a section the camera could not read (under the resolution floor),
@@ -351,3 +381,42 @@ def test_the_round_ended_beyond_a_tile_action_the_table_cannot_show_is_asked() -
     assert result.kind == "ask" and result.decider == 0
     assert [str(a) for a in result.actions] == ["place W"]
     assert set(result.options) == set(legal_actions(sown))
+
+
+def _closed(state: GameState) -> GameState:
+    """Where "turn done" leads."""
+    for action in closing_actions(state):
+        state, _ = apply(state, action)
+    return state
+
+
+def _last_turn_of_a_round(seed: int, players: int) -> tuple[GameState, GameState]:
+    """A random game up to the first turn whose "done" ends the round while
+    another action, leaving no trace, would end it the same: that state and
+    where "done" leads."""
+    state = Game.new(players, seed=seed).state
+    rng = random.Random(seed)
+    while not state.finished:
+        if state.pending[-1].kind == Pending.ACTIONS:
+            done = _closed(state)
+            if done.maharajah_space != state.maharajah_space and any(
+                observe(_closed(apply(state, a)[0])) == observe(done)
+                for a in legal_actions(state)
+                if a.kind is not Act.END_ACTIONS
+            ):
+                return state, done
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    raise AssertionError("no such turn")
+
+
+@pytest.mark.parametrize("seed,players", [(24, 3), (26, 2), (1, 2), (13, 2)])
+def test_a_table_showing_the_turn_over_infers_no_action_in_it(seed: int, players: int) -> None:
+    # Placement seed 11's game at the bench: the player ended their actions and
+    # the decade ended (a bridge tile's counter moved); the search applied
+    # "main action C", an upgrade that leaves no trace and uses the last
+    # action, because its effects could move a counter. "Done" and every such
+    # action look the same on the table: nothing is inferred, and the
+    # reconciler says the turn is not closed (the phone then says which).
+    state, done = _last_turn_of_a_round(seed, players)
+    result = infer(state, Seen.of(observe(done)))
+    assert result.kind == "none" and result.actions == ()
