@@ -21,7 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from companion.reconcile.reconciler import Reconciler, closing_actions
+from companion.reconcile.closing import closing_actions
+from companion.reconcile.reconciler import Reconciler
 from companion.resume import open_session
 from companion.session import TableSession
 from companion.sim.camera_table import CameraTable

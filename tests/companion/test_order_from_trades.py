@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.reconcile.reconciler import Reconciler, closing_actions
+from companion.reconcile.closing import closing_actions
+from companion.reconcile.reconciler import Reconciler
 from companion.reconcile.seen import Seen
 from companion.session import TableSession
 from companion.sim.demo import DemoPlayer
