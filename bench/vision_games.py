@@ -23,6 +23,12 @@ The table is always right here (no deliberate mistake), so per game:
   resource, the phone-first player);
 - frames, camera looks, seconds.
 
+The ``shadows`` group is the ``light`` group's table with light that changes
+during the game: with half the moves people's shadows and the daylight change
+(the mover leans in) and stay so, and now and then on a calm table with
+nobody touching a piece (someone stands up, a cloud passes): a change the
+hand test never saw, which must never read as a move.
+
 Run:  nice -n 10 .venv/bin/python bench/vision_games.py --games 50
           [--group ideal] [--players 1,2,3,4] [--seed0 0] [--max-actions N]
           [--verbose]
@@ -87,6 +93,7 @@ GROUPS = (
     "1080p",
     "wide-lens-calibrated",
     "hand-start",
+    "shadows",
 )
 HAND_MM = 90.0  # how high a hand moving a piece is above the board
 #: ``hand_at`` for the hand of a "hand-start" scene (``HarshRenderer._draw_hand``).
@@ -124,6 +131,11 @@ class GameRenderer(HarshRenderer):
         if self._board_tex is None:
             self._board_tex = super()._board()
         return self._board_tex.copy()
+
+    def relight(self) -> None:
+        """People's shadows and the daylight change: every later view is lit anew."""
+        self.rig.relight()
+        self._last = None
 
     def _draw_hand(self, tex: Any) -> None:
         assert self.hand_at is not None
@@ -280,10 +292,13 @@ class HarshCamera:
         self.renderer = GameRenderer(scene, incremental=incremental)
         self.hand_frames = hand_frames
         self.frame_number = 0
-        self._queue: list[tuple[TableSnapshot, tuple[float, float, float] | None]] = []
+        #: Frames to come: the table, the hand over it, whether the light changes.
+        self._queue: list[tuple[TableSnapshot, tuple[float, float, float] | None, bool]] = []
         self._rng = np.random.default_rng(scene.seed)
         # "hand-start": the companion starts with a hand already over the board.
-        self._queue += [(scene.truth, START_HAND)] * scene.condition.hand_frames
+        self._queue += [(scene.truth, START_HAND, False)] * scene.condition.hand_frames
+        #: Times people's shadows and the daylight changed ("shadows").
+        self.relights = 0
 
     @property
     def idle(self) -> bool:
@@ -298,20 +313,31 @@ class HarshCamera:
         points = changed_points(self.scene.layout, old, truth) or [(320.0, 320.0)]
         toward = float(self._rng.choice([0.0, 0.5, 1.0, 1.5])) * math.pi
         n = self.hand_frames
+        # "shadows": the mover leans in, and the light stays changed after.
+        relight = self._chance(0)
         for k in range(n):
             x, y = points[min(len(points) - 1, k * len(points) // max(1, n))]
             jitter = self._rng.normal(0, 4, 2)
             at = (x + float(jitter[0]), y + float(jitter[1]), toward)
-            self._queue.append((old if k < n // 2 else truth, at))
-        self._queue.append((truth, None))
+            self._queue.append((old if k < n // 2 else truth, at, relight and k == 0))
+        self._queue.append((truth, None, False))
+
+    def _chance(self, which: int) -> bool:
+        """Whether the light changes now (``Condition.relight``: with a move, or
+        on a calm frame); no draw at all for conditions without it."""
+        p = self.scene.condition.relight[which]
+        return p > 0 and float(self._rng.uniform()) < p
 
     def read(self) -> Frame:
         if self._queue:
-            truth, hand = self._queue.pop(0)
+            truth, hand, relight = self._queue.pop(0)
             self.scene.truth = truth
         else:
-            hand = None
+            hand, relight = None, self._chance(1)
         r = self.renderer
+        if relight:
+            r.relight()
+            self.relights += 1
         r.hand_at = hand
         n = self.frame_number
         self.frame_number += 1
@@ -351,6 +377,8 @@ class GameFigures:
     phone_unknown: int = 0
     phone_hidden: int = 0
     unknown_zones: dict[str, int] = field(default_factory=dict)  # why a phone answer was needed
+    #: Times people's shadows and the daylight changed ("shadows" group).
+    relights: int = 0
     #: Per phone answer for a move the table showed: frame, the move, the
     #: reconciler's last word, the pipeline still settling, the unseen zones.
     unknown_cases: list[str] = field(default_factory=list)
@@ -564,6 +592,7 @@ def play_game(
     except DivergedError as error:
         figures.diverged = str(error)[:300]
     figures.actions = driver.report.actions
+    figures.relights = camera.relights
     figures.failed_frames += runner.stats.failed_frames
     figures.seconds = time.perf_counter() - began
     figures.cpu = time.process_time() - cpu
@@ -624,6 +653,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"phone unknown {g.phone_unknown} / hidden {g.phone_hidden}, "
                 f"{g.frames} frames, {g.looks} looks, {g.seconds:.0f} s, cpu {g.cpu:.0f} s"
                 + (f", failed frames {g.failed_frames}" if g.failed_frames else "")
+                + (f", light changed {g.relights} times" if g.relights else "")
                 + (f", notices {g.notices}" if g.notices else "")
                 + (f"  DIVERGED: {g.diverged}" if g.diverged else "")
                 + ("" if g.finished else "  (cut short)"),

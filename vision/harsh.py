@@ -111,6 +111,10 @@ class Condition:
     hand_frames: int = 0
     #: Show the very frames of this other group (only what the pipeline is told differs).
     frames_of: str | None = None
+    #: Whole games only: the chance that people's shadows and the daylight
+    #: change with a move (the mover leans in), and on each calm frame (someone
+    #: stands up, a cloud passes, nobody touching a piece).
+    relight: tuple[float, float] = (0.0, 0.0)
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -147,6 +151,14 @@ CONDITIONS: dict[str, Condition] = {
             "hand-start",
             "a hand already over the board when the companion starts",
             hand_frames=6,
+        ),
+        Condition(
+            "shadows",
+            "the light group, and in whole games people's shadows and daylight that change"
+            " with half the moves and now and then on a calm table",
+            light=True,
+            frames_of="light",
+            relight=(0.5, 0.01),
         ),
     )
 }

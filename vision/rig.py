@@ -193,6 +193,8 @@ class CameraRig:
         )
         self._light: tuple[NDArray[np.float32], NDArray[np.float32]] | None = None
         self._noise: tuple[Image, Image] | None = None
+        #: How many times people's shadows and the daylight changed (``relight``).
+        self.light_epoch = 0
 
     @property
     def _scene_name(self) -> str:
@@ -361,12 +363,35 @@ class CameraRig:
                         -((nx - gx0) ** 2 + ((ny - gy0) * sh / sw) ** 2) / (2 * rad**2)
                     )
                 cast = r.uniform(0.8, 1.15, 3).astype(np.float32)
+            if self.light_epoch:
+                gain *= self._people(nx, ny)
             big = cv2.resize(gain.astype(np.float32), (w, h))
             self._light = (
                 cv2.merge([big * float(c) for c in cast]),
                 cv2.merge([cv2.resize(add.astype(np.float32), (w, h))] * 3),
             )
         return self._light
+
+    def relight(self) -> None:
+        """People's shadows and the daylight change (someone leans in, stands
+        up, a cloud passes): a new draw of :meth:`_people` from now on; the
+        lamp's vignetting, glare and cast stay."""
+        self.light_epoch += 1
+        self._light = None
+
+    def _people(self, nx: NDArray[np.float32], ny: NDArray[np.float32]) -> NDArray[np.float32]:
+        """The light's change in epoch ``light_epoch``: the daylight 0.8-1.1
+        times as bright, and (two times in three) a person's soft shadow, a
+        wide band from the board's edge 25-50 % darker."""
+        r = rng("people", self.seed, self._scene_name, self.light_epoch)
+        gain = np.full_like(nx, float(r.uniform(0.8, 1.1)))
+        if r.uniform() < 2 / 3:
+            ang = float(r.uniform(0, 2 * math.pi))
+            depth = nx * math.cos(ang) + ny * math.sin(ang) - float(r.uniform(0.2, 0.8))
+            soft = float(r.uniform(0.05, 0.15))
+            gain *= 1 - float(r.uniform(0.25, 0.5)) / (1 + np.exp(-depth / soft))
+        out: NDArray[np.float32] = gain.astype(np.float32)
+        return out
 
     def lit(self, img: Image) -> Image:
         """``img`` under the scene's light (vignetting; with ``light``: a shadow

@@ -66,3 +66,35 @@ def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does() -> None:
         whole = fresh._lit(fresh._view(fresh._texture(hand is not None)))
         assert np.array_equal(drawn, whole), (truth is second, hand)
     assert 0 < renderer.redrawn_tiles < 3 * 80  # a few tiles of 10 x 8 per view
+
+
+def test_shadows_change_the_light_with_moves_and_every_view_is_lit_anew() -> None:
+    # The "shadows" group: the light changes with a move (the mover leans in)
+    # and stays so; the incremental renderer must then light the whole view
+    # anew, as a renderer drawing it from scratch under that light does.
+    import numpy as np
+
+    from bench.vision_games import GameRenderer, HarshCamera
+    from vision.harsh import harsh_scene
+    from vision.synthetic import changed_points
+
+    small = replace(CONDITIONS["shadows"], size=(640, 480), relight=(1.0, 0.0))
+    scene = harsh_scene(5, small)
+    camera = HarshCamera(scene, hand_frames=2)
+    first = scene.truth
+    before = camera.read().image
+    donations = dict(first.donations)
+    space = next(k for k, v in donations.items() if v is None)
+    donations[space] = "purple"
+    second = replace(first, donations=donations)
+    assert changed_points(scene.layout, first, second)
+    camera.move(second)
+    frames = [camera.read().image for _ in range(3)]
+    assert camera.relights == 1 and camera.renderer.rig.light_epoch == 1
+    fresh = GameRenderer(harsh_scene(5, small))
+    fresh.scene.truth = second
+    fresh.rig.light_epoch = 1
+    whole = fresh._lit(fresh._view(fresh._texture(False)))
+    assert np.array_equal(camera.renderer._clean_view(False), whole)
+    # The light really changed: the calm table after the move is not the one before.
+    assert float(np.abs(frames[-1].astype(int) - before.astype(int)).mean()) > 3

@@ -84,3 +84,30 @@ def test_wide_lens_bends_the_board_and_calibration_straightens_it() -> None:
     ideal_centre = lens.to_ideal(centre)
     straight = float(np.hypot(*(fixed.to_board(ideal_centre)[0] - np.array(EDGE_AT))))
     assert straight < 0.5 < bent and straight < bent / 2
+
+
+def test_people_and_daylight_change_the_light_and_leave_the_lamp() -> None:
+    # The "shadows" group of the whole-game bench: after ``relight`` the light is
+    # the lamp's (vignetting, glare, cast: the first draw, kept) times a new
+    # daylight level and, mostly, a person's shadow; before any, the old frames.
+    cond = replace(CONDITIONS["shadows"], size=(320, 240))
+    extent = (0.0, 0.0, 400.0, 300.0)
+    pose, lens, _calibration = camera_for(3, cond, extent)
+    rig = CameraRig(3, cond, pose, lens, extent)
+    light = CameraRig(3, replace(cond, name="light", frames_of=None), pose, lens, extent)
+    lamp, glare = rig.light_gain()
+    assert np.array_equal(lamp, light.light_gain()[0]) and np.array_equal(
+        glare, light.light_gain()[1]
+    )
+    ratios = []
+    for _ in range(6):
+        rig.relight()
+        gain, add = rig.light_gain()
+        assert np.array_equal(add, glare)  # the lamp's glare stays where it is
+        ratio = gain / lamp
+        assert np.allclose(ratio[..., 0], ratio[..., 1], atol=1e-4)  # no new cast
+        assert float(ratio.min()) >= 0.4 and float(ratio.max()) <= 1.1 + 1e-4
+        ratios.append(ratio[..., 0])
+    # A shadow darkens part of the board more than the rest, in some epochs.
+    assert any(float(r.max() - r.min()) > 0.15 for r in ratios)
+    assert len({round(float(r.mean()), 3) for r in ratios}) == len(ratios)
