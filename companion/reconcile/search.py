@@ -385,20 +385,48 @@ def _conclude(
         kind = "ask" if hidden or not _has_unseen(seen) else "wait"
         return Inference(kind, prefix, options, decider, tuple(found), nodes, 0, tuple(paths))
     if stops:
-        gap, _, best = min(stops, key=lambda s: (s[0], s[1]))
-        options = tuple(legal_actions(best.state))
-        decider = best.state.pending[-1].player
-        return Inference("ask", best.actions, options, decider, (), nodes, gap)
+        gap = min(s[0] for s in stops)
+        ways = [(e.actions, tuple(legal_actions(e.state))) for g, _, e in stops if g == gap]
+        return _question(state, ways, nodes, gap)
     if blind_stops:
         # Nothing visible explains the table, but a decision on the way leaves
         # its trace where the table is not seen now (light seed 3's game at the
         # bench: a worker sown into a section under the resolution floor, then
         # the Maharajah moved on; "none" made a false "illegal move" alert).
         # The decider answers on the phone, offered the answers that fit.
-        gap, _, best, fits = min(blind_stops, key=lambda s: (s[0], s[1]))
-        decider = best.state.pending[-1].player
-        return Inference("ask", best.actions, fits, decider, (), nodes, gap)
+        gap = min(s[0] for s in blind_stops)
+        ways = [(e.actions, fits) for g, _, e, fits in blind_stops if g == gap]
+        return _question(state, ways, nodes, gap)
     return Inference("none", nodes=nodes)
+
+
+def _question(
+    state: GameState,
+    ways: Sequence[tuple[tuple[Action, ...], tuple[Action, ...]]],
+    nodes: int,
+    gap: int,
+) -> Inference:
+    """Ask at the end of the shared way: ``ways`` are the ways to a question
+    that explain the table equally well, each with the answers it offers.
+    Ways that differ where the table does not show it (light seed 0's game at
+    the bench: the mover's elephant unseen, staying, going south or west, then
+    the same sowing) are applied only as far as they agree, and the decider
+    says where they part; one way is applied whole, its question asked."""
+    paths = sorted({path for path, _ in ways}, key=len)
+    prefix = _common_prefix(paths)
+    at = state
+    for action in prefix:
+        at, _ = apply(at, action, check=False)
+    if prefix in paths:  # a way stops right there: its own question
+        options = tuple(dict.fromkeys(a for path, fits in ways if path == prefix for a in fits))
+        options += tuple(
+            a
+            for a in dict.fromkeys(p[len(prefix)] for p in paths if len(p) > len(prefix))
+            if a not in options
+        )
+    else:
+        options = tuple(dict.fromkeys(p[len(prefix)] for p in paths))
+    return Inference("ask", prefix, options, at.pending[-1].player, (), nodes, gap)
 
 
 def _closed_unseen(state: GameState, seen: Seen, path: tuple[Action, ...]) -> Inference | None:

@@ -420,3 +420,26 @@ def test_a_table_showing_the_turn_over_infers_no_action_in_it(seed: int, players
     state, done = _last_turn_of_a_round(seed, players)
     result = infer(state, Seen.of(observe(done)))
     assert result.kind == "none" and result.actions == ()
+
+
+def test_ways_that_part_where_the_table_is_unseen_are_applied_only_as_far_as_they_agree() -> None:
+    # Light seed 0's game at the bench: the mover's elephant was under the
+    # resolution floor; it went south, the sowing and the round's end were
+    # seen. Staying, going south or going west all explain that, each up to
+    # the same question after the sowing; the search applied the first it
+    # found ("stay") and the game diverged. Now the mover says where the
+    # elephant went, offered the ways that fit.
+    state = _sowing_example()
+    sown = state
+    for text in ("elephant W", "sow E1", "place B", "skip", "place W"):
+        (action,) = [a for a in legal_actions(sown) if str(a) == text]
+        sown, _ = apply(sown, action)
+    seen = _seen_with(sown, maharajah_space=(sown.maharajah_space + 1) % 8)
+    assert seen.elephants is not None
+    unseen = replace(seen, elephants=(None, *seen.elephants[1:]))
+    result = infer(state, unseen)
+    assert result.kind == "ask" and result.actions == () and result.decider == 0
+    assert "elephant W" in {str(a) for a in result.options} and len(result.options) > 1
+    # The elephant seen: the way is one, applied as far as the question.
+    result = infer(state, seen)
+    assert [str(a) for a in result.actions][:1] == ["elephant W"]
