@@ -44,7 +44,7 @@ from companion.reconcile.instructions import (
     instructions,
     space_words,
 )
-from companion.reconcile.search import ROUND_END_FIELDS, Inference, infer
+from companion.reconcile.search import ROUND_END_FIELDS, Inference, infer, unseen_fields
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import (
@@ -435,8 +435,15 @@ class Reconciler:
         """Does the table show the turn already closed (the token moved on, say)?"""
         differing = {m.field for m in mismatches(observe(state), seen)}
         pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
-        if differing <= ROUND_END_FIELDS and (pending in HIDDEN_DECISIONS or pending in CLOSERS):
-            return True  # only the end-of-round pieces moved while a choice is still open
+        if differing <= ROUND_END_FIELDS and (
+            pending in HIDDEN_DECISIONS or pending in CLOSERS or unseen_fields(seen)
+        ):
+            # Only the end-of-round pieces moved while a choice is still open,
+            # or while part of the table is unseen, where the rest of the turn
+            # may have been played (a table seen in part: the mover's elephant
+            # and the sown sections unseen, only the round's end seen, was a
+            # false alert).
+            return True
         closed = self._closed(state)
         if closed is state or closed == state:
             return False

@@ -230,7 +230,7 @@ def infer(
     # (a worker sown into a section under the resolution floor or a hand),
     # with the answers that fit: asked, as a last resort, before "none".
     blind_stops: list[tuple[int, int, Explanation, tuple[Action, ...]]] = []
-    blind = _unseen_fields(seen)
+    blind = unseen_fields(seen)
     nodes = 0
     while heap and nodes < max_nodes:
         gap, depth, _, node, path, idle = heapq.heappop(heap)
@@ -241,15 +241,16 @@ def infer(
         kind = Pending(top.kind)
         if kind in boundary:
             continue
-        if kind is Pending.ACTIONS and gap and _turn_over(node, seen):
+        if kind in HIDDEN_DECISIONS and gap and _turn_over(node, seen):
             # The table shows this turn over (the round's end: the Maharajah's
             # token moved on, a bridge tile flipped) and nothing more: "done"
-            # and every action that leaves no trace and uses the player's last
-            # action look the same. None is inferred (placement seed 11's game
-            # at the bench applied "main action C", an upgrade nobody sees, for
-            # a player who had ended their actions). At the start that is the
-            # reconciler's "turn not closed" notice; further on, the decider
-            # is asked.
+            # (or "do not follow") and every answer that leaves no trace and
+            # ends the turn too look the same. None is inferred (placement seed
+            # 11's game at the bench applied "main action C", an upgrade nobody
+            # sees, for a player who had ended their actions; a table seen in
+            # part, a knowledge step for a player who did not follow). At the
+            # start that is the reconciler's "turn not closed" notice; further
+            # on, the decider is asked.
             if depth:
                 stops.append((gap, depth, Explanation(path, node)))
             continue
@@ -330,7 +331,7 @@ def _turn_over(node: GameState, seen: Seen) -> bool:
     return bool(closing) and distance(observe(node), seen) == 0
 
 
-def _unseen_fields(seen: Seen) -> frozenset[str]:
+def unseen_fields(seen: Seen) -> frozenset[str]:
     """Fields of ``seen`` left unknown, whole or in part."""
     return frozenset(
         name
@@ -384,18 +385,21 @@ def _conclude(
         hidden = Pending(at.pending[-1].kind) in HIDDEN_DECISIONS
         kind = "ask" if hidden or not _has_unseen(seen) else "wait"
         return Inference(kind, prefix, options, decider, tuple(found), nodes, 0, tuple(paths))
-    if stops:
-        gap = min(s[0] for s in stops)
+    if stops or blind_stops:
+        # A choice the table cannot show with the rest beyond it (``stops``),
+        # or, as a last resort, a decision whose trace falls where the table
+        # is not seen now (``blind_stops``: light seed 3's game at the bench,
+        # a worker sown into a section under the resolution floor, then the
+        # Maharajah moved on; "none" made a false "illegal move" alert). The
+        # ways that explain the table best are asked where they part; a
+        # blind decision is offered only the answers that fit. Ways of both
+        # kinds that explain as much are asked together (a table seen in
+        # part: a coin left by a skip seen, the placement after it not; a
+        # market action beyond a follow prompt explained as much, and was
+        # applied).
+        gap = min(g for g, *_ in (*stops, *blind_stops))
         ways = [(e.actions, tuple(legal_actions(e.state))) for g, _, e in stops if g == gap]
-        return _question(state, ways, nodes, gap)
-    if blind_stops:
-        # Nothing visible explains the table, but a decision on the way leaves
-        # its trace where the table is not seen now (light seed 3's game at the
-        # bench: a worker sown into a section under the resolution floor, then
-        # the Maharajah moved on; "none" made a false "illegal move" alert).
-        # The decider answers on the phone, offered the answers that fit.
-        gap = min(s[0] for s in blind_stops)
-        ways = [(e.actions, fits) for g, _, e, fits in blind_stops if g == gap]
+        ways += [(e.actions, fits) for g, _, e, fits in blind_stops if g == gap]
         return _question(state, ways, nodes, gap)
     return Inference("none", nodes=nodes)
 
@@ -432,14 +436,24 @@ def _question(
 def _closed_unseen(state: GameState, seen: Seen, path: tuple[Action, ...]) -> Inference | None:
     """An explanation that closes the market while a market column is unseen
     is a guess: a trade on that column would look the same (the table moved
-    on, the column cannot show it). Apply what comes before, and ask the
-    trader: buy, sell or done."""
+    on, the column cannot show it). So is a trade after which the storehouse
+    overflows: a trade at the unseen column may have come first, and which
+    goods overflow (what is discarded) depends on the order (a table seen in
+    part: a sale applied before an unseen purchase overflowed the coins
+    instead). A trade at an unseen column is a guess of its good. Apply what
+    comes before, and ask the trader: buy, sell or done."""
     if seen.market is not None and None not in seen.market:
         return None
     at = state
     for n, action in enumerate(path):
-        if action.kind is Act.MARKET_DONE:
+        after, _ = apply(at, action, check=False)
+        trade = action.kind in (Act.BUY, Act.SELL)
+        unseen = trade and (seen.market is None or seen.market[action.a] is None)
+        overflows = (
+            trade and bool(after.pending) and Pending(after.pending[-1].kind) is Pending.DISCARD
+        )
+        if action.kind is Act.MARKET_DONE or unseen or overflows:
             options = tuple(legal_actions(at))
             return Inference("ask", path[:n], options, at.pending[-1].player, (), 0)
-        at, _ = apply(at, action, check=False)
+        at = after
     return None

@@ -34,6 +34,7 @@ from engine.amritsar import (
     describe_action,
     legal_actions,
     observe,
+    to_dict,
 )
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
@@ -83,6 +84,18 @@ def _shows_on_table(before: GameState, after: GameState) -> bool:
 Step = tuple[GameState, Action]  # a state and the action taken there
 
 
+def same_game(a: GameState, b: GameState) -> bool:
+    """The same game, up to the order of the score ledger's lines (trades made
+    in another order write their points in another order)."""
+    if a == b:
+        return True
+    da, db = to_dict(a), to_dict(b)
+    for d in (da, db):
+        for seat in d["seats"]:
+            seat["ledger"] = sorted(map(repr, seat["ledger"]))
+    return bool(da == db)
+
+
 def unmade(
     trail: list[Step], history: list[Step], end: GameState, truth: GameState
 ) -> list[Action] | None:
@@ -94,8 +107,9 @@ def unmade(
     commute (each is priced by its own column), and a camera that sees one
     column before another applies them in the order it sees them, which may
     not be the player's: that is no wrong decision, as long as the rest of
-    the table's actions, in the players' order, then lead exactly to the
-    table's game (``truth``). None when no such reading exists.
+    the table's actions, in an order the coins allow (the players' first),
+    then lead to the table's game (``truth``, up to the ledger's order).
+    None when no such reading exists.
     """
     for i, (before, _) in enumerate(trail):
         starts = [j for j, (state, _) in enumerate(history) if state == before]
@@ -108,15 +122,37 @@ def unmade(
                 break
             remaining.remove(action)
         else:
-            state = end
-            for action in remaining:
-                if action not in legal_actions(state):
-                    break
-                state, _ = apply(state, action, check=False)
-            else:
-                if state == truth:
-                    return remaining
+            order = _legal_order(end, remaining, truth)
+            if order is not None:
+                return order
     return None
+
+
+def _legal_order(
+    state: GameState, actions: list[Action], truth: GameState, budget: int = 2000
+) -> list[Action] | None:
+    """An order of ``actions``, each legal in turn from ``state``, that ends in
+    ``truth``'s game (the players' order tried first); None if there is none
+    (or none found within ``budget`` steps)."""
+    left = [budget]
+
+    def search(at: GameState, rest: list[Action]) -> list[Action] | None:
+        if not rest:
+            return [] if same_game(at, truth) else None
+        legal = legal_actions(at)
+        for action in dict.fromkeys(rest):
+            if action not in legal or left[0] <= 0:
+                continue
+            left[0] -= 1
+            after, _ = apply(at, action, check=False)
+            others = list(rest)
+            others.remove(action)
+            found = search(after, others)
+            if found is not None:
+                return [action, *found]
+        return None
+
+    return search(state, actions)
 
 
 class ScriptedTable:
@@ -207,17 +243,28 @@ class ScriptedTable:
                 return
             taken = next((a for before, a in self.trail if before == state), None)
             if taken is None:
-                # Trades the camera applied in another order than the player's:
-                # the player names the ones still missing.
                 rest = unmade(self.trail, self.recent(), state, self.truth)
-                taken = rest[0] if rest else None
-            if taken is None:
-                raise DivergedError(
-                    f"the companion is at {state!r}, which the table never passed through"
-                )
+                if rest is None:
+                    raise DivergedError(
+                        f"the companion is at {state!r}, which the table never passed through"
+                    )
+                self._reorder(state, rest)
+                continue
             self._phone(taken)
             self._camera()
         raise DivergedError("the companion does not catch up with the table")
+
+    def _reorder(self, state: GameState, rest: list[Action]) -> None:
+        """Trades the camera applied in another order than the player's: the
+        table's game is taken in the companion's order (the same board; only
+        the score ledger's lines stand in another order), and the player names
+        the trades still missing on the phone (``rest``, in an order the coins
+        allow)."""
+        self.trail = []
+        for action in rest:
+            self.trail.append((state, action))
+            state, _ = apply(state, action, check=False)
+        self.truth = state
 
     def recent(self, count: int = 60) -> list[Step]:
         """The companion's last ``count`` actions, each with the state it was taken in."""
