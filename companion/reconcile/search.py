@@ -397,7 +397,7 @@ def _conclude(
         # part: a coin left by a skip seen, the placement after it not; a
         # market action beyond a follow prompt explained as much, and was
         # applied).
-        gap = min(g for g, *_ in (*stops, *blind_stops))
+        gap = min([s[0] for s in stops] + [b[0] for b in blind_stops])
         ways = [(e.actions, tuple(legal_actions(e.state))) for g, _, e in stops if g == gap]
         ways += [(e.actions, fits) for g, _, e, fits in blind_stops if g == gap]
         return _question(state, ways, nodes, gap)
