@@ -216,7 +216,34 @@ def infer(
     max_idle: int = 4,
     boundary: frozenset[Pending] = frozenset({Pending.GAME_OVER, Pending.MAHARAJAH_TURN}),
 ) -> Inference:
-    """Search for the actions that take ``state`` to what was ``seen``."""
+    """Search for the actions that take ``state`` to what was ``seen``.
+
+    With part of the table unseen, a turn may run through several steps that
+    change nothing seen (an elephant and the sections sown under the
+    resolution floor): when nothing is found within ``max_idle`` such steps
+    in a row, the search is run again allowing ``BLIND_IDLE`` more, before
+    saying "none" (an alert) about a table it cannot see.
+    """
+    found = _search(state, seen, max_nodes, max_idle, boundary)
+    if found.kind == "none" and unseen_fields(seen):
+        return _search(state, seen, max_nodes, max_idle + BLIND_IDLE, boundary)
+    return found
+
+
+#: Idle steps in a row the search also allows when the table is partly unseen
+#: and nothing was found with the usual few (a table seen in part: a whole
+#: sowing under the resolution floor, then one worker seen in E1, was an
+#: alert).
+BLIND_IDLE = 6
+
+
+def _search(
+    state: GameState,
+    seen: Seen,
+    max_nodes: int,
+    max_idle: int,
+    boundary: frozenset[Pending],
+) -> Inference:
     start = distance(observe(state), seen)
     if start == 0:
         return Inference("agree")

@@ -271,6 +271,8 @@ def test_the_market_is_not_closed_while_a_market_column_is_unseen() -> None:
         hidden = replace(seen, market=(None,) * len(seen.market))
         result = infer(at, hidden)
         assert done not in result.actions, moves
+        # Nor is a trade at a column nobody sees applied: its good is a guess.
+        assert not any(a.kind in (Act.BUY, Act.SELL) for a in result.actions)
         assert result.kind in ("wait", "ask") and result.decider == at.pending[-1].player
         # A counter gone from the market space shows a trade: only its good is open.
         assert (buy in result.options) and ((done in result.options) == (moves == (done,)))
