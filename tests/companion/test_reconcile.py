@@ -58,6 +58,16 @@ def _sowing_example() -> GameState:
     return edit(_second_turn(), change)
 
 
+def _sown_to_the_west(state: GameState) -> GameState:
+    """The sowing example played out: the elephant west, E1 sown (a blue
+    worker placed, a section skipped, a white worker placed); the actions
+    pending."""
+    for text in ("elephant W", "sow E1", "place B", "skip", "place W"):
+        (action,) = [a for a in legal_actions(state) if str(a) == text]
+        state, _ = apply(state, action)
+    return state
+
+
 def _seen_with(state: GameState, **fields: Any) -> Seen:
     seen = Seen.of(observe(state))
     return Seen(**{**{k: getattr(seen, k) for k in Seen.__dataclass_fields__}, **fields})
@@ -312,10 +322,7 @@ def test_a_sowing_hidden_from_the_camera_then_a_visible_move_is_asked_not_alerte
     # placement (its trace unseen, so "irrelevant"), found nothing and said
     # "none": a false "illegal move" alert. Each case below was "none" before.
     state = _sowing_example()
-    sown = state
-    for text in ("elephant W", "sow E1", "place B", "skip", "place W"):
-        (action,) = [a for a in legal_actions(sown) if str(a) == text]
-        sown, _ = apply(sown, action)
+    sown = _sown_to_the_west(state)
     table = _first_visible(sown)  # a tile action that shows on the board
     seen_sections = observe(table).sections
 
@@ -432,10 +439,7 @@ def test_ways_that_part_where_the_table_is_unseen_are_applied_only_as_far_as_the
     # found ("stay") and the game diverged. Now the mover says where the
     # elephant went, offered the ways that fit.
     state = _sowing_example()
-    sown = state
-    for text in ("elephant W", "sow E1", "place B", "skip", "place W"):
-        (action,) = [a for a in legal_actions(sown) if str(a) == text]
-        sown, _ = apply(sown, action)
+    sown = _sown_to_the_west(state)
     seen = _seen_with(sown, maharajah_space=(sown.maharajah_space + 1) % 8)
     assert seen.elephants is not None
     unseen = replace(seen, elephants=(None, *seen.elephants[1:]))
