@@ -44,7 +44,13 @@ from companion.reconcile.instructions import (
     instructions,
     space_words,
 )
-from companion.reconcile.search import ROUND_END_FIELDS, Inference, infer, unseen_fields
+from companion.reconcile.search import (
+    EFFECT_FIELDS,
+    ROUND_END_FIELDS,
+    Inference,
+    infer,
+    unseen_fields,
+)
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
 from companion.session import Outcome, TableSession
 from engine.amritsar import (
@@ -78,6 +84,12 @@ def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruc
     if field_name == "elephants":
         return index == (len(state.players),)  # his elephant is the last one observed
     return True
+
+
+def _trading_unseen(state: GameState, seen: Seen) -> bool:
+    """Is a market action open while a market column is unseen?"""
+    trading = any(Pending(frame.kind) is Pending.MARKET for frame in state.pending)
+    return trading and (seen.market is None or None in seen.market)
 
 
 def _to_es(place: str) -> str:
@@ -429,8 +441,12 @@ class Reconciler:
             # table went on past it: the players are asked to answer, not told
             # of a rule; an illegal move shows once it is answered (a table
             # seen in part at the bench: an elephant under the floor waited
-            # for, the next player's sowing seen, three alerts).
-            if self._asked == state or self._moved_on(state, seen):
+            # for, the next player's sowing seen, three alerts). A market
+            # action open while a column is unseen is such a question too: a
+            # trade there only the trader's phone can tell, and the coins it
+            # brought may be what the table's next move spent (an elephant
+            # moved on coins from a sale nobody saw: "not your piece").
+            if self._asked == state or _trading_unseen(state, seen) or self._moved_on(state, seen):
                 self._raise_notice(Reason("turn_not_closed"))
             else:
                 self._raise_illegal(state, seen)
@@ -446,9 +462,14 @@ class Reconciler:
         """Does the table show the turn already closed (the token moved on, say)?"""
         differing = {m.field for m in mismatches(observe(state), seen)}
         pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
-        if differing <= ROUND_END_FIELDS and (
-            pending in HIDDEN_DECISIONS or pending in CLOSERS or unseen_fields(seen)
-        ):
+        round_end = differing <= ROUND_END_FIELDS or (
+            # The round's end and what a flipped bridge tile does (a counter
+            # moved), with part of the table unseen.
+            bool(differing & ROUND_END_FIELDS)
+            and differing <= ROUND_END_FIELDS | EFFECT_FIELDS
+            and bool(unseen_fields(seen))
+        )
+        if round_end and (pending in HIDDEN_DECISIONS or pending in CLOSERS or unseen_fields(seen)):
             # Only the end-of-round pieces moved while a choice is still open,
             # or while part of the table is unseen, where the rest of the turn
             # may have been played (a table seen in part: the mover's elephant

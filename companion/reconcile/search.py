@@ -74,7 +74,7 @@ _SOWING = frozenset({"sections", "section_coins"})
 #: turn's end, whatever was chosen in the turn.
 ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_up"})
 #: Fields an effect (a tile or mahout action, a knowledge benefit) can change.
-_EFFECT_FIELDS = frozenset().union(*_OP_FIELDS.values())
+EFFECT_FIELDS = frozenset().union(*_OP_FIELDS.values())
 
 
 def effect_fields(state: GameState, seat: int, effect: Effect) -> frozenset[str]:
@@ -333,11 +333,18 @@ def _search(
             # and what the end of the round then changes (placement seed 1's
             # game at the bench: the sowing seen, the tile action not, the
             # round over: "none" and a false alert before this).
-            and (kind is Pending.FOLLOW or out_of_place <= _EFFECT_FIELDS | ROUND_END_FIELDS)
+            and (kind is Pending.FOLLOW or out_of_place <= EFFECT_FIELDS | ROUND_END_FIELDS)
         ):
             # A choice the table cannot show, with the rest of the changes
             # beyond it: the phone answers it.
             stops.append((gap, depth, Explanation(path, node)))
+    if not found and stops and nodes >= max_nodes and min(g for g, _, _ in stops) > 0:
+        # Out of nodes with only questions that leave part of the table
+        # unexplained: the way to them is the search's best so far, not the
+        # table's (a table seen in part, the round's end moving a counter: a
+        # sowing in the wrong order, then a tile action, was applied). Nothing
+        # is taken; the table or a phone will say more.
+        return Inference("wait", nodes=nodes)
     inference = _conclude(state, seen, found, stops, nodes, blind_stops)
     if inference.kind in ("apply", "ask"):
         # Whichever way it was reached (one explanation, a prefix common to
