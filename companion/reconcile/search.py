@@ -77,6 +77,13 @@ ROUND_END_FIELDS = frozenset({"maharajah_space", "temple_active", "bridge_face_u
 EFFECT_FIELDS = frozenset().union(*_OP_FIELDS.values())
 
 
+#: Idle steps in a row the search also allows when the table is partly unseen
+#: and nothing was found with the usual few (a table seen in part: a whole
+#: sowing under the resolution floor, then one worker seen in E1, was an
+#: alert).
+BLIND_IDLE = 6
+
+
 def effect_fields(state: GameState, seat: int, effect: Effect) -> frozenset[str]:
     """Main-board fields an effect could change (an over-approximation)."""
     result: set[str] = set()
@@ -228,13 +235,6 @@ def infer(
     if found.kind == "none" and unseen_fields(seen):
         return _search(state, seen, max_nodes, max_idle + BLIND_IDLE, boundary)
     return found
-
-
-#: Idle steps in a row the search also allows when the table is partly unseen
-#: and nothing was found with the usual few (a table seen in part: a whole
-#: sowing under the resolution floor, then one worker seen in E1, was an
-#: alert).
-BLIND_IDLE = 6
 
 
 def _search(
