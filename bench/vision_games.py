@@ -525,7 +525,7 @@ def _watch(
     def applying(actions: Any, source: str, **kwargs: Any) -> Any:
         if source == "camera":
             probe = session.state
-            steps = driver.recent()
+            steps = []
             for action in actions:
                 steps.append((probe, action))
                 probe, _ = apply(probe, action, check=False)
@@ -533,7 +533,7 @@ def _watch(
             # Right: a state the table passed through, or trades of one market
             # action taken in another order than the player's (``unmade``).
             if not any(probe == s for s in driver.path[-60:]) and (
-                unmade(driver.trail, steps, probe, driver.truth) is None
+                unmade(driver.trail, [*driver.recent(), *steps], probe, driver.truth) is None
             ):
                 seen = table.runner._camera_seen or Seen()
                 wrong = [

@@ -18,6 +18,16 @@ CLOSERS = {
 def closing_actions(state: GameState) -> list[Action]:
     """What "turn done" applies: end the actions, finish a market action, leave
     the elephant in phase 3, and pass every follow prompt still open."""
+    return _close(state)[0]
+
+
+def closed(state: GameState) -> GameState:
+    """Where "turn done" leads (``state`` itself when it closes nothing)."""
+    return _close(state)[1]
+
+
+def _close(state: GameState) -> tuple[list[Action], GameState]:
+    """The closing actions and the state they lead to, in one walk."""
     result: list[Action] = []
     for _ in range(40):
         if not state.pending:
@@ -34,4 +44,4 @@ def closing_actions(state: GameState) -> list[Action]:
             break
         result.append(action)
         state, _ = apply(state, action)
-    return result
+    return result, state

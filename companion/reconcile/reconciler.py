@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.reconcile.closing import CLOSERS, closing_actions
+from companion.reconcile.closing import CLOSERS, closed, closing_actions
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.evidence import without_doubtful_choices
 from companion.reconcile.instructions import (
@@ -49,6 +49,7 @@ from companion.reconcile.search import (
     ROUND_END_FIELDS,
     Inference,
     infer,
+    market_unseen,
     unseen_fields,
 )
 from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
@@ -89,7 +90,7 @@ def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruc
 def _trading_unseen(state: GameState, seen: Seen) -> bool:
     """Is a market action open while a market column is unseen?"""
     trading = any(Pending(frame.kind) is Pending.MARKET for frame in state.pending)
-    return trading and (seen.market is None or None in seen.market)
+    return trading and market_unseen(seen)
 
 
 def _to_es(place: str) -> str:
@@ -452,45 +453,40 @@ class Reconciler:
                 self._raise_illegal(state, seen)
         return inference
 
-    def _closed(self, state: GameState) -> GameState:
-        """Where "turn done" and passing every follow prompt would lead."""
-        for action in closing_actions(state):
-            state, _ = apply(state, action)
-        return state
-
     def _moved_on(self, state: GameState, seen: Seen) -> bool:
         """Does the table show the turn already closed (the token moved on, say)?"""
         differing = {m.field for m in mismatches(observe(state), seen)}
         pending = Pending(state.pending[-1].kind) if state.pending else Pending.GAME_OVER
+        unseen = bool(unseen_fields(seen))
         round_end = differing <= ROUND_END_FIELDS or (
             # The round's end and what a flipped bridge tile does (a counter
             # moved), with part of the table unseen.
             bool(differing & ROUND_END_FIELDS)
             and differing <= ROUND_END_FIELDS | EFFECT_FIELDS
-            and bool(unseen_fields(seen))
+            and unseen
         )
-        if round_end and (pending in HIDDEN_DECISIONS or pending in CLOSERS or unseen_fields(seen)):
+        if round_end and (pending in HIDDEN_DECISIONS or pending in CLOSERS or unseen):
             # Only the end-of-round pieces moved while a choice is still open,
             # or while part of the table is unseen, where the rest of the turn
             # may have been played (a table seen in part: the mover's elephant
             # and the sown sections unseen, only the round's end seen, was a
             # false alert).
             return True
-        closed = self._closed(state)
-        if closed is state or closed == state:
+        end = closed(state)
+        if end is state or end == state:
             return False
         explained = ("agree", "apply", "ask", "wait")
-        if infer(closed, seen, max_nodes=self.max_nodes // 4).kind in explained:
+        if infer(end, seen, max_nodes=self.max_nodes // 4).kind in explained:
             return True
-        top = closed.pending[-1] if closed.pending else None
+        top = end.pending[-1] if end.pending else None
         if top is None or Pending(top.kind) not in HIDDEN_DECISIONS:
             return False
         # "Turn done" stops at a choice only a phone can answer (the goods to
         # discard when the storehouse overflows at the market's close): the
         # table may have moved on past any answer to it (a table seen in part:
         # the next player's sowing seen while that discard waited, an alert).
-        for answer in legal_actions(closed)[:6]:
-            after = self._closed(apply(closed, answer, check=False)[0])
+        for answer in legal_actions(end)[:6]:
+            after = closed(apply(end, answer, check=False)[0])
             if infer(after, seen, max_nodes=self.max_nodes // 8).kind in explained:
                 return True
         return False

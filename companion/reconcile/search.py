@@ -42,7 +42,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.reconcile.closing import closing_actions
+from companion.reconcile.closing import closed
 from companion.reconcile.order import settle_order
 from companion.reconcile.seen import Seen, distance, mismatches
 from engine.amritsar import (
@@ -359,10 +359,8 @@ def _search(
 
 def _turn_over(node: GameState, seen: Seen) -> bool:
     """Does closing the turn ("turn done") lead exactly to what was seen?"""
-    closing = closing_actions(node)
-    for action in closing:
-        node, _ = apply(node, action, check=False)
-    return bool(closing) and distance(observe(node), seen) == 0
+    end = closed(node)
+    return end is not node and distance(observe(end), seen) == 0
 
 
 def unseen_fields(seen: Seen) -> frozenset[str]:
@@ -455,16 +453,17 @@ def _question(
     at = state
     for action in prefix:
         at, _ = apply(at, action, check=False)
-    if prefix in paths:  # a way stops right there: its own question
-        options = tuple(dict.fromkeys(a for path, fits in ways if path == prefix for a in fits))
-        options += tuple(
-            a
-            for a in dict.fromkeys(p[len(prefix)] for p in paths if len(p) > len(prefix))
-            if a not in options
-        )
-    else:
-        options = tuple(dict.fromkeys(p[len(prefix)] for p in paths))
+    # A way that stops right there offers its own question's answers; the
+    # others, the step each takes on from there.
+    here = (a for path, fits in ways if path == prefix for a in fits)
+    onward = (p[len(prefix)] for p in paths if len(p) > len(prefix))
+    options = tuple(dict.fromkeys((*here, *onward)))
     return Inference("ask", prefix, options, at.pending[-1].player, (), nodes, gap)
+
+
+def market_unseen(seen: Seen) -> bool:
+    """Is a market column (or the whole market) unseen?"""
+    return seen.market is None or None in seen.market
 
 
 def _closed_unseen(state: GameState, seen: Seen, path: tuple[Action, ...]) -> Inference | None:
@@ -476,7 +475,7 @@ def _closed_unseen(state: GameState, seen: Seen, path: tuple[Action, ...]) -> In
     part: a sale applied before an unseen purchase overflowed the coins
     instead). A trade at an unseen column is a guess of its good. Apply what
     comes before, and ask the trader: buy, sell or done."""
-    if seen.market is not None and None not in seen.market:
+    if not market_unseen(seen):
         return None
     at = state
     for n, action in enumerate(path):

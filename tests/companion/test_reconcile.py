@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.reconcile.closing import closing_actions
+from companion.reconcile.closing import closed
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.instructions import instructions
 from companion.reconcile.search import infer
@@ -392,13 +392,6 @@ def test_the_round_ended_beyond_a_tile_action_the_table_cannot_show_is_asked() -
     assert set(result.options) == set(legal_actions(sown))
 
 
-def _closed(state: GameState) -> GameState:
-    """Where "turn done" leads."""
-    for action in closing_actions(state):
-        state, _ = apply(state, action)
-    return state
-
-
 def _last_turn_of_a_round(seed: int, players: int) -> tuple[GameState, GameState]:
     """A random game up to the first turn whose "done" ends the round while
     another action, leaving no trace, would end it the same: that state and
@@ -407,9 +400,9 @@ def _last_turn_of_a_round(seed: int, players: int) -> tuple[GameState, GameState
     rng = random.Random(seed)
     while not state.finished:
         if state.pending[-1].kind == Pending.ACTIONS:
-            done = _closed(state)
+            done = closed(state)
             if done.maharajah_space != state.maharajah_space and any(
-                observe(_closed(apply(state, a)[0])) == observe(done)
+                observe(closed(apply(state, a)[0])) == observe(done)
                 for a in legal_actions(state)
                 if a.kind is not Act.END_ACTIONS
             ):
