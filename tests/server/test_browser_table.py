@@ -488,14 +488,28 @@ def test_every_kind_of_mark_is_drawn_inside_the_board(
         reason, "Put the pieces as the board shows", "Pon las piezas como indica el tablero"
     )
     wait_state(page, session.state_id)
-    board = page.locator("#board").bounding_box()
-    assert board is not None
     for piece in ("workers", "donation", "maharajah_token"):
-        marks = page.locator(f'.mark[data-piece="{piece}"]')
-        assert marks.count() >= 1, piece
-        for i in range(marks.count()):
-            box = marks.nth(i).bounding_box()
-            assert box and inside(box, board), f"a {piece} mark leaves the board"
+        page.locator(f'.mark[data-piece="{piece}"]').first.wait_for(state="visible")
+    # The board and every mark measured in one go: the page redraws the board
+    # on each update, and a mark measured after a count taken before a
+    # redraw was once gone (a CI run under load).
+    board, marks = page.evaluate(
+        """() => {
+            const box = (e) => {
+                const r = e.getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width, height: r.height};
+            };
+            const marks = [...document.querySelectorAll('.mark[data-piece]')].map(
+                (e) => [e.dataset.piece, box(e)]);
+            return [box(document.querySelector('#board')), marks];
+        }"""
+    )
+    for piece in ("workers", "donation", "maharajah_token"):
+        boxes = [box for kind, box in marks if kind == piece]
+        assert len(boxes) >= 1, piece
+        for box in boxes:
+            assert box["width"] > 0 and box["height"] > 0, f"a {piece} mark is not drawn"
+            assert inside(box, board), f"a {piece} mark leaves the board"
     token = page.locator('.mark-belongs[data-piece="maharajah_token"]').get_attribute("data-space")
     assert token == ["NE", "ES", "SW", "WN"][expected.maharajah_space]
     measure_screen(page)
