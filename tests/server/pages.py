@@ -21,3 +21,27 @@ def wait_state(page: Any, state_id: int, timeout: float = 5000) -> None:
             return
         assert time.monotonic() < deadline, f"the page still shows state {shown}, not {state_id}"
         time.sleep(0.01)
+
+
+# Every box in one JavaScript task: the table redraws its board on each update,
+# and a box asked for element by element can fall between a redraw's removal
+# and its insertion (a CI run under load once measured no board at all).
+BOXES_JS = """(selectors) => selectors.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0
+        ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+})"""
+
+
+def boxes(page: Any, selectors: list[str], timeout: float = 5000) -> list[dict[str, float]]:
+    """The boxes of ``selectors`` (CSS), all from one moment, once every one is drawn."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        found = page.evaluate(BOXES_JS, selectors)
+        if all(found):
+            return list(found)
+        missing = [s for s, box in zip(selectors, found, strict=True) if not box]
+        assert time.monotonic() < deadline, f"not drawn: {missing}"
+        time.sleep(0.02)

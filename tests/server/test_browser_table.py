@@ -29,7 +29,7 @@ from companion.session import TableSession
 from engine.amritsar import legal_actions, observe, score
 from engine.amritsar.decisions import Pending
 from tests.server.games import finished, play_until
-from tests.server.pages import Opener, wait_state
+from tests.server.pages import Opener, boxes, wait_state
 
 SCREEN = {"width": 1280, "height": 800}
 PIN = "2468"
@@ -179,11 +179,10 @@ def english_words(text: str) -> set[str]:
 def measure_screen(page: Any) -> None:
     """The measurements every table screen must pass."""
     viewport = {"x": 0, "y": 0, "width": SCREEN["width"], "height": SCREEN["height"]}
-    for selector in ("#board", "#market", "#scores"):
-        # Measured once shown (on a loaded machine the first state may still be on its way).
-        page.locator(selector).wait_for(state="visible")
-        box = page.locator(selector).bounding_box()
-        assert box is not None and inside(box, viewport), f"{selector} leaves the screen: {box}"
+    # Measured once shown (on a loaded machine the first state may still be on its way).
+    selectors = ["#board", "#market", "#scores"]
+    for selector, box in zip(selectors, boxes(page, selectors), strict=True):
+        assert inside(box, viewport), f"{selector} leaves the screen: {box}"
     assert page.evaluate("document.documentElement.scrollHeight") <= SCREEN["height"]
     labels = page.evaluate(LABELS_JS)
     assert len(labels) > 40
@@ -357,24 +356,19 @@ def test_an_illegal_move_marks_the_wrong_piece_and_where_it_belongs(
         ringed = page.locator(f'.mark-belongs[data-piece="elephant"][data-seat="{seat}"]')
         assert crossed.get_attribute("data-district") == letters[wrong]
         assert ringed.get_attribute("data-district") == letters[belongs]
-        wrong_card = page.locator(
-            f'.district[data-district="{letters[wrong]}"] > rect.card'
-        ).bounding_box()
-        right_card = page.locator(
-            f'.district[data-district="{letters[belongs]}"] > rect.card'
-        ).bounding_box()
-        ghost = crossed.locator("rect.ghost").bounding_box()
-        ring = ringed.locator("rect.mark-ring").bounding_box()
-        assert wrong_card and right_card and ghost and ring
+        wrong_card, ghost, ring, real = boxes(
+            page,
+            [
+                f'.district[data-district="{letters[wrong]}"] > rect.card',
+                f'.mark-wrong[data-piece="elephant"][data-seat="{seat}"] rect.ghost',
+                f'.mark-belongs[data-piece="elephant"][data-seat="{seat}"] rect.mark-ring',
+                f'.district[data-district="{letters[belongs]}"] .elephant[data-seat="{seat}"] rect',
+            ],
+        )
         assert inside(ghost, wrong_card), (
             "the crossed elephant is not drawn in the district it was seen in"
         )
-        real = page.locator(
-            f'.district[data-district="{letters[belongs]}"] .elephant[data-seat="{seat}"] rect'
-        ).bounding_box()
-        assert real and inside(real, ring), (
-            "the green ring is not around where the elephant belongs"
-        )
+        assert inside(real, ring), "the green ring is not around where the elephant belongs"
         assert page.locator("body").get_attribute("data-alert-sounds") == "1"
         measure_screen(page)
         page.screenshot(path=str(test_output / f"table-1280-alert-{lang}.png"))
@@ -505,9 +499,9 @@ def test_every_kind_of_mark_is_drawn_inside_the_board(
         }"""
     )
     for piece in ("workers", "donation", "maharajah_token"):
-        boxes = [box for kind, box in marks if kind == piece]
-        assert len(boxes) >= 1, piece
-        for box in boxes:
+        drawn = [box for kind, box in marks if kind == piece]
+        assert len(drawn) >= 1, piece
+        for box in drawn:
             assert box["width"] > 0 and box["height"] > 0, f"a {piece} mark is not drawn"
             assert inside(box, board), f"a {piece} mark leaves the board"
     token = page.locator('.mark-belongs[data-piece="maharajah_token"]').get_attribute("data-space")
