@@ -102,6 +102,9 @@ class AfterMove:
         #: The reading of the frame the board view took as its background: what
         #: the background's picture shows.
         self._background_read: dict[str, Value] = {}
+        #: The pieces read on that frame: the last calm table's too, though a
+        #: later calm frame may have missed one (a sticker read now and then).
+        self._background_pieces: list[Seen] = []
         #: Zone key -> its doubt (see the module's docstring).
         self.doubts: dict[str, Doubt] = {}
         #: Pieces once held hidden, whose doubt a new reading ended since the
@@ -117,12 +120,16 @@ class AfterMove:
         """Cells that changed this frame under a hand or a moving piece."""
         self._moved |= cells
 
-    def settled(self, values: Mapping[str, Value] | None = None) -> None:
+    def settled(
+        self, values: Mapping[str, Value] | None = None, pieces: Sequence[Seen] = ()
+    ) -> None:
         """The board view took this calm frame as its background (where no
         hand hid it); ``values``: the frame's reading of the zones it showed,
-        before any was withheld. ``None``: a fresh background, nothing read."""
+        before any was withheld, and ``pieces`` the pieces it read. ``None``:
+        a fresh background, nothing read."""
         self._moved[:] = False
         self._were_hidden.clear()
+        self._background_pieces = list(pieces)
         if values is None:
             self._background_read = {}
         else:
@@ -148,7 +155,10 @@ class AfterMove:
             return
         near = cv2.dilate(self._moved.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
         changed = (change(view, background) > CHANGE_LEVEL) & near
-        before = [*before, *self._were_hidden, *(p for d in self.doubts.values() for p in d.pieces)]
+        then = _feet(before)
+        missed = [p for p in self._background_pieces if _ident(p) not in then]
+        held = (p for d in self.doubts.values() for p in d.pieces)
+        before = [*before, *missed, *self._were_hidden, *held]
         for key, pieces in self._hidden(seen_now, before, camera, near).items():
             if key not in self._masks or key not in values or key in self.doubts:
                 continue
@@ -221,9 +231,13 @@ class AfterMove:
         near: NDArray[np.bool_],
     ) -> dict[str, tuple[Seen, ...]]:
         """Zones (and pieces) of last-table pieces read nowhere now, where the
-        hand went, whose place a piece read now stands over."""
+        hand went, whose place a piece read now stands over or whose zone a
+        piece came into."""
         now, then = _feet(seen_now), _feet(before)
         tops = [(s, foot_to_ground(*s.foot, camera, s.height_mm)) for s in seen_now]
+        #: Zones a piece came into (or moved in): one read gone there may stand
+        #: behind it, wherever it was put down.
+        came = {p.zone.key for p in seen_now if p.zone is not None and not _at(p, then)}
         out: dict[str, tuple[Seen, ...]] = {}
         for old in before:
             if old.zone is None:
@@ -235,7 +249,7 @@ class AfterMove:
                 continue
             ox, oy = foot_to_ground(*old.foot, camera, old.height_mm)
             reach = old.side_mm * math.sqrt(0.5)  # the old sticker's half-diagonal
-            if any(
+            if old.zone.key in came or any(
                 math.hypot(nx - ox, ny - oy) < BODY_PER_SIDE * new.side_mm + reach
                 for new, (nx, ny) in tops
             ):

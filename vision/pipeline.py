@@ -312,7 +312,7 @@ class Pipeline:
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
                 self.view.settle(view, state.occluded)
-                self.after_move.settled(shown)
+                self.after_move.settled(shown, placed[0])
             self._calm_pieces, self._calm_clear = placed
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot

@@ -13,7 +13,7 @@ from tests.support.vision_table import busy_table
 from vision.after_move import AfterMove, Doubt
 from vision.expect import counts
 from vision.geometry import CameraPose
-from vision.layout import default_layout
+from vision.layout import Zone, default_layout
 from vision.occlusion import BoardView
 from vision.pipeline import Pipeline
 from vision.plan import DEFAULT_PLAN, Kind
@@ -164,29 +164,66 @@ def test_light_that_changes_with_no_hand_raises_no_doubt() -> None:
 
 
 def test_a_piece_put_down_over_where_another_stood_hides_it_not_takes_it() -> None:
-    after = _after_move()
+    keys = zone_keys(default_layout(), 4)
+    n1, n2 = keys["section:N1"], keys["section:N2"]
+    x, y = n1.anchors[0]
+    camera = np.array([300.0, 300.0, 600.0])
+
+    def worker(name: str, at: tuple[float, float], zone: Zone = n1) -> Seen:
+        return Seen(Kind.WORKER, name, "", at, zone, 0.0, height_mm=16.0, side_mm=10.0)
+
+    def after_a_hand() -> AfterMove:
+        after = _after_move()
+        view = after._view
+        view.background = np.full((*view.shape, 3), 120, np.uint8)
+        after.settled({"section:N1": ("Y1",)})
+        after.moved(np.ones(view.shape, bool))  # a hand went over the board
+        return after
+
+    # Y1 is read nowhere now; G1 stands 6 mm from where Y1 stood.
+    after = after_a_hand()
+    before, now = [worker("Y1", (x, y))], [worker("G1", (x + 6.0, y))]
+    after.check(after._view.background, {"section:N1": ("G1",)}, now, before, {}, camera)
+    assert after.doubts["section:N1"].why == "hidden"
+    assert after.withhold({"section:N1": ("G1",)}, {}) == {}
+    # Put 20 mm away, in the same section: no single move takes a worker out
+    # of a section and puts another in (placement seed 16: Y1 stood behind
+    # the new worker, its sticker unread). Still in doubt.
+    after = after_a_hand()
+    far = [worker("G1", (x + 20.0, y))]
+    after.check(after._view.background, {"section:N1": ("G1",)}, far, before, {}, camera)
+    assert after.doubts["section:N1"].pieces == tuple(before)
+    # Put in the next section: Y1 was taken from its own.
+    after = after_a_hand()
+    elsewhere = [worker("G1", n2.anchors[0], n2)]
+    values = {"section:N1": (), "section:N2": ("G1",)}
+    after.check(after._view.background, values, elsewhere, before, {}, camera)
+    assert not after.doubts
+
+
+def test_a_piece_the_background_read_and_the_last_calm_frame_missed_is_still_before() -> None:
+    """Placement seed 16: W3's sticker read when the view took its background
+    and missed on the last calm frame before the hand; a worker came into its
+    section, W3 read nowhere after: in doubt."""
     keys = zone_keys(default_layout(), 4)
     n1 = keys["section:N1"]
     x, y = n1.anchors[0]
-
-    def worker(name: str, at: tuple[float, float]) -> Seen:
-        return Seen(Kind.WORKER, name, "", at, n1, 0.0, height_mm=16.0, side_mm=10.0)
-
-    view = after._view
-    view.background = np.full((*view.shape, 3), 120, np.uint8)
-    after.settled({"section:N1": ("Y1",)})
-    after.moved(np.ones(view.shape, bool))  # a hand went over the board
+    y1 = Seen(Kind.WORKER, "Y1", "", (x, y), n1, 0.0, height_mm=16.0, side_mm=10.0)
+    b2 = replace(y1, component="B2", foot=(x, y + 12.0))
+    g1 = replace(y1, component="G1", foot=(x + 20.0, y))
     camera = np.array([300.0, 300.0, 600.0])
-    # Y1 is read nowhere now; G1 stands 6 mm from where Y1 stood.
-    before, now = [worker("Y1", (x, y))], [worker("G1", (x + 6.0, y))]
-    after.check(view.background, {"section:N1": ("G1",)}, now, before, {}, camera)
-    assert after.doubts["section:N1"].why == "hidden"
-    assert after.withhold({"section:N1": ("G1",)}, {}) == {}
-    # Put 20 mm away (the next spot), G1 hides nothing: Y1 was taken.
     after = _after_move()
     view = after._view
     view.background = np.full((*view.shape, 3), 120, np.uint8)
+    after.settled({"section:N1": ("Y1", "B2")}, [y1, b2])
     after.moved(np.ones(view.shape, bool))
-    far = [worker("G1", (x + 20.0, y))]
-    after.check(view.background, {"section:N1": ("G1",)}, far, before, {}, camera)
+    after.check(view.background, {"section:N1": ("B2", "G1")}, [b2, g1], [b2], {}, camera)
+    assert after.doubts["section:N1"].pieces == (y1,)
+    # Without the background's pieces, nothing says Y1 stood there.
+    after = _after_move()
+    view = after._view
+    view.background = np.full((*view.shape, 3), 120, np.uint8)
+    after.settled({"section:N1": ("Y1", "B2")})
+    after.moved(np.ones(view.shape, bool))
+    after.check(view.background, {"section:N1": ("B2", "G1")}, [b2, g1], [b2], {}, camera)
     assert not after.doubts
