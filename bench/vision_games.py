@@ -78,6 +78,7 @@ from engine.amritsar import (
 from vision.geometry import foot_to_ground
 from vision.harsh import SKIN, TABLE, Condition, HarshRenderer, HarshScene, harsh_scene
 from vision.pipeline import Pipeline
+from vision.rig import hand_mask, unglared
 from vision.snapshot import TableSnapshot
 from vision.sources import Frame
 from vision.synthetic import changed_points
@@ -126,6 +127,8 @@ class GameRenderer(HarshRenderer):
         self._last: tuple[Any, Any, Any, Any] | None = None
         self._sources = _tile_sources(self.map_x, self.map_y)
         self.redrawn_tiles = 0
+        #: The hand's mask in the texture of the view being made (None: no hand).
+        self._above: Any = None
 
     def _board(self) -> Any:
         if self._board_tex is None:
@@ -171,7 +174,12 @@ class GameRenderer(HarshRenderer):
     def _texture(self, hand: bool) -> Any:
         tex = self._board()
         self._pieces(tex)
-        if hand:
+        self._above = None
+        if hand and self.rig.condition.light:  # glare to keep off the hand
+            plain = tex.copy()
+            self._draw_hand(tex)
+            self._above = hand_mask(tex, plain)
+        elif hand:
             self._draw_hand(tex)
         return tex
 
@@ -195,7 +203,8 @@ class GameRenderer(HarshRenderer):
                 borderMode=cv2.BORDER_CONSTANT,
                 borderValue=TABLE,
             )
-            self._last = (key, tex, blurred, self._lit(view))
+            above = None if self._above is None else self.rig.above(self._above)
+            self._last = (key, tex, blurred, self._lit(view, above))
             return self._last[3]
         _, old, blurred, lit = last
         rects = self._reblur(tex, old, blurred)
@@ -254,7 +263,17 @@ class GameRenderer(HarshRenderer):
                 borderMode=cv2.BORDER_CONSTANT,
                 borderValue=TABLE,
             )
-            f = cv2.add(cv2.multiply(view, gain[ys, xs], dtype=cv2.CV_32F), add[ys, xs])
+            glare = add[ys, xs]
+            if self._above is not None:  # no glare on the hand (CameraRig.lit)
+                above = cv2.remap(
+                    self._above,
+                    np.ascontiguousarray(self.map_x[ys, xs]),
+                    np.ascontiguousarray(self.map_y[ys, xs]),
+                    cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_CONSTANT,
+                )
+                glare = unglared(glare, above.astype(np.float32) / 255)
+            f = cv2.add(cv2.multiply(view, gain[ys, xs], dtype=cv2.CV_32F), glare)
             lit[ys, xs] = cv2.convertScaleAbs(f)
         self.redrawn_tiles += int(hit.sum())
 

@@ -95,6 +95,10 @@ PRINTED = ("coins:", "market:")
 #: Grey levels between a square's dark and light tenth (its middle) for it to
 #: hold a marker's cells.
 MARKER_CONTRAST = 60.0
+#: The same in glare (a spot whose samples are mostly ``BRIGHT_LEVEL`` or
+#: brighter), where a sticker's black fades to a light grey: a counter spot
+#: this uneven is no bare space.
+FADED_CONTRAST = 10.0
 #: Zones of counters, packed in rows and piles.
 COUNTER_KEYS = ("donation:", "market-space:")
 #: Pieces always on the board: not reading one at all is itself a reason to look.
@@ -342,13 +346,17 @@ class CloserLook:
         # are still there: a counter spot holding a marker's contrast where no
         # marker was read is looked at, and reads unknown if nothing decodes,
         # never empty. (Not section slots: printed section names lie there.)
+        samples = _samples(grey, spots, empty)
+        bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
         broken = empty & self._counter_spots & ~squares
         if broken.any():
             idx = np.nonzero(broken)[0]
             squares = squares.copy()
-            squares[idx] = _marker_like(grey, spots.centres[idx], spots.sides[idx])
-        samples = _samples(grey, spots, empty)
-        bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
+            contrast = _contrasts(grey, spots.centres[idx], spots.sides[idx])
+            # In glare a counter's sticker fades to a few grey levels (light
+            # seed 8: 16 between its dark and light tenth, 1-2 on the bare
+            # spaces beside it): a bright counter spot is clear only when flat.
+            squares[idx] = contrast >= np.where(bright[idx], FADED_CONTRAST, MARKER_CONTRAST)
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         corr = self._correlations(grey, reg, empty & self._printed)
@@ -549,8 +557,17 @@ def _marker_like(
 ) -> NDArray[np.bool_]:
     """Does the middle of each square hold black and white like a marker's
     cells (not the even colour of a cube, a coin or a printed space)?"""
+    out: NDArray[np.bool_] = _contrasts(grey, centres, sides) >= MARKER_CONTRAST
+    return out
+
+
+def _contrasts(
+    grey: NDArray[np.uint8], centres: NDArray[np.float64], sides: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """Per square, the grey levels between the dark and the light tenth of its
+    middle (0 where it lies off the frame)."""
     h, w = grey.shape
-    out = np.zeros(len(centres), bool)
+    out = np.zeros(len(centres))
     # Squares of one patch size, none cut by the frame's edge, share one call.
     same: dict[int, list[tuple[int, int, int]]] = {}
     for k, ((cx, cy), side) in enumerate(zip(centres.tolist(), sides.tolist(), strict=True)):
@@ -563,12 +580,12 @@ def _marker_like(
         patch = grey[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
         if patch.size:
             lo, hi = np.percentile(patch, (10, 90))
-            out[k] = hi - lo >= MARKER_CONTRAST
+            out[k] = hi - lo
     for r, at in same.items():
         n = 2 * r + 1
         patches = np.stack([grey[y0 : y0 + n, x0 : x0 + n] for _, x0, y0 in at])
         lo, hi = np.percentile(patches.reshape(len(at), -1), (10, 90), axis=1)
-        out[[k for k, _, _ in at]] = hi - lo >= MARKER_CONTRAST
+        out[[k for k, _, _ in at]] = hi - lo
     return out
 
 

@@ -54,7 +54,7 @@ from .geometry import CameraPose, build_camera, foot_to_ground
 from .layout import Layout, ZoneKind, default_layout
 from .lens import Lens
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
-from .rig import INK, SKIN, TABLE, CameraRig, camera_for, image_to_plane, rng
+from .rig import INK, SKIN, TABLE, CameraRig, camera_for, hand_mask, image_to_plane, rng
 from .scenes import random_truth
 from .snapshot import TableSnapshot
 from .sources import Frame
@@ -406,8 +406,10 @@ class HarshRenderer:
             if self._hand is None:
                 tex = self._board()
                 self._pieces(tex)
+                plain = tex.copy()
                 self._draw_hand(tex)
-                self._hand = self._lit(self._view(tex))
+                above = self.rig.above(hand_mask(tex, plain))
+                self._hand = self._lit(self._view(tex), above)
             return self._hand
         if self._clean is None:
             tex = self._board()
@@ -415,8 +417,8 @@ class HarshRenderer:
             self._clean = self._lit(self._view(tex))
         return self._clean
 
-    def _lit(self, img: Image) -> Image:
-        return self.rig.lit(img)
+    def _lit(self, img: Image, above: NDArray[np.float32] | None = None) -> Image:
+        return self.rig.lit(img, above)
 
     def _light_gain(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         return self.rig.light_gain()

@@ -393,10 +393,22 @@ class CameraRig:
         out: NDArray[np.float32] = gain.astype(np.float32)
         return out
 
-    def lit(self, img: Image) -> Image:
+    def above(self, mask: Image) -> NDArray[np.float32]:
+        """Where something held above the board (a hand) shows in the view, 0-1,
+        from its mask in the texture (255 where drawn)."""
+        out = cv2.remap(
+            mask, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
+        )
+        return out.astype(np.float32) / 255
+
+    def lit(self, img: Image, above: NDArray[np.float32] | None = None) -> Image:
         """``img`` under the scene's light (vignetting; with ``light``: a shadow
-        band, glare to saturation and a colour cast)."""
+        band, glare to saturation and a colour cast). The glare is the lamp's
+        reflection off the glossy board: none on a hand held over it
+        (``above``, :meth:`above`)."""
         gain, add = self.light_gain()
+        if above is not None:
+            add = unglared(add, above)
         f = cv2.add(cv2.multiply(img, gain, dtype=cv2.CV_32F), add)
         out: Image = cv2.convertScaleAbs(f)
         return out
@@ -447,3 +459,16 @@ class CameraRig:
         pos, neg = (f[dy : dy + h, dx : dx + w] for f in self._noise)
         out: Image = cv2.subtract(cv2.add(img, pos), neg)
         return out
+
+
+def unglared(add: NDArray[np.float32], above: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The additive glare ``add`` where no hand (``above``: 0-1) hides the board."""
+    out: NDArray[np.float32] = add * (1 - above)[..., None]
+    return out
+
+
+def hand_mask(tex: Image, plain: Image) -> Image:
+    """Where a hand drawn on ``tex`` covers ``plain`` (the same texture without
+    it): 255, else 0."""
+    out: Image = (cv2.absdiff(tex, plain).max(axis=2) > 0).astype(np.uint8) * 255
+    return out

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from bench.vision_games import play_game
 from vision.harsh import CONDITIONS
 
@@ -32,16 +34,18 @@ def test_a_short_game_through_harsh_frames_raises_no_false_alert() -> None:
     assert game.actions == 16
 
 
-def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does() -> None:
+@pytest.mark.parametrize("group", ["placement", "light"])
+def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does(group: str) -> None:
     # The bench redraws only the tiles a move changed: each view must be the
-    # very image drawn from scratch (else the bench measures other frames).
+    # very image drawn from scratch (else the bench measures other frames);
+    # under "light", with the glare kept off the hand.
     import numpy as np
 
     from bench.vision_games import START_HAND, GameRenderer
     from vision.harsh import harsh_scene
     from vision.synthetic import changed_points
 
-    small = replace(CONDITIONS["placement"], name="placement-small", size=(640, 480))
+    small = replace(CONDITIONS[group], name=f"{group}-small", size=(640, 480))
     scene = harsh_scene(5, small)
     renderer = GameRenderer(scene)
     first = scene.truth
@@ -63,7 +67,10 @@ def test_the_game_renderer_draws_each_view_as_the_harsh_renderer_does() -> None:
         drawn = renderer._clean_view(hand is not None)
         fresh = GameRenderer(scene)
         fresh.hand_at = hand
-        whole = fresh._lit(fresh._view(fresh._texture(hand is not None)))
+        view = fresh._view(fresh._texture(hand is not None))
+        above = None if fresh._above is None else fresh.rig.above(fresh._above)
+        assert (above is not None) == (hand is not None and group == "light")
+        whole = fresh._lit(view, above)
         assert np.array_equal(drawn, whole), (truth is second, hand)
     assert 0 < renderer.redrawn_tiles < 3 * 80  # a few tiles of 10 x 8 per view
 

@@ -15,7 +15,7 @@ from vision.detect import MarkerDetector
 from vision.harsh import CONDITIONS
 from vision.lens import PointLens
 from vision.register import Registrar
-from vision.rig import CameraRig, camera_for, rng
+from vision.rig import CameraRig, camera_for, hand_mask, rng
 
 CORNERS = {
     0: ("NW", (20.0, 20.0)),
@@ -111,3 +111,35 @@ def test_people_and_daylight_change_the_light_and_leave_the_lamp() -> None:
     # A shadow darkens part of the board more than the rest, in some epochs.
     assert any(float(r.max() - r.min()) > 0.15 for r in ratios)
     assert len({round(float(r.mean()), 3) for r in ratios}) == len(ratios)
+
+
+def test_the_lamps_glare_is_on_the_board_not_on_a_hand_over_it() -> None:
+    # Light seed 8 (2p): the glare washed out the hand that put a counter down
+    # too, so no hand was seen there and the new counter read as an empty
+    # space. The glare is the lamp's reflection off the glossy board.
+    cond = replace(CONDITIONS["light"], size=(320, 240))
+    extent = (0.0, 0.0, 400.0, 300.0)
+    pose, lens, _calibration = camera_for(8, cond, extent)
+    rig = CameraRig(8, cond, pose, lens, extent)
+    _gain, add = rig.light_gain()
+    assert float(add.max()) > 150  # glare to saturation somewhere
+    tex = rig.blank()
+    plain = tex.copy()
+    rig.hand(tex, (200.0, 150.0), rng("hand", 8))
+    mask = hand_mask(tex, plain)
+    above = rig.above(mask)
+    assert 0.05 < float((above > 0.5).mean()) < 0.9  # the hand covers part of the view
+    view = rig.view(tex)
+    with_hand, washed = rig.lit(view, above), rig.lit(view)
+    hand = above > 0.99
+    glared = hand & (add[..., 0] > 50)
+    assert glared.any()
+    # Where the hand is, no glare: the view lit by the lamp's gain alone,
+    # darker than the glare would make it.
+    no_glare = rig.lit(view, np.ones_like(above))
+    assert np.array_equal(with_hand[hand], no_glare[hand])
+    darker = with_hand[glared].astype(int) < washed[glared].astype(int) - 20
+    assert darker.all(axis=-1).mean() > 0.5
+    # Off the hand, the board's glare as before.
+    off = above == 0
+    assert np.array_equal(with_hand[off], washed[off])
