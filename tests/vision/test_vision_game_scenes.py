@@ -52,3 +52,23 @@ def test_a_counter_whose_sticker_a_neighbour_overlaps_is_unknown_not_gone() -> N
     assert wrong == []
     # The neighbours that do decode are read, not doubted with it.
     assert seen.donations["N:1:1"] == "grey" and "donation:N:1:1" not in seen.unseen
+
+
+def test_a_counter_faded_by_glare_is_unknown_not_empty() -> None:
+    # Light seed 8, 2p, frame 849: a purple counter put on the second space of
+    # the South's first row, in the lamp's glare. Its sticker fades to a few
+    # grey levels, never decoded; the bare spaces beside it are blown to white
+    # (unknown), but the counter made its own space no longer blown out, so it
+    # read "empty": the one donation that empty allowed was applied, and the
+    # game diverged. A counter space in glare is clear only when flat.
+    empty = TableSnapshot.empty(2)
+    donations = dict(empty.donations)
+    donations["S:1:1"] = "purple"
+    truth = replace(empty, donations=donations)
+    seen = first_settled(truth, 8, "light")
+    assert seen.donations["S:1:1"] == "purple" or "donation:S:1:1" in seen.unseen
+    # The spaces the board shows bare elsewhere are still read clear.
+    clear = [k for k, v in truth.donations.items() if v is None]
+    read_clear = [k for k in clear if f"donation:{k}" not in seen.unseen]
+    assert len(read_clear) > len(clear) / 2
+    assert all(seen.donations[k] is None for k in read_clear)
