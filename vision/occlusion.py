@@ -10,8 +10,13 @@ Each frame is warped to a small board-aligned image (one cell per
 
 A large blob that hides no marker and has stopped moving is absorbed into
 the background (a lighting change, a tile newly laid, a hand that was there at
-start-up and has gone). A hand held perfectly still over pieces is never
-absorbed: its markers stay missing, so the zones stay unseen, never "emptied".
+start-up and has gone). One that hides markers is absorbed only where it is a
+change of light: the print seen through it, every colour dimmed or brightened
+alike and smoothly (a person's shadow or the daylight, which may hide a
+sticker in the dark for good: waiting for it kept the whole table unseen).
+A hand held perfectly still over pieces puts another colour over the print:
+never absorbed, its markers stay missing, so the zones stay unseen, never
+"emptied".
 """
 
 from __future__ import annotations
@@ -40,6 +45,16 @@ OCCLUDER_MARGIN_MM = 12.0
 #: around it span fewer than this many grey levels in every channel (the
 #: change test spreads a change by a cell, so flatness looks a cell further).
 FLAT_RANGE = 30
+#: A change of light: frames a blob must stand still before its cells are
+#: tested, the largest step (natural log of the ratio to the background) of a
+#: cell's brightness against the smooth change around it (``LIGHT_SPAN``
+#: cells, odd), and the largest spread of that ratio between colour channels.
+#: Daylight and people's shadows dim every colour alike and change little over
+#: a few centimetres; a hand or a sleeve puts another colour over the print.
+LIGHT_STILL = 3
+LIGHT_STEP = 0.15
+LIGHT_SPAN = 7
+LIGHT_TINT = 0.2
 
 
 @dataclass(frozen=True)
@@ -175,11 +190,38 @@ class BoardView:
             if not bool((missing_cells & near).any()) and self._still >= 2:
                 self.background[blob] = view[blob]
                 continue
+            if self._still >= LIGHT_STILL:
+                # Still, and hiding markers: a change of light if all it does
+                # not explain is piece-sized (a move made under it). Then that
+                # is the board; the pieces are the reading's to judge.
+                odd = self._unlit(view, blob)
+                if _largest(odd) < self._min_blob // 2:
+                    lit = blob & ~odd
+                    self.background[lit] = view[lit]
+                    continue
             occluded |= blob
             blobs += 1
         if blobs:
             occluded = cv2.dilate(occluded.astype(np.uint8), self._kernel).astype(bool)
         return ViewState(motion, occluded, blobs)
+
+    def _unlit(self, view: NDArray[np.uint8], blob: NDArray[np.bool_]) -> NDArray[np.bool_]:
+        """Cells of ``blob`` that a change of light does not explain: on flat
+        print (as :meth:`_edges_only` judges it), brighter or darker than the
+        smooth change around them, or tinted (channels changed unlike), and a
+        cell around them. Edges are left out: a new blur shifts them."""
+        assert self.background is not None
+        ratio = cv2.blur(
+            np.log(view.astype(np.float32) + 8) - np.log(self.background.astype(np.float32) + 8),
+            (3, 3),
+        )
+        level = ratio.mean(axis=2)
+        smooth = cv2.blur(level, (LIGHT_SPAN, LIGHT_SPAN))
+        tint = ratio.max(axis=2) - ratio.min(axis=2)
+        flat = self._flat(self.background) | self._flat(view)
+        odd = flat & blob & ((np.abs(level - smooth) > LIGHT_STEP) | (tint > LIGHT_TINT))
+        out: NDArray[np.bool_] = cv2.dilate(odd.astype(np.uint8), self._square).astype(bool)
+        return out & blob
 
     def settle(
         self, view: NDArray[np.uint8], occluded: NDArray[np.bool_], fresh: bool = False
@@ -201,6 +243,14 @@ class BoardView:
         if 0 <= r < self.shape[0] and 0 <= c < self.shape[1]:
             return (r, c)
         return None
+
+
+def _largest(cells: NDArray[np.bool_]) -> int:
+    """The size of the largest 8-connected group of ``cells`` (0: none)."""
+    count, _labels, stats, _ = cv2.connectedComponentsWithStats(
+        cells.astype(np.uint8), connectivity=8
+    )
+    return int(stats[1:, cv2.CC_STAT_AREA].max()) if count > 1 else 0
 
 
 def change(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
+from vision.occlusion import BoardView
 from vision.snapshot import SetupReading, TableSnapshot
 
 
@@ -52,3 +55,13 @@ def busy_table() -> TableSnapshot:
             storehouses=("S01", "S05", "S07", "S11"),
         ),
     )
+
+
+def board_view(view: BoardView, rng: np.random.Generator) -> np.ndarray:
+    """A board view's picture: flat print with sharp-edged blocks of art."""
+    h, w = view.shape
+    img = np.full((h, w, 3), (120, 172, 205), np.uint8)
+    for _ in range(40):
+        r, c = rng.integers(0, h - 6), rng.integers(0, w - 6)
+        img[r : r + 5, c : c + 5] = rng.integers(40, 220, 3)
+    return img

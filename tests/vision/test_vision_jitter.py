@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.support.vision_table import board_view
 from vision.harsh import harsh_scene
 from vision.layout import default_layout
 from vision.occlusion import MOTION_CELLS, BoardView
@@ -34,20 +35,10 @@ def test_a_still_table_through_per_frame_blur_and_noise_settles_without_wrong_zo
     assert [w for w in wrong if w.split(": seen ")[0] not in unknown] == []
 
 
-def _board(view: BoardView, rng: np.random.Generator) -> np.ndarray:
-    """A board view: flat print with sharp-edged blocks of art."""
-    h, w = view.shape
-    img = np.full((h, w, 3), (120, 172, 205), np.uint8)
-    for _ in range(40):
-        r, c = rng.integers(0, h - 6), rng.integers(0, w - 6)
-        img[r : r + 5, c : c + 5] = rng.integers(40, 220, 3)
-    return img
-
-
 def test_change_only_at_edges_is_jitter_and_a_hand_over_flat_print_is_motion() -> None:
     view = BoardView(default_layout())
     rng = np.random.default_rng(3)
-    first = _board(view, rng)
+    first = board_view(view, rng)
     view.motion(first)
     # Every edge softened towards its neighbour (a blur, a shake).
     shaken = ((first.astype(np.uint16) + np.roll(first, 1, axis=1)) // 2).astype(np.uint8)
