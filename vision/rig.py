@@ -399,7 +399,8 @@ class CameraRig:
         out = cv2.remap(
             mask, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
         )
-        return out.astype(np.float32) / 255
+        above: NDArray[np.float32] = out.astype(np.float32) / 255
+        return above
 
     def lit(self, img: Image, above: NDArray[np.float32] | None = None) -> Image:
         """``img`` under the scene's light (vignetting; with ``light``: a shadow
