@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -77,6 +77,8 @@ class Doubt:
     #: How many pieces the reading is short of, at least ("hidden": as many as
     #: it holds; "unexplained": not known).
     missing: int = 1
+    #: The board-view cells whose change nobody read ("unexplained" only).
+    cells: NDArray[np.bool_] | None = field(default=None, compare=False)
 
 
 class AfterMove:
@@ -159,6 +161,7 @@ class AfterMove:
         missed = [p for p in self._background_pieces if _ident(p) not in then]
         held = (p for d in self.doubts.values() for p in d.pieces)
         before = [*before, *missed, *self._were_hidden, *held]
+        self._another_came(values, seen_now, before, expected, camera, near)
         for key, pieces in self._hidden(seen_now, before, camera, near).items():
             if key not in self._masks or key not in values or key in self.doubts:
                 continue
@@ -184,7 +187,40 @@ class AfterMove:
                 if other != key:
                     left &= ~self._places[other]  # a coin taken, a cube bought there
             if int(np.count_nonzero(left)) >= CHANGED_CELLS:
-                self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained")
+                self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained", cells=left)
+
+    def _another_came(
+        self,
+        values: Mapping[str, Value],
+        seen_now: Sequence[Seen],
+        before: Sequence[Seen],
+        expected: Mapping[str, int],
+        camera: NDArray[np.float64],
+        near: NDArray[np.bool_],
+    ) -> None:
+        """A zone in doubt over a change nobody read, where a hand went again
+        and a piece read now came: that piece is the one missed only if it
+        stands over the unread change. Else another came (placement seed 24:
+        a white worker put into E1 unread, then another beside it, read; the
+        doubt ended with the new reading and the section read 3 for 4): the
+        doubt holds, over the new reading and the game's count now."""
+        then = _feet(before)
+        for key, doubt in list(self.doubts.items()):
+            value = values.get(key)
+            if doubt.cells is None or value is None or value == doubt.read:
+                continue
+            if not (near & self._masks[key]).any():
+                continue  # no hand there: a sticker read again, nothing came
+            came = [p for p in seen_now if p.zone is not None and p.zone.key == key]
+            came = [p for p in came if not _at(p, then)]
+            if not came:
+                continue
+            over = sum(
+                int(np.count_nonzero(self._body(p, camera).astype(bool) & doubt.cells))
+                for p in came
+            )
+            if 2 * over < int(np.count_nonzero(doubt.cells)):
+                self.doubts[key] = replace(doubt, read=value, expected=expected.get(key))
 
     def _explained(
         self, seen_now: Sequence[Seen], before: Sequence[Seen], camera: NDArray[np.float64]

@@ -227,3 +227,45 @@ def test_a_piece_the_background_read_and_the_last_calm_frame_missed_is_still_bef
     after.moved(np.ones(view.shape, bool))
     after.check(view.background, {"section:N1": ("B2", "G1")}, [b2, g1], [b2], {}, camera)
     assert not after.doubts
+
+
+def test_a_change_nobody_read_holds_when_another_piece_comes_beside_it() -> None:
+    # Placement seed 24, solo: a white worker put into E1 with its sticker
+    # unread (a change nobody read: in doubt), then W1 put in beside it and
+    # read. The new reading ended the doubt, and with the game's count (3,
+    # once a phone said the first was put there) E1 read 3 for 4: three false
+    # sow_clockwise alerts. W1 does not stand over the unread change.
+    keys = zone_keys(default_layout(), 4)
+    x, y = keys["section:N1"].anchors[0]
+    b1, g1 = _worker("B1", "section:N1", (x, y)), _worker("G1", "section:N1", (x, y + 20))
+    camera = np.array([300.0, 300.0, 600.0])
+
+    def doubted() -> AfterMove:
+        after = _after_move()
+        view = after._view
+        view.background = np.full((*view.shape, 3), 120, np.uint8)
+        unread = np.zeros(view.shape, bool)
+        cell = view.cell_of(x + 20, y)
+        assert cell is not None
+        unread[cell[0] - 2 : cell[0] + 2, cell[1] - 2 : cell[1] + 2] = True
+        after.doubts["section:N1"] = Doubt(("B1", "G1"), 2, "unexplained", cells=unread)
+        after.settled({"section:N1": ("B1", "G1")}, [b1, g1])
+        after.moved(np.ones(view.shape, bool))  # a hand went over N1 again
+        return after
+
+    # W1 put in away from the unread change: the doubt holds over the new
+    # reading, and the game's count then (3) no longer ends it.
+    after = doubted()
+    w1 = _worker("W1", "section:N1", (x, y + 40))
+    three = {"section:N1": ("B1", "G1", "W1")}
+    after.check(after._view.background, three, [b1, g1, w1], [b1, g1], {"section:N1": 3}, camera)
+    assert after.doubts["section:N1"].read == ("B1", "G1", "W1")
+    assert after.withhold(three, {"section:N1": 3}) == {}
+    # The game moved on again (W1 counted: 4): a reading of 3 is still short.
+    assert after.withhold(three, {"section:N1": 4}) == {}
+    # W1 read over the unread change: the piece missed, now read; the doubt ends.
+    after = doubted()
+    w1 = _worker("W1", "section:N1", (x + 20, y))
+    after.check(after._view.background, three, [b1, g1, w1], [b1, g1], {"section:N1": 2}, camera)
+    assert after.withhold(three, {"section:N1": 2}) == three
+    assert not after.doubts
