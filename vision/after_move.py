@@ -198,17 +198,23 @@ class AfterMove:
         camera: NDArray[np.float64],
         near: NDArray[np.bool_],
     ) -> None:
-        """A zone in doubt over a change nobody read, where a hand went again
-        and a piece read now came: that piece is the one missed only if it
-        stands over the unread change. Else another came (placement seed 24:
-        a white worker put into E1 unread, then another beside it, read; the
-        doubt ended with the new reading and the section read 3 for 4): the
-        doubt holds, over the new reading and the game's count now."""
+        """A zone in doubt over a change nobody read, which the game since
+        counts more pieces in than were read (a phone said what was put
+        there), where a hand went again and a piece read now came: that piece
+        is the one missed only if it stands over the unread change. Else
+        another came (placement seed 24: a white worker put into E1 unread,
+        then another beside it, read; the doubt ended with the new reading and
+        the section read 3 for 4): the doubt holds, over the new reading and
+        the game's count now. Where the game counts what was read, the change
+        was something else (a neighbour nudged): any new reading ends it."""
         then = _feet(before)
         for key, doubt in list(self.doubts.items()):
             value = values.get(key)
             if doubt.cells is None or value is None or value == doubt.read:
                 continue
+            was, now = pieces_in(key, doubt.read), expected.get(key)
+            if was is None or now is None or now <= was:
+                continue  # not short of the game's count: nothing known missing
             if not (near & self._masks[key]).any():
                 continue  # no hand there: a sticker read again, nothing came
             came = [p for p in seen_now if p.zone is not None and p.zone.key == key]

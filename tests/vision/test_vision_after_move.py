@@ -266,6 +266,13 @@ def test_a_change_nobody_read_holds_when_another_piece_comes_beside_it() -> None
     # W1 read over the unread change: the piece missed, now read; the doubt ends.
     after = doubted()
     w1 = _worker("W1", "section:N1", (x + 20, y))
+    after.check(after._view.background, three, [b1, g1, w1], [b1, g1], {"section:N1": 3}, camera)
+    assert after.withhold(three, {"section:N1": 3}) == three
+    assert not after.doubts
+    # The game counts what was read (2: the unread change was something
+    # else, a neighbour nudged): W1 put in anywhere ends the doubt.
+    after = doubted()
+    w1 = _worker("W1", "section:N1", (x, y + 40))
     after.check(after._view.background, three, [b1, g1, w1], [b1, g1], {"section:N1": 2}, camera)
     assert after.withhold(three, {"section:N1": 2}) == three
     assert not after.doubts
