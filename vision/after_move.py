@@ -172,8 +172,11 @@ class AfterMove:
         explained: dict[str, NDArray[np.bool_]] | None = None
         news: list[str] = []
         for key, mask in self._masks.items():
-            if key not in values or key in self.doubts or key not in read:
+            if key not in values or key not in read:
                 continue
+            standing = self.doubts.get(key)
+            if standing is not None and standing.pieces:
+                continue  # pieces held hidden: their own doubt's rules
             if not _room(key, values[key]):
                 continue  # nothing can hide there beside what is read
             here = changed & mask
@@ -187,6 +190,13 @@ class AfterMove:
                 if other != key:
                     left &= ~self._places[other]  # a coin taken, a cube bought there
             if int(np.count_nonzero(left)) >= CHANGED_CELLS:
+                # In doubt already: another change nobody read, after the
+                # game's count then; the game must move on past this one too
+                # (placement seed 29: a worker put into W1 unread while W1
+                # was in doubt; the game then caught up with an older move,
+                # agreed with the reading, and W1 read 3 for 4).
+                if standing is not None and standing.cells is not None:
+                    left = left | standing.cells
                 self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained", cells=left)
 
     def _another_came(

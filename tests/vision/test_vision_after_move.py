@@ -276,3 +276,31 @@ def test_a_change_nobody_read_holds_when_another_piece_comes_beside_it() -> None
     after.check(after._view.background, three, [b1, g1, w1], [b1, g1], {"section:N1": 2}, camera)
     assert after.withhold(three, {"section:N1": 2}) == three
     assert not after.doubts
+
+
+def test_a_change_nobody_read_in_a_zone_already_in_doubt_waits_for_the_game_again() -> None:
+    # Placement seed 29, 2p: W1 in doubt over a change nobody read while the
+    # game counted 2 there; a worker was put in W1 unread (another such
+    # change). The game then caught up with the older move (3), agreed with
+    # the reading (3) and ended the doubt: W1 read 3 for 4, three false
+    # alerts. The second change renews the doubt at the game's count then.
+    after = _after_move()
+    view = after._view
+    view.background = np.full((*view.shape, 3), 120, np.uint8)
+    b1 = _worker("B1", "section:N1", (170.0, 125.0))
+    y1, g3 = replace(b1, component="Y1", foot=(170.0, 145.0)), replace(b1, component="G3")
+    g3 = replace(g3, foot=(190.0, 125.0))
+    three = {"section:N1": ("B1", "Y1", "G3")}
+    after.doubts["section:N1"] = Doubt(three["section:N1"], 2, "unexplained")
+    after.settled(three, [b1, y1, g3])
+    after.moved(np.ones(view.shape, bool))  # a hand over N1 again
+    shown = view.background.copy()
+    cell = view.cell_of(180.0, 135.0)
+    assert cell is not None
+    shown[cell[0] - 3 : cell[0] + 3, cell[1] - 3 : cell[1] + 3] = 40  # a body, no sticker
+    camera = np.array([300.0, 300.0, 600.0])
+    after.check(shown, three, [b1, y1, g3], [b1, y1, g3], {"section:N1": 3}, camera)
+    assert after.doubts["section:N1"].expected == 3
+    # The game at 3 (the older move) does not end it; only a count past it does.
+    assert after.withhold(three, {"section:N1": 3}) == {}
+    assert after.withhold(three, {"section:N1": 4}) == {}
