@@ -22,8 +22,9 @@ the game, having moved on since, expects there the number of pieces it
 reads (the game knows what a phone answered). A zone over pieces held hidden
 stays in doubt through another move there (they may be there still) until it
 reads as many more pieces as it held hidden; one over a change nobody read
-leaves doubt with any new reading there (kept through later moves, those
-doubts cost placement games at the bench 5-10 times the phone answers). Doubts
+leaves doubt with any new reading there once a hand went there again (kept
+through later moves, those doubts cost placement games at the bench 5-10
+times the phone answers), unless the game knows a piece is missing there. Doubts
 are raised on the calm frames after a move, before the board view takes the
 new table as its background, and only where the hand moved over: light that
 drifts by itself raises none.
@@ -79,6 +80,8 @@ class Doubt:
     missing: int = 1
     #: The board-view cells whose change nobody read ("unexplained" only).
     cells: NDArray[np.bool_] | None = field(default=None, compare=False)
+    #: Has a hand moved over the zone since (a new reading may be a move)?
+    touched: bool = False
 
 
 class AfterMove:
@@ -121,6 +124,9 @@ class AfterMove:
     def moved(self, cells: NDArray[np.bool_]) -> None:
         """Cells that changed this frame under a hand or a moving piece."""
         self._moved |= cells
+        for key, doubt in self.doubts.items():
+            if not doubt.touched and bool((cells & self._masks[key]).any()):
+                self.doubts[key] = replace(doubt, touched=True)
 
     def settled(
         self, values: Mapping[str, Value] | None = None, pieces: Sequence[Seen] = ()
@@ -327,9 +333,10 @@ class AfterMove:
         outlives a new reading there (another move in the zone: the pieces
         may be there still) and ends when the zone reads as many more pieces
         as it held hidden. One over a change nobody read ends with any new
-        reading there: kept through later moves, such doubts (a picture that
-        changes for other reasons: a neighbour nudged) left placement games
-        at the bench with 5-10 times the phone answers."""
+        reading there after a hand went there again (with no hand, a new
+        reading is a sticker lost or found): kept through later moves, such
+        doubts (a picture that changes for other reasons: a neighbour nudged)
+        left placement games at the bench with 5-10 times the phone answers."""
         if not self.doubts:
             return values
         out = values
@@ -348,11 +355,16 @@ class AfterMove:
                 self._were_hidden.extend(doubt.pieces)
                 continue
             if value != doubt.read and value is not None:
-                if not doubt.pieces:
-                    del self.doubts[key]  # a change nobody read, then a new reading there
+                if doubt.pieces:
+                    found = max(0, (n or 0) - (was or 0))  # pieces read since, maybe the missed
+                    missing = max(1, doubt.missing - found)
+                    self.doubts[key] = replace(doubt, read=value, missing=missing)
+                elif doubt.touched:
+                    del self.doubts[key]  # a change nobody read, then a move there
                     continue
-                found = max(0, (n or 0) - (was or 0))  # pieces read since, maybe the missed
-                self.doubts[key] = replace(doubt, read=value, missing=max(1, doubt.missing - found))
+                # Else no hand went there since: a sticker lost or found, not
+                # a move (placement seed 29: W1 read for a moment without Y1
+                # ended its doubt, and then read 3 for 4). Still in doubt.
             if out is values:
                 out = dict(values)
             del out[key]

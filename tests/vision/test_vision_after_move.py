@@ -97,9 +97,12 @@ def test_a_change_nobody_read_ends_with_a_new_reading_or_the_games_count() -> No
     assert after.withhold(same, {"market-space:purple": 3, "x": 0}) == {}
     after.doubts["market-space:purple"] = Doubt(3, 4, "unexplained")
     assert after.withhold(same, {"market-space:purple": 3}) is same and not after.doubts
-    # A new reading there (another move) ends it too.
+    # A new reading there with no hand since is a sticker lost or found:
+    # still in doubt (placement seed 29). After another move, it ends it.
     after.doubts["market-space:purple"] = Doubt(3, 3, "unexplained")
     more = {"market-space:purple": 4}
+    assert after.withhold(more, {"market-space:purple": 3}) == {}
+    after.moved(np.ones(after._view.shape, bool))
     assert after.withhold(more, {"market-space:purple": 3}) is more and not after.doubts
 
 
