@@ -360,8 +360,15 @@ class AfterMove:
                     missing = max(1, doubt.missing - found)
                     self.doubts[key] = replace(doubt, read=value, missing=missing)
                 elif doubt.touched:
-                    del self.doubts[key]  # a change nobody read, then a move there
-                    continue
+                    lost = _lost(doubt.read, value)
+                    if not lost:
+                        del self.doubts[key]  # a change nobody read, then a move there
+                        continue
+                    # Workers read before are read nowhere now, beside others
+                    # still there: hidden, not gone (placement seed 29: Y1
+                    # lost from W1 with Y2 put in; W1 read 3 for 4).
+                    missing = max(doubt.missing, len(lost))
+                    self.doubts[key] = replace(doubt, read=value, touched=False, missing=missing)
                 # Else no hand went there since: a sticker lost or found, not
                 # a move (placement seed 29: W1 read for a moment without Y1
                 # ended its doubt, and then read 3 for 4). Still in doubt.
@@ -389,6 +396,15 @@ def _feet(pieces: Sequence[Seen]) -> dict[Ident, list[tuple[float, float]]]:
 def _at(p: Seen, feet: Mapping[Ident, list[tuple[float, float]]]) -> bool:
     """Is a piece with ``p``'s sticker among ``feet`` where ``p`` stands?"""
     return any(math.dist(f, p.foot) < SAME_PLACE_MM for f in feet.get(_ident(p), ()))
+
+
+def _lost(read: Value, value: Value) -> tuple[str, ...]:
+    """The workers ``read`` named that ``value`` (the same zone's later
+    reading) does not, where it still names some: a section is only ever
+    emptied whole. Counts and colours name no piece: none."""
+    if not isinstance(read, tuple) or not isinstance(value, tuple) or not value:
+        return ()
+    return tuple(w for w in read if w not in value)
 
 
 def _seen_again(key: str, doubt: Doubt, value: Value) -> bool:

@@ -307,3 +307,20 @@ def test_a_change_nobody_read_in_a_zone_already_in_doubt_waits_for_the_game_agai
     # The game at 3 (the older move) does not end it; only a count past it does.
     assert after.withhold(three, {"section:N1": 3}) == {}
     assert after.withhold(three, {"section:N1": 4}) == {}
+
+
+def test_a_change_nobody_read_then_a_worker_lost_beside_a_new_one_stays_in_doubt() -> None:
+    # Placement seed 29, 2p: W1 in doubt over a change nobody read, reading
+    # (B1, Y1, G3); a hand put Y2 in and Y1 was read nowhere after (behind
+    # it): the new reading (B1, G3, Y2) ended the doubt, W1 read 3 for 4.
+    after = _after_move()
+    read = ("B1", "Y1", "G3")
+    after.doubts["section:N1"] = Doubt(read, 3, "unexplained", touched=True)
+    shown = {"section:N1": ("B1", "G3", "Y2")}
+    assert after.withhold(shown, {"section:N1": 3}) == {}
+    assert after.doubts["section:N1"].read == ("B1", "G3", "Y2")
+    # Emptied whole (a sowing from it), or every worker read on: it ends.
+    for value in [(), ("B1", "Y1", "G3", "Y2")]:
+        after.doubts["section:N1"] = Doubt(read, 3, "unexplained", touched=True)
+        assert after.withhold({"section:N1": value}, {"section:N1": 3}) == {"section:N1": value}
+        assert not after.doubts
