@@ -7,9 +7,11 @@ and against their neighbours):
 
 - **Hidden, not gone.** A piece the last calm table had is read nowhere now,
   and a piece read now stands where it stood, its top over the old sticker (a
-  worker put down against its neighbour, a counter slid onto another). Either
-  the old piece was taken and the new one put in its place, or it is still
-  there under the new one; the camera cannot say which.
+  worker put down against its neighbour, a counter slid onto another), or
+  came into its zone anywhere (no single move takes a worker out of a
+  section and puts another in). Either the old piece was taken and the new
+  one put in, or it is still there behind the new one; the camera cannot say
+  which.
 - **Changed, not read.** The zone's picture changed where the hand moved
   more than the pieces read coming, going or moving there explain (a
   piece's body appeared, no sticker with it): a worker put down beside one
