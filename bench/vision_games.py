@@ -174,13 +174,11 @@ class GameRenderer(HarshRenderer):
     def _texture(self, hand: bool) -> Any:
         tex = self._board()
         self._pieces(tex)
-        self._above = None
-        if hand and self.rig.condition.light:  # glare to keep off the hand
-            plain = tex.copy()
+        # Under "light", the hand's mask: the glare is kept off it.
+        plain = tex.copy() if hand and self.rig.condition.light else None
+        if hand:
             self._draw_hand(tex)
-            self._above = hand_mask(tex, plain)
-        elif hand:
-            self._draw_hand(tex)
+        self._above = None if plain is None else hand_mask(tex, plain)
         return tex
 
     def _blur(self, tex: Any) -> Any:
@@ -255,24 +253,19 @@ class GameRenderer(HarshRenderer):
         for ty, tx in zip(*np.nonzero(hit), strict=True):
             ys = slice(ty * TILE, min(fh, (ty + 1) * TILE))
             xs = slice(tx * TILE, min(fw, (tx + 1) * TILE))
+            map_x = np.ascontiguousarray(self.map_x[ys, xs])
+            map_y = np.ascontiguousarray(self.map_y[ys, xs])
             view = cv2.remap(
                 blurred,
-                np.ascontiguousarray(self.map_x[ys, xs]),
-                np.ascontiguousarray(self.map_y[ys, xs]),
+                map_x,
+                map_y,
                 cv2.INTER_LINEAR,
                 borderMode=cv2.BORDER_CONSTANT,
                 borderValue=TABLE,
             )
             glare = add[ys, xs]
             if self._above is not None:  # no glare on the hand (CameraRig.lit)
-                above = cv2.remap(
-                    self._above,
-                    np.ascontiguousarray(self.map_x[ys, xs]),
-                    np.ascontiguousarray(self.map_y[ys, xs]),
-                    cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_CONSTANT,
-                )
-                glare = unglared(glare, above.astype(np.float32) / 255)
+                glare = unglared(glare, self.rig.above(self._above, map_x, map_y))
             f = cv2.add(cv2.multiply(view, gain[ys, xs], dtype=cv2.CV_32F), glare)
             lit[ys, xs] = cv2.convertScaleAbs(f)
         self.redrawn_tiles += int(hit.sum())

@@ -393,11 +393,21 @@ class CameraRig:
         out: NDArray[np.float32] = gain.astype(np.float32)
         return out
 
-    def above(self, mask: Image) -> NDArray[np.float32]:
+    def above(
+        self,
+        mask: Image,
+        map_x: NDArray[np.float32] | None = None,
+        map_y: NDArray[np.float32] | None = None,
+    ) -> NDArray[np.float32]:
         """Where something held above the board (a hand) shows in the view, 0-1,
-        from its mask in the texture (255 where drawn)."""
+        from its mask in the texture (255 where drawn); ``map_x``, ``map_y``:
+        a part of the view's maps (a tile), else the whole view."""
         out = cv2.remap(
-            mask, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
+            mask,
+            self.map_x if map_x is None else map_x,
+            self.map_y if map_y is None else map_y,
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
         )
         above: NDArray[np.float32] = out.astype(np.float32) / 255
         return above
