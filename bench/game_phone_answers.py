@@ -43,6 +43,7 @@ import io
 import os
 import platform
 import subprocess
+import tempfile
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -139,15 +140,17 @@ def one_game(
         session.answer = answer  # type: ignore[method-assign]
 
     began = time.process_time()
-    report = run_camera_demo(
-        game,
-        players=players,
-        seed=seed,
-        out=io.StringIO(),
-        miss=miss,
-        eye=witness,
-        prepare=prepare,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        report = run_camera_demo(
+            game,
+            players=players,
+            seed=seed,
+            log_path=Path(folder) / "game.sqlite",
+            out=io.StringIO(),
+            miss=miss,
+            eye=witness,
+            prepare=prepare,
+        )
     return {
         "game": game,
         "seed": seed,

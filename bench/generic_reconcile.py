@@ -35,6 +35,7 @@ import os
 import platform
 import random
 import statistics
+import tempfile
 import time
 from collections import Counter
 from typing import Any
@@ -70,9 +71,17 @@ def timed_game(
 
         session.on_observation = timed  # type: ignore[method-assign]
 
-    report = run_camera_demo(
-        game, players=players, seed=seed, out=io.StringIO(), miss=miss, prepare=prepare
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "game.sqlite"
+        report = run_camera_demo(
+            game,
+            players=players,
+            seed=seed,
+            log_path=log,
+            out=io.StringIO(),
+            miss=miss,
+            prepare=prepare,
+        )
     rules = report.session.rules
     baseline: list[float] = []
     record = report.session.game

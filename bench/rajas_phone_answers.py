@@ -38,6 +38,7 @@ import argparse
 import io
 import os
 import platform
+import tempfile
 import time
 from collections import Counter
 
@@ -48,7 +49,11 @@ from vision.games import table_for
 
 def play(players: int, seed: int, eye: Eye) -> tuple[CameraDemoReport, float]:
     began = time.process_time()
-    report = run_camera_demo("rajas", players=players, seed=seed, out=io.StringIO(), eye=eye)
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "game.sqlite"
+        report = run_camera_demo(
+            "rajas", players=players, seed=seed, log_path=log, out=io.StringIO(), eye=eye
+        )
     return report, time.process_time() - began
 
 

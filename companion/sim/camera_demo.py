@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable
@@ -30,7 +29,7 @@ from typing import Any, TextIO
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
 from companion.sim.fake_camera import Eye, FakeCamera, TableEye
-from companion.sim.generic_demo import NAMES, SimPhone, phone_name, say_sheets
+from companion.sim.generic_demo import NAMES, SimPhone, demo_log, phone_name, say_sheets
 from engine.core.physical import ChecksTable
 
 #: Steps the camera supplied; every other step is a phone (or table screen) answer.
@@ -86,8 +85,7 @@ def run_camera_demo(
     def say(line: str) -> None:
         print(line, file=stream, flush=True)
 
-    folder = Path(tempfile.mkdtemp(prefix=f"{game}-camera-demo-"))
-    path = log_path or folder / "demo-game.sqlite"
+    path = demo_log(f"{game}-camera-demo", log_path)
     session = open_any_session(path, game, list(NAMES[:players]), public_seed=seed, draws="phones")
     assert isinstance(session, RulesSession)
     session.use_camera()

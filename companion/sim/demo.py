@@ -15,7 +15,6 @@ itemised scores are printed.
 from __future__ import annotations
 
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +26,7 @@ from companion.resume import open_session
 from companion.session import TableSession
 from companion.sim.camera_table import CameraTable
 from companion.sim.demo_watch import Pacer, next_step_button, watch_lines
+from companion.sim.generic_demo import demo_log
 from companion.sim.players import GreedyPlayer
 from companion.sim.simboard import SimulatedBoard
 from companion.sim.simulate import ScriptedTable
@@ -249,8 +249,7 @@ def run_demo(
     def say(line: str) -> None:
         print(line, file=stream, flush=True)
 
-    folder = Path(tempfile.mkdtemp(prefix="amritsar-demo-"))
-    path = log_path or folder / "demo-game.sqlite"
+    path = demo_log("amritsar-demo", log_path)
     session = open_session(path, ["Ana"], solo=True, seed=seed)
     reconciler = Reconciler(session)
     colours = tuple(s.colour for s in session.seats)

@@ -106,6 +106,15 @@ class SimPhone:
         return dict(self.rng.choice(best))
 
 
+def demo_log(prefix: str, log_path: Path | None) -> Path:
+    """Where a demo keeps its game log: ``log_path``, else a new folder of its
+    own (named ``prefix``) that outlives the run, so the printed ``companion
+    replay`` line still works. No folder is made when ``log_path`` is given."""
+    if log_path is not None:
+        return log_path
+    return Path(tempfile.mkdtemp(prefix=f"{prefix}-")) / "demo-game.sqlite"
+
+
 def run_generic_demo(
     game: str,
     *,
@@ -126,8 +135,7 @@ def run_generic_demo(
         print(line, file=stream, flush=True)
 
     chosen = list(names) or list(NAMES[:players])
-    folder = Path(tempfile.mkdtemp(prefix=f"{game}-demo-"))
-    path = log_path or folder / "demo-game.sqlite"
+    path = demo_log(f"{game}-demo", log_path)
     session = open_any_session(path, game, chosen, public_seed=seed, draws="phones")
     assert isinstance(session, RulesSession)
     rules = session.rules

@@ -11,6 +11,7 @@ raised on legal play, and the phones answer only what the table cannot show.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -29,9 +30,14 @@ PHONE_KINDS = {
 
 
 @pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
-def test_a_whole_game_through_the_camera(game: str) -> None:
+def test_a_whole_game_through_the_camera(game: str, tmp_path: Path) -> None:
     report = run_camera_demo(
-        game, players=2, seed=1, out=io.StringIO(), eye=FakeCamera(game, seed=1)
+        game,
+        players=2,
+        seed=1,
+        log_path=tmp_path / "g.sqlite",
+        out=io.StringIO(),
+        eye=FakeCamera(game, seed=1),
     )
     assert report.session.seat_view(None)["finished"]
     assert report.through == "fake camera"
@@ -45,13 +51,18 @@ def test_a_whole_game_through_the_camera(game: str) -> None:
     assert camera > 3 * avoidable  # the phones answer mostly what the table cannot show
 
 
-def test_rajas_rolls_reach_the_phones_and_every_answer_is_classified() -> None:
+def test_rajas_rolls_reach_the_phones_and_every_answer_is_classified(tmp_path: Path) -> None:
     """The camera table never reads pips: every roll is a phone answer, forced by
     the dice; with a camera that never misses, no answer is avoidable. A roll
     that ends the round is seen only through the workers going home: it is
     asked, not looped on (the rendered demo used to re-roll it forever)."""
     report = run_camera_demo(
-        "rajas", players=2, seed=1, out=io.StringIO(), eye=FakeCamera("rajas", miss=0.0, seed=1)
+        "rajas",
+        players=2,
+        seed=1,
+        log_path=tmp_path / "g.sqlite",
+        out=io.StringIO(),
+        eye=FakeCamera("rajas", miss=0.0, seed=1),
     )
     assert report.session.seat_view(None)["finished"]
     rolls = {why for (why, word) in report.phone if word == "roll"}
@@ -82,7 +93,7 @@ def test_a_move_the_table_shows_is_avoidable_and_a_roll_is_forced() -> None:
 
 
 def test_the_command_prints_the_refused_move_and_the_sheets(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert (
         main(
@@ -97,6 +108,8 @@ def test_the_command_prints_the_refused_move_and_the_sheets(
                 "2",
                 "--seed",
                 "2",
+                "--log",
+                str(tmp_path / "g.sqlite"),
             ]
         )
         == 0
@@ -110,14 +123,16 @@ def test_the_command_prints_the_refused_move_and_the_sheets(
 
 
 def test_a_game_with_a_camera_table_is_played_through_rendered_frames(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import vision.games
     from tests.support.stamped_table import StampedTable
 
     table = StampedTable()
     monkeypatch.setitem(vision.games.TABLES, "imhotep", lambda: table)
-    report = run_camera_demo("imhotep", players=2, seed=4, out=io.StringIO(), miss=0.0)
+    report = run_camera_demo(
+        "imhotep", players=2, seed=4, log_path=tmp_path / "g.sqlite", out=io.StringIO(), miss=0.0
+    )
     assert report.through == "rendered frames"
     assert report.session.seat_view(None)["finished"] and report.illegal_put_right
     assert len(table.shown) > 50 and report.steps["move read by the camera"] > 50

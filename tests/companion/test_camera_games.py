@@ -9,6 +9,7 @@ same actions applied to the engine directly, scores included.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -68,11 +69,11 @@ def test_whole_game_through_camera_and_sensor_board_equals_the_engine(
 
 
 def test_companion_demo_plays_a_whole_game_catches_a_mistake_and_prints_the_scores(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from companion.cli import main
 
-    assert main(["demo", "--seed", "7"]) == 0
+    assert main(["demo", "--seed", "7", "--log", str(tmp_path / "demo.sqlite")]) == 0
     text = capsys.readouterr().out
     assert "[ALERT]" in text and "the alert is gone" in text
     assert "[phone] Ana:" in text and "[button] Ana presses 'turn done'" in text

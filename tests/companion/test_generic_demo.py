@@ -9,6 +9,9 @@ phone says its own draws from its own seeded shuffle).
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from companion.cli import main
@@ -16,9 +19,13 @@ from companion.cli import main
 
 @pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
 def test_a_whole_simulated_game_prints_what_happened_and_the_sheets(
-    game: str, capsys: pytest.CaptureFixture[str]
+    game: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert main(["demo", "--game", game, "--players", "3", "--no-server", "--seed", "3"]) == 0
+    spare = tmp_path / "tmp"
+    spare.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spare))  # where a demo's own folder would go
+    argv = ["demo", "--game", game, "--players", "3", "--no-server", "--seed", "3"]
+    assert main([*argv, "--log", str(tmp_path / "a.sqlite")]) == 0
     out = capsys.readouterr().out
     assert "manual mode" in out
     assert ": refused" in out and "undoes" in out
@@ -26,7 +33,8 @@ def test_a_whole_simulated_game_prints_what_happened_and_the_sheets(
     finals = [line for line in out.splitlines() if line.endswith(("points", "<- winner"))]
     assert [line.split()[0] for line in finals] == ["Ana", "Ben", "Cy"]
     assert sum("<- winner" in line for line in finals) >= 1
-    assert main(["demo", "--game", game, "--players", "3", "--no-server", "--seed", "3"]) == 0
+    assert (tmp_path / "a.sqlite").exists() and not any(spare.iterdir())  # no folder left behind
+    assert main([*argv, "--log", str(tmp_path / "b.sqlite")]) == 0
     again = capsys.readouterr().out
     body = [line for line in out.splitlines() if not line.startswith(("  game log", "The game"))]
     body_again = [
