@@ -16,9 +16,16 @@ and against their neighbours):
   more than the pieces read coming, going or moving there explain (a
   piece's body appeared, no sticker with it): a worker put down beside one
   of its colour, its sticker hidden by the neighbour.
+- **Missed, not gone.** A piece the last calm table had is read nowhere now,
+  and its place looks as it did: a piece taken leaves the board showing, a
+  sticker blurred past reading (an arm swept by, the camera shook) does not.
+- **Still short.** A zone read fewer pieces than the game counts there
+  before the move, and pieces came: they do not make up for the ones unread
+  (a worker put in beside one hidden since an earlier move).
 
 Such a zone is *in doubt*: withheld (unknown, never the old value nor the
-short one). It leaves doubt when it reads the pieces it missed on top of
+short one). A zone still short leaves doubt when the game's count, moved on,
+is what it reads, or when it reads the missing pieces with no hand there. It leaves doubt when it reads the pieces it missed on top of
 what it read (the hidden sticker seen again), when it reads full, or when
 the game, having moved on since, expects there the number of pieces it
 reads (the game knows what a phone answered). A zone over pieces held hidden
@@ -64,6 +71,11 @@ PIECE_ZONES = ("section:", "maharajah-worker:", "donation:", "market-space:")
 #: zone that count as a piece's body come or gone: a worker's or a counter's
 #: top (15-16 mm across) changes about 20; a sticker re-blurred, a few.
 CHANGED_CELLS = 8
+#: The mean change (see :func:`~vision.occlusion.change`) over a piece's body
+#: below which it stands there still: at the test table, taking a worker
+#: changed its body by 62, smudging its sticker past reading by 16, blurring
+#: the whole frame by 2 px by 24.
+STILL_THERE = 2 * CHANGE_LEVEL
 #: Body radius over sticker side (a worker: 10 mm sticker on a 15 mm top).
 BODY_PER_SIDE = 0.75
 
@@ -164,18 +176,24 @@ class AfterMove:
         if background is None or not self._moved.any():
             return
         near = cv2.dilate(self._moved.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        changed = (change(view, background) > CHANGE_LEVEL) & near
+        differs = change(view, background)
+        changed = (differs > CHANGE_LEVEL) & near
         then = _feet(before)
         missed = [p for p in self._background_pieces if _ident(p) not in then]
         held = (p for d in self.doubts.values() for p in d.pieces)
         before = [*before, *missed, *self._were_hidden, *held]
         self._another_came(values, seen_now, before, expected, camera, near)
-        for key, pieces in self._hidden(seen_now, before, camera, near).items():
+        hidden = self._hidden(seen_now, before, camera, near)
+        for key, more in self._unchanged(differs, seen_now, before, camera).items():
+            known = hidden.get(key, ())
+            hidden[key] = (*known, *(p for p in more if p not in known))
+        for key, pieces in hidden.items():
             if key not in self._masks or key not in values or key in self.doubts:
                 continue
             if _room(key, values[key]):
                 doubt = Doubt(values[key], expected.get(key), "hidden", pieces, len(pieces))
                 self.doubts[key] = doubt
+        self._still_short(changed, values, seen_now, before, expected, camera)
         read = self._background_read
         explained: dict[str, NDArray[np.bool_]] | None = None
         news: list[str] = []
@@ -183,8 +201,8 @@ class AfterMove:
             if key not in values or key not in read:
                 continue
             standing = self.doubts.get(key)
-            if standing is not None and standing.pieces:
-                continue  # pieces held hidden: their own doubt's rules
+            if standing is not None and (standing.pieces or standing.why == "short"):
+                continue  # pieces held hidden or still unread: their own doubt's rules
             if not _room(key, values[key]):
                 continue  # nothing can hide there beside what is read
             here = changed & mask
@@ -316,6 +334,77 @@ class AfterMove:
                 out[old.zone.key] = (*out.get(old.zone.key, ()), old)
         return out
 
+    def _unchanged(
+        self,
+        differs: NDArray[np.uint8],
+        seen_now: Sequence[Seen],
+        before: Sequence[Seen],
+        camera: NDArray[np.float64],
+    ) -> dict[str, tuple[Seen, ...]]:
+        """Zones (and pieces) of last-table pieces read nowhere now whose
+        place shows no change since: still standing there, their stickers
+        missed (motion seed 4: an arm swept over S2, and G3's sticker, blurred,
+        went unread while its picture stayed the same; the section read empty
+        and the companion took it as sown). A piece taken leaves the board
+        showing where it stood."""
+        now, then = _feet(seen_now), _feet(before)
+        out: dict[str, tuple[Seen, ...]] = {}
+        for old in before:
+            if old.zone is None:
+                continue
+            if _at(old, now) or (len(then[_ident(old)]) == 1 and _ident(old) in now):
+                continue  # read where it stood; a piece of its own read anywhere
+            body = self._body(old, camera).astype(bool)
+            if float(np.mean(differs[body])) < STILL_THERE:
+                out[old.zone.key] = (*out.get(old.zone.key, ()), old)
+        return out
+
+    def _still_short(
+        self,
+        changed: NDArray[np.bool_],
+        values: Mapping[str, Value],
+        seen_now: Sequence[Seen],
+        before: Sequence[Seen],
+        expected: Mapping[str, int],
+        camera: NDArray[np.float64],
+    ) -> None:
+        """A zone that read fewer pieces than the game counts there before the
+        move, where pieces came: they do not make up for those unread
+        (placement seed 33: Y2 stood unread in S2 beside W3, unknown as short
+        of the game's 2; W1 put in made the reading 2, and S2 read 2 for 3).
+        A piece read now where nothing changed was there before: one of those
+        unread, found."""
+        read, then = self._background_read, _feet(before)
+        for key, value in values.items():
+            standing = self.doubts.get(key)
+            if key not in self._masks or key not in expected or not _room(key, value):
+                continue
+            if standing is not None and standing.why != "short":
+                continue
+            new = [p for p in seen_now if p.zone is not None and p.zone.key == key]
+            new = [p for p in new if not _at(p, then)]
+            came = [
+                p
+                for p in new
+                if int(np.count_nonzero(changed & self._body(p, camera).astype(bool)))
+                >= CHANGED_CELLS
+            ]
+            if not came:
+                continue
+            if standing is not None:
+                # Already short: what came is another move, after the game's
+                # count now; the unread pieces are as many as they were.
+                self.doubts[key] = replace(
+                    standing, read=value, expected=expected[key], touched=False
+                )
+                continue
+            was = pieces_in(key, read.get(key))
+            if was is None or key not in read or was >= expected[key]:
+                continue
+            missing = expected[key] - was - (len(new) - len(came))
+            if missing > 0:
+                self.doubts[key] = Doubt(value, expected[key], "short", missing=missing)
+
     def short_of(self, expected: Mapping[str, int]) -> frozenset[str]:
         """Zones in doubt whose reading was fewer pieces than the game's count:
         short before the next hand, as a zone the expectation withholds."""
@@ -357,7 +446,16 @@ class AfterMove:
                 self._were_hidden.extend(doubt.pieces)
                 continue
             if value != doubt.read and value is not None:
-                if doubt.pieces:
+                if doubt.why == "short":
+                    # Pieces read since with no hand there: the unread ones
+                    # found. After a hand, a new reading may be a move.
+                    found = 0 if doubt.touched else max(0, (n or 0) - (was or 0))
+                    if found >= doubt.missing:
+                        del self.doubts[key]
+                        continue
+                    missing = doubt.missing - found
+                    self.doubts[key] = replace(doubt, read=value, missing=missing, touched=False)
+                elif doubt.pieces:
                     found = max(0, (n or 0) - (was or 0))  # pieces read since, maybe the missed
                     missing = max(1, doubt.missing - found)
                     self.doubts[key] = replace(doubt, read=value, missing=missing)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from tests.support.vision_table import busy_table
@@ -19,7 +20,7 @@ from vision.pipeline import Pipeline
 from vision.plan import DEFAULT_PLAN, Kind
 from vision.read import Seen, zone_keys
 from vision.snapshot import TableSnapshot, compare
-from vision.synthetic import Effects, Sprite, SyntheticCamera
+from vision.synthetic import Effects, Hand, Sprite, SyntheticCamera
 
 
 def _camera(shown: TableSnapshot) -> SyntheticCamera:
@@ -196,12 +197,25 @@ def test_a_piece_put_down_over_where_another_stood_hides_it_not_takes_it() -> No
     far = [worker("G1", (x + 20.0, y))]
     after.check(after._view.background, {"section:N1": ("G1",)}, far, before, {}, camera)
     assert after.doubts["section:N1"].pieces == tuple(before)
-    # Put in the next section: Y1 was taken from its own.
+    # Put in the next section: Y1 was taken from its own (the board shows
+    # where it stood).
     after = after_a_hand()
     elsewhere = [worker("G1", n2.anchors[0], n2)]
     values = {"section:N1": (), "section:N2": ("G1",)}
-    after.check(after._view.background, values, elsewhere, before, {}, camera)
+    after.check(_taken(after, camera, *before), values, elsewhere, before, {}, camera)
     assert not after.doubts
+
+
+def _taken(after: AfterMove, camera: np.ndarray, *pieces: Seen) -> np.ndarray:
+    """The board view's background with the board showing (darker) where
+    ``pieces`` stood: the picture after they were taken."""
+    assert after._view.background is not None
+    out = after._view.background.copy()
+    for p in pieces:
+        # The body less the change test's smoothing (a cell or two around).
+        inner = cv2.erode(after._body(p, camera), np.ones((3, 3), np.uint8))
+        out[inner.astype(bool)] = 0
+    return out
 
 
 def test_a_piece_the_background_read_and_the_last_calm_frame_missed_is_still_before() -> None:
@@ -324,3 +338,109 @@ def test_a_change_nobody_read_then_a_worker_lost_beside_a_new_one_stays_in_doubt
         after.doubts["section:N1"] = Doubt(read, 3, "unexplained", touched=True)
         assert after.withhold({"section:N1": value}, {"section:N1": 3}) == {"section:N1": value}
         assert not after.doubts
+
+
+#: Added to a marker id: the same sticker drawn smudged (see ``_smudged``).
+SMUDGED = 100_000
+
+
+def _smudged(cam: SyntheticCamera, worker: str, smudge: bool = True) -> None:
+    """From now on ``worker``'s sticker is drawn blurred past reading (motion
+    blur, a smudge): the same light and dark in the same place, no code.
+    ``smudge=False``: drawn sharp again."""
+    marker = DEFAULT_PLAN.find(Kind.WORKER, worker).marker_id
+    renderer = cam.renderer
+    plain = type(renderer)._marker_image.__get__(renderer)
+    sprites = type(renderer).sprites.__get__(renderer)
+
+    def image(marker_id: int, px: int) -> np.ndarray:
+        if marker_id < SMUDGED:
+            return plain(marker_id, px)
+        return cv2.GaussianBlur(plain(marker_id - SMUDGED, px), (0, 0), px / 5)
+
+    def drawn(truth: TableSnapshot) -> list[Sprite]:
+        return [
+            replace(s, marker_id=marker + SMUDGED) if s.marker_id == marker else s
+            for s in sprites(truth)
+        ]
+
+    renderer._marker_image = image  # type: ignore[method-assign]
+    renderer.sprites = drawn if smudge else sprites  # type: ignore[method-assign]
+    renderer._layer_key = None  # the pieces drawn again: the same table, looking other
+
+
+def test_a_piece_whose_sticker_a_hand_left_unread_where_nothing_changed_is_not_gone() -> None:
+    """Motion seed 4: an arm swept over S2; after it, G3's sticker (blurred)
+    was read nowhere while its place looked as before, and S2 read empty: the
+    companion took S2 as sown. Unknown until G3 is read again; a worker taken
+    is gone."""
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(table)
+    assert _settled(pipe, cam, 3).sections["W1"] == ("G3",)
+    over_w1 = Hand(centre=zone_keys(default_layout(), 4)["section:W1"].anchors[0], from_deg=270)
+    _smudged(cam, "G3")
+    cam.move(table, hand_frames=2, hand=over_w1)
+    snap = _settled(pipe, cam, 8)
+    assert "section:W1" in snap.unseen  # not ("G3",) -> ()
+    assert pipe.after_move.doubts["section:W1"].why == "hidden"
+    # The sticker read again (the blur gone): W1 is G3's once more.
+    _smudged(cam, "G3", smudge=False)
+    snap = _settled(pipe, cam, 4)
+    assert snap.sections["W1"] == ("G3",) and "section:W1" not in snap.unseen
+    assert not pipe.after_move.doubts
+    # Taken by the hand: the board shows where G3 stood. Empty, no doubt.
+    taken = replace(table, sections={**table.sections, "W1": ()})
+    cam.move(taken, hand_frames=2, hand=over_w1)
+    snap = _settled(pipe, cam, 8)
+    assert snap.sections["W1"] == () and "section:W1" not in snap.unseen
+
+
+def test_pieces_that_came_into_a_short_zone_do_not_make_up_for_those_unread() -> None:
+    """Placement seed 33: Y2 stood unread in S2 beside W3 (short of the game's
+    2: unknown); W1 was put in and read, the reading was 2 as the game's count
+    still was, and S2 read 2 for 3. A piece read where nothing changed was
+    there before: the unread one, found."""
+    keys = zone_keys(default_layout(), 4)
+    s2 = keys["section:S2"]
+    x, y = s2.anchors[0]
+    camera = np.array([300.0, 300.0, 600.0])
+    w3 = Seen(Kind.WORKER, "W3", "", (x, y), s2, 0.0, height_mm=16.0, side_mm=10.0)
+    w1 = replace(w3, component="W1", foot=(x - 20.0, y))
+
+    def after_a_hand() -> AfterMove:
+        after = _after_move()
+        view = after._view
+        view.background = np.full((*view.shape, 3), 120, np.uint8)
+        after.settled({"section:S2": ("W3",)}, [w3])
+        after.moved(np.ones(view.shape, bool))
+        return after
+
+    now = {"section:S2": ("W3", "W1")}
+    after = after_a_hand()
+    after.check(_taken(after, camera, w1), now, [w3, w1], [w3], {"section:S2": 2}, camera)
+    doubt = after.doubts["section:S2"]
+    assert (doubt.why, doubt.missing) == ("short", 1)
+    assert after.withhold(now, {"section:S2": 2}) == {}
+    # The game took W1's move (3) and the reading is still 2: in doubt.
+    assert after.withhold(now, {"section:S2": 3}) == {}
+    # Another hand, another worker: a move, not the unread one found.
+    b1 = replace(w3, component="B1", foot=(x, y + 20.0))
+    after.settled({"section:S2": ("W3", "W1")}, [w3, w1])
+    after.moved(np.ones(after._view.shape, bool))
+    three = {"section:S2": ("W3", "W1", "B1")}
+    after.check(_taken(after, camera, b1), three, [w3, w1, b1], [w3, w1], {"section:S2": 3}, camera)
+    assert after.withhold(three, {"section:S2": 3}) == {}
+    assert after.doubts["section:S2"].missing == 1
+    # Y2's sticker read with no hand there since: found.
+    four = {"section:S2": ("W3", "W1", "B1", "Y2")}
+    assert after.withhold(four, {"section:S2": 4}) is four and not after.doubts
+    # W1 read where nothing changed: it stood there unread; nothing came.
+    after = after_a_hand()
+    after.check(after._view.background, now, [w3, w1], [w3], {"section:S2": 2}, camera)
+    assert not after.doubts
+    # The game counted what was read: nothing unread to make up for.
+    after = after_a_hand()
+    after.check(_taken(after, camera, w1), now, [w3, w1], [w3], {"section:S2": 1}, camera)
+    assert not after.doubts
