@@ -148,14 +148,39 @@ class AfterMove:
         """The board view took this calm frame as its background (where no
         hand hid it); ``values``: the frame's reading of the zones it showed,
         before any was withheld, and ``pieces`` the pieces it read. ``None``:
-        a fresh background, nothing read."""
+        a fresh background, nothing read.
+
+        A zone that reads fewer pieces than before where no hand went keeps
+        its old reading and pieces: a sticker missed on the calm frame is no
+        reason to forget the piece."""
+        kept = frozenset(self._fewer_unmoved(values)) if values is not None else frozenset()
         self._moved[:] = False
         self._were_hidden.clear()
-        self._background_pieces = list(pieces)
+        self._background_pieces = [
+            *pieces,
+            *(p for p in self._background_pieces if p.zone is not None and p.zone.key in kept),
+        ]
         if values is None:
             self._background_read = {}
         else:
-            self._background_read.update(values)
+            self._background_read.update((k, v) for k, v in values.items() if k not in kept)
+
+    def _fewer_unmoved(self, values: Mapping[str, Value]) -> list[str]:
+        """Zones reading fewer pieces than the background's reading, where no
+        hand moved since: pieces do not leave by themselves, a sticker was
+        missed (motion seed 4: G3 read on the calm table after a hand, then
+        lost to the blur of three frames with no hand anywhere, and S2 read
+        empty: taken as sown)."""
+        read, out = self._background_read, []
+        for key, value in values.items():
+            if key not in self._masks or key not in read or not _room(key, value):
+                continue
+            n, was = pieces_in(key, value), pieces_in(key, read[key])
+            if n is None or was is None or n >= was:
+                continue
+            if not (self._moved & self._masks[key]).any():
+                out.append(key)
+        return out
 
     def check(
         self,
@@ -428,9 +453,10 @@ class AfterMove:
         reading is a sticker lost or found): kept through later moves, such
         doubts (a picture that changes for other reasons: a neighbour nudged)
         left placement games at the bench with 5-10 times the phone answers."""
-        if not self.doubts:
+        fewer = self._fewer_unmoved(values) if self._background_read else []
+        if not self.doubts and not fewer:
             return values
-        out = values
+        out = {k: v for k, v in values.items() if k not in fewer} if fewer else values
         for key, doubt in list(self.doubts.items()):
             if key not in values:
                 continue  # not seen this frame: nothing to say either way
@@ -474,7 +500,7 @@ class AfterMove:
                 # ended its doubt, and then read 3 for 4). Still in doubt.
             if out is values:
                 out = dict(values)
-            del out[key]
+            out.pop(key, None)
         return out
 
 

@@ -444,3 +444,44 @@ def test_pieces_that_came_into_a_short_zone_do_not_make_up_for_those_unread() ->
     after = after_a_hand()
     after.check(_taken(after, camera, w1), now, [w3, w1], [w3], {"section:S2": 1}, camera)
     assert not after.doubts
+
+
+def test_a_sticker_lost_where_no_hand_went_since_leaves_its_zone_unknown() -> None:
+    """Motion seed 4, the next frames: an arm went over W1 (the game's count
+    no longer holds it), the table settled with G3 read, then the blur of
+    three frames lost G3 with no hand anywhere; W1 read empty."""
+    table = busy_table()
+    pipe = Pipeline(4)
+    pipe.expect(counts(table))
+    cam = _camera(table)
+    _settled(pipe, cam, 3)
+    over_w1 = Hand(centre=zone_keys(default_layout(), 4)["section:W1"].anchors[0], from_deg=270)
+    cam.move(table, hand_frames=2, hand=over_w1)
+    assert _settled(pipe, cam, 8).sections["W1"] == ("G3",)
+    _smudged(cam, "G3")
+    snap = _settled(pipe, cam, 8)
+    assert "section:W1" in snap.unseen  # not ("G3",) -> ()
+
+
+def test_fewer_pieces_where_no_hand_went_is_a_miss_kept_through_the_next_background() -> None:
+    after = _after_move()
+    view = after._view
+    view.background = np.full((*view.shape, 3), 120, np.uint8)
+    camera = np.array([300.0, 300.0, 600.0])
+    g3 = _worker("G3", "section:S2", zone_keys(default_layout(), 4)["section:S2"].anchors[0])
+    after.settled({"section:S2": ("G3",), "section:N1": ("Y1",)}, [g3])
+    empty = {"section:S2": (), "section:N1": ("Y1",)}
+    assert after.withhold(empty, {}) == {"section:N1": ("Y1",)}
+    # A calm frame that missed G3 too becomes the background: G3 is kept.
+    after.settled(empty, [])
+    assert after.withhold(empty, {}) == {"section:N1": ("Y1",)}
+    # A hand went over S2: the reading may be a move. G3's place looks as
+    # it did: missed, not gone.
+    after.moved(np.ones(view.shape, bool))
+    assert after.withhold(empty, {}) is empty
+    after.check(view.background, empty, [], [], {}, camera)
+    assert after.doubts["section:S2"].pieces == (g3,)
+    # Taken: the board shows where it stood. Empty.
+    after.doubts.clear()
+    after.check(_taken(after, camera, g3), empty, [], [], {}, camera)
+    assert not after.doubts
