@@ -208,17 +208,15 @@ class AfterMove:
         held = (p for d in self.doubts.values() for p in d.pieces)
         before = [*before, *missed, *self._were_hidden, *held]
         self._another_came(values, seen_now, before, expected, camera, near)
-        hidden = self._hidden(seen_now, before, camera, near)
-        for key, more in self._unchanged(differs, seen_now, before, camera).items():
-            known = hidden.get(key, ())
-            hidden[key] = (*known, *(p for p in more if p not in known))
-        for key, pieces in hidden.items():
+        for key, pieces in self._hidden(seen_now, before, camera, near, differs).items():
             if key not in self._masks or key not in values or key in self.doubts:
                 continue
             if _room(key, values[key]):
                 doubt = Doubt(values[key], expected.get(key), "hidden", pieces, len(pieces))
                 self.doubts[key] = doubt
-        self._still_short(changed, values, seen_now, before, expected, camera)
+        self._still_short(
+            values, expected, self._arrivals(changed, seen_now, _feet(before), camera)
+        )
         read = self._background_read
         explained: dict[str, NDArray[np.bool_]] | None = None
         news: list[str] = []
@@ -332,10 +330,15 @@ class AfterMove:
         before: Sequence[Seen],
         camera: NDArray[np.float64],
         near: NDArray[np.bool_],
+        differs: NDArray[np.uint8],
     ) -> dict[str, tuple[Seen, ...]]:
-        """Zones (and pieces) of last-table pieces read nowhere now, where the
-        hand went, whose place a piece read now stands over or whose zone a
-        piece came into."""
+        """Zones (and pieces) of last-table pieces read nowhere now: whose
+        place looks as it did (``differs``: the change since the background),
+        still standing there with their stickers missed (motion seed 4: an arm
+        swept over S2, and G3's sticker, blurred, went unread; the section read
+        empty and the companion took it as sown; a piece taken leaves the
+        board showing where it stood); or where the hand went, whose place a
+        piece read now stands over or whose zone a piece came into."""
         now, then = _feet(seen_now), _feet(before)
         tops = [(s, foot_to_ground(*s.foot, camera, s.height_mm)) for s in seen_now]
         #: Zones a piece came into (or moved in): one read gone there may stand
@@ -347,6 +350,9 @@ class AfterMove:
                 continue
             if _at(old, now) or (len(then[_ident(old)]) == 1 and _ident(old) in now):
                 continue  # read where it stood; a piece of its own read anywhere
+            if float(np.mean(differs[self._body(old, camera).astype(bool)])) < STILL_THERE:
+                out[old.zone.key] = (*out.get(old.zone.key, ()), old)
+                continue
             cell = self._view.cell_of(*old.foot)
             if cell is None or not near[cell]:
                 continue
@@ -359,62 +365,22 @@ class AfterMove:
                 out[old.zone.key] = (*out.get(old.zone.key, ()), old)
         return out
 
-    def _unchanged(
-        self,
-        differs: NDArray[np.uint8],
-        seen_now: Sequence[Seen],
-        before: Sequence[Seen],
-        camera: NDArray[np.float64],
-    ) -> dict[str, tuple[Seen, ...]]:
-        """Zones (and pieces) of last-table pieces read nowhere now whose
-        place shows no change since: still standing there, their stickers
-        missed (motion seed 4: an arm swept over S2, and G3's sticker, blurred,
-        went unread while its picture stayed the same; the section read empty
-        and the companion took it as sown). A piece taken leaves the board
-        showing where it stood."""
-        now, then = _feet(seen_now), _feet(before)
-        out: dict[str, tuple[Seen, ...]] = {}
-        for old in before:
-            if old.zone is None:
-                continue
-            if _at(old, now) or (len(then[_ident(old)]) == 1 and _ident(old) in now):
-                continue  # read where it stood; a piece of its own read anywhere
-            body = self._body(old, camera).astype(bool)
-            if float(np.mean(differs[body])) < STILL_THERE:
-                out[old.zone.key] = (*out.get(old.zone.key, ()), old)
-        return out
-
     def _still_short(
-        self,
-        changed: NDArray[np.bool_],
-        values: Mapping[str, Value],
-        seen_now: Sequence[Seen],
-        before: Sequence[Seen],
-        expected: Mapping[str, int],
-        camera: NDArray[np.float64],
+        self, values: Mapping[str, Value], expected: Mapping[str, int], arrived: Arrivals
     ) -> None:
         """A zone that read fewer pieces than the game counts there before the
         move, where pieces came: they do not make up for those unread
         (placement seed 33: Y2 stood unread in S2 beside W3, unknown as short
         of the game's 2; W1 put in made the reading 2, and S2 read 2 for 3).
         A piece read now where nothing changed was there before: one of those
-        unread, found."""
-        read, then = self._background_read, _feet(before)
-        for key, value in values.items():
-            standing = self.doubts.get(key)
-            if key not in self._masks or key not in expected or not _room(key, value):
+        unread, found. ``arrived``: per zone, the pieces read now not where
+        any stood, and how many of them changed the picture (came)."""
+        read = self._background_read
+        for key, (new, came) in arrived.items():
+            standing, value = self.doubts.get(key), values.get(key)
+            if not came or key not in expected or key not in self._masks or value is None:
                 continue
-            if standing is not None and standing.why != "short":
-                continue
-            new = [p for p in seen_now if p.zone is not None and p.zone.key == key]
-            new = [p for p in new if not _at(p, then)]
-            came = [
-                p
-                for p in new
-                if int(np.count_nonzero(changed & self._body(p, camera).astype(bool)))
-                >= CHANGED_CELLS
-            ]
-            if not came:
+            if not _room(key, value) or (standing is not None and standing.why != "short"):
                 continue
             if standing is not None:
                 # Already short: what came is another move, after the game's
@@ -426,9 +392,28 @@ class AfterMove:
             was = pieces_in(key, read.get(key))
             if was is None or key not in read or was >= expected[key]:
                 continue
-            missing = expected[key] - was - (len(new) - len(came))
+            missing = expected[key] - was - (new - came)
             if missing > 0:
                 self.doubts[key] = Doubt(value, expected[key], "short", missing=missing)
+
+    def _arrivals(
+        self,
+        changed: NDArray[np.bool_],
+        seen_now: Sequence[Seen],
+        then: Mapping[Ident, list[tuple[float, float]]],
+        camera: NDArray[np.float64],
+    ) -> Arrivals:
+        """Per zone, the pieces read now where none of theirs stood (``then``)
+        and how many of those changed the picture (``changed``): came."""
+        out: dict[str, tuple[int, int]] = {}
+        for p in seen_now:
+            if p.zone is None or _at(p, then):
+                continue
+            body = self._body(p, camera).astype(bool)
+            came = int(int(np.count_nonzero(changed & body)) >= CHANGED_CELLS)
+            new, was = out.get(p.zone.key, (0, 0))
+            out[p.zone.key] = (new + 1, was + came)
+        return out
 
     def short_of(self, expected: Mapping[str, int]) -> frozenset[str]:
         """Zones in doubt whose reading was fewer pieces than the game's count:
@@ -505,6 +490,8 @@ class AfterMove:
 
 
 Ident = tuple[object, str, str]
+#: Per zone key: pieces read now where none of theirs stood, and how many came.
+Arrivals = Mapping[str, tuple[int, int]]
 
 
 def _ident(p: Seen) -> Ident:
