@@ -1,9 +1,10 @@
 """After a move: a zone's reading must account for what changed there.
 
-A hand put a piece down and went away. Two ways the next reading can be
+A hand put a piece down and went away. Four ways the next reading can be
 wrong with nothing in the frame itself to say so (whole games at the harsh
-bench's "placement" condition found both, where pieces stand off their spots
-and against their neighbours):
+bench's "placement" condition found them, where pieces stand off their spots
+and against their neighbours, and at "motion", where each frame is blurred
+anew):
 
 - **Hidden, not gone.** A piece the last calm table had is read nowhere now,
   and a piece read now stands where it stood, its top over the old sticker (a
@@ -25,7 +26,8 @@ and against their neighbours):
 
 Such a zone is *in doubt*: withheld (unknown, never the old value nor the
 short one). A zone still short leaves doubt when the game's count, moved on,
-is what it reads, or when it reads the missing pieces with no hand there. It leaves doubt when it reads the pieces it missed on top of
+is what it reads, or when it reads the missing pieces with no hand there.
+Another leaves doubt when it reads the pieces it missed on top of
 what it read (the hidden sticker seen again), when it reads full, or when
 the game, having moved on since, expects there the number of pieces it
 reads (the game knows what a phone answered). A zone over pieces held hidden
@@ -36,7 +38,9 @@ through later moves, those doubts cost placement games at the bench 5-10
 times the phone answers), unless the game knows a piece is missing there. Doubts
 are raised on the calm frames after a move, before the board view takes the
 new table as its background, and only where the hand moved over: light that
-drifts by itself raises none.
+drifts by itself raises none. Where no hand went since the background, a
+zone reading fewer pieces than it did then is withheld too: pieces do not
+leave by themselves.
 
 Vision knows no rules: the expectation is the zone's piece count
 (:mod:`vision.expect`).
@@ -411,8 +415,8 @@ class AfterMove:
                 continue
             body = self._body(p, camera).astype(bool)
             came = int(int(np.count_nonzero(changed & body)) >= CHANGED_CELLS)
-            new, was = out.get(p.zone.key, (0, 0))
-            out[p.zone.key] = (new + 1, was + came)
+            new, came_before = out.get(p.zone.key, (0, 0))
+            out[p.zone.key] = (new + 1, came_before + came)
         return out
 
     def short_of(self, expected: Mapping[str, int]) -> frozenset[str]:
