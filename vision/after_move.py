@@ -49,6 +49,7 @@ Vision knows no rules: the expectation is the zone's piece count
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -75,6 +76,9 @@ PIECE_ZONES = ("section:", "maharajah-worker:", "donation:", "market-space:")
 #: zone that count as a piece's body come or gone: a worker's or a counter's
 #: top (15-16 mm across) changes about 20; a sticker re-blurred, a few.
 CHANGED_CELLS = 8
+#: Changed cells in a piece's body that say it came (was put down): light
+#: seed 22's G2, put down in glare, changed 7-8; workers standing there, 0.
+ARRIVED_CELLS = CHANGED_CELLS // 2
 #: The mean change (see :func:`~vision.occlusion.change`) over a piece's body
 #: below which it stands there still: at the test table, taking a worker
 #: changed its body by 62, smudging its sticker past reading by 16, blurring
@@ -218,9 +222,8 @@ class AfterMove:
             if _room(key, values[key]):
                 doubt = Doubt(values[key], expected.get(key), "hidden", pieces, len(pieces))
                 self.doubts[key] = doubt
-        self._still_short(
-            values, expected, self._arrivals(changed, seen_now, _feet(before), camera)
-        )
+        arrived = self._arrivals(changed, seen_now, _feet(before), camera)
+        self._still_short(values, expected, arrived, before)
         read = self._background_read
         explained: dict[str, NDArray[np.bool_]] | None = None
         news: list[str] = []
@@ -370,7 +373,11 @@ class AfterMove:
         return out
 
     def _still_short(
-        self, values: Mapping[str, Value], expected: Mapping[str, int], arrived: Arrivals
+        self,
+        values: Mapping[str, Value],
+        expected: Mapping[str, int],
+        arrived: Arrivals,
+        before: Sequence[Seen],
     ) -> None:
         """A zone that read fewer pieces than the game counts there before the
         move, where pieces came: they do not make up for those unread
@@ -378,8 +385,14 @@ class AfterMove:
         of the game's 2; W1 put in made the reading 2, and S2 read 2 for 3).
         A piece read now where nothing changed was there before: one of those
         unread, found. ``arrived``: per zone, the pieces read now not where
-        any stood, and how many of them changed the picture (came)."""
+        any stood, and how many of them changed the picture (came). A
+        section's count before is its pieces of the last calm table, read
+        even where the zone was not (light seed 22: S1 in glare, never read
+        whole; Y1 put in unread, then G2 read, and S1 read 3 for 4)."""
         read = self._background_read
+        sections = Counter(
+            p.zone.key for p in before if p.zone is not None and p.zone.key.startswith("section:")
+        )
         for key, (new, came) in arrived.items():
             standing, value = self.doubts.get(key), values.get(key)
             if not came or key not in expected or key not in self._masks or value is None:
@@ -393,8 +406,11 @@ class AfterMove:
                     standing, read=value, expected=expected[key], touched=False
                 )
                 continue
-            was = pieces_in(key, read.get(key))
-            if was is None or key not in read or was >= expected[key]:
+            if key.startswith("section:"):
+                was: int | None = sections[key]
+            else:
+                was = pieces_in(key, read[key]) if key in read else None
+            if was is None or was >= expected[key]:
                 continue
             missing = expected[key] - was - (new - came)
             if missing > 0:
@@ -414,7 +430,7 @@ class AfterMove:
             if p.zone is None or _at(p, then):
                 continue
             body = self._body(p, camera).astype(bool)
-            came = int(int(np.count_nonzero(changed & body)) >= CHANGED_CELLS)
+            came = int(int(np.count_nonzero(changed & body)) >= ARRIVED_CELLS)
             new, came_before = out.get(p.zone.key, (0, 0))
             out[p.zone.key] = (new + 1, came_before + came)
         return out

@@ -440,6 +440,12 @@ def test_pieces_that_came_into_a_short_zone_do_not_make_up_for_those_unread() ->
     after = after_a_hand()
     after.check(after._view.background, now, [w3, w1], [w3], {"section:S2": 2}, camera)
     assert not after.doubts
+    # A section not read on the last calm table (in glare), its pieces read
+    # (light seed 22): they are its count before.
+    after = after_a_hand()
+    after._background_read.clear()
+    after.check(_taken(after, camera, w1), now, [w3, w1], [w3], {"section:S2": 2}, camera)
+    assert after.doubts["section:S2"].why == "short"
     # The game counted what was read: nothing unread to make up for.
     after = after_a_hand()
     after.check(_taken(after, camera, w1), now, [w3, w1], [w3], {"section:S2": 1}, camera)
