@@ -386,8 +386,8 @@ class AfterMove:
         A piece read now where nothing changed was there before: one of those
         unread, found. ``arrived``: per zone, the pieces read now not where
         any stood, and how many of them changed the picture (came). A
-        section's count before is its pieces of the last calm table, read
-        even where the zone was not (light seed 22: S1 in glare, never read
+        section the last calm table did not read has for its count before
+        the pieces read in it then (light seed 22: S1 in glare, never read
         whole; Y1 put in unread, then G2 read, and S1 read 3 for 4)."""
         read = self._background_read
         sections = Counter(
@@ -406,10 +406,12 @@ class AfterMove:
                     standing, read=value, expected=expected[key], touched=False
                 )
                 continue
-            if key.startswith("section:"):
-                was: int | None = sections[key]
+            if key in read:
+                was = pieces_in(key, read[key])
+            elif key.startswith("section:") and sections[key]:
+                was = sections[key]
             else:
-                was = pieces_in(key, read[key]) if key in read else None
+                continue  # never read before (start-up): nothing known short
             if was is None or was >= expected[key]:
                 continue
             missing = expected[key] - was - (new - came)
