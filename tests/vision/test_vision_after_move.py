@@ -347,7 +347,9 @@ SMUDGED = 100_000
 def _smudged(cam: SyntheticCamera, worker: str, smudge: bool = True) -> None:
     """From now on ``worker``'s sticker is drawn blurred past reading (motion
     blur, a smudge): the same light and dark in the same place, no code.
-    ``smudge=False``: drawn sharp again."""
+    ``smudge=False``: drawn sharp again. It reaches into the renderer (its
+    marker images, its cached piece layer's key): the renderer itself has no
+    way to draw the same table with one sticker spoilt."""
     marker = DEFAULT_PLAN.find(Kind.WORKER, worker).marker_id
     renderer = cam.renderer
     plain = type(renderer)._marker_image.__get__(renderer)
