@@ -94,11 +94,12 @@ class Doubt:
 
     read: Value  # the zone's reading when raised (a hidden piece's: the latest)
     expected: int | None  # the game's count then: a new count can end it
-    why: str  # "hidden" or "unexplained"
+    why: str  # "hidden", "unexplained" or "short"
     #: The pieces of the last calm table it holds hidden ("hidden" only).
     pieces: tuple[Seen, ...] = ()
     #: How many pieces the reading is short of, at least ("hidden": as many as
-    #: it holds; "unexplained": not known).
+    #: it holds; "short": as many as the zone lacked before the move, less
+    #: those found since; "unexplained": not known).
     missing: int = 1
     #: The board-view cells whose change nobody read ("unexplained" only).
     cells: NDArray[np.bool_] | None = field(default=None, compare=False)
@@ -432,7 +433,7 @@ class AfterMove:
             if p.zone is None or _at(p, then):
                 continue
             body = self._body(p, camera).astype(bool)
-            came = int(int(np.count_nonzero(changed & body)) >= ARRIVED_CELLS)
+            came = int(np.count_nonzero(changed & body) >= ARRIVED_CELLS)
             new, came_before = out.get(p.zone.key, (0, 0))
             out[p.zone.key] = (new + 1, came_before + came)
         return out
