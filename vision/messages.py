@@ -29,10 +29,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Se ven {n} contadores {colour}; solo hay {limit}.",
     ),
     "unsupported-donation": (
-        "A counter lies on level {level} of the {district_en} donation tile"
-        " with an empty space below it.",
-        "Hay un contador en el nivel {level} de la loseta de donación del {district_es}"
-        " con un espacio vacío debajo.",
+        "A counter lies on level {level} of the {district_en} donation tile,"
+        " but a space below it looks empty: check both spaces under it.",
+        "Hay un contador en el nivel {level} de la loseta de donación del {district_es},"
+        " pero un espacio debajo parece vacío: revisa los dos espacios de debajo.",
     ),
     "seen-twice": (
         "{what_en} {component} is seen in two places: {places}.",
