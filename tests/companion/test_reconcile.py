@@ -16,8 +16,18 @@ from companion.reconcile.closing import closed
 from companion.reconcile.diagnose import diagnose
 from companion.reconcile.instructions import instructions
 from companion.reconcile.search import infer
-from companion.reconcile.seen import Seen, distance
-from engine.amritsar import Act, Action, Game, GameState, apply, legal_actions, new_game, observe
+from companion.reconcile.seen import Seen, distance, missing_as_unknown
+from engine.amritsar import (
+    NONE,
+    Act,
+    Action,
+    Game,
+    GameState,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+)
 from engine.amritsar.board import District, WorkerColour, parse_section
 from engine.amritsar.decisions import Pending
 from tests.support.positions import edit, play_to
@@ -442,3 +452,46 @@ def test_ways_that_part_where_the_table_is_unseen_are_applied_only_as_far_as_the
     # The elephant seen: the way is one, applied as far as the question.
     result = infer(state, seen)
     assert [str(a) for a in result.actions][:1] == ["elephant W"]
+
+
+def _donation_ending_the_actions(seed: int = 0) -> tuple[GameState, Action]:
+    """A 2-player position (a seeded random game) where a donation ends the
+    mover's actions, the elephant to move next, with counters already given."""
+    rng = random.Random(seed)
+    state = new_game(2, seed=seed)
+    for _ in range(3000):
+        actions = legal_actions(state)
+        for action in actions:
+            if action.kind is not Act.DONATE:
+                continue
+            after, _ = apply(state, action)
+            given = any(c != NONE for row in observe(state).donations for c in row)
+            if after.pending[-1].kind == Pending.ELEPHANT and given:
+                return state, action
+        state, _ = apply(state, rng.choice(actions))
+    raise AssertionError("no such donation in the game")
+
+
+def test_staying_put_is_never_applied_on_the_way_to_a_question_about_an_unseen_section() -> None:
+    # Placement seed 40's game at the bench: the donation was seen, a counter
+    # the camera missed was read empty, a section was unseen. The search
+    # applied the donation and "stay" on its way to asking where the next
+    # worker was sown; the player had not moved the elephant yet, and the
+    # game left the table's path. Staying put is no fact: nothing is asked
+    # past it, and the missed counter, looked at as unknown, leaves the
+    # donation alone to apply.
+    state, donation = _donation_ending_the_actions()
+    after, _ = apply(state, donation)
+    seen = Seen.of(observe(after))
+    assert seen.donations is not None and seen.sections is not None
+    given = observe(state).donations
+    i, j = next((i, j) for i, row in enumerate(given) for j, c in enumerate(row) if c != NONE)
+    rows = [list(row) for row in seen.donations]
+    rows[i][j] = NONE  # a counter the camera missed, read empty
+    sections = (None, *seen.sections[1:])  # a section unseen
+    table = replace(seen, donations=tuple(tuple(r) for r in rows), sections=sections)
+    result = infer(state, table)
+    assert not any(a.kind is Act.STAY for a in result.actions)
+    assert result.kind == "none"
+    relaxed = infer(state, missing_as_unknown(observe(state), table))
+    assert relaxed.kind == "apply" and relaxed.actions == (donation,)
