@@ -20,6 +20,10 @@ sticker decode in one frame and not the next; counting those frames as
 disagreement kept such a table settling for ever. A move still needs a hand,
 and a hand (or any motion) restarts every count.
 
+A measured zone's accepted value that no frame of the calm spell measured
+(every frame "could not tell", since the last hand) is held as for a zone out
+of sight: listed unseen, never passed on as seen.
+
 A zone whose readings disagree with each other within one calm spell (a
 donation counter decoding in one blurred frame and not the next, a market cell
 read "covered" then "clear") cannot be read now: nothing moved, so one of
@@ -168,7 +172,12 @@ class Stabiliser:
         if calm and self.calm_streak >= self.confirm:
             self.problems = tuple(problems)
         self.unseen = tuple(
-            k for k in self.keys if k not in values or k not in self.accepted or k in doubt
+            k
+            for k in self.keys
+            if k not in values
+            or k not in self.accepted
+            or k in doubt
+            or (values[k] is None and k in measured and self._stale(k))
         )
         steady = (
             calm
@@ -178,6 +187,15 @@ class Stabiliser:
         )
         self._steady = (values, problems) if steady else None
         return committed
+
+    def _stale(self, key: str) -> bool:
+        """Is ``key``'s accepted value one not measured since the last hand
+        (a measured zone "could not tell" all this calm spell)? Then it is
+        held as for a zone out of sight: unseen, never passed on as seen
+        (shadows seed 13 at the whole-game bench: a market space's count of 5,
+        from before it went out of sight and a counter left it, raised a false
+        alert when the count read "not measured" next to a hand)."""
+        return not self.history[key] and self.accepted.get(key) is not None
 
     def _doubt(self) -> frozenset[str]:
         """Zones whose readings disagreed in this calm spell and have not agreed

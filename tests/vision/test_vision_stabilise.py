@@ -181,3 +181,27 @@ def test_before_doubt_after_a_late_reading_still_holds_the_table() -> None:
     assert not st.settling
     feed(st, ({**rest, "donation:N:1:0": "grey"}, True))
     assert st.settling and st.calm_streak < st.doubt_after
+
+
+def test_a_count_not_measured_since_the_last_hand_is_held_unseen_not_trusted() -> None:
+    # Shadows seed 13 (2p) at the whole-game bench: the purple market space
+    # was out of sight while a counter left it (5, then 4); then a hand by the
+    # board's edge hid a counter, the count read "not measured", and the old
+    # 5 was passed on as seen: a false "illegal move" alert. A held value not
+    # measured once since the last hand is held as for a zone out of sight.
+    keys = ("market-space:purple", "section:N1")
+    st = Stabiliser(keys, players=2)
+    five = {"market-space:purple": 5, "section:N1": ("Y1",)}
+    feed(st, (five, True), (five, True), (five, True))
+    assert st.accepted["market-space:purple"] == 5 and not st.unseen
+    away = {"section:N1": ("Y1",)}  # the market space out of sight
+    blind = {"market-space:purple": None, "section:N1": ("Y1",)}
+    feed(st, ({}, False), (away, True), (away, True), (away, True), (blind, True))
+    assert not st.settling
+    assert st.unseen == ("market-space:purple",)
+    assert st.accepted["market-space:purple"] == 5  # held, not forgotten
+    # Measured again in this calm spell: seen, and a frame not measuring it
+    # after that is no evidence either way (blur new each frame).
+    four = {"market-space:purple": 4, "section:N1": ("Y1",)}
+    feed(st, (four, True), (four, True), (four, True), (blind, True))
+    assert st.accepted["market-space:purple"] == 4 and not st.unseen
