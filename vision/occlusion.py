@@ -89,6 +89,10 @@ class BoardView:
         ) = None
         #: The cells the last :meth:`motion` call found changed.
         self.moved: NDArray[np.bool_] = np.zeros(self.shape, bool)
+        #: Of those, the changed regions that reach flat print: what a hand or
+        #: a moved piece changed, not the edges a new blur alone shifted
+        #: elsewhere on the board (empty when the change was jitter).
+        self.handled: NDArray[np.bool_] = np.zeros(self.shape, bool)
         #: The last :meth:`motion` call's change was jitter: only at edges of the
         #: previous view, no flat place changed (``FLAT_RANGE``).
         self.jitter = False
@@ -140,15 +144,19 @@ class BoardView:
             return 0
         moved = change(view, self.prev) > CHANGE_LEVEL
         count = int(moved.sum())
-        self.jitter = count >= MOTION_CELLS and not self._flat_changed(moved, self.prev)
+        flat_changed = moved & self._flat(self.prev) if count >= MOTION_CELLS else None
+        self.jitter = bool(
+            flat_changed is not None and np.count_nonzero(flat_changed) < MOTION_CELLS
+        )
         self.moved = moved
+        self.handled = (
+            _reaching(moved, flat_changed)
+            if flat_changed is not None and not self.jitter
+            else np.zeros(self.shape, bool)
+        )
         self.prev = view
         self._still = 0 if count >= MOTION_CELLS and not self.jitter else self._still + 1
         return count
-
-    def _flat_changed(self, moved: NDArray[np.bool_], prev: NDArray[np.uint8]) -> bool:
-        """Did ``moved`` change flat places of ``prev`` (not only its edges)?"""
-        return int(np.count_nonzero(moved & self._flat(prev))) >= MOTION_CELLS
 
     def _flat(self, view: NDArray[np.uint8]) -> NDArray[np.bool_]:
         """Cells of ``view`` whose 5x5 cells span fewer than ``FLAT_RANGE`` levels."""
@@ -243,6 +251,20 @@ class BoardView:
         if 0 <= r < self.shape[0] and 0 <= c < self.shape[1]:
             return (r, c)
         return None
+
+
+def _reaching(moved: NDArray[np.bool_], seeds: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """The 8-connected groups of ``moved`` that hold a cell of ``seeds``.
+
+    Motion seed 13 at the whole-game bench: under a blur new each frame, a
+    hand's frame also changed the stickers' edges all over the board, and all
+    of it counted as touched by the hand; a worker's sticker then missed in
+    N1, far from any hand, read empty and the session took a sowing the table
+    never made."""
+    _count, labels = cv2.connectedComponents(moved.astype(np.uint8), connectivity=8)
+    hit = np.unique(labels[seeds])
+    out: NDArray[np.bool_] = np.isin(labels, hit[hit > 0])
+    return out
 
 
 def _largest(cells: NDArray[np.bool_]) -> int:

@@ -448,8 +448,10 @@ class Pipeline:
         if motion >= MOTION_CELLS and not self.view.jitter:
             # Only motion touches the expectation: a cell or two changed is
             # noise (the table counts as calm), and a piece moves under a hand.
-            self.expectation.touch(self.view.moved)
-            self.after_move.moved(self.view.moved)
+            # Only where the hand was: not the edges a new blur shifted
+            # elsewhere in the same frame.
+            self.expectation.touch(self.view.handled)
+            self.after_move.moved(self.view.handled)
         return motion
 
     def expect(self, counts: Mapping[str, int]) -> None:

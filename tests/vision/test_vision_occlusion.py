@@ -210,3 +210,26 @@ def _sticker(board: np.ndarray) -> np.ndarray:
     out[39:42, 19:22] = 230
     out[39, 19] = out[40, 21] = out[41, 20] = 25
     return out
+
+
+def test_a_hand_under_a_new_blur_touches_only_where_it_is() -> None:
+    # Motion seed 13 (2p) at the whole-game bench: under a blur new each
+    # frame, a hand's frame also shifted stickers' edges all over the board,
+    # and all of it counted as touched by the hand. A worker's sticker then
+    # missed in N1, far from any hand, read empty ("a hand went there"), and
+    # the session took a sowing the table never made.
+    view = BoardView(default_layout())
+    board = board_view(view, np.random.default_rng(5))
+    board[100:140, 120:180] = 230
+    board[100:140:4, 120:180] = 25  # a sticker-like print: edges a blur shifts
+    view.motion(cv2.GaussianBlur(board, (3, 3), 0.6))
+    shown = cv2.GaussianBlur(board, (5, 5), 1.6)  # the next frame's blur
+    shown[25:60, 5:45] = SKIN  # and a hand, far from the print
+    assert view.motion(shown) >= 3 and not view.jitter
+    assert view.moved[100:140, 120:180].any()  # the blur changed edges there
+    assert view.handled[30:55, 10:40].all()
+    assert not view.handled[100:140, 120:180].any()
+    # Blur alone is jitter: nothing handled.
+    view.motion(cv2.GaussianBlur(board, (3, 3), 0.6))
+    view.motion(cv2.GaussianBlur(board, (5, 5), 1.6))
+    assert view.jitter and not view.handled.any()
