@@ -175,6 +175,11 @@ def test_a_shadow_that_stays_is_taken_as_the_board_though_a_sticker_went_dark() 
 
 @pytest.mark.parametrize("colour", [SKIN, SLEEVE])
 def test_a_still_hand_in_a_shadow_stays_a_hand(colour: tuple[int, int, int]) -> None:
+    # What tells a still hand from a change of light is mostly the print and
+    # stickers under it: a uniform hand over uniform print changes the light
+    # ratio only at its edges. So a change of light's "odd" cells where pieces
+    # went missing cannot simply be put down to a move made under the light
+    # (shadows seed 13's stall): that lets this hand be taken as the board.
     view = BoardView(default_layout())
     board = _sticker(board_view(view, np.random.default_rng(5)))
     view.motion(board)
@@ -186,22 +191,6 @@ def test_a_still_hand_in_a_shadow_stays_a_hand(colour: tuple[int, int, int]) -> 
     assert blobs[-1] == 1
     state = view.occluders(shown, missing, view.motion(shown))
     assert state.occluded[40, 20]
-
-
-def test_a_still_hand_over_pieces_taken_in_a_shadow_stays_a_hand() -> None:
-    # What tells a still hand from a change of light is mostly the print and
-    # stickers under it: a uniform hand over uniform print changes the light
-    # ratio only at its edges. So a change of light's "odd" cells where pieces
-    # went missing cannot simply be put down to a move made under the light
-    # (shadows seed 13's stall): that lets this hand be taken as the board.
-    view = BoardView(default_layout())
-    board = _sticker(board_view(view, np.random.default_rng(5)))
-    view.motion(board)
-    missing = np.zeros(view.shape, bool)
-    missing[40, 20] = missing[42, 24] = True  # stickers under the hand
-    shown = _relit(board)
-    shown[25:60, 5:45] = SKIN
-    assert _still(view, shown, missing, 8)[-1] == 1
 
 
 def _sticker(board: np.ndarray) -> np.ndarray:
