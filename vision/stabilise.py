@@ -38,11 +38,21 @@ reading is simply not confirmed yet after ``DOUBT_AFTER`` calm frames (read
 for the first time late in the spell: under blur new each frame, a sticker
 decodes in frames 8, 10 and 11 only): it is in doubt until it confirms, so no
 calm table is held settling longer than ``DOUBT_AFTER`` frames.
+
+Pieces never go without a hand. A zone that holds pieces (:data:`HOLDS_PIECES`:
+workers on a section, a counter on a donation space or a market space, the
+storehouse tiles) whose reading lacks a piece read earlier in the same calm
+spell has *lost* it to the camera, not to a player: a sticker decoded in one
+blurred frame and missed in the next three. Such a reading is never
+confirmed, and the zone is in doubt until a hand or until the pieces are read
+again; a decoded marker is strong evidence, a missed one is weak. (Motion seed
+13 at the whole-game bench: three workers read in some calm frames and missed
+in three in a row became a confirmed "empty" and a wrong sowing.)
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -62,6 +72,9 @@ CONFIRM_FRAMES = 3
 #: Zones whose ``None`` means "not measured" (for the others it is a value:
 #: an empty donation space, no worker beside the Maharajah).
 MEASURED = ("coins:", "market:", "market-space:")
+#: Zones whose value is the pieces on them: a reading lacking a piece read
+#: earlier in the calm spell is a miss (see the module's docstring).
+HOLDS_PIECES = ("section:", "donation:", "maharajah-worker:", "market-space:", "storehouses")
 #: Confidence of a value held while its zone is out of sight.
 HELD_CONFIDENCE = 0.5
 #: Calm frames a zone whose readings disagree may hold the table settling.
@@ -95,6 +108,11 @@ class Stabiliser:
         #: Measured zones: calm frames in a row that read ``None`` (not measured).
         self.blank: dict[str, int] = dict.fromkeys(self.keys, 0)
         self._measured = frozenset(k for k in self.keys if k.startswith(MEASURED))
+        self._counted = frozenset(k for k in self.keys if k.startswith(HOLDS_PIECES))
+        #: Counted zones: every piece read in this calm spell (the most of each).
+        self.spell_pieces: dict[str, Counter[object]] = {}
+        #: Counted zones whose latest calm reading lacks a piece in ``spell_pieces``.
+        self.lost: set[str] = set()
         self.calm_streak = 0
         self.problems: tuple[Problem, ...] = ()
         self.settling = True
@@ -126,6 +144,8 @@ class Stabiliser:
             for key in self.blank:
                 self.blank[key] = 0
             self.disagreed.clear()
+            self.spell_pieces.clear()
+            self.lost.clear()
         else:
             self.calm_streak += 1
             for key in self.keys:
@@ -151,6 +171,8 @@ class Stabiliser:
                 if h and h[-1] != value:
                     self.disagreed.add(key)
                 h.append(value)
+                if key in self._counted and self._loses(key, value):
+                    continue  # a miss is never confirmed
                 confirmed = len(h) == self.confirm and all(v == h[0] for v in h)
                 if confirmed and (key not in self.accepted or self.accepted[key] != h[0]):
                     self.accepted[key] = h[0]
@@ -166,6 +188,7 @@ class Stabiliser:
             if calm and self.calm_streak >= self.doubt_after
             else frozenset()
         )
+        doubt |= self.lost
         self.doubt = doubt
         pending = bool(unconfirmed - doubt)
         self.settling = self.calm_streak < self.confirm or pending
@@ -187,6 +210,19 @@ class Stabiliser:
         )
         self._steady = (values, problems) if steady else None
         return committed
+
+    def _loses(self, key: str, value: Value) -> bool:
+        """Record ``value``'s pieces for ``key`` in this calm spell; does it
+        lack one read earlier in the spell (a miss: see the module's docstring)?"""
+        pieces = _pieces(value)
+        seen = self.spell_pieces.setdefault(key, Counter())
+        lacks = bool(seen - pieces)
+        seen |= pieces
+        if lacks:
+            self.lost.add(key)
+        else:
+            self.lost.discard(key)
+        return lacks
 
     def _stale(self, key: str) -> bool:
         """Is ``key``'s accepted value one not measured since the last hand
@@ -302,6 +338,18 @@ class Stabiliser:
             unseen=self.unseen,
             problems=self.problems,
         )
+
+
+def _pieces(value: Value) -> Counter[object]:
+    """The pieces a counted zone's value says are there: the workers or tiles of
+    a tuple, a counter's colour, a market space's count (as that many counters)."""
+    if value is None:
+        return Counter()
+    if isinstance(value, tuple):
+        return Counter(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Counter({"counter": value})
+    return Counter([value])
 
 
 def _opt_bool(v: Value) -> bool | None:

@@ -205,3 +205,57 @@ def test_a_count_not_measured_since_the_last_hand_is_held_unseen_not_trusted() -
     four = {"market-space:purple": 4, "section:N1": ("Y1",)}
     feed(st, (four, True), (four, True), (four, True), (blind, True))
     assert st.accepted["market-space:purple"] == 4 and not st.unseen
+
+
+def test_pieces_read_earlier_in_a_calm_spell_are_never_confirmed_gone() -> None:
+    # Motion seed 13 (2p) at the whole-game bench, frame 2815: W2's three
+    # workers decoded in some blurred calm frames and all missed in three
+    # others in a row, and "empty" was confirmed: a wrong sowing. Nothing moves
+    # without a hand, so a reading lacking a piece read earlier in the same
+    # calm spell is a miss: the zone is unknown until a hand, never emptied.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"coins:N1": False, "donation:N:1:0": None}
+    three = {**rest, "section:N1": ("B1", "B2", "Y1")}
+    none = {**rest, "section:N1": ()}
+    feed(st, (three, True), (none, True), (three, True))
+    feed(st, *[(none, True)] * 5)
+    assert "section:N1" not in st.accepted  # "empty" never confirmed
+    assert "section:N1" in st.unseen and not st.settling
+    # Already accepted: the held value stays, unseen while the spell lasts.
+    feed(st, *[(three, True)] * 3)
+    assert st.accepted["section:N1"] == ("B1", "B2", "Y1") and "section:N1" not in st.unseen
+    two = {**rest, "section:N1": ("B1", "Y1")}
+    feed(st, *[(two, True)] * 8)
+    assert st.accepted["section:N1"] == ("B1", "B2", "Y1")
+    assert "section:N1" in st.unseen and st.confidence()["section:N1"] < 1.0
+    # A hand may have taken B2: after it, the same reading confirms.
+    feed(st, ({}, False), *[(two, True)] * 3)
+    assert st.accepted["section:N1"] == ("B1", "Y1") and "section:N1" not in st.unseen
+
+
+def test_a_zone_empty_before_the_hand_is_not_passed_on_as_empty_after_a_miss() -> None:
+    # A counter laid under the hand decodes in two calm frames, then blur
+    # misses it: the accepted "empty" from before the hand is unknown now.
+    st = Stabiliser(KEYS, players=2)
+    rest = {"coins:N1": False, "section:N1": ()}
+    empty = {**rest, "donation:N:1:0": None}
+    feed(st, *[(empty, True)] * 3)
+    assert "donation:N:1:0" in st.accepted and "donation:N:1:0" not in st.unseen
+    red = {**rest, "donation:N:1:0": "red"}
+    feed(st, ({}, False), (red, True), (red, True), *[(empty, True)] * 8)
+    assert st.accepted["donation:N:1:0"] is None
+    assert "donation:N:1:0" in st.unseen
+
+
+def test_a_market_space_count_lower_than_read_this_spell_is_unknown() -> None:
+    keys = ("market-space:purple", "section:N1")
+    st = Stabiliser(keys, players=2)
+    five = {"market-space:purple": 5, "section:N1": ()}
+    four = {"market-space:purple": 4, "section:N1": ()}
+    blind = {"market-space:purple": None, "section:N1": ()}
+    feed(st, (five, True), (blind, True), *[(four, True)] * 8)
+    assert "market-space:purple" not in st.accepted
+    assert "market-space:purple" in st.unseen
+    # More than read before is no miss (a sticker decoding late): it confirms.
+    feed(st, ({}, False), (four, True), *[(five, True)] * 3)
+    assert st.accepted["market-space:purple"] == 5 and not st.unseen
