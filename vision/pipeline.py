@@ -267,7 +267,12 @@ class Pipeline:
         placed, reading = self._read(dets, first, extra, reg)
         # Jitter (change spread thin over the board: shake, a new blur each frame)
         # is not motion; the stabiliser's agreeing readings decide.
-        state = self.view.occluders(view, self._missing(placed), 0 if self.view.jitter else motion)
+        state = self.view.occluders(
+            view,
+            self._missing(placed),
+            0 if self.view.jitter else motion,
+            armless=lambda: not self.startup.crossing(view, reg, (w, h)) and self.startup.judged,
+        )
         inside = self._inside_frame(reg, (w, h))
         if reg.fit is not None and not reg.fit.good:
             inside = self._fits(reg, inside)

@@ -133,9 +133,16 @@ class StartupCheck:
         self._visible: tuple[object, NDArray[np.bool_]] | None = None
         #: The stretches (board mm, start and end points) last found across an edge.
         self.crossings: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        #: Whether the last :meth:`crossing` could judge the edge at all.
+        self.judged = False
 
     def crossing(self, view: NDArray[np.uint8], reg: Registration, size: tuple[int, int]) -> bool:
-        """Does something lie across the board's edge in this board view?"""
+        """Does something lie across the board's edge in this board view?
+
+        ``judged`` says afterwards whether the edge could be judged at all (enough
+        of it in sight, not blown out, with contrast): "no" is then no proof
+        that nothing crosses it."""
+        self.judged = False
         visible = self._visible_in(reg, size)
         v = view[self._rows, self._cols].astype(np.float32)  # (n, 4, 3)
         inside = v[:, :2].mean(axis=1)
@@ -150,6 +157,7 @@ class StartupCheck:
         median = float(np.median(contrast[usable]))
         if median < USABLE_MEDIAN:
             return False
+        self.judged = True
         table = np.median(outside[usable], axis=0)
         on_table = np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN
         limit = min(LOW_SHARE * median, LOW_MAX)

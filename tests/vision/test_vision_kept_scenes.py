@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from vision.expect import counts
 from vision.harsh import harsh_scene
 from vision.pipeline import Pipeline
@@ -123,6 +125,19 @@ def test_dark_board_art_along_the_edge_is_no_arm_at_start() -> None:
     seen, truth, pipe = settled("ideal", 50025)
     assert pipe.startup.verified and pipe.startup.crossings == []
     assert printed_values_wrong(seen, truth) == []
+    assert pipe.startup.judged
+
+
+def test_an_edge_that_cannot_be_judged_is_no_proof_that_no_arm_crosses_it() -> None:
+    # A board view with no contrast at the edge (glare, darkness): "no
+    # crossing" then says nothing. A change of light is taken as a move made
+    # under it only when nothing is *seen* across the edge (``judged``).
+    _, _, pipe = settled("ideal", 50025)
+    assert pipe.registration is not None
+    flat = np.full((*pipe.view.shape, 3), 128, np.uint8)
+    size = harsh_scene(50025, "ideal").size
+    assert not pipe.startup.crossing(flat, pipe.registration, size)
+    assert not pipe.startup.judged
 
 
 def test_a_hand_across_the_edge_still_holds_the_start() -> None:
