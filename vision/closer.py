@@ -15,7 +15,9 @@ cells) and how large its marker looks there.
 - the marker would look small (``SMALL_PX``; magnified 2x), or
 - the first pass saw there an undecoded, marker-like square of about the
   marker's size (a sticker on a dark piece, in glare or blur), or
-- the spot is bright (glare): magnified, its contrast stretched, or
+- the spot is bright (glare): magnified, its contrast stretched (a counter's
+  space or a worker's slot in glare holding a faded marker's black and white
+  is such a square too: ``FADED_CONTRAST``), or
 - the game says a piece stands there (:meth:`CloserLook.expect`): also with a
   higher threshold constant and stretched, or
 - the spot holds a piece that is always somewhere on its spaces (the
@@ -101,6 +103,9 @@ MARKER_CONTRAST = 60.0
 FADED_CONTRAST = 10.0
 #: Zones of counters, packed in rows and piles.
 COUNTER_KEYS = ("donation:", "market-space:")
+#: Zones of workers: in glare only, a slot holding faded black and white is
+#: no bare slot (elsewhere printed section names lie by the slots).
+WORKER_KEYS = ("section:", "maharajah-worker:")
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
 #: Pieces of which a known few are in play (one per colour in play): their
@@ -187,6 +192,10 @@ class CloserLook:
         #: stickers may overlap (:meth:`_look`).
         self._counter_spots = np.array(
             [k is not None and k.startswith(COUNTER_KEYS) for k in keys], dtype=bool
+        )
+        #: Spots of workers (section slots, the Maharajah's spaces).
+        self._worker_spots = np.array(
+            [k is not None and k.startswith(WORKER_KEYS) for k in keys], dtype=bool
         )
         #: Zones whose empty reading is in doubt: the detector saw a square of a
         #: sticker's size on one of their spots and no look could decode it
@@ -345,10 +354,13 @@ class CloserLook:
         # leaves no square at all for the first pass, but its black and white
         # are still there: a counter spot holding a marker's contrast where no
         # marker was read is looked at, and reads unknown if nothing decodes,
-        # never empty. (Not section slots: printed section names lie there.)
+        # never empty. Section slots only in glare, where a worker's sticker
+        # fades the same way (light seed 35: 13 and 33 grey levels on two
+        # workers' slots, 2-3 on the bare slots beside them); elsewhere the
+        # printed section names by the slots hold a marker's contrast.
         samples = _samples(grey, spots, empty)
         bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
-        broken = empty & self._counter_spots & ~squares
+        broken = empty & ~squares & (self._counter_spots | (self._worker_spots & bright))
         if broken.any():
             idx = np.nonzero(broken)[0]
             squares = squares.copy()

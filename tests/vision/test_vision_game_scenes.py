@@ -72,3 +72,18 @@ def test_a_counter_faded_by_glare_is_unknown_not_empty() -> None:
     read_clear = [k for k in clear if f"donation:{k}" not in seen.unseen]
     assert len(read_clear) > len(clear) / 2
     assert all(seen.donations[k] is None for k in read_clear)
+
+
+def test_workers_faded_by_glare_are_unknown_not_gone() -> None:
+    # Light seed 35, solo, frame 151: a white worker put into S2 beside a
+    # green one, both in the lamp's glare. Their stickers fade to a few grey
+    # levels (13 and 33 between the dark and light tenth; the bare slots
+    # beside them 2-3), never decoded, and no undecoded square either: S2 read
+    # "empty", the Maharajah's sowing from S2 was applied, and the game
+    # diverged. A section slot in glare is clear only when flat.
+    empty = TableSnapshot.empty(1)
+    sections = dict(empty.sections)
+    sections["S2"] = ("G3", "W2")
+    truth = replace(empty, sections=sections)
+    seen = first_settled(truth, 35, "light")
+    assert seen.sections["S2"] == ("G3", "W2") or "section:S2" in seen.unseen
