@@ -150,7 +150,7 @@ class Pipeline:
         self._zone_cells = {key: self._cells(zone) for key, zone in self.reader.keys.items()}
         self._cache: (
             tuple[
-                tuple[Markers, Sequence[Detection], NDArray[np.float64], Markers],
+                tuple[Markers, Sequence[Detection], NDArray[np.float64], Markers, frozenset[str]],
                 tuple[list[Seen], set[str]],
                 Reading,
             ]
@@ -526,12 +526,16 @@ class Pipeline:
         nothing moved: the same registration, the closer look's very answer, and
         the same first-pass markers, each corner within ``SAME_SPOT_PX`` of where
         the last reading saw it (sensor noise moves corners by a pixel at most, a
-        moved or turned piece by tens), in whatever order the detector listed them."""
+        moved or turned piece by tens), in whatever order the detector listed
+        them, and the same spots the closer look doubts (shadows seed 32 at the
+        whole-game bench: E1's spots crushed by a shadow were doubted again after
+        a hand, and the reading made in between, "empty", was reused)."""
         both = [*dets, *extra]
         both_arrays = None
+        doubtful = self.closer.doubtful if self.closer is not None else frozenset()
         if self._cache is not None:
-            (c_first, c_extra, c_reg, c_both), placed, reading = self._cache
-            if c_reg is reg.board_to_image:
+            (c_first, c_extra, c_reg, c_both, c_doubtful), placed, reading = self._cache
+            if c_reg is reg.board_to_image and c_doubtful == doubtful:
                 if c_extra is extra and same_markers(first, c_first, SAME_SPOT_PX):
                     return placed, reading
                 # A marker may pass from one pass to the other between frames.
@@ -540,11 +544,10 @@ class Pipeline:
                     return placed, reading
         self.stats.readings += 1
         placed = self.reader.place(both, reg)
-        doubtful = self.closer.doubtful if self.closer is not None else frozenset()
         reading = self.reader.read(both, reg, placed, doubtful)
         if both_arrays is None:
             both_arrays = marker_arrays(both)
-        self._cache = ((first, extra, reg.board_to_image, both_arrays), placed, reading)
+        self._cache = ((first, extra, reg.board_to_image, both_arrays, doubtful), placed, reading)
         return placed, reading
 
     def _cells(self, zone: Zone) -> tuple[NDArray[np.intp], NDArray[np.intp]]:

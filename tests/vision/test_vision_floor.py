@@ -7,7 +7,7 @@ import pytest
 
 import vision.read
 from tests.support.vision_table import busy_table
-from vision.detect import Detection
+from vision.detect import Detection, marker_arrays
 from vision.geometry import CameraPose
 from vision.layout import ZoneKind
 from vision.pipeline import Pipeline
@@ -89,3 +89,25 @@ def test_piece_markers_read_too_small_are_not_trusted(monkeypatch: pytest.Monkey
     monkeypatch.setattr(vision.read, "TRUSTED_SIDE_PX", 0.0)
     seen, _ = pipe.reader.place([det], reg)
     assert [s.component for s in seen] == ["B1"]
+
+
+def test_a_reading_is_not_reused_once_the_closer_look_doubts_a_zone() -> None:
+    # Shadows seed 32 at the whole-game bench: E1's spots, crushed black by a
+    # shadow, were doubted (unknown); in a hand's frame they were not, E1 read
+    # "empty", and when they were doubted again on the calm frames after, the
+    # same markers let that reading be reused: a wrong sowing from E1.
+    table = busy_table()
+    cam = SyntheticCamera(table, pose=CameraPose(tilt_deg=5), size=(3200, 2400))
+    pipe = Pipeline(4, focal_px=cam.focal_px)
+    pipe.process(cam.read())
+    reg, closer = pipe.registration, pipe.closer
+    assert reg is not None and closer is not None
+    dets = list(pipe.markers_read)
+    _, reading = pipe._read(dets, marker_arrays(dets), [], reg)
+    empty = next(k for k, v in reading.values.items() if k.startswith("section:") and v == ())
+    closer.doubtful = frozenset({empty})
+    _, again = pipe._read(dets, marker_arrays(dets), [], reg)
+    assert empty not in again.values
+    closer.doubtful = frozenset()
+    _, third = pipe._read(dets, marker_arrays(dets), [], reg)
+    assert third.values[empty] == ()
