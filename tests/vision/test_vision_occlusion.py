@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -139,12 +140,18 @@ def test_tracking_reads_the_same_as_full_scans(table: TableSnapshot) -> None:
     assert full.tracker.stats.unchanged == full.tracker.stats.partial == 0
 
 
-def _still(view: BoardView, image: np.ndarray, missing: np.ndarray, frames: int) -> list[int]:
+def _still(
+    view: BoardView,
+    image: np.ndarray,
+    missing: np.ndarray,
+    frames: int,
+    armless: Callable[[], bool] | None = None,
+) -> list[int]:
     """``image`` shown ``frames`` times over: the occluder blobs of each."""
     out = []
     for _ in range(frames):
         motion = view.motion(image)
-        out.append(view.occluders(image, missing, motion).blobs)
+        out.append(view.occluders(image, missing, motion, armless=armless).blobs)
     return out
 
 
@@ -193,8 +200,8 @@ def test_a_still_hand_in_a_shadow_stays_a_hand(colour: tuple[int, int, int]) -> 
     assert state.occluded[40, 20]
     # Its arm across the board's edge says so too: a move made under the
     # light is taken only with no arm there.
-    for _ in range(3):
-        state = view.occluders(shown, missing, view.motion(shown), armless=lambda: False)
+    assert _still(view, shown, missing, 3, armless=lambda: False)[-1] == 1
+    state = view.occluders(shown, missing, view.motion(shown), armless=lambda: False)
     assert state.blobs == 1 and state.occluded[40, 20]
 
 
@@ -210,12 +217,7 @@ def _taken_in_a_shadow(arm: bool) -> tuple[BoardView, list[int], np.ndarray]:
     for col in (32, 35, 38, 41):
         missing[66, col] = True  # their feet: markers of the calm table not seen now
     shown = _relit(board)
-    blobs = []
-    for _ in range(8):
-        motion = view.motion(shown)
-        state = view.occluders(shown, missing, motion, armless=lambda: not arm)
-        blobs.append(state.blobs)
-    return view, blobs, shown
+    return view, _still(view, shown, missing, 8, armless=lambda: not arm), shown
 
 
 def test_workers_taken_while_the_light_changed_are_a_move_not_a_hand() -> None:
