@@ -651,5 +651,6 @@ def _not_in(new: Sequence[Detection], old: Sequence[Detection]) -> list[Detectio
             np.array([d.side_px for d in new]), np.array([d.side_px for d in old])
         )
         alike = (ratio > SIZE_RATIO[0]) & (ratio < SIZE_RATIO[1])
-        twice = twice | (_same(new, old) | (_on(new, old) & alike)).any(axis=1)
+        ids = np.equal.outer([d.marker_id for d in new], [d.marker_id for d in old])
+        twice = twice | (_on(new, old) & (ids | alike)).any(axis=1)
     return [new[int(k)] for k in np.flatnonzero(~twice)]
