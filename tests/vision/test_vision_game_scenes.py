@@ -12,10 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from vision.detect import Detection, MarkerDetector
 from vision.expect import counts
 from vision.harsh import harsh_scene
+from vision.layout import ZoneKind, default_layout
 from vision.pipeline import Pipeline
 from vision.plan import DEFAULT_PLAN, Kind
 from vision.snapshot import TableSnapshot
@@ -144,3 +146,67 @@ def test_a_second_id_read_on_a_marker_already_read_is_refused() -> None:
     assert not snap.settling
     # Refused, the misread leaves nothing in doubt: E2 reads its one worker.
     assert snap.sections["E2"] == ("G3",) and "section:E2" not in snap.unseen
+
+
+class _MissesThenMisreadsACoinSpot(MarkerDetector):
+    """The real detector, except at one printed coin spot (at image point
+    ``at``): the first pass misses it, and a closer look (a call with a zoom)
+    that takes it in reads it as worker W1 instead: the variant of light seed
+    44 with no first-pass marker to compare against."""
+
+    def __init__(self, at: NDArray[np.float64]) -> None:
+        super().__init__(DEFAULT_PLAN, keep_nested=True)
+        self.at = at
+        self.misread = 0
+        self._coin = DEFAULT_PLAN.of_kind(Kind.COIN_SPOT)[0].marker_id
+        self._worker = DEFAULT_PLAN.find(Kind.WORKER, "W1").marker_id
+
+    def _off(self, got: list[Detection]) -> tuple[list[Detection], list[Detection]]:
+        """``got`` without the spot's readings, and those."""
+        mine = [
+            d
+            for d in got
+            if d.marker_id == self._coin and float(np.hypot(*(d.centre - self.at))) < d.side_px
+        ]
+        return [d for d in got if not any(d is m for m in mine)], mine
+
+    def detect(self, *args: Any, **kwargs: Any) -> list[Detection]:
+        return self._off(super().detect(*args, **kwargs))[0]
+
+    def detect_regions(self, image: Any, boxes: Any, *args: Any, **kwargs: Any) -> list[Detection]:
+        got, mine = self._off(super().detect_regions(image, boxes, *args, **kwargs))
+        if "zoom" not in kwargs:
+            return got  # the tracker's boxes: the first pass
+        twins = [Detection(self._worker, np.roll(d.corners, 1, axis=0)) for d in mine]
+        self.misread += len(twins)
+        return got + twins
+
+
+def test_a_piece_read_on_a_printed_sticker_the_first_pass_missed_is_refused() -> None:
+    # The variant light seed 44 left uncovered: the first pass does not read
+    # E2's printed coin spot at all, and the closer look reads its sticker as
+    # worker W1. No first-pass marker lies there to compare with, but a
+    # printed sticker does: a worker's id read on it, at its size, is that
+    # sticker misread. Refused: no W1 anywhere, E2 holds its one worker, and
+    # the coin spot, its sticker not read, is unknown, never covered.
+    empty = TableSnapshot.empty(2)
+    truth = replace(empty, sections={**empty.sections, "E2": ("G3",)})
+    scene = harsh_scene(44, "light")
+    scene.truth = truth
+    # Where the spot lies in the frame: as a plain pipeline registers the board.
+    plain = Pipeline(2, focal_px=scene.focal_px, calibration=scene.calibration)
+    plain.process(next(scene.frames(1)))
+    assert plain.registration is not None
+    spot = default_layout().zone(ZoneKind.COIN_SPOT, "E2").anchors[0]
+    detector = _MissesThenMisreadsACoinSpot(plain.registration.to_image(np.array([spot]))[0])
+    pipe = Pipeline(2, focal_px=scene.focal_px, calibration=scene.calibration, detector=detector)
+    pipe.expect(counts(truth))
+    for frame in scene.frames(FRAMES):
+        snap = pipe.process(frame)
+    assert detector.misread > 0  # the closer look read the coin spot as W1
+    assert not snap.settling
+    assert not [s for s, workers in snap.sections.items() if "W1" in workers]
+    # Read, the stray W1 made E2 unknown ("clear the board": the pieces the
+    # game expects not seen) in every frame; refused, E2 reads its worker.
+    assert snap.sections["E2"] == ("G3",) and "section:E2" not in snap.unseen
+    assert snap.coins_present["E2"] is not True  # unknown (None), never "covered"
