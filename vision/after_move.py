@@ -16,7 +16,10 @@ anew):
 - **Changed, not read.** The zone's picture changed where the hand moved
   more than the pieces read coming, going or moving there explain (a
   piece's body appeared, no sticker with it): a worker put down beside one
-  of its colour, its sticker hidden by the neighbour.
+  of its colour, its sticker hidden by the neighbour. Or, in glare, one of
+  its spots blown to white before the move is seeable after it with nothing
+  read there: a piece washed out, body and sticker, darkened it by less than
+  the change test's level.
 - **Missed, not gone.** A piece the last calm table had is read nowhere now,
   and its place looks as it did: a piece taken leaves the board showing, a
   sticker blurred past reading (an arm swept by, the camera shook) does not.
@@ -59,6 +62,7 @@ from numpy.typing import NDArray
 
 from engine.amritsar import SECTION_CAPACITY
 
+from .closer import Spot
 from .expect import pieces_in
 from .geometry import foot_to_ground
 from .layout import Zone
@@ -133,6 +137,8 @@ class AfterMove:
         #: The pieces read on that frame: the last calm table's too, though a
         #: later calm frame may have missed one (a sticker read now and then).
         self._background_pieces: list[Seen] = []
+        #: Its piece spots glare or shadow left unseeable.
+        self._blind: frozenset[Spot] = frozenset()
         #: Zone key -> its doubt (see the module's docstring).
         self.doubts: dict[str, Doubt] = {}
         #: Pieces once held hidden, whose doubt a new reading ended since the
@@ -152,18 +158,24 @@ class AfterMove:
                 self.doubts[key] = replace(doubt, touched=True)
 
     def settled(
-        self, values: Mapping[str, Value] | None = None, pieces: Sequence[Seen] = ()
+        self,
+        values: Mapping[str, Value] | None = None,
+        pieces: Sequence[Seen] = (),
+        blind: frozenset[Spot] = frozenset(),
     ) -> None:
         """The board view took this calm frame as its background (where no
         hand hid it); ``values``: the frame's reading of the zones it showed,
-        before any was withheld, and ``pieces`` the pieces it read. ``None``:
-        a fresh background, nothing read.
+        before any was withheld, ``pieces`` the pieces it read, and ``blind``
+        its piece spots that glare or shadow left unseeable
+        (:attr:`vision.closer.CloserLook.blind`). ``None``: a fresh
+        background, nothing read.
 
         A zone that reads fewer pieces than before where no hand went keeps
         its old reading and pieces: a sticker missed on the calm frame is no
         reason to forget the piece."""
         kept = frozenset(self._fewer_unmoved(values)) if values is not None else frozenset()
         self._moved[:] = False
+        self._blind = blind if values is not None else frozenset()
         self._were_hidden.clear()
         self._background_pieces = [
             *pieces,
@@ -199,13 +211,15 @@ class AfterMove:
         before: Sequence[Seen],
         expected: Mapping[str, int],
         camera: NDArray[np.float64],
+        opened: frozenset[Spot] = frozenset(),
     ) -> None:
         """On a calm frame after a move: raise the doubts this reading earns.
 
         ``values``: this frame's zone readings; ``seen_now``: the pieces read;
         ``before``: the pieces of the last calm table (before the move);
         ``expected``: the game's piece counts; ``camera``: its position (x, y,
-        height mm)."""
+        height mm); ``opened``: piece spots where no marker was read and the
+        picture is seeable (:attr:`vision.closer.CloserLook.open`)."""
         background = self._view.background
         if background is None or not self._moved.any():
             return
@@ -223,6 +237,7 @@ class AfterMove:
             if _room(key, values[key]):
                 doubt = Doubt(values[key], expected.get(key), "hidden", pieces, len(pieces))
                 self.doubts[key] = doubt
+        self._unblinded(values, expected, opened, near)
         arrived = self._arrivals(changed, seen_now, _feet(before), camera)
         self._still_short(values, expected, arrived, before)
         read = self._background_read
@@ -255,6 +270,31 @@ class AfterMove:
                 if standing is not None and standing.cells is not None:
                     left = left | standing.cells
                 self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained", cells=left)
+
+    def _unblinded(
+        self,
+        values: Mapping[str, Value],
+        expected: Mapping[str, int],
+        opened: frozenset[Spot],
+        near: NDArray[np.bool_],
+    ) -> None:
+        """Changed, not read, in glare: a piece spot blown to white on the last
+        calm table, where the hand went, that is seeable now with no marker
+        read. Something darkened it: a piece whose body and sticker the glare
+        washed out (light seed 56 at the whole-game bench: S1 unknown for its
+        fourth slot, white; G3 put there, its body changed the picture by 14
+        grey levels at most, under the change test's level, and S1 then read
+        its three other workers, as the game counted: the sowing was taken a
+        section short, and five false alerts followed). A change nobody read."""
+        for key, row, col in self._blind & opened:
+            if key not in self._masks or key not in values or key in self.doubts:
+                continue
+            if not near[row, col] or not _room(key, values[key]):
+                continue
+            cells = np.zeros(self._view.shape, np.uint8)
+            cells[row, col] = 1
+            body = cv2.dilate(cells, np.ones((5, 5), np.uint8)).astype(bool) & self._masks[key]
+            self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained", cells=body)
 
     def _another_came(
         self,

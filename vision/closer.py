@@ -114,6 +114,10 @@ ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
 FEW: frozenset[Kind] = frozenset({Kind.ELEPHANT})
 
 
+#: A piece spot: its zone's key and its board-view cell (row, column).
+Spot = tuple[str, int, int]
+
+
 @dataclass(frozen=True)
 class Spots:
     """Every spot for one registration: image centre, look radius and marker
@@ -225,6 +229,12 @@ class CloserLook:
         )
         #: Printed spots whose sticker is in plain view though not decoded.
         self.in_view: frozenset[str] = frozenset()
+        #: Piece spots where no marker was read: those glare blows to white or
+        #: shadow crushes to black (``blind``), and the others (``open``), each
+        #: as (zone key, board-view row, column) (:mod:`vision.after_move`:
+        #: a spot blind before a move and open after it changed unread).
+        self.blind: frozenset[Spot] = frozenset()
+        self.open: frozenset[Spot] = frozenset()
         #: Printed spots not decoded where no trace of the sticker is left:
         #: something covers them (evidence that holds in blur, where a sticker
         #: not decoded is no evidence of anything).
@@ -404,6 +414,8 @@ class CloserLook:
         # marker there is no evidence of anything.
         washed = _levels(samples, empty, WASHED_LEVELS[1], WASHED_SHARE, WASHED_LEVELS[0])
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
+        self.blind = self._at(spots, washed)
+        self.open = self._at(spots, empty & ~washed)
         if not now:
             self.in_view = frozenset()
             self.covered = self._keys(np.nonzero(gone)[0].tolist())
@@ -472,6 +484,15 @@ class CloserLook:
         if not len(at) or not len(mine):
             return False
         return bool((apart(spots.centres[mine], at) < spots.sides[mine, None]).any())
+
+    def _at(self, spots: Spots, which: NDArray[np.bool_]) -> frozenset[Spot]:
+        """Piece spots among ``which``: (zone key, board-view row, column)."""
+        rows, cols = spots.cells
+        return frozenset(
+            (k, int(rows[i]), int(cols[i]))
+            for i in np.nonzero(which & ~self._printed)[0].tolist()
+            if (k := self.spot_keys[i])
+        )
 
     def _keys(self, idx: Sequence[int]) -> frozenset[str]:
         return frozenset(k for i in idx if (k := self.spot_keys[i]))

@@ -300,6 +300,7 @@ class Pipeline:
                 self._calm_pieces,
                 self.expectation.counts,
                 reg.camera,
+                self.closer.open if self.closer is not None else frozenset(),
             )
         values = self.after_move.withhold(values, self.expectation.counts)
         values = self.expectation.withhold(values)
@@ -317,7 +318,8 @@ class Pipeline:
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:
                 self.view.settle(view, state.occluded)
-                self.after_move.settled(shown, placed[0])
+                blind = self.closer.blind if self.closer is not None else frozenset()
+                self.after_move.settled(shown, placed[0], blind)
             self._calm_pieces, self._calm_clear = placed
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot

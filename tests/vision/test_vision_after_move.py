@@ -493,3 +493,44 @@ def test_fewer_pieces_where_no_hand_went_is_a_miss_kept_through_the_next_backgro
     after.doubts.clear()
     after.check(_taken(after, camera, g3), empty, [], [], {}, camera)
     assert not after.doubts
+
+
+def test_a_spot_glare_blew_to_white_that_a_move_left_seeable_and_unread_is_in_doubt() -> None:
+    # Light seed 56 (2p), frames 956-962: S1's fourth slot blown to white, S1
+    # unknown. G3 put there, body and sticker washed out: the picture changed
+    # by 14 grey levels at most, under the change test's level, and S1 read
+    # its other three workers, as the game counted. The sowing was taken a
+    # section short: five false alerts.
+    keys = zone_keys(default_layout(), 2)
+    camera = np.array([58.0, 460.0, 966.0])
+    cell = BoardView(default_layout()).cell_of(*keys["section:S1"].anchors[3])
+    assert cell is not None
+    spot = ("section:S1", *cell)
+    values = {"section:S1": ("B1", "B2", "Y1")}
+
+    def after_a_hand(where: np.ndarray) -> AfterMove:
+        after = AfterMove(keys, BoardView(default_layout()))
+        after._view.background = np.full((*after._view.shape, 3), 250, np.uint8)
+        after.settled({}, [], frozenset({spot}))  # S1 unknown then: not read
+        after.moved(where)
+        return after
+
+    everywhere = np.ones(BoardView(default_layout()).shape, bool)
+    after = after_a_hand(everywhere)
+    # Still white: nothing to say.
+    after.check(after._view.background, values, [], [], {"section:S1": 3}, camera)
+    assert not after.doubts
+    # Seeable now, nothing read there: a change nobody read.
+    after.check(
+        after._view.background, values, [], [], {"section:S1": 3}, camera, frozenset({spot})
+    )
+    assert after.doubts["section:S1"].why == "unexplained"
+    assert after.withhold(dict(values), {"section:S1": 3}) == {}
+    # No hand went there: the glare moved, nothing was put down.
+    elsewhere = np.zeros_like(everywhere)
+    elsewhere[:, :5] = True
+    after = after_a_hand(elsewhere)
+    after.check(
+        after._view.background, values, [], [], {"section:S1": 3}, camera, frozenset({spot})
+    )
+    assert not after.doubts
