@@ -291,9 +291,9 @@ class AfterMove:
                 continue
             if not near[row, col] or not _room(key, values[key]):
                 continue
-            cells = np.zeros(self._view.shape, np.uint8)
-            cells[row, col] = 1
-            body = cv2.dilate(cells, np.ones((5, 5), np.uint8)).astype(bool) & self._masks[key]
+            body = np.zeros(self._view.shape, bool)  # the spot and 8 mm around
+            body[max(0, row - 2) : row + 3, max(0, col - 2) : col + 3] = True
+            body &= self._masks[key]
             self.doubts[key] = Doubt(values[key], expected.get(key), "unexplained", cells=body)
 
     def _another_came(
