@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from vision.detect import Detection, MarkerDetector
 from vision.expect import counts
-from vision.harsh import harsh_scene
+from vision.harsh import HarshScene, harsh_scene
 from vision.layout import ZoneKind, default_layout
 from vision.pipeline import Pipeline
 from vision.plan import DEFAULT_PLAN, Kind
@@ -126,6 +126,24 @@ class _MisreadsPrintedSpots(MarkerDetector):
         return got + twins
 
 
+def _g3_in_e2() -> HarshScene:
+    """Light seed 44's camera (2p) over a table with G3 alone in E2."""
+    empty = TableSnapshot.empty(2)
+    scene = harsh_scene(44, "light")
+    scene.truth = replace(empty, sections={**empty.sections, "E2": ("G3",)})
+    return scene
+
+
+def _read_with(scene: HarshScene, detector: MarkerDetector) -> TableSnapshot:
+    """The last of ``FRAMES`` snapshots of ``scene`` read through ``detector``,
+    the game expecting what the scene shows."""
+    pipe = Pipeline(2, focal_px=scene.focal_px, calibration=scene.calibration, detector=detector)
+    pipe.expect(counts(scene.truth))
+    for frame in scene.frames(FRAMES):
+        snap = pipe.process(frame)
+    return snap
+
+
 def test_a_second_id_read_on_a_marker_already_read_is_refused() -> None:
     # Light seed 44, 2p, frame 139: the first pass read E2's printed coin spot
     # (clear). The closer look at E2's empty slots (G3 stood in the first, and
@@ -133,15 +151,9 @@ def test_a_second_id_read_on_a_marker_already_read_is_refused() -> None:
     # hard threshold read it as worker W1 (id 13 for 78: three cells wrong in
     # glare). Two markers cannot lie in one place; W1 in E2 was taken as the
     # sowing's next worker, and the game diverged.
-    empty = TableSnapshot.empty(2)
-    truth = replace(empty, sections={**empty.sections, "E2": ("G3",)})
-    scene = harsh_scene(44, "light")
-    scene.truth = truth
+    scene = _g3_in_e2()
     detector = _MisreadsPrintedSpots()
-    pipe = Pipeline(2, focal_px=scene.focal_px, calibration=scene.calibration, detector=detector)
-    pipe.expect(counts(truth))
-    for frame in scene.frames(FRAMES):
-        snap = pipe.process(frame)
+    snap = _read_with(scene, detector)
     assert detector.misread > 0  # the closer look took in a printed spot
     assert not snap.settling
     # Refused, the misread leaves nothing in doubt: E2 reads its one worker.
@@ -189,20 +201,14 @@ def test_a_piece_read_on_a_printed_sticker_the_first_pass_missed_is_refused() ->
     # printed sticker does: a worker's id read on it, at its size, is that
     # sticker misread. Refused: no W1 anywhere, E2 holds its one worker, and
     # the coin spot, its sticker not read, is unknown, never covered.
-    empty = TableSnapshot.empty(2)
-    truth = replace(empty, sections={**empty.sections, "E2": ("G3",)})
-    scene = harsh_scene(44, "light")
-    scene.truth = truth
+    scene = _g3_in_e2()
     # Where the spot lies in the frame: as a plain pipeline registers the board.
     plain = Pipeline(2, focal_px=scene.focal_px, calibration=scene.calibration)
     plain.process(next(scene.frames(1)))
     assert plain.registration is not None
     spot = default_layout().zone(ZoneKind.COIN_SPOT, "E2").anchors[0]
     detector = _MissesThenMisreadsACoinSpot(plain.registration.to_image(np.array([spot]))[0])
-    pipe = Pipeline(2, focal_px=scene.focal_px, calibration=scene.calibration, detector=detector)
-    pipe.expect(counts(truth))
-    for frame in scene.frames(FRAMES):
-        snap = pipe.process(frame)
+    snap = _read_with(scene, detector)
     assert detector.misread > 0  # the closer look read the coin spot as W1
     assert not snap.settling
     assert not [s for s, workers in snap.sections.items() if "W1" in workers]
