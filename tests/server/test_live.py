@@ -39,7 +39,7 @@ def join(stack: ExitStack, base: str, token: str | None) -> ClientConnection:
     return ws
 
 
-def next_view(ws: ClientConnection, at_least: int, timeout: float = 2.0) -> dict[str, Any]:
+def next_view(ws: ClientConnection, at_least: int, timeout: float = 5.0) -> dict[str, Any]:
     """The first view at or past ``at_least`` (older ones may still be in flight)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -136,7 +136,11 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
 def test_a_stalled_phone_never_stalls_the_table(live_server: Callable[[Any], str]) -> None:
     session = new_table(("Ana", "Ben", "Cy", "Dee"))
     play_until(session, finished)  # a long log and score sheets: views of about 20 kB
-    app = create_app(session, queue_size=4, send_timeout=2.0)
+    # A hub that waited on the stalled phone would hold the reading one for the
+    # whole send timeout; a bound well under it tells the two apart and leaves
+    # room for a busy machine (CI saw 1 s pass once under load).
+    send_timeout, bound = 6.0, 3.0
+    app = create_app(session, queue_size=4, send_timeout=send_timeout)
     base = live_server(app)
     hub = app.state.hub
     with ExitStack() as stack:
@@ -149,16 +153,17 @@ def test_a_stalled_phone_never_stalls_the_table(live_server: Callable[[Any], str
         worst = 0.0
         # Change after change until the socket buffers towards the stalled phone are
         # full, its queue overflows and the send timeout cuts it off.
-        for _ in range(3000):
+        give_up = time.monotonic() + 10 * send_timeout
+        while time.monotonic() < give_up:
             state_id = change(session)
             started = time.monotonic()
-            assert next_view(fast, state_id, timeout=1.0)["state_id"] == state_id
+            assert next_view(fast, state_id, timeout=bound)["state_id"] == state_id
             worst = max(worst, time.monotonic() - started)
             assert slow.queue.qsize() <= 4
             if slow not in hub.clients:
                 break
         assert slow not in hub.clients, "the stalled phone was never cut off"
         assert slow.dropped > 0, "the stalled phone's queue should have dropped old views"
-        assert worst < 1.0  # the phone that reads was never held up
+        assert worst < bound  # the phone that reads was never held up
         assert len(hub.clients) == 1
         assert next_view(fast, change(session))["seat"] is None
