@@ -495,3 +495,39 @@ def test_staying_put_is_never_applied_on_the_way_to_a_question_about_an_unseen_s
     assert result.kind == "none"
     relaxed = infer(state, missing_as_unknown(observe(state), table))
     assert relaxed.kind == "apply" and relaxed.actions == (donation,)
+
+
+def test_a_short_sowing_is_not_applied_while_a_longer_one_through_unseen_sections_fits() -> None:
+    # Light seed 56's solo game at the bench: four workers were sown from an
+    # unseen N2 through unseen sections, the last one skipping a section (its
+    # coin unseen) into W1. Two workers sown from an unseen E2 look the same
+    # in fewer steps the table cannot show: the search found only those
+    # within its usual few such steps, applied them, and the game left the
+    # table's path. The same shape here: three workers from N1 (N2 and E1
+    # unseen, E2 and S1 skipped) against one from E1, both ending in S2.
+    state = _sowing_example()
+    (elephant,) = [a for a in legal_actions(state) if str(a) == "elephant W"]
+    state, _ = apply(state, elephant)
+
+    def change(d: dict[str, Any]) -> None:
+        d["board"]["sections"] = [Y + W + B, G, Y, G, G, B, Y + W + W, B]
+        d["board"]["section_coins"] = [0] * 8
+        d["seats"][0]["coins"] = 3
+
+    state = edit(state, change)
+    sowing = ("sow N1", "place W", "place B", "skip", "skip", "place Y")
+    truth = state
+    for text in sowing:
+        (action,) = [a for a in legal_actions(truth) if str(a) == text]
+        truth, _ = apply(truth, action)
+    seen = Seen.of(observe(truth))
+    assert seen.sections is not None
+    hidden = {parse_section(n) for n in ("N1", "N2", "E1")}
+    sections = tuple(None if i in hidden else s for i, s in enumerate(seen.sections))
+    table = replace(seen, sections=sections, section_coins=None)
+    result = infer(state, table)
+    assert result.kind == "wait" and result.actions == ()
+    assert {str(p[0]) for p in result.candidates} == {"sow N1", "sow E1"}
+    # The whole table seen, the sowing from N1 is the one way, and applied.
+    result = infer(state, seen)
+    assert result.kind == "apply" and [str(a) for a in result.actions] == list(sowing)
