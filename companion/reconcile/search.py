@@ -232,20 +232,25 @@ def infer(
     saying "none" (an alert) about a table it cannot see.
     """
     found = _search(state, seen, max_nodes, max_idle, boundary)
-    if found.kind not in ("none", "apply") or not unseen_fields(seen):
+    if found.kind not in ("none", "apply", "ask") or not unseen_fields(seen):
         return found
     deeper = _search(state, seen, max_nodes, max_idle + BLIND_IDLE, boundary)
     if found.kind == "none":
         return deeper
-    # One explanation within the usual few idle steps is unique only among
-    # those: a longer way through what is unseen may explain the table as
-    # well (light seed 56's solo game at the bench: four workers sown from an
-    # unseen N2 through three unseen sections and a skip whose coin was
-    # unseen, into W1; two sown from an unseen E2 end in W1 too, in fewer idle
-    # steps, and were applied). The deeper search decides, where it found the
-    # same way among its own (a search cut short by its node budget that
-    # missed it says nothing).
-    if any(e.actions == found.actions for e in deeper.explanations):
+    # What is applied (one explanation, or the way to a question) is unique
+    # only among the ways within the usual few idle steps: a longer way
+    # through what is unseen may explain the table as well (light seed 56's
+    # solo game at the bench: four workers sown from an unseen N2 through
+    # three unseen sections and a skip whose coin was unseen, into W1; two
+    # sown from an unseen E2 end in W1 too, in fewer idle steps, and were
+    # applied). The deeper search decides where it parts from the shallow
+    # one earlier; a deeper search cut short by its node budget that did not
+    # reach the shallow one's way says nothing, and never turns a question
+    # into a guess.
+    if found.kind == "apply" and any(e.actions == found.actions for e in deeper.explanations):
+        return deeper
+    cautious = deeper.kind in ("ask", "wait") and len(deeper.actions) < len(found.actions)
+    if cautious and found.actions[: len(deeper.actions)] == deeper.actions:
         return deeper
     return found
 

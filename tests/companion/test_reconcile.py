@@ -503,31 +503,38 @@ def test_a_short_sowing_is_not_applied_while_a_longer_one_through_unseen_section
     # coin unseen) into W1. Two workers sown from an unseen E2 look the same
     # in fewer steps the table cannot show: the search found only those
     # within its usual few such steps, applied them, and the game left the
-    # table's path. The same shape here: three workers from N1 (N2 and E1
-    # unseen, E2 and S1 skipped) against one from E1, both ending in S2.
+    # table's path. The same shape here: three workers from E1 (E2 and S1
+    # unseen, S2 and W1 skipped) against one from S1, both ending in W2.
     state = _sowing_example()
     (elephant,) = [a for a in legal_actions(state) if str(a) == "elephant W"]
     state, _ = apply(state, elephant)
 
     def change(d: dict[str, Any]) -> None:
-        d["board"]["sections"] = [Y + W + B, G, Y, G, G, B, Y + W + W, B]
+        d["board"]["sections"] = [Y + B, Y + W, Y + B + W, G, W, G, G, B]
         d["board"]["section_coins"] = [0] * 8
         d["seats"][0]["coins"] = 3
 
     state = edit(state, change)
-    sowing = ("sow N1", "place W", "place B", "skip", "skip", "place Y")
-    truth = state
+    sowing = ("sow E1", "place Y", "place B", "skip", "skip", "place W")
+    sown = state
     for text in sowing:
-        (action,) = [a for a in legal_actions(truth) if str(a) == text]
-        truth, _ = apply(truth, action)
-    seen = Seen.of(observe(truth))
-    assert seen.sections is not None
-    hidden = {parse_section(n) for n in ("N1", "N2", "E1")}
-    sections = tuple(None if i in hidden else s for i, s in enumerate(seen.sections))
-    table = replace(seen, sections=sections, section_coins=None)
-    result = infer(state, table)
+        (action,) = [a for a in legal_actions(sown) if str(a) == text]
+        sown, _ = apply(sown, action)
+    hidden = {parse_section(n) for n in ("E1", "E2", "S1")}
+
+    def unseen_there(table: GameState) -> Seen:
+        seen = Seen.of(observe(table))
+        assert seen.sections is not None
+        sections = tuple(None if i in hidden else s for i, s in enumerate(seen.sections))
+        return replace(seen, sections=sections, section_coins=None)
+
+    result = infer(state, unseen_there(sown))
     assert result.kind == "wait" and result.actions == ()
-    assert {str(p[0]) for p in result.candidates} == {"sow N1", "sow E1"}
-    # The whole table seen, the sowing from N1 is the one way, and applied.
-    result = infer(state, seen)
+    assert {str(p[0]) for p in result.candidates} == {"sow E1", "sow S1"}
+    # A tile action seen beyond the sowing: the way to its question was the
+    # short sowing, applied before the player was asked; now nothing is.
+    result = infer(state, unseen_there(_first_visible(sown)))
+    assert result.kind == "wait" and result.actions == ()
+    # The whole table seen, the sowing from E1 is the one way, and applied.
+    result = infer(state, Seen.of(observe(sown)))
     assert result.kind == "apply" and [str(a) for a in result.actions] == list(sowing)
