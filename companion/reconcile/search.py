@@ -227,9 +227,11 @@ def infer(
 
     With part of the table unseen, a turn may run through several steps that
     change nothing seen (an elephant and the sections sown under the
-    resolution floor): when nothing is found within ``max_idle`` such steps
-    in a row, the search is run again allowing ``BLIND_IDLE`` more, before
-    saying "none" (an alert) about a table it cannot see.
+    resolution floor): the search is run again allowing ``BLIND_IDLE`` more
+    such steps in a row when nothing is found within ``max_idle`` (before
+    saying "none", an alert, about a table it cannot see), and before what
+    was found is applied or asked past (a longer way may explain the table
+    as well).
     """
     found = _search(state, seen, max_nodes, max_idle, boundary)
     if found.kind not in ("none", "apply", "ask") or not unseen_fields(seen):
