@@ -421,13 +421,26 @@ def _conclude(
 ) -> Inference:
     if found:
         paths = sorted({e.actions for e in found}, key=len)
-        if len(paths) == 1:
+        # A way stopped at a decision whose trace falls where the table is
+        # unseen, with nothing else out of place but what the turn's end
+        # changes, may lead to the table as well through what nobody sees
+        # (partly seen seed 303, 3 players, at the bench: the mover sowed two
+        # workers from S1 into unseen sections and ended; one worker sown
+        # from an unseen S2, then the next player taking S1's two in hand,
+        # was found complete and applied).
+        blind = {
+            e.actions
+            for _, _, e, _ in blind_stops
+            if {m.field for m in mismatches(observe(e.state), seen)} <= ROUND_END_FIELDS
+        } - set(paths)
+        if len(paths) == 1 and not blind:
             return Inference("apply", paths[0], explanations=tuple(found), nodes=nodes)
+        paths = sorted({*paths, *blind}, key=len)
         prefix = _common_prefix(paths)
         at = state
         for action in prefix:
             at, _ = apply(at, action, check=False)
-        settled = settle_order(at, [p[len(prefix) :] for p in paths])
+        settled = None if blind else settle_order(at, [p[len(prefix) :] for p in paths])
         if settled is not None:
             # An order-only choice the trades settle (``order``): apply it, or
             # wait while the market action is still open.
