@@ -138,7 +138,7 @@ def test_a_stalled_phone_never_stalls_the_table(live_server: Callable[[Any], str
     play_until(session, finished)  # a long log and score sheets: views of about 20 kB
     # A hub that waited on the stalled phone would hold the reading one for the
     # whole send timeout; a bound well under it tells the two apart and leaves
-    # room for a busy machine (CI saw 1 s pass once under load).
+    # room for a busy machine (a 1 s bound failed once with 6 test workers on 2 cores).
     send_timeout, bound = 6.0, 3.0
     app = create_app(session, queue_size=4, send_timeout=send_timeout)
     base = live_server(app)
