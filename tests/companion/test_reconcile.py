@@ -68,14 +68,19 @@ def _sowing_example() -> GameState:
     return edit(_second_turn(), change)
 
 
+def _played(state: GameState, *texts: str) -> GameState:
+    """``state`` after the actions named (``str(action)``), each legal in turn."""
+    for text in texts:
+        (action,) = [a for a in legal_actions(state) if str(a) == text]
+        state, _ = apply(state, action)
+    return state
+
+
 def _sown_to_the_west(state: GameState) -> GameState:
     """The sowing example played out: the elephant west, E1 sown (a blue
     worker placed, a section skipped, a white worker placed); the actions
     pending."""
-    for text in ("elephant W", "sow E1", "place B", "skip", "place W"):
-        (action,) = [a for a in legal_actions(state) if str(a) == text]
-        state, _ = apply(state, action)
-    return state
+    return _played(state, "elephant W", "sow E1", "place B", "skip", "place W")
 
 
 def _seen_with(state: GameState, **fields: Any) -> Seen:
@@ -203,9 +208,7 @@ def test_choice_the_table_cannot_show_is_asked_with_only_the_fitting_options() -
         purple["tax"] += 1  # the tile's tax icon
         purple["coins"] = 3
 
-    state = edit(_sowing_example(), change)
-    for step in ("elephant W", "sow E1", "place B", "skip", "place W"):
-        state = apply(state, next(a for a in legal_actions(state) if str(a) == step))[0]
+    state = _sown_to_the_west(edit(_sowing_example(), change))
     assert state.pending[-1].kind == Pending.ACTIONS
     market_starts = {
         a for a in legal_actions(state) if apply(state, a)[0].pending[-1].kind == Pending.MARKET
@@ -387,10 +390,7 @@ def test_the_round_ended_beyond_a_tile_action_the_table_cannot_show_is_asked() -
     # seen, the tile action after it leaves no trace, and the round then ended
     # (the Maharajah token moved on). The stop at the tile action allowed only
     # what effects change beyond it: "none", and a false alert.
-    state = _sowing_example()
-    for text in ("elephant W", "sow E1", "place B", "skip"):
-        (action,) = [a for a in legal_actions(state) if str(a) == text]
-        state, _ = apply(state, action)
+    state = _played(_sowing_example(), "elephant W", "sow E1", "place B", "skip")
     (place,) = [a for a in legal_actions(state) if str(a) == "place W"]
     sown, _ = apply(state, place)
     assert sown.pending[-1].kind == Pending.ACTIONS
@@ -505,9 +505,7 @@ def test_a_short_sowing_is_not_applied_while_a_longer_one_through_unseen_section
     # within its usual few such steps, applied them, and the game left the
     # table's path. The same shape here: three workers from E1 (E2 and S1
     # unseen, S2 and W1 skipped) against one from S1, both ending in W2.
-    state = _sowing_example()
-    (elephant,) = [a for a in legal_actions(state) if str(a) == "elephant W"]
-    state, _ = apply(state, elephant)
+    state = _played(_sowing_example(), "elephant W")
 
     def change(d: dict[str, Any]) -> None:
         d["board"]["sections"] = [Y + B, Y + W, Y + B + W, G, W, G, G, B]
@@ -516,10 +514,7 @@ def test_a_short_sowing_is_not_applied_while_a_longer_one_through_unseen_section
 
     state = edit(state, change)
     sowing = ("sow E1", "place Y", "place B", "skip", "skip", "place W")
-    sown = state
-    for text in sowing:
-        (action,) = [a for a in legal_actions(sown) if str(a) == text]
-        sown, _ = apply(sown, action)
+    sown = _played(state, *sowing)
     hidden = {parse_section(n) for n in ("E1", "E2", "S1")}
 
     def unseen_there(table: GameState) -> Seen:
