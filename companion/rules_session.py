@@ -395,6 +395,7 @@ class RulesSession(TableBase):
         move it shows, ask about an ambiguous one, or alert on a refused or
         unexplained change; a table put right again takes its alert down."""
         alert: tuple[Reason, Reason] | None = None
+        mover: int | None = None
         changed = clear = False
         with self._lock:
             if self.ended or self.rules.decision(self.state).is_over:
@@ -413,6 +414,7 @@ class RulesSession(TableBase):
                 self._act_on(verdict)
                 if verdict.kind == "illegal" and verdict.move is not None:
                     alert = (verdict.move.reason, verdict.move.fix)
+                    mover = self._mover()
                 elif verdict.kind == "unexplained" and not self._waits_on_a_phone():
                     en, es = differences_text(verdict.differences)
                     why = TABLE_WORDS.reason("table_differs", what=en, what_es=es)
@@ -421,7 +423,7 @@ class RulesSession(TableBase):
         if clear:
             self._take_down_table_alert()
         if alert is not None:
-            self._put_up_table_alert(*alert)
+            self._put_up_table_alert(*alert, seat=mover)
         if not self._owes_undo and changed:
             self._announce("camera")
         return verdict
@@ -460,15 +462,23 @@ class RulesSession(TableBase):
         if verdict.kind in ("moves", "ambiguous", "unchanged"):
             self._take_down_table_alert()
 
-    def _put_up_table_alert(self, reason: Reason, fix: Reason) -> None:
-        """One alert about the table at a time, on the table screen and every phone."""
+    def _mover(self) -> int | None:
+        """The seat deciding now: the one whose move the table shows (``None``: no
+        player's, such as a draw; then every phone hears of it)."""
+        player = self.rules.decision(self.state).player
+        return player if 0 <= player < len(self.seats) else None
+
+    def _put_up_table_alert(self, reason: Reason, fix: Reason, seat: int | None = None) -> None:
+        """One alert about the table at a time, on the table screen and the phone of
+        ``seat`` (``None``: every phone). It stays up (or dismissed by the table
+        screen) until the table is put right."""
         current = self._table_alert
         if current is not None:
-            shown = next((a for a in self.alerts if a.id == current), None)
+            shown = self.open_alert(current)
             if shown is not None and shown.en == reason.en and shown.fix_en == fix.en:
-                return  # the same alert is up already
+                return  # the same alert is up already (or was dismissed)
             self.withdraw_alert(current)
-        self._table_alert = self.raise_alert(reason, fix.en, fix.es).id
+        self._table_alert = self.raise_alert(reason, fix.en, fix.es, seat).id
 
     def _take_down_table_alert(self) -> None:
         if self._table_alert is not None:

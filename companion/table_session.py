@@ -29,6 +29,10 @@ from engine.core.record import Record
 
 Listener = Callable[["Update"], None]
 
+#: The most alerts open at once (shown, or dismissed with their cause still
+#: standing): every input to a table is bounded; the oldest goes first.
+MAX_ALERTS = 8
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -145,6 +149,10 @@ class TableBase:
         self._listeners: list[Listener] = []
         self.state_id = 0
         self.alerts: list[Alert] = []
+        #: Alerts the table screen dismissed while their cause still stands: not
+        #: shown, but still "open" to whoever raised them (``open_alert``), so the
+        #: same cause is not raised again until it is put right (withdrawn).
+        self.dismissed: list[Alert] = []
         self._alert_ids = 0
         self.log: list[LogLine] = []
         self.steps: list[int] = []  # game.entries length before each step (for undo)
@@ -237,6 +245,10 @@ class TableBase:
     def raise_alert(
         self, reason: Reason, fix_en: str = "", fix_es: str = "", seat: int | None = None
     ) -> Alert:
+        """Show an alert on the table screen and the phones (``seat``: only that
+        seat's phone, and the table screen). It stays until its raiser withdraws
+        it (the table was put right) or the table screen dismisses it; at most
+        ``MAX_ALERTS`` are open, the oldest dropped first."""
         with self._lock:
             self._alert_ids += 1
             alert = Alert(
@@ -249,15 +261,25 @@ class TableBase:
                 fix_es,
                 seat,
             )
-            self.alerts.append(alert)
+            self.alerts = [*self.alerts, alert][-MAX_ALERTS:]
             self._log("alert", alert.to_dict())
             self.state_id += 1
         self._announce("alert")
         return alert
 
-    def withdraw_alert(self, alert_id: int) -> bool:
-        """Take one alert down (its cause is gone); False if it was already gone."""
+    def open_alert(self, alert_id: int | None) -> Alert | None:
+        """The alert ``alert_id`` while its cause stands: shown, or dismissed by
+        the table screen but not yet withdrawn by its raiser; else ``None``."""
         with self._lock:
+            for alert in (*self.alerts, *self.dismissed):
+                if alert.id == alert_id:
+                    return alert
+        return None
+
+    def withdraw_alert(self, alert_id: int) -> bool:
+        """Take one alert down (its cause is gone); False if it was not shown."""
+        with self._lock:
+            self.dismissed = [a for a in self.dismissed if a.id != alert_id]
             before = len(self.alerts)
             self.alerts = [a for a in self.alerts if a.id != alert_id]
             if len(self.alerts) == before:
@@ -266,14 +288,34 @@ class TableBase:
         self._announce("alert withdrawn")
         return True
 
-    def clear_alerts(self, code_prefix: str = "") -> None:
+    def dismiss_alert(self, alert_id: int) -> bool:
+        """The table screen dismisses one alert (PIN: "I fixed it"): it is no longer
+        shown, and its raiser does not raise the same one again until its cause
+        is gone. False if no such alert is shown."""
         with self._lock:
-            before = len(self.alerts)
-            self.alerts = [a for a in self.alerts if not a.code.startswith(code_prefix)]
-            if len(self.alerts) == before:
+            gone = [a for a in self.alerts if a.id == alert_id]
+            if not gone:
+                return False
+            self._dismiss(gone)
+        self._announce("alert dismissed")
+        return True
+
+    def clear_alerts(self, code_prefix: str = "") -> None:
+        """Dismiss every alert shown (whose code starts with ``code_prefix``)."""
+        with self._lock:
+            gone = [a for a in self.alerts if a.code.startswith(code_prefix)]
+            if not gone:
                 return
-            self.state_id += 1
+            self._dismiss(gone)
         self._announce("alerts cleared")
+
+    def _dismiss(self, gone: list[Alert]) -> None:
+        """Move ``gone`` from the shown alerts to the dismissed ones (under the lock)."""
+        ids = {a.id for a in gone}
+        self.alerts = [a for a in self.alerts if a.id not in ids]
+        self.dismissed = [*self.dismissed, *gone][-MAX_ALERTS:]
+        self._log("dismiss", {"alerts": sorted(ids)})
+        self.state_id += 1
 
     def _stale_outcome(self) -> Outcome:
         return Outcome(

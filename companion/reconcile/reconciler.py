@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.reconcile.closing import CLOSERS, closed, closing_actions
-from companion.reconcile.diagnose import diagnose
+from companion.reconcile.diagnose import Diagnosis, diagnose
 from companion.reconcile.evidence import without_doubtful_choices
 from companion.reconcile.instructions import (
     PLAYER_COLOURS_ES,
@@ -310,7 +310,7 @@ class Reconciler:
                 "expected_es": exp_es,
             },
         )
-        current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+        current = self.session.open_alert(self.illegal_alert)
         if current is not None and current.code == reason.code and current.en == reason.en:
             return
         self._clear_illegal()
@@ -492,7 +492,7 @@ class Reconciler:
         return False
 
     def _raise_notice(self, reason: Reason) -> None:
-        current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+        current = self.session.open_alert(self.illegal_alert)
         if current is not None and current.code == reason.code:
             return
         self._clear_illegal()
@@ -504,22 +504,33 @@ class Reconciler:
     def _raise_illegal(self, state: GameState, seen: Seen) -> None:
         names = tuple(s.name for s in self.session.seats)
         found = diagnose(state, seen, self._colours(), names)
+        fix_en = "Put it right: " + found.fix_en if found.fix else ""
+        fix_es = "Corrígelo: " + found.fix_es if found.fix else ""
         if self.illegal_alert is not None:
-            current = next((a for a in self.session.alerts if a.id == self.illegal_alert), None)
+            current = self.session.open_alert(self.illegal_alert)
+            # The same alert stays up, with its id (compared as raised: with the
+            # fix's label, else every look replaced it and the phones were
+            # called again each time).
             if (
                 current is not None
                 and current.code == found.reason.code
-                and current.fix_en == found.fix_en
+                and current.fix_en == fix_en
             ):
                 return
             self._clear_illegal()
-        alert = self.session.raise_alert(
-            found.reason,
-            "Put it right: " + found.fix_en if found.fix else "",
-            "Corrígelo: " + found.fix_es if found.fix else "",
-            None,
-        )
+        alert = self.session.raise_alert(found.reason, fix_en, fix_es, self._mover(state, found))
         self.illegal_alert = alert.id
+
+    def _mover(self, state: GameState, found: Diagnosis) -> int | None:
+        """The seat whose move broke the rule, for its phone (``None``: every phone).
+
+        Another player's piece moved is the move of the player whose turn it
+        is; the Maharajah has no phone."""
+        seat = state.current if found.reason.code == "not_your_piece" else found.seat
+        seats = self.session.seats
+        if seat is None or not 0 <= seat < len(seats) or seats[seat].is_maharajah:
+            return None
+        return seat
 
     def _clear_illegal(self) -> None:
         if self.illegal_alert is not None:

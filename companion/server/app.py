@@ -42,6 +42,7 @@ from companion.server.gate import Gate
 from companion.server.guard import PinFailure, PinGuard, WriteLimit
 from companion.server.hub import Hub
 from companion.server.models import (
+    AlertBody,
     AnswerBody,
     Health,
     PastGame,
@@ -503,9 +504,31 @@ def create_app(
         responses=table_refusals,
     )
     def clear_alerts() -> Result:
-        """Dismiss the alerts shown (the reconciler raises them again if still true)."""
+        """Dismiss the alerts shown; one whose cause still stands is not raised again
+        until the table is put right."""
         session.clear_alerts()
         return Result(ok=True, state_id=session.state_id, code="applied")
+
+    @app.post(
+        "/api/table/dismiss-alert",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def dismiss_alert(body: AlertBody) -> JSONResponse:
+        """Dismiss one alert ("I fixed it"); one whose cause still stands is not
+        raised again until the table is put right."""
+        if not session.dismiss_alert(body.alert_id):
+            result = Result(
+                ok=False,
+                state_id=session.state_id,
+                code="no_such_alert",
+                en="That alert is no longer shown; look again.",
+                es="Ese aviso ya no se muestra; vuelve a mirar.",
+            )
+            return JSONResponse(result.model_dump(), status_code=409)
+        return JSONResponse(Result(ok=True, state_id=session.state_id, code="applied").model_dump())
 
     @app.post(
         "/api/table/maharajah/tick",

@@ -84,6 +84,12 @@ class Record(BaseModel):
     entries: list[dict[str, Any]]
 
 
+class AlertBody(BaseModel):
+    """One alert the table screen dismisses ("I fixed it"), by the id it showed."""
+
+    alert_id: int = Field(ge=1, le=2**31)
+
+
 class TickBody(BaseModel):
     """One step of the Maharajah's card ticked on the table screen (his turn by decade
     and round, so a tap on a card that has just been replaced does nothing)."""

@@ -159,9 +159,18 @@ class DemoPlayer(ScriptedTable):
 class DemoTable(DemoPlayer):
     """The demo's player at the camera table, with one deliberate mistake."""
 
-    def __init__(self, *args: object, out: Callable[[str], None], **kwargs: object) -> None:
+    def __init__(
+        self,
+        *args: object,
+        out: Callable[[str], None],
+        pause: Callable[[], None] | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.out = out
+        #: Waits while the table is wrong (the demo's pace, or "Next step" in step
+        #: mode), so the alert can be seen on the table screen and her phone.
+        self.pause = pause
         self.mistake_made = False
 
     def step(self, action: Action | None = None) -> None:
@@ -221,6 +230,11 @@ class DemoTable(DemoPlayer):
             self.out(f"  [ALERT] {alert.en}")
             self.out(f"          {alert.fix_en}")
             self.out(f"          ({alert.es} {alert.fix_es})")
+        if self.pause is not None and self.session.alerts:
+            self.out(
+                "  [table] the alert stays on the table screen and her phone until she fixes it"
+            )
+            self.pause()
         self.out("  [table] Ana puts the elephant back")
         table.show(truth)
         seen, settling = table.look()
@@ -283,6 +297,7 @@ def run_demo(
             policy=GreedyPlayer(0),
             narrate=lines.append,
             out=say,
+            pause=pacer.wait if pacer is not None else None,
         )
         last_turn = None
         shown = 0

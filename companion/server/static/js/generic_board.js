@@ -36,6 +36,7 @@ const WORDS = {
     log: "What happened",
     alerts: "Put the table right",
     fix: "Fix",
+    dismiss_alert: "I fixed it: dismiss",
     undo: "Undo my last move",
     ask_undo: "Ask the table to undo",
     undo_confirm: "Undo this?\n{what}",
@@ -76,6 +77,7 @@ const WORDS = {
     log: "Qué ha pasado",
     alerts: "Corrige la mesa",
     fix: "Arreglo",
+    dismiss_alert: "Ya lo corregí: descartar",
     undo: "Deshacer mi última jugada",
     ask_undo: "Pedir a la mesa que deshaga",
     undo_confirm: "¿Deshacer esto?\n{what}",
@@ -147,7 +149,9 @@ function decisionPanel(view, { onChoose }) {
   return panel;
 }
 
-function alertsPanel(view) {
+/** The alerts, each until the table is put right; on the table screen (onDismiss) each
+ * has an "I fixed it" button (PIN). */
+function alertsPanel(view, onDismiss = null) {
   if (!view.alerts.length) return null;
   return h(
     "section",
@@ -156,10 +160,11 @@ function alertsPanel(view) {
     view.alerts.map((alert) =>
       h(
         "article",
-        {},
+        { dataset: { code: alert.code, alertId: String(alert.id) } },
         h("p", {}, pick(alert)),
         alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${alert.rule}`) : null,
         pick(alert, "fix") ? h("p", {}, h("strong", {}, `${w("fix")}: `), pick(alert, "fix")) : null,
+        onDismiss ? h("button", { type: "button", class: "g-secondary dismiss-alert", onclick: () => onDismiss(alert) }, w("dismiss_alert")) : null,
       ),
     ),
   );
@@ -372,6 +377,10 @@ export function start(role) {
     await tableCall("POST", "/api/table/demo/next");
   };
 
+  const dismissAlert = async (alert) => {
+    await tableCall("POST", "/api/table/dismiss-alert", { alert_id: alert.id });
+  };
+
   function linksPanel() {
     if (!links) return null;
     return h(
@@ -436,7 +445,7 @@ export function start(role) {
     }
     document.body.dataset.stateId = String(view.state_id);
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
-    const first = [decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view), controls(view), undoRequests(view)];
+    const first = [decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view, role === "table" ? dismissAlert : null), controls(view), undoRequests(view)];
     const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
     put(
       byId("app"),

@@ -123,7 +123,9 @@ function fixText(alert) {
   return pick(alert, "fix").replace(/^(Put it right|Corrígelo|Fix|Solución):\s*/, "");
 }
 
-export function alertsPanel(view) {
+/** The alerts, each until the table is put right; with `onDismiss` (the table screen
+ * unlocked) each has an "I fixed it" button. */
+export function alertsPanel(view, { onDismiss = null } = {}) {
   if (!view.alerts.length) return null;
   return h(
     "section",
@@ -132,10 +134,11 @@ export function alertsPanel(view) {
     view.alerts.map((alert) =>
       h(
         "article",
-        { class: "alert", dataset: { code: alert.code } },
+        { class: "alert", dataset: { code: alert.code, alertId: String(alert.id) } },
         h("p", { class: "reason" }, pick(alert)),
         alert.rule ? h("p", { class: "rule" }, rule(alert.rule)) : null,
         fixText(alert) ? h("p", { class: "fix" }, h("strong", {}, `${t("fix")}: `), fixText(alert)) : null,
+        onDismiss ? h("button", { type: "button", class: "secondary dismiss-alert", onclick: () => onDismiss(alert) }, t("dismiss_alert")) : null,
       ),
     ),
   );

@@ -276,7 +276,7 @@ function draw() {
         h(
           "div",
           { class: "side-scroll", id: "side-scroll" },
-          alertsPanel(view),
+          alertsPanel(view, unlocked ? { onDismiss: (alert) => command("/api/table/dismiss-alert", { alert_id: alert.id }) } : {}),
           view.demo_step && unlocked
             ? h("button", { type: "button", id: "demo-next", class: "demo-next", onclick: () => command("/api/table/demo/next") }, tt("demo_next"))
             : null,
