@@ -25,11 +25,33 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.sensors",
 )
 
+#: What ``companion --help`` says first: the four games and the two ways to play.
+DESCRIPTION = """\
+A table companion for four board games: Amritsar: The Golden Temple,
+Imhotep: Builder of Egypt, Ceylon, and Rajas of the Ganges. It serves the game
+to every player's phone and to a table screen on the table's Wi-Fi, checks
+every move against the rules and keeps the score.
+
+Two ways to play: with a camera above the table, which reads the moves (the
+phones answer only what it cannot see), or without a camera, in manual mode:
+every decision is answered on the players' phones."""
+
+EPILOG = """\
+examples:
+  companion demo                                  Amritsar, simulated, no hardware
+  companion demo --game imhotep --players 2       Imhotep, simulated phones
+  companion run                                   the start page: choose the game
+  companion run --game ceylon --players Ana,Ben --camera none
+                                                  Ceylon in manual mode, no camera
+  companion games                                 the four games and how each is served"""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="Table companion for Amritsar: The Golden Temple.",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:

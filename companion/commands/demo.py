@@ -29,6 +29,13 @@ def run(args: argparse.Namespace) -> int:
         if args.camera:
             return _camera_demo(game, args)
         return _manual_demo(game, args)
+    if args.players not in (None, 1):
+        print(
+            f"companion demo: --players {args.players}: Amritsar's demo is one player against "
+            f"the Maharajah (solo) only; {_player_counts()} (--game NAME --players N)",
+            file=sys.stderr,
+        )
+        return 2
     if args.camera:
         print("Amritsar's demo always reads its table through the simulated camera.")
     from companion.sim.demo_watch import Pacer
@@ -47,6 +54,19 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
     )
     return 0 if session.state.finished and not session.alerts else 1
+
+
+def _player_counts() -> str:
+    """How many simulated players each other game's demo seats, in words."""
+    from companion.games import SERVED
+    from engine.core.registry import get_rules
+
+    counts = []
+    for name in SERVED:
+        if name != "amritsar":
+            rules = get_rules(name)
+            counts.append(f"{rules.title_en} {rules.min_players}-{rules.max_players}")
+    return "the other demos seat " + ", ".join(counts)
 
 
 def _players(game: str, args: argparse.Namespace) -> int | None:
@@ -123,18 +143,37 @@ def _seconds(text: str) -> float:
     return value
 
 
+#: ``companion demo --help``: the four games, and how each demo is played.
+DEMO_DESCRIPTION = (
+    "Play a whole simulated game, no hardware needed, served to the phones and the "
+    "table screen while it runs. Amritsar: The Golden Temple (the default): one player "
+    "against the Maharajah through the simulated camera and sensor board, with one "
+    "illegal move on purpose (with --step or --pace its alert stays on the table screen "
+    "and her phone until she puts it right at the next step). Imhotep: Builder of Egypt, Ceylon, Rajas of the Ganges (--game "
+    "imhotep|ceylon|rajas, --players 2-4): manual mode, as played without a camera: "
+    "simulated phones answer every decision, one refused answer and one undo; with "
+    "--camera the simulated table is read as a camera would."
+)
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "demo", help="play a simulated game without hardware (Amritsar solo, or --game NAME)"
+        "demo",
+        help="play a simulated game without hardware (Amritsar solo, or --game NAME)",
+        description=DEMO_DESCRIPTION,
     )
     parser.add_argument(
-        "--game", default="amritsar", help="which game to simulate (default amritsar)"
+        "--game",
+        default="amritsar",
+        help="which game to simulate: amritsar (default), imhotep, ceylon or rajas "
+        "(Rajas of the Ganges)",
     )
     parser.add_argument("--seed", type=int, default=7, help="which simulated game to play")
     parser.add_argument(
         "--players",
         type=int,
-        help="how many simulated players (Imhotep, Ceylon: 2-4, default 3; Amritsar plays solo)",
+        help="how many simulated players: Imhotep, Ceylon, Rajas of the Ganges 2-4 (default "
+        "3); Amritsar's demo is solo, one player against the Maharajah",
     )
     parser.add_argument(
         "--camera",

@@ -548,21 +548,43 @@ def _house_rules() -> list[str]:
     return sorted(names)
 
 
+#: ``companion run --help``: the four games and playing with or without a camera.
+RUN_DESCRIPTION = (
+    "Serve a game at a real table: Amritsar: The Golden Temple (the default), Imhotep: "
+    "Builder of Egypt, Ceylon or Rajas of the Ganges (--game). The players' phones and the "
+    "table screen show it on the table's Wi-Fi. With a camera above the table (found "
+    "automatically, or --camera) the companion reads the moves and the phones answer only "
+    "what it cannot see. Without one (none found, or --camera none) it runs in manual "
+    "mode: every decision is answered on the players' phones, no camera or sensor board "
+    "needed. Without --players the table screen opens a start page to choose the game "
+    "and the players."
+)
+
+
 def register(subparsers: Any) -> None:
 
-    parser = subparsers.add_parser("run", help="run the companion at a real table")
+    parser = subparsers.add_parser(
+        "run",
+        help="run the companion at a real table (any of the four games, camera or manual)",
+        description=RUN_DESCRIPTION,
+    )
     parser.add_argument(
         "--game",
         default="amritsar",
-        help="which game is on the table (default amritsar; a resumed log keeps its own)",
+        help="which game is on the table: amritsar (default), imhotep, ceylon or rajas "
+        "(Rajas of the Ganges); a resumed log keeps its own",
     )
     parser.add_argument(
         "--players",
         help="player names in seat order, comma separated; without it (and without --log or "
         "--resume) the table screen shows a start page where the players are chosen",
     )
-    parser.add_argument("--solo", action="store_true", help="one player against the Maharajah")
-    parser.add_argument("--hard", action="store_true", help="the Maharajah's harder variant")
+    parser.add_argument(
+        "--solo", action="store_true", help="(Amritsar) one player against the Maharajah"
+    )
+    parser.add_argument(
+        "--hard", action="store_true", help="(Amritsar) the Maharajah's harder variant"
+    )
     parser.add_argument(
         "--house-rule",
         action="append",
@@ -580,7 +602,8 @@ def register(subparsers: Any) -> None:
         "--camera",
         default="auto",
         help="auto (the Pi camera, else the first USB webcam), picamera, a webcam index (0) "
-        "or /dev/videoN, a video or image folder, or none",
+        "or /dev/videoN, a video or image folder, or none: manual mode, every decision "
+        "answered on the phones (also when auto finds no camera)",
     )
     parser.add_argument(
         "--calibration",
