@@ -4,10 +4,16 @@ The fame marker runs clockwise and the money marker anticlockwise round the
 same board (rulebook, "Objeto del juego"); they meet when fame + money reaches
 the track's length. The end is triggered when a player's markers meet or
 cross; the winner is the player whose markers passed each other by the
-greatest distance (missing from the source text: [BGD] [GX]), so a sheet's
-total is ``fame + money - track length`` (negative before the markers meet),
-itemised as the two tracks and the track's length. Ties: more fame (assumed,
-``rules.tie_break``), then a shared win. Live at every moment.
+greatest distance (missing from the source text: [BGD] [GX]). Ties: more fame
+(assumed, ``rules.tie_break``), then a shared win. Live at every moment.
+
+A sheet is the two markers: a line for fame and one for money, and a total of
+``fame + money``, how far the two markers have come together (never negative,
+and ranking the players as the distance does: the track's length is the same
+for everyone). The race itself is ``extra["distance"]``, ``fame + money -
+track length`` (negative before the markers meet), and in words
+``total_en``/``total_es`` ("12 to go before the markers meet", "markers
+crossed by 5"), which is what the pages show instead of a bare number.
 """
 
 from __future__ import annotations
@@ -18,7 +24,6 @@ from engine.rajas.state import OVER, State
 
 COLOURS = ("red", "blue", "green", "yellow")
 _RULE = "Objeto del juego"
-_END = "Fin de la partida (missing from the source text)"
 
 
 def distance(cat: Catalog, state: State, seat: int) -> int:
@@ -26,17 +31,18 @@ def distance(cat: Catalog, state: State, seat: int) -> int:
     return player.fame + player.money - int(cat.value("track_length"))
 
 
-def total_words(total: int) -> tuple[str, str]:
-    """A sheet's total as the race it is: before the markers meet a negative
-    number reads like a debt, so say how far apart they still are."""
-    if total < 0:
+def total_words(passed: int) -> tuple[str, str]:
+    """The race in words (EN, ES) from the distance ``passed`` (``fame + money -
+    track length``): a negative number would read like a debt, so say how far
+    apart the markers still are, or by how far they crossed."""
+    if passed < 0:
         return (
-            f"{-total} to go before the markers meet",
-            f"faltan {-total} para que los marcadores se crucen",
+            f"{-passed} to go before the markers meet",
+            f"faltan {-passed} para que los marcadores se crucen",
         )
-    if total == 0:
+    if passed == 0:
         return "the markers meet", "los marcadores se encuentran"
-    return f"markers crossed by {total}", f"marcadores cruzados por {total}"
+    return f"markers crossed by {passed}", f"marcadores cruzados por {passed}"
 
 
 def winners(cat: Catalog, state: State) -> list[int]:
@@ -57,17 +63,10 @@ def score(cat: Catalog, state: State) -> list[ScoreSheet]:
             ScoreLine(
                 "money", player.money, "money marker", _RULE, "Money track", "Pista de dinero"
             ),
-            ScoreLine(
-                "track",
-                -length,
-                "",
-                _END,
-                "Length of the tracks (the markers meet at 0)",
-                "Longitud de las pistas (los marcadores se cruzan en 0)",
-            ),
         )
-        total = player.fame + player.money - length
-        total_en, total_es = total_words(total)
+        total = player.fame + player.money
+        passed = total - length
+        total_en, total_es = total_words(passed)
         sheets.append(
             ScoreSheet(
                 seat=seat,
@@ -77,7 +76,7 @@ def score(cat: Catalog, state: State) -> list[ScoreSheet]:
                 provisional_total=total,
                 final=final,
                 winner=seat in won,
-                extra={"fame": player.fame, "money": player.money, "distance": total},
+                extra={"fame": player.fame, "money": player.money, "distance": passed},
                 total_en=total_en,
                 total_es=total_es,
             )

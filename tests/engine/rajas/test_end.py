@@ -44,12 +44,13 @@ def test_the_winner_passed_the_other_marker_by_the_greatest_distance() -> None:
     state = set_player(state, 2, fame=40, money=5)  # not met
     state.phase = "OVER"
     sheets = RULES.score(state)
-    assert [s.total for s in sheets] == [5, 8, -5]
+    assert [s.extra["distance"] for s in sheets] == [5, 8, -5]
+    assert [s.total for s in sheets] == [55, 58, 45]  # fame + money: ranks as the distance
     assert [s.winner for s in sheets] == [False, True, False]
     assert all(s.final for s in sheets)
     for sheet in sheets:
         assert sheet.total == sum(line.amount for line in sheet.lines)
-        assert {line.category for line in sheet.lines} == {"fame", "money", "track"}
+        assert {line.category for line in sheet.lines} == {"fame", "money"}
         assert all(line.label_en and line.label_es for line in sheet.lines)
 
 
@@ -67,5 +68,5 @@ def test_score_sheets_are_live_during_play() -> None:
     state = to_move(set_player(position(2), 0, fame=7, money=9), 0)
     sheets = RULES.score(state)
     assert not any(s.final or s.winner for s in sheets)
-    assert sheets[0].total == 7 + 9 - LENGTH
+    assert sheets[0].total == 7 + 9
     assert sheets[0].extra == {"fame": 7, "money": 9, "distance": 16 - LENGTH}

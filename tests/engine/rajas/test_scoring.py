@@ -1,4 +1,4 @@
-"""A Rajas sheet's total says how the race stands, in both languages."""
+"""A Rajas sheet says how the race stands, in both languages, and never a negative total."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ def test_the_total_is_worded_as_the_distance_between_the_markers() -> None:
     state = set_player(state, 1, fame=10, money=40)  # they meet
     state = set_player(state, 2, fame=20, money=5)  # 25 apart
     sheets = RULES.score(state)
-    assert [s.total for s in sheets] == [5, 0, -25]
+    # the total is how far the two markers came together, never negative; the race is worded
+    assert [s.total for s in sheets] == [55, 50, 25]
+    assert [s.extra["distance"] for s in sheets] == [5, 0, -25]
     assert sheets[0].total_en == "markers crossed by 5"
     assert sheets[0].total_es == "marcadores cruzados por 5"
     assert sheets[1].total_en == "the markers meet"
