@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rules_session import RulesSession
+from companion.server.answer_menu import answer_menu
 from companion.server.drawings import drawing
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
@@ -74,6 +75,7 @@ class GenericPayloads:
         data = session.seat_view(seat)
         data["page"] = "generic"
         data["board"] = board(data["game"], session.game_name, session.seats)
+        data["menu"] = answer_menu(session, data)
         data["undo_requests"] = self.undo_requests()
         data["undo_what"] = self._last_step(seat)
         data["can_undo"] = (

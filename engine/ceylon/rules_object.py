@@ -19,11 +19,13 @@ from typing import Any
 
 from engine.ceylon import physical, play, scoring, serialize
 from engine.ceylon.actions import Action, format_action, parse_action
+from engine.ceylon.answers import answer_parts
 from engine.ceylon.catalog import Catalog, default_catalog
 from engine.ceylon.describe import describe, describe_option
 from engine.ceylon.flow import OPTION_WORDS, OPTIONS
 from engine.ceylon.state import CHANCE_PHASES, State
 from engine.ceylon.view import CeylonObservation, observe, view
+from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
@@ -126,6 +128,10 @@ class CeylonRules:
         if not isinstance(action, Action):
             raise ValueError(f"not a Ceylon action: {action!r}")
         return describe_option(self.catalog, state, action, language)
+
+    def answer_parts(self, state: State, action: Hashable) -> AnswerParts | None:
+        """The taps that reach ``action`` on a phone (``engine.ceylon.answers``)."""
+        return answer_parts(self.catalog, state, action) if isinstance(action, Action) else None
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return serialize.to_dict(state)

@@ -185,6 +185,23 @@ class DescribesOptions(Protocol):
         ...
 
 
+@runtime_checkable
+class PartsAnswers(Protocol):
+    """Optional, read with ``getattr`` like ``entered_at_table(state)`` (the seat
+    that rolls a public die) and ``draw_choices(state)`` (the faces a secret draw
+    may name): the taps that reach an answer.
+
+    ``answer_parts`` splits ``action`` into ``engine.core.answers.AnswerParts``:
+    menu words ("Move your pawn") and places on the board drawing (``hex:D1``,
+    the key its ``data-place`` carries) with what tells apart the answers at a
+    place ("slot 2"). ``None`` keeps the answer whole, one button. The phone
+    (``companion.server.answer_menu``) folds a decision's answers into screens
+    of at most eight buttons and has places tapped on the picture.
+    """
+
+    def answer_parts(self, state: Any, action: Hashable) -> Any: ...
+
+
 def option_text(rules: Rules, state: Any, action: Hashable, language: str = "en") -> str:
     """The button text of ``action``: ``describe_option`` when the game has it,
     else ``describe_action``."""

@@ -18,6 +18,7 @@ import random
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
@@ -27,6 +28,7 @@ from engine.core.seats import CHANCE
 from engine.imhotep import actions as notation
 from engine.imhotep import physical
 from engine.imhotep.actions import Action
+from engine.imhotep.answers import answer_parts
 from engine.imhotep.catalog import Catalog, default_catalog
 from engine.imhotep.describe import describe, describe_option
 from engine.imhotep.observe import ImhotepObservation, observe, view
@@ -260,6 +262,10 @@ class ImhotepRules:
         if not isinstance(action, Action):
             raise TypeError(f"not an Imhotep action: {action!r}")
         return describe_option(state, action, self.catalog, language)
+
+    def answer_parts(self, state: State, action: Hashable) -> AnswerParts | None:
+        """The taps that reach ``action`` on a phone (``engine.imhotep.answers``)."""
+        return answer_parts(action) if isinstance(action, Action) else None
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

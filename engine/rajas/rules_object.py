@@ -16,6 +16,7 @@ import random
 from collections.abc import Hashable, Iterable
 from typing import Any, ClassVar
 
+from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
@@ -23,6 +24,7 @@ from engine.core.reasons import Reason
 from engine.core.scoring import ScoreSheet
 from engine.rajas import physical, play, scoring, serialize
 from engine.rajas.actions import Action, format_action, parse_action
+from engine.rajas.answers import answer_parts
 from engine.rajas.catalog import Catalog, default_catalog
 from engine.rajas.describe import describe, describe_option
 from engine.rajas.state import CHANCE_PHASES, FIRST, ROLL, State
@@ -135,6 +137,10 @@ class RajasRules:
         if not isinstance(action, Action):
             raise ValueError(f"not a Rajas action: {action!r}")
         return describe_option(self.catalog, state, action, language)
+
+    def answer_parts(self, state: State, action: Hashable) -> AnswerParts | None:
+        """The taps that reach ``action`` on a phone (``engine.rajas.answers``)."""
+        return answer_parts(self.catalog, action) if isinstance(action, Action) else None
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return serialize.to_dict(state)

@@ -12,6 +12,7 @@
 import { byId, h, put } from "./dom.js";
 import { lang, pick, setLang } from "./i18n.js";
 import { drawImhotep } from "./imhotep_drawing.js";
+import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { ApiError, Live, api } from "./live.js";
 
 const WORDS = {
@@ -133,7 +134,9 @@ function decisionPanel(view, { onChoose }) {
     h("h2", {}, headline),
     over ? null : h("p", { class: "g-prompt" }, pick(d)),
   );
-  if (onChoose && (d.mine || d.table_enters) && view.options.length && !over) {
+  if (onChoose && (d.mine || d.table_enters) && view.options.length && !over && view.menu) {
+    panel.append(answerList(view, onChoose)); // picking.js: short screens, places on the drawing
+  } else if (onChoose && (d.mine || d.table_enters) && view.options.length && !over) {
     const list = h("div", { class: "g-options", role: "group", "aria-label": w("choose") });
     for (const option of view.options) {
       list.append(
@@ -447,16 +450,19 @@ export function start(role) {
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
     const first = [decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view, role === "table" ? dismissAlert : null), controls(view), undoRequests(view)];
     const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
+    // A phone asked for a place: the drawing right under the question (picking.js arms it).
+    const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     put(
       byId("app"),
       head,
       h(
         "div",
         { class: `g-layout g-${role}` },
-        h("div", { class: "g-side" }, first, scoresPanel(view), linksPanel(), hint),
-        h("div", { class: "g-main" }, drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
+        h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, scoresPanel(view), linksPanel(), hint),
+        h("div", { class: "g-main" }, near ? null : drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
       ),
     );
+    armPlaces();
   }
 
   function refusal(result) {
@@ -495,4 +501,3 @@ function takeToken() {
   }
   return localStorage.getItem(TOKEN_KEY);
 }
-

@@ -5,6 +5,7 @@
 // an {en, es} pair. Each stone carries its player's mark (a letter), so colour
 // is never the only way to tell whose stone it is. SVGs are drawn at their
 // pixel size (no scaling), so the 13 px marks stay 13 px on every screen.
+// Boats and sites carry `data-place` (boat:<id>, site:<name>) for picking.js.
 
 import { h, s } from "./dom.js";
 import { pick } from "./i18n.js";
@@ -67,7 +68,7 @@ function boat(b, owners, emptyPair) {
   const hull = `M0 ${height / 2} L${bow} 2 L${width - 2} 2 L${width - 2} ${height - 2} L${bow} ${height - 2} Z`;
   return h(
     "figure",
-    { class: `i-boat${b.where === "harbour" ? "" : " docked"}`, dataset: { boat: String(b.id), where: b.where } },
+    { class: `i-boat${b.where === "harbour" ? "" : " docked"}`, dataset: { boat: String(b.id), where: b.where, place: `boat:${b.id}` } },
     s(
       "svg",
       { width, height, viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true" },
@@ -90,7 +91,7 @@ function site(x, owners, empty) {
     : null;
   return h(
     "figure",
-    { class: "i-site", dataset: { site: x.key, side: x.side } },
+    { class: "i-site", dataset: { site: x.key, side: x.side, place: `site:${x.key}` } },
     h("h3", {}, pick(x.title)),
     x.docked ? h("p", { class: "i-docked" }, pick(x.docked)) : null,
     cards,

@@ -1,0 +1,236 @@
+// Answers picked on the picture: the decision's answers as short screens of at
+// most eight buttons (the server folds them: companion/server/answer_menu.py,
+// `view.menu`), and the places a screen offers made tappable on the board
+// drawing. A drawing marks each place with `data-place="<kind>:<id>"`; here the
+// offered ones get class `g-pickable`, role="button", a keyboard focus, a name
+// for screen readers and an invisible hit area of at least 44x44 CSS px (SVG),
+// highlighted so a player sees what may be tapped. Tapping a place opens its
+// follow-up (the slots of a boat, a tile's turn) or sends the answer.
+// Places a drawing does not show become buttons, so nothing is unreachable.
+
+import { byId, h, s } from "./dom.js";
+import { lang, pick } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    back: "Back",
+    on_drawing: "Tap one of the highlighted places on the drawing.",
+    answers: "Answers",
+  },
+  es: {
+    back: "Atrás",
+    on_drawing: "Toca uno de los sitios resaltados en el dibujo.",
+    answers: "Respuestas",
+  },
+};
+const HIT = 44; // CSS px: the smallest tap target
+const PAD = 4;
+
+function w(key) {
+  return WORDS[lang()][key] ?? WORDS.en[key];
+}
+
+// Where the player is in the menu: the items tapped so far, for one state.
+let where = { key: "", path: [] };
+let shown = null; // {menu, onChoose, list}
+
+function stylesheet() {
+  if (document.querySelector('link[href="/static/picking.css"]')) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "/static/picking.css";
+  document.head.append(link);
+}
+
+/** True when some answer of the menu is a place (the drawing then belongs near the question). */
+export function hasPlaces(menu) {
+  if (!menu) return false;
+  return menu.items.some((item) => item.place || (item.items && hasPlaces(item)));
+}
+
+function screenOf(menu) {
+  let node = menu;
+  const trail = [];
+  for (const index of where.path) {
+    const next = node.items && node.items[index];
+    if (!next || !next.items) {
+      where.path = [];
+      return { node: menu, trail: [] };
+    }
+    trail.push(next);
+    node = next;
+  }
+  return { node, trail };
+}
+
+/** The answer screen of `view` (its buttons; places on the drawing are armed by armPlaces). */
+export function answerList(view, onChoose) {
+  stylesheet();
+  const key = `${view.state_id}:${view.seat}`;
+  if (where.key !== key) where = { key, path: [] };
+  const list = h("div", { class: "g-options g-menu", id: "answers", role: "group", "aria-label": w("answers") });
+  shown = { menu: view.menu, onChoose, list };
+  fill();
+  return list;
+}
+
+function fill() {
+  const { menu, list } = shown;
+  const { node, trail } = screenOf(menu);
+  const places = node.items.filter((item) => item.place);
+  const parts = [];
+  if (trail.length) parts.push(h("p", { class: "g-path" }, trail.map((t) => pick(t)).join(" › ")));
+  if (node.picture) parts.push(h("p", { class: "g-pick-hint" }, w("on_drawing")));
+  node.items.forEach((item, index) => {
+    if (!item.button) return;
+    const group = !item.action;
+    parts.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: `g-option${group ? " g-group" : ""}`,
+          dataset: item.action ? { action: item.action } : { menu: String(index), place: item.place || "" },
+          "aria-label": item.full ? pick(item.full) : null,
+          onclick: () => choose(index),
+        },
+        pick(item),
+        group ? h("span", { class: "g-more", "aria-hidden": "true" }, " ›") : null,
+      ),
+    );
+  });
+  if (trail.length) {
+    parts.push(h("button", { type: "button", class: "g-secondary g-back", id: "answers-back", onclick: back }, `‹ ${w("back")}`));
+  }
+  list.replaceChildren(...parts);
+  list.dataset.depth = String(trail.length);
+  list.dataset.places = String(places.length);
+}
+
+function choose(index) {
+  const { menu, onChoose } = shown;
+  const { node } = screenOf(menu);
+  const item = node.items[index];
+  if (!item) return;
+  if (item.action) {
+    onChoose({ action: item.action, en: item.full.en, es: item.full.es });
+    return;
+  }
+  where.path = [...where.path, index];
+  refresh();
+}
+
+function back() {
+  where.path = where.path.slice(0, -1);
+  refresh();
+}
+
+function refresh() {
+  if (!shown || !shown.list.isConnected) return;
+  fill();
+  armPlaces();
+  const box = shown.list.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) shown.list.scrollIntoView({ block: "nearest" });
+}
+
+function disarm(root) {
+  for (const el of root.querySelectorAll(".g-hit")) el.remove();
+  for (const el of root.querySelectorAll(".g-pickable")) {
+    el.classList.remove("g-pickable");
+    el.removeAttribute("role");
+    el.removeAttribute("tabindex");
+    el.removeAttribute("aria-label");
+    el.onclick = null;
+    el.onkeydown = null;
+    delete el.dataset.pickOnly;
+    delete el.dataset.answer;
+  }
+}
+
+/** An invisible-but-outlined rect at least 44x44 CSS px around an SVG place. */
+function hitArea(el) {
+  const box = el.getBBox();
+  const ctm = el.getScreenCTM();
+  const scale = ctm ? Math.hypot(ctm.a, ctm.b) || 1 : 1;
+  const width = Math.max(box.width + (2 * PAD) / scale, HIT / scale);
+  const height = Math.max(box.height + (2 * PAD) / scale, HIT / scale);
+  const attrs = {
+    class: "g-hit",
+    x: box.x + box.width / 2 - width / 2,
+    y: box.y + box.height / 2 - height / 2,
+    width,
+    height,
+    rx: 6 / scale,
+    "stroke-width": 3 / scale,
+  };
+  if (el.tagName.toLowerCase() === "g" || el.tagName.toLowerCase() === "svg") {
+    el.append(s("rect", attrs));
+    return [el];
+  }
+  const transform = el.getAttribute("transform");
+  const rect = s("rect", transform ? { ...attrs, transform } : attrs);
+  el.after(rect);
+  return [el, rect];
+}
+
+function arm(el, item, index) {
+  const targets = el instanceof SVGElement ? hitArea(el) : [el];
+  el.classList.add("g-pickable");
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("aria-label", pick(item.full || item));
+  if (!item.button) el.dataset.pickOnly = "1"; // no button for it: the drawing is the way
+  if (item.action) el.dataset.answer = item.action; // tapping it sends this answer
+  for (const target of targets) {
+    target.onclick = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      choose(index);
+    };
+  }
+  el.onkeydown = (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      choose(index);
+    }
+  };
+}
+
+/** Mark the places the current screen offers on the drawing; a place the drawing
+ * lacks becomes a button so it stays reachable. Call after the page is placed. */
+export function armPlaces() {
+  const root = byId("drawing");
+  if (root) {
+    disarm(root);
+    root.classList.remove("g-picking");
+  }
+  if (!shown || !shown.list.isConnected) return;
+  const { node } = screenOf(shown.menu);
+  const missing = [];
+  node.items.forEach((item, index) => {
+    if (!item.place) return;
+    const el = root ? root.querySelector(`[data-place="${CSS.escape(item.place)}"]`) : null;
+    if (el) arm(el, item, index);
+    else if (!item.button) missing.push([item, index]);
+  });
+  const backButton = shown.list.querySelector(".g-back");
+  for (const [item, index] of missing) {
+    const button = h(
+      "button",
+      { type: "button", class: `g-option${item.action ? "" : " g-group"}`, dataset: item.action ? { action: item.action } : { menu: String(index), place: item.place }, onclick: () => choose(index) },
+      pick(item),
+    );
+    shown.list.insertBefore(button, backButton);
+  }
+  // the places first while picking (a drawing may put them after other things, e.g. Imhotep's sleds)
+  if (root) root.classList.toggle("g-picking", Boolean(root.querySelector(".g-pickable")));
+  if (missing.length) {
+    const hint = shown.list.querySelector(".g-pick-hint");
+    if (hint && missing.length === node.items.filter((i) => i.place && !i.button).length) hint.remove();
+  }
+}
+
+/** Forget the screen (the decision was answered or the page left it). */
+export function resetAnswers() {
+  where = { key: "", path: [] };
+}
