@@ -12,6 +12,7 @@
 import { byId, h, put } from "./dom.js";
 import { lang, pick, setLang } from "./i18n.js";
 import { drawImhotep } from "./imhotep_drawing.js";
+import { drawRajas } from "./rajas_drawing.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { ApiError, Live, api } from "./live.js";
 
@@ -190,10 +191,13 @@ function scoresPanel(view) {
           {},
           dot(sheet.colour),
           h("span", { class: "g-name" }, seat ? seat.name : String(sheet.seat + 1)),
-          h("span", { class: "g-total" }, String(sheet.total)),
+          // A total in words (Rajas's race) replaces the bare number, with the lines it comes from.
           sheet.total_en
-            ? h("span", { class: "g-total-words" }, pick(sheet, "total"))
-            : null,
+            ? [
+                h("span", { class: "g-total-lines" }, sheet.lines.map((line) => `${pick(line)} ${line.amount}`).join(" · ")),
+                h("span", { class: "g-total-words" }, pick(sheet, "total")),
+              ]
+            : h("span", { class: "g-total" }, String(sheet.total)),
           sheet.winner ? h("span", { class: "g-winner" }, w("winner")) : null,
           !over && sheet.provisional_total !== sheet.total
             ? h("span", { class: "g-provisional" }, w("if_ended_now", { n: sheet.provisional_total }))
@@ -233,7 +237,7 @@ function rowsList(rows) {
 }
 
 // Games with a drawing of their board (`board.drawing`, server: drawings.py).
-const DRAWINGS = { imhotep: drawImhotep };
+const DRAWINGS = { imhotep: drawImhotep, rajas: drawRajas };
 
 function drawingPanel(view) {
   const drawing = view.board.drawing;

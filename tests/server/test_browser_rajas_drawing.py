@@ -1,0 +1,189 @@
+"""Rajas of the Ganges' board drawing in real headless Chromium: table screen and phone.
+
+A 4-player game is played some way in (seeded random legal actions, leaning to
+building so provinces fill) until a player must place a tile. The table screen
+(1280x800) and the deciding player's phone (390x844, English and Spanish) must
+show the drawing above the panels with every worker on its space, every boat on
+its river space, every province tile of the state, the race with each player's
+two markers, every label at least 12 px, nothing past the right edge of the
+phone, every marked place (``data-place``) at least 40 px across on the phone,
+and the score sheet saying how far the markers are from meeting, never a
+negative total. Screenshots go to test-output/rajas-*.png for a person to look at.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.games import new_table_session
+from companion.rules_session import RulesSession
+from companion.server import create_app
+from companion.server.drawings import marks
+from engine.rajas.rules_object import RajasRules
+from engine.rajas.scoring import COLOURS
+from tests.server.games import PIN
+from tests.server.pages import PHONE, Opener, wait_state
+
+TABLE = {"width": 1280, "height": 800}
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+MEASURE = """
+() => {
+  const root = document.getElementById('drawing');
+  const small = [];
+  const outside = [];
+  const width = document.documentElement.clientWidth;
+  for (const el of root.querySelectorAll('*')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) continue;
+    if (el.closest('title')) continue;
+    if (rect.right > width + 0.5 || rect.left < -0.5) outside.push([el.tagName, el.getAttribute('class'), rect.left, rect.right]);
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) size *= el.getScreenCTM().a;
+    if (size < 12) small.push([el.textContent.trim().slice(0, 30), size]);
+  }
+  // a space's words and pieces stay inside its box
+  const spill = [];
+  for (const g of root.querySelectorAll('g.r-space')) {
+    const box = g.querySelector('rect').getBoundingClientRect();
+    for (const t of g.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) spill.push([g.dataset.space, t.textContent]);
+    }
+  }
+  const places = [...root.querySelectorAll('[data-place]')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.dataset.place, r.width, r.height];
+  });
+  const workers = {};
+  for (const el of root.querySelectorAll('g.r-space[data-worker]')) {
+    if (el.dataset.worker !== '') workers[el.dataset.space] = Number(el.dataset.worker);
+  }
+  const boats = {};
+  for (const li of root.querySelectorAll('li[data-river]')) boats[li.dataset.river] = li.dataset.boats;
+  const tiles = {};
+  for (const fig of root.querySelectorAll('figure.r-province')) {
+    tiles[fig.dataset.seat] = [...fig.querySelectorAll('g.r-cell.tiled')].map(
+      (g) => `${g.dataset.cell}:${g.querySelector('g.r-tile').dataset.tile}`);
+  }
+  const race = [...root.querySelectorAll('g.r-race-row')].map((g) => [
+    Number(g.dataset.seat), Number(g.dataset.fame), Number(g.dataset.money), Number(g.dataset.toMeet),
+    g.querySelectorAll('g.r-piece').length]);
+  const squareSeats = [...new Set([...root.querySelectorAll('[data-place^="square:"]')].map(
+    (el) => el.closest('figure.r-province').dataset.seat))];
+  const panels = document.querySelector('#board');
+  const scores = [...document.querySelectorAll('#scores summary')].map((el) => el.innerText);
+  return {
+    small, outside, spill, places, workers, boats, tiles, race, squareSeats, scores,
+    marks: [...root.querySelectorAll('g.r-piece text')].map((t) => t.textContent),
+    above: panels ? root.getBoundingClientRect().bottom <= panels.getBoundingClientRect().top : false,
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    text: root.innerText,
+  };
+}
+"""
+
+
+def play_in(session: RulesSession, moves: int, seed: int) -> None:
+    """Seeded random legal actions (buying and placing tiles when offered, so provinces
+    fill), then on until a player must place a tile."""
+    rng = random.Random(seed)
+    rules = session.rules
+    done = 0
+    while done < moves or rules.decision(session.state).kind != "TILE":
+        actions = rules.legal_actions(session.state)
+        assert actions, "the game ended before a tile was to be placed"
+        building = [a for a in actions if rules.format_action(a).startswith(("buy", "place Q"))]
+        pool = building if building and rng.random() < 0.7 else actions
+        assert session.apply_actions([rng.choice(pool)], "camera").ok
+        done += 1
+
+
+def expected(session: RulesSession) -> dict[str, Any]:
+    """What the drawing must show, read from the state."""
+    rules = session.rules
+    assert isinstance(rules, RajasRules)
+    cat, state = rules.catalog, session.state
+    workers = {cat.spaces[i].id: seat for i, seat in enumerate(state.spaces) if seat >= 0}
+    mark = marks(NAMES)
+    boats = {
+        str(i): " ".join(mark[s] for s, p in enumerate(state.players) if p.boat == i)
+        for i in range(len(cat.river))
+    }
+    tiles = {
+        str(s): sorted(
+            f"{cat.cell_name(c)}:{cat.tiles[v >> 2].id}" for c, v in enumerate(p.province) if v >= 0
+        )
+        for s, p in enumerate(state.players)
+    }
+    length = int(cat.value("track_length"))
+    race = [[s, p.fame, p.money, length - p.fame - p.money, 2] for s, p in enumerate(state.players)]
+    return {"workers": workers, "boats": boats, "tiles": tiles, "race": race}
+
+
+def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[str, Any]:
+    page.locator("#drawing").wait_for()
+    found: dict[str, Any] = page.evaluate(MEASURE)
+    want = expected(session)
+    assert found["workers"] == want["workers"], where
+    assert found["boats"] == want["boats"], where
+    assert {k: sorted(v) for k, v in found["tiles"].items()} == want["tiles"], where
+    assert found["race"] == want["race"], where
+    decider = session.rules.decision(session.state).player
+    assert found["squareSeats"] == [str(decider)], f"{where}: squares marked off the decider"
+    assert set(found["marks"]) == set(marks(NAMES)), where
+    assert not found["small"], f"{where}: labels under 12 px: {found['small'][:5]}"
+    assert not found["spill"], f"{where}: words past their space's box: {found['spill']}"
+    assert found["above"], f"{where}: the drawing is not above the panels"
+    kinds = {place.split(":")[0] for place, _, _ in found["places"]}
+    assert {"space", "square", "stack", "building"} <= kinds, where
+    # the score sheet: the race in words and the two markers, never a negative total
+    assert len(found["scores"]) == len(NAMES), where
+    for summary in found["scores"]:
+        assert not re.search(r"(^|\s)[-−]\d", summary), f"{where}: a negative total: {summary}"
+        assert re.search(r"\d+", summary), where
+    if phone:
+        assert found["scrollWidth"] <= found["width"], f"{where}: scrolls sideways"
+        assert not found["outside"], f"{where}: past the edge: {found['outside'][:5]}"
+        narrow = [(p, w, h) for p, w, h in found["places"] if min(w, h) < 40]
+        assert not narrow, f"{where}: places under 40 px: {narrow[:5]}"
+    return found
+
+
+def test_the_board_is_drawn_on_the_table_screen_and_a_phone(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = new_table_session("rajas", NAMES, [], seed=7, pin=PIN)
+    assert isinstance(session, RulesSession)
+    play_in(session, 160, seed=3)
+    decider = session.rules.decision(session.state).player
+    base = live_server(create_app(session))
+    table = open_page(f"{base}/table?lang=en", TABLE)
+    wait_state(table, session.state_id)
+    found = check(table, session, "table", phone=False)
+    assert "The race: fame and money" in found["text"]
+    table.screenshot(path=str(test_output / "rajas-table-en.png"), full_page=True)
+    for lang in ("en", "es"):
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={session.seats[decider].token}", PHONE, lang=lang
+        )
+        wait_state(phone, session.state_id)
+        found = check(phone, session, f"phone {lang}", phone=True)
+        words = [w for summary in found["scores"] for w in summary.split()]
+        if lang == "es":
+            assert "La carrera: fama y dinero" in found["text"] and "The race" not in found["text"]
+            assert "Cantera" in found["text"] and "Quarry" not in found["text"]
+            assert "Pista" in words and "track" not in words
+        else:
+            assert "Palace of the Great Mogul" in found["text"]
+            assert "track" in words
+        phone.screenshot(path=str(test_output / f"rajas-phone-{lang}.png"), full_page=True)
+        phone.locator("#drawing").screenshot(path=str(test_output / f"rajas-drawing-{lang}.png"))
+    assert COLOURS[: len(NAMES)] == ("red", "blue", "green", "yellow")
