@@ -1,15 +1,16 @@
 // The table screen before any game: choose the game, the players (names and
 // colours), solo against the Maharajah or not, and the house rules, or resume
-// an unfinished game. Starting needs the table PIN; once started the page
-// reloads as the game's table screen, unlocked with the same PIN, showing
-// each seat's QR code. Phones and spectators that open the companion before
+// an unfinished game. Starting needs the table PIN, typed here once or given
+// in the link (`/table#pin=...`): it is kept for this browser session
+// (pin.js), so the game's table screen, reloaded in its place, shows each
+// seat's QR code without asking again, and so does the start page the table's
+// "New game" brings back. Phones and spectators that open the companion before
 // a game has started are told so, and reload when it has.
 
 import { byId, h, put } from "./dom.js";
 import { lang, pick, setLang } from "./i18n.js";
 import { ApiError, api } from "./live.js";
-
-const PIN_KEY = "amritsar.pin"; // the table screen's key (table.js)
+import { forgetPin, keepPin, pinRefused, takePin } from "./pin.js";
 
 const WORDS = {
   en: {
@@ -30,6 +31,8 @@ const WORDS = {
     without: "Without it:",
     pin: "Table PIN",
     pin_help: "The PIN the companion showed when it started.",
+    pin_kept: "Table PIN: kept on this screen until the browser is closed.",
+    pin_other: "Type another PIN",
     start: "Start the game",
     starting: "Starting…",
     unfinished: "Resume an unfinished game",
@@ -61,6 +64,8 @@ const WORDS = {
     without: "Sin ella:",
     pin: "PIN de la mesa",
     pin_help: "El PIN que mostró el compañero al arrancar.",
+    pin_kept: "PIN de la mesa: guardado en esta pantalla hasta que se cierre el navegador.",
+    pin_other: "Escribir otro PIN",
     start: "Empezar la partida",
     starting: "Empezando…",
     unfinished: "Seguir una partida sin terminar",
@@ -87,6 +92,7 @@ const form = { game: null, count: 2, solo: false, hard: false, names: ["", "", "
 let unfinished = null; // the list, once the PIN has shown it
 let message = null; // {text, ok, fields}
 let busy = false;
+let knownPin = null; // the PIN kept for this browser session (pin.js): the field is not shown
 
 function offer() {
   return choices.games.find((g) => g.name === form.game) || choices.games[0];
@@ -322,7 +328,13 @@ function houseRules() {
 }
 
 function pinValue() {
-  return (byId("start-pin")?.value || "").trim();
+  return (byId("start-pin")?.value || "").trim() || knownPin || "";
+}
+
+/** After a refusal: a refused PIN is forgotten (the field comes back, marked). */
+function refused(error) {
+  if (pinRefused(error)) knownPin = null;
+  return explain(error);
 }
 
 async function start(resume = null) {
@@ -344,7 +356,7 @@ async function start(resume = null) {
   draw();
   try {
     await api("POST", "/api/start", { pin, body });
-    sessionStorage.setItem(PIN_KEY, pin);
+    keepPin(pin);
     location.reload();
     return;
   } catch (error) {
@@ -353,7 +365,7 @@ async function start(resume = null) {
       location.reload();
       return;
     }
-    message = explain(error);
+    message = refused(error);
   }
   busy = false;
   draw();
@@ -361,11 +373,13 @@ async function start(resume = null) {
 
 async function showUnfinished() {
   readInputs();
+  const pin = pinValue();
   try {
-    unfinished = (await api("GET", "/api/start/unfinished", { pin: pinValue() })).data;
+    unfinished = (await api("GET", "/api/start/unfinished", { pin })).data;
+    keepPin(pin); // right: the table screen will not ask for it again
     message = null;
   } catch (error) {
-    message = explain(error);
+    message = refused(error);
   }
   draw();
 }
@@ -411,9 +425,38 @@ function resumePanel() {
 
 function startPanel() {
   const kept = pinValue();
+  const pinField = knownPin
+    ? [
+        h("p", { class: "hint", id: "pin-kept" }, w("pin_kept")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary",
+            id: "pin-other",
+            onclick: () => {
+              readInputs();
+              forgetPin();
+              knownPin = null;
+              draw();
+              byId("start-pin")?.focus();
+            },
+          },
+          w("pin_other"),
+        ),
+      ]
+    : pinInput(kept);
   return h(
     "section",
     { class: "panel start-go", id: "start-go" },
+    pinField,
+    h("button", { type: "submit", id: "start-button", disabled: busy }, w("start")),
+    h("p", { id: "start-message", class: message ? `feedback ${message.ok ? "ok" : "refused"}` : "feedback", role: "alert" }, message ? message.text : ""),
+  );
+}
+
+function pinInput(kept) {
+  return [
     h("label", { for: "start-pin" }, w("pin")),
     h("input", {
       id: "start-pin",
@@ -426,9 +469,7 @@ function startPanel() {
       "aria-describedby": "pin-help",
     }),
     h("p", { class: "hint", id: "pin-help" }, w("pin_help")),
-    h("button", { type: "submit", id: "start-button", disabled: busy }, w("start")),
-    h("p", { id: "start-message", class: message ? `feedback ${message.ok ? "ok" : "refused"}` : "feedback", role: "alert" }, message ? message.text : ""),
-  );
+  ];
 }
 
 function draw() {
@@ -480,6 +521,7 @@ async function main() {
     waiting();
     return;
   }
+  knownPin = takePin(); // typed before on this screen, or `#pin=` in the link (then taken out)
   choices = (await api("GET", "/api/start/choices")).data;
   form.game = choices.games.length ? choices.games[0].name : null;
   const game = choices.games[0];

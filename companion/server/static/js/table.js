@@ -8,6 +8,8 @@ import { byId, h, put } from "./dom.js";
 import { tt } from "./table_words.js";
 import { lang, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
+import { applyFar, farButton } from "./far.js";
+import { forgetPin, keepPin, pinFromLink, pinRefused, storedPin } from "./pin.js";
 import { boardSvg, marketPanel } from "./board.js";
 import {
   alertsPanel,
@@ -22,8 +24,7 @@ import {
 } from "./render.js";
 import { maharajahCard, decadeSteps, scoresBar, houseRulesPanel, pastGamesPanel, tableMenu, alertSound } from "./table_panels.js";
 
-const PIN_KEY = "amritsar.pin";
-let pin = sessionStorage.getItem(PIN_KEY);
+let pin = storedPin(); // kept for this browser session, from the start page too (pin.js)
 let seats = null; // join links, once unlocked
 let catalog = null;
 let live = null;
@@ -31,16 +32,6 @@ let message = null;
 let menu = { open: false, confirming: null }; // the controls menu, kept across redraws
 let pastGames = null; // the games logged beside this one, once unlocked
 let lastFinished = false;
-
-function takePin() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const fromLink = fragment.get("pin");
-  if (fromLink) {
-    history.replaceState(null, "", location.pathname + location.search);
-    return fromLink;
-  }
-  return null;
-}
 
 function note(text, ok = false) {
   message = { text, ok };
@@ -52,6 +43,11 @@ function note(text, ok = false) {
 }
 
 function explain(error) {
+  // The PIN refused (changed, or never right): forgotten, and the PIN field is back.
+  if (pinRefused(error)) {
+    pin = null;
+    seats = null;
+  }
   return error instanceof ApiError && error.result ? pick(error.result) : String(error);
 }
 
@@ -59,13 +55,13 @@ async function unlock(candidate) {
   try {
     await api("POST", "/api/table/check-pin", { pin: candidate });
     pin = candidate;
-    sessionStorage.setItem(PIN_KEY, pin);
+    keepPin(pin);
     message = null;
     await loadSeats();
     loadPastGames();
   } catch (error) {
     pin = null;
-    sessionStorage.removeItem(PIN_KEY);
+    forgetPin();
     note(explain(error));
   }
   draw();
@@ -74,7 +70,7 @@ async function unlock(candidate) {
 function lock() {
   pin = null;
   seats = null;
-  sessionStorage.removeItem(PIN_KEY);
+  forgetPin();
   draw();
 }
 
@@ -250,6 +246,7 @@ function draw() {
     : null;
   const head = topBar(h("h1", {}, t("title_table")), draw);
   head.insertBefore(h("span", { class: "head-extra" }, where), head.children[1] || null);
+  head.insertBefore(farButton(draw), head.querySelector("#lang"));
   if (menuButton) head.append(menuButton);
   if (!view || !catalog) {
     put(root, head, joinPanel());
@@ -317,16 +314,16 @@ function keepPlace() {
 }
 
 async function main() {
-  const linked = takePin();
+  const linked = pinFromLink();
+  applyFar();
   draw();
   catalog = (await api("GET", "/api/catalog")).data;
   if (linked) await unlock(linked);
   else if (pin) {
     try {
       await loadSeats();
-    } catch {
-      pin = null;
-      sessionStorage.removeItem(PIN_KEY);
+    } catch (error) {
+      explain(error); // a refused PIN is forgotten; any other failure keeps it for the next view
     }
   }
   live = new Live({
@@ -337,7 +334,11 @@ async function main() {
       const finished = Boolean(view && (view.finished || view.ended));
       if (pin && seats && finished !== lastFinished) loadPastGames();
       lastFinished = finished;
-      if (pin && seats) loadSeats().then(draw, () => draw());
+      if (pin)
+        loadSeats().then(draw, (error) => {
+          explain(error);
+          draw();
+        });
       else draw();
     },
     onStatus: showStatus,
