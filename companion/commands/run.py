@@ -98,7 +98,9 @@ def run(args: argparse.Namespace) -> int:
                 if current is None:
                     return table.serve_start_page(game)
                 print(f"Resuming the table's current game ({current.name}) after a restart.")
-                args.log = current
+                # Served as the start page serves a game, so that once it is over
+                # the table's "New game" brings the start page back.
+                return table.serve_start_page(game, resume=current)
             elif not _holds_game(args.log):
                 return table.serve_start_page(game, log=args.log)
         if args.log is None:  # a new game, unless an unfinished one is chosen
@@ -330,16 +332,20 @@ class _Table:
         serve(session, host=args.host, port=args.port, public_url=args.public_url)
         return 0
 
-    def serve_start_page(self, game: str, log: Path | None = None) -> int:
+    def serve_start_page(
+        self, game: str, log: Path | None = None, resume: Path | None = None
+    ) -> int:
         """Serve the start page until the table screen starts a game, then that game
-        (a new one logged in ``log`` when given, else in a new file of --games)."""
+        (a new one logged in ``log`` when given, else in a new file of --games); with
+        ``resume`` (the table's current game after a restart) that game at once, its
+        PIN the one it was begun with unless AMRITSAR_TABLE_PIN sets it."""
         import logging
 
         from companion.find_table import finding_text
         from companion.game_logs import new_log_path
         from companion.resume import ResumeError
         from companion.server.app import create_app
-        from companion.server.run import serve_asgi
+        from companion.server.run import announce, serve_asgi
         from companion.server.start import (
             StartApp,
             StartChoice,
@@ -378,6 +384,17 @@ class _Table:
             logging.getLogger("companion.start").info("the game is logged in %s", path)
             return session
 
+        first = None
+        if resume is not None:
+            try:
+                first = self.begin(
+                    resume, [], solo=False, hard=False, options=[], game=game,
+                    pin=pin if from_env else None,
+                )  # fmt: skip
+            except ResumeError as error:
+                print(f"companion run: {error}")
+                return 2
+            pin = first.pin  # the starter's games and the start page keep it too
         everywhere = args.host in ("0.0.0.0", "::", "")
         offers = sorted(served_offers(), key=lambda offer: offer.name != game)  # --game first
         public_host = urlsplit(args.public_url).hostname if args.public_url else None
@@ -400,8 +417,12 @@ class _Table:
             start,
             lambda session: create_app(session, lan_links=everywhere, public_url=args.public_url),
             on_leave=leave,
+            first=first,
         )
-        print(announce_start(from_env, pin, args.host, args.port))
+        if first is not None:
+            print(announce(first, args.host, args.port))
+        else:
+            print(announce_start(from_env, pin, args.host, args.port))
         print(finding_text(args.host, args.port))
         _say_public_url(args)
         when_serving(args.host, args.port, self.watchdog)

@@ -123,6 +123,12 @@ def _reply(outcome: Outcome, ok_code: int = 200) -> JSONResponse:
     return JSONResponse(result.model_dump(), status_code=status)
 
 
+def _is_over(session: TableBase) -> bool:
+    """Whether the game is over, whatever the game: its rules' end reached, or the
+    table ended it (a generic game's state has no ``finished``)."""
+    return session.ended or session.game.rules.decision(session.state).is_over
+
+
 def create_app(
     session: TableBase,
     *,
@@ -584,7 +590,7 @@ def create_app(
         """Once this game is over, back to the start page for the next one (a table
         whose game was chosen there: ``companion.server.start``)."""
         leave = getattr(app.state, "new_game", None)
-        if leave is None or not (session.state.finished or session.ended):
+        if leave is None or not _is_over(session):
             result = Result(
                 ok=False,
                 state_id=session.state_id,

@@ -23,6 +23,7 @@ from typing import Any
 from companion.rules_session import RulesSession
 from companion.server.answer_menu import answer_menu
 from companion.server.drawings import drawing
+from companion.server.game_over import game_over
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
 
@@ -43,6 +44,8 @@ class GenericPayloads:
         self._undo_requests: dict[int, int] = {}  # seat -> state id
         #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
         self.demo_next: Callable[[], None] | None = None
+        self._over_key: tuple[Any, ...] | None = None
+        self._over: dict[str, Any] | None = None
 
     # -- undo requests ------------------------------------------------------------
 
@@ -77,10 +80,12 @@ class GenericPayloads:
         data["board"] = board(data["game"], session.game_name, session.seats)
         data["menu"] = answer_menu(session, data)
         data["undo_requests"] = self.undo_requests()
-        data["undo_what"] = self._last_step(seat)
+        over = bool(data["finished"] or data["ended"])  # no undo offered once over
+        data["undo_what"] = None if over else self._last_step(seat)
+        data["game_over"] = self._game_over() if over else None
         data["can_undo"] = (
             seat is not None
-            and not data["ended"]
+            and not over
             and session.last_step_decider() == seat
             and session.state_id == data["state_id"]
         )
@@ -89,6 +94,23 @@ class GenericPayloads:
 
     def view_json(self, seat: int | None) -> str:
         return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))
+
+    def _game_over(self) -> dict[str, Any]:
+        """The game-over screen's data (``companion.server.game_over``), public to every
+        seat; built once per final state and set of names."""
+        session = self.session
+        with session._lock:
+            states = list(session.game.states)
+            names = tuple(s.name for s in session.seats)
+            ended = session.ended and not session.rules.decision(session.state).is_over
+        key = (len(states), id(states[-1]), ended, names)
+        with self._lock:
+            if self._over_key == key and self._over is not None:
+                return self._over
+        found = game_over(session.rules, states, names, ended_early=ended)
+        with self._lock:
+            self._over_key, self._over = key, found
+        return found
 
     def catalog(self) -> dict[str, Any]:
         """The public facts a page needs besides the view: the game's name and titles."""

@@ -10,7 +10,8 @@ restart a game), is rate limited like every PIN, and is logged.
 
 ``StartApp`` is the start page's small web app; ``TableSwitch`` is the ASGI
 app the server runs: the start app until the starter (``companion run``'s)
-has built the game's session, then that game's full app
+has built the game's session (or from the start, the game a restart resumed),
+then that game's full app
 (``companion.server.app.create_app``), whose lifespan it runs; once that game
 is over, the table menu's "New game" (PIN) brings the start page back. The game is a
 parameter throughout: the starter receives a ``StartChoice`` naming it.
@@ -562,8 +563,12 @@ class TableSwitch:
         start: StartApp,
         make_app: Callable[[Any], Any],
         on_leave: Callable[[Any], None] | None = None,
+        first: Any = None,
     ):
         start.switch = self
+        #: A game already begun (resumed after a restart): served from the start, and
+        #: once over its "New game" still brings the start page back.
+        self.first = first
         self.start_app = start.build()
         self.current: Any = self.start_app
         self.make_app = make_app
@@ -596,6 +601,9 @@ class TableSwitch:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                if self.first is not None:
+                    first, self.first = self.first, None
+                    await self.switch_to(first)
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await self._stack.aclose()

@@ -64,6 +64,11 @@ IMHOTEP: dict[str, Pair] = {
     "quarry": ("Quarry", "Cantera"),
     "cards": ("Cards", "Cartas"),
     "id": ("Boat", "Barco"),
+    # A seat's points on the scoring board so far: never the total (the final count adds the rest).
+    "points": (
+        "Points in the rounds (before the final count)",
+        "Puntos de las rondas (sin el recuento final)",
+    ),
 }
 
 CEYLON: dict[str, Pair] = {
@@ -97,6 +102,11 @@ CEYLON: dict[str, Pair] = {
     "district_bonus": ("District bonus", "Bonificación de distrito"),
     "hand_count": ("Cards in hand", "Cartas en la mano"),
     "hand": ("My hand", "Mi mano"),
+    # Points won during play: the final scoring is added only at the end (the score sheet).
+    "points": (
+        "Points during play (before the final scoring)",
+        "Puntos durante la partida (sin la puntuación final)",
+    ),
     "dimbula": ("Dimbula", "Dimbula"),
     "kandy": ("Kandy", "Kandy"),
     "ruhuna": ("Ruhuna", "Ruhuna"),

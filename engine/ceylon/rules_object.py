@@ -69,6 +69,11 @@ class CeylonRules:
     def decision(self, state: State) -> Decision:
         return play.decision(self.catalog, state)
 
+    def round_number(self, state: State) -> int:
+        """The round being played (``engine.core.game.CountsRounds``): every player
+        plays one card a round ("La partida se juega por rondas"), counted from 1."""
+        return state.turn // state.n + 1
+
     def legal_actions(self, state: State, only: Filter | None = None) -> list[Hashable]:
         return play.legal_actions(self.catalog, state, only)
 

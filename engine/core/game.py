@@ -202,6 +202,21 @@ class PartsAnswers(Protocol):
     def answer_parts(self, state: Any, action: Hashable) -> Any: ...
 
 
+@runtime_checkable
+class CountsRounds(Protocol):
+    """The optional part of ``Rules``: which round a state is in.
+
+    The game-over screen plots each player's score at the start of every round
+    (``companion.server.game_over``, read with ``getattr``). A game whose state
+    has an int ``round`` needs nothing more; one that counts rounds otherwise
+    (Ceylon: a card per player a round) implements ``round_number``.
+    """
+
+    def round_number(self, state: Any) -> int:
+        """The round ``state`` is in, counted from 1 (0: before the first)."""
+        ...
+
+
 def option_text(rules: Rules, state: Any, action: Hashable, language: str = "en") -> str:
     """The button text of ``action``: ``describe_option`` when the game has it,
     else ``describe_action``."""

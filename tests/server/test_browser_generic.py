@@ -193,7 +193,8 @@ def test_the_table_screen_shows_the_links_and_a_phone_undoes_its_move(
     ended_at = session.state_id + 1
     table.locator("#end-game").click()
     wait_state(table, ended_at)
-    table.locator("#decision h2").filter(has_text="La mesa terminó la partida").wait_for()
+    # the game-over screen (game_over.js) in place of the question
+    table.locator("#winner").filter(has_text="La mesa terminó la partida").wait_for()
     assert session.ended
     wait_state(phone, session.state_id)
     assert phone.locator("button.g-option").count() == 0

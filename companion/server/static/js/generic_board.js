@@ -13,6 +13,7 @@ import { byId, h, put } from "./dom.js";
 import { lang, pick, setLang } from "./i18n.js";
 import { drawImhotep } from "./imhotep_drawing.js";
 import { drawRajas } from "./rajas_drawing.js";
+import { gameOverScreen } from "./game_over.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { ApiError, Live, api } from "./live.js";
 
@@ -372,6 +373,13 @@ export function start(role) {
     if (data) say(w("game_ended"), true);
   };
 
+  // Once the game is over: back to the start page, where the group chooses the next game
+  // (the PIN this screen already has; a table started with its players named says why not).
+  const newGame = async () => {
+    const data = await tableCall("POST", "/api/table/new-game");
+    if (data) location.reload();
+  };
+
   const showLinks = async () => {
     const data = await tableCall("GET", "/api/table/seats");
     if (data) {
@@ -418,7 +426,7 @@ export function start(role) {
         "div",
         { class: "g-controls" },
         h("button", { type: "button", class: "g-secondary", id: "links-button", onclick: showLinks }, w("links")),
-        view.undo_what && !view.ended ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
+        view.undo_what && !view.ended && !view.finished ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
         view.demo_step ? h("button", { type: "button", class: "g-secondary", id: "demo-next", onclick: demoNext }, w("next_step")) : null,
         view.finished || view.ended ? null : h("button", { type: "button", class: "g-secondary", id: "end-game", onclick: endGame }, w("end_game")),
       );
@@ -452,17 +460,20 @@ export function start(role) {
     }
     document.body.dataset.stateId = String(view.state_id);
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
-    const first = [decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view, role === "table" ? dismissAlert : null), controls(view), undoRequests(view)];
+    // Once over, the game-over screen (game_over.js) comes first, in place of the question.
+    const ending = (view.finished || view.ended) && view.game_over ? gameOverScreen(view, { onNewGame: role === "table" ? newGame : null }) : null;
+    const first = [ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view, role === "table" ? dismissAlert : null), controls(view), undoRequests(view)];
     const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     put(
       byId("app"),
       head,
+      ending,
       h(
         "div",
         { class: `g-layout g-${role}` },
-        h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, scoresPanel(view), linksPanel(), hint),
+        h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, ending ? null : scoresPanel(view), linksPanel(), hint),
         h("div", { class: "g-main" }, near ? null : drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
       ),
     );

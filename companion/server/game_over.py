@@ -1,0 +1,277 @@
+"""The end of a game served through its ``Rules``: who won and why, the score over the game,
+and the itemised sheets side by side.
+
+What it is for: the generic game-over screen (``static/js/game_over.js``, drawn by
+``generic_board.js`` once ``view.finished or view.ended``) shows any game's end
+without knowing the game. Everything here is data built from the session's
+record, every word a player reads in English and Spanish:
+
+- ``outcome``: the winners (the rules' ``ScoreSheet.winner``), the order to list
+  the players in (winners first), and when the best total was shared, the
+  rulebook's tie-break that decided it (or that the tied players share the
+  win), with each tied player's value (read from ``ScoreSheet.extra``). A game
+  the table ended early has no winner: the players ahead are named instead.
+- ``history``: each player's score at the start of every round and at the end
+  (the last point is the sheet's total, so the plot and the sheet agree). Same
+  shape as Amritsar's ``pp_history`` (``points`` for its ``pp``), so its end
+  screen could move onto ``game_over.js``. The round of a state comes from the
+  optional ``Rules.round_number(state)`` (``engine.core.game.CountsRounds``),
+  else the state's own ``round``; a game with neither gets its start and end.
+- ``rows``: one row per score item (a sheet line's category) with one cell per
+  player: the amount and, where a player's lines say more than the row's name
+  (an obelisk's height), those lines. Provisional lines (what an end-of-game
+  item would be worth now) are left out, so each column adds up to its total.
+
+The tie-breaks are the rulebooks' own (Imhotep: "Final de la partida"; Ceylon:
+"Fin de la partida y puntuación"; Rajas of the Ganges: missing from the source
+text, more fame assumed as in ``engine/rajas/data/rules.toml``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.game import Rules
+from engine.core.scoring import ScoreLine, ScoreSheet
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a game's rulebook breaks a tie on the total: the ``ScoreSheet.extra`` key
+    holding each player's value (more is better), the rulebook section and words."""
+
+    key: str
+    rule: str
+    en: str
+    es: str
+
+
+TIE_BREAKS: dict[str, TieBreak] = {
+    "imhotep": TieBreak(
+        "sled",
+        "Final de la partida",
+        "more stones on the supply sled",
+        "más piedras en la plataforma de suministro",
+    ),
+    "ceylon": TieBreak(
+        "tech",
+        "Fin de la partida y puntuación",
+        "further along the technology track (higher in the stack on a shared space)",
+        "más adelantado en el marcador de tecnología (o con su contador más arriba)",
+    ),
+    "rajas": TieBreak(
+        "fame",
+        "Fin de la partida (missing from the source text)",
+        "more fame (assumed: the rulebook gives no tie-break)",
+        "más fama (supuesto: el reglamento no da desempate)",
+    ),
+}
+
+#: A row's name when a category's lines are worded differently (per game: a
+#: category key may mean different things in two games).
+CATEGORY_WORDS: dict[str, dict[str, Pair]] = {
+    "imhotep": {
+        "pyramid": ("Pyramid", "Pirámide"),
+        "temple": ("Temple", "Templo"),
+        "burial": ("Burial chamber", "Cámara funeraria"),
+        "obelisk": ("Obelisks", "Obeliscos"),
+        "ornament": ("Decoration cards", "Cartas de ornamentación"),
+        "unused_card": ("Blue cards not used", "Cartas azules sin usar"),
+        "statue": ("Statues", "Estatuas"),
+        "wrath": ("Pharaoh's Wrath", "La ira del faraón"),
+    },
+    "ceylon": {
+        "district": ("Plantation majorities", "Mayorías de plantaciones"),
+        "companies": ("Contracts of different companies", "Contratos de compañías distintas"),
+        "markers": ("Leaf markers not placed", "Marcadores de hoja sin colocar"),
+    },
+}
+
+
+def round_of(rules: Rules, state: Any) -> int | None:
+    """The round ``state`` is in: ``rules.round_number(state)`` when the game has it,
+    else the state's ``round``; ``None`` when neither says (or before the first)."""
+    counter = getattr(rules, "round_number", None)
+    value = counter(state) if callable(counter) else getattr(state, "round", None)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    return None
+
+
+def _totals(sheets: Sequence[ScoreSheet], players: int) -> list[int]:
+    by_seat = {sheet.seat: sheet.total for sheet in sheets}
+    return [by_seat.get(seat, 0) for seat in range(players)]
+
+
+def score_history(rules: Rules, states: Sequence[Any], players: int) -> list[dict[str, Any]]:
+    """Each seat's score at the start of every round, then the totals at the end."""
+    points: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    last_round = 0
+    for state in states:
+        number = round_of(rules, state)
+        if number is None or number in seen:
+            continue
+        seen.add(number)
+        last_round = number
+        totals = _totals(rules.score(state), players)
+        points.append({"round": number, "points": totals, "final": False})
+    if not points and states:  # no rounds known: the start and the end
+        points.append(
+            {"round": 0, "points": _totals(rules.score(states[0]), players), "final": False}
+        )
+    final = _totals(rules.score(states[-1]), players) if states else [0] * players
+    points.append({"round": last_round, "points": final, "final": True})
+    return points
+
+
+def _pair(en: str, es: str) -> dict[str, str]:
+    return {"en": en, "es": es}
+
+
+def _counted(sheet: ScoreSheet) -> list[ScoreLine]:
+    """The lines that make up the total (provisional ones are only what-ifs)."""
+    return [line for line in sheet.lines if not line.provisional]
+
+
+def _short(text: str, row: str) -> str:
+    """A line's words under its row: without the row's name repeated ("Burial
+    chamber: group of 2" under "Burial chamber" reads "group of 2")."""
+    head = row + ": "
+    return text[len(head) :] if text.startswith(head) and len(text) > len(head) else text
+
+
+def sheet_rows(game: str, sheets: Sequence[ScoreSheet]) -> list[dict[str, Any]]:
+    """The sheets side by side: a row per category (in the order first met), a cell per sheet."""
+    order: list[str] = []
+    lines: dict[str, dict[int, list[ScoreLine]]] = {}
+    for sheet in sheets:
+        for line in _counted(sheet):
+            if line.category not in lines:
+                order.append(line.category)
+                lines[line.category] = {}
+            lines[line.category].setdefault(sheet.seat, []).append(line)
+    words = CATEGORY_WORDS.get(game, {})
+    rows: list[dict[str, Any]] = []
+    for category in order:
+        found = [line for per_seat in lines[category].values() for line in per_seat]
+        labels = {(line.label_en, line.label_es) for line in found}
+        if category in words:
+            label = _pair(*words[category])
+        elif len(labels) == 1:
+            label = _pair(*labels.pop())
+        else:
+            text = category.replace("_", " ")
+            label = _pair(text[:1].upper() + text[1:], text)
+        cells = []
+        for sheet in sheets:
+            mine = lines[category].get(sheet.seat, [])
+            details = [
+                _pair(
+                    _short(line.label_en, label["en"])
+                    + (f" ({line.amount})" if len(mine) > 1 else ""),
+                    _short(line.label_es, label["es"])
+                    + (f" ({line.amount})" if len(mine) > 1 else ""),
+                )
+                for line in mine
+                if (line.label_en, line.label_es) != (label["en"], label["es"])
+            ]
+            cells.append(
+                {
+                    "seat": sheet.seat,
+                    "amount": sum(line.amount for line in mine),
+                    "scored": bool(mine),
+                    "details": details,
+                }
+            )
+        rule = found[0].rule if found else ""
+        rows.append({"category": category, "label": label, "rule": rule, "cells": cells})
+    return rows
+
+
+def _names(seats: Sequence[int], names: Sequence[str]) -> str:
+    shown = [names[s] if 0 <= s < len(names) else str(s + 1) for s in seats]
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
+
+
+def _nombres(seats: Sequence[int], names: Sequence[str]) -> str:
+    shown = [names[s] if 0 <= s < len(names) else str(s + 1) for s in seats]
+    return ", ".join(shown[:-1]) + f" y {shown[-1]}" if len(shown) > 1 else "".join(shown)
+
+
+def outcome(
+    game: str, sheets: Sequence[ScoreSheet], names: Sequence[str], *, ended_early: bool
+) -> dict[str, Any]:
+    """Who won, the order to list the players in, and the tie-break when it decided."""
+    if not sheets:
+        return {"winners": [], "leaders": [], "order": [], "best": 0, "tie_break": None,
+                "ended_early": ended_early}  # fmt: skip
+    tie = TIE_BREAKS.get(game)
+    best = max(sheet.total for sheet in sheets)
+    tied = [sheet.seat for sheet in sheets if sheet.total == best]
+    winners = [sheet.seat for sheet in sheets if sheet.winner]
+
+    def tie_value(sheet: ScoreSheet) -> int:
+        return sheet.extra.get(tie.key, 0) if tie is not None else 0
+
+    order = [
+        sheet.seat
+        for sheet in sorted(
+            sheets, key=lambda sh: (not sh.winner, -sh.total, -tie_value(sh), sh.seat)
+        )
+    ]
+    tie_break = None
+    if tie is not None and len(tied) > 1 and winners and set(winners) <= set(tied):
+        values = [
+            {"seat": sheet.seat, "value": tie_value(sheet)}
+            for sheet in sorted(sheets, key=lambda sh: order.index(sh.seat))
+            if sheet.seat in tied
+        ]
+        shown = ", ".join(
+            f"{names[v['seat']] if 0 <= v['seat'] < len(names) else v['seat'] + 1} {v['value']}"
+            for v in values
+        )
+        decided = len(winners) < len(tied)
+        if decided:
+            en = (
+                f"{_names(tied, names)} tied on {best}. The rulebook's tie-break, {tie.en}, "
+                f"decides: {shown}."
+            )
+            es = (
+                f"{_nombres(tied, names)} empataron a {best}. Decide el desempate del "
+                f"reglamento, {tie.es}: {shown}."
+            )
+        else:
+            en = (
+                f"{_names(tied, names)} tied on {best} and on the rulebook's tie-break, "
+                f"{tie.en} ({shown}): they share the victory."
+            )
+            es = (
+                f"{_nombres(tied, names)} empataron a {best} y también en el desempate del "
+                f"reglamento, {tie.es} ({shown}): comparten la victoria."
+            )
+        tie_break = {"decided": decided, "rule": tie.rule, "en": en, "es": es, "values": values}
+    return {
+        "winners": winners,
+        "leaders": tied,
+        "order": order,
+        "best": best,
+        "tie_break": tie_break,
+        "ended_early": ended_early,
+    }
+
+
+def game_over(
+    rules: Rules, states: Sequence[Any], names: Sequence[str], *, ended_early: bool
+) -> dict[str, Any]:
+    """Everything the game-over screen shows beyond the view's own score sheets."""
+    sheets = rules.score(states[-1]) if states else []
+    return {
+        "outcome": outcome(rules.name, sheets, names, ended_early=ended_early),
+        "history": score_history(rules, states, len(names)),
+        "rows": sheet_rows(rules.name, sheets),
+    }

@@ -1,0 +1,449 @@
+// The end of any game, drawn from the view alone (no game is named here):
+// who won first (and, when the best total was shared, the rulebook's
+// tie-break that decided it), the score sheets side by side (a column per
+// player, a row per score item, the totals last), each player's score over
+// the game (a line per player, a point per round; the last point is the
+// sheet's total), where the points came from, and the sheets to download as
+// CSV and JSON. The server supplies `view.scores` (the sheets) and
+// `view.game_over` ({outcome, history, rows}: companion/server/game_over.py).
+// The table screen adds a "New game" button (onNewGame).
+
+import { h, s } from "./dom.js";
+import { lang, pick } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    over: "The game is over",
+    ended: "The table ended the game before its end",
+    wins: "{who} wins with {n}",
+    wins_words: "{who} wins: {words}",
+    share: "{who} share the victory with {n}",
+    ahead: "Ahead when it was ended: {who} with {n}",
+    points: "{n} points",
+    point: "{n} point",
+    rule: "Rule",
+    ranking: "Final order",
+    winner: "Winner",
+    sheets: "Score sheets",
+    item: "Score item",
+    total: "Total",
+    plot: "Score over the game",
+    plot_label: "Each player's score at the start of every round and at the end (the last point is the total).",
+    round: "R{n}",
+    end: "End",
+    sources: "Where the points came from",
+    export: "Download the score sheets",
+    csv: "Score sheets (CSV)",
+    json: "Score sheets (JSON)",
+    new_game: "New game",
+    new_game_confirm: "Leave this game for the start page? It stays among the past games.",
+    and: "and",
+  },
+  es: {
+    over: "La partida ha terminado",
+    ended: "La mesa terminó la partida antes de su final",
+    wins: "Gana {who} con {n}",
+    wins_words: "Gana {who}: {words}",
+    share: "{who} comparten la victoria con {n}",
+    ahead: "En cabeza al terminarla: {who} con {n}",
+    points: "{n} puntos",
+    point: "{n} punto",
+    rule: "Regla",
+    ranking: "Orden final",
+    winner: "Ganador",
+    sheets: "Hojas de puntuación",
+    item: "Concepto",
+    total: "Total",
+    plot: "La puntuación a lo largo de la partida",
+    plot_label: "La puntuación de cada jugador al empezar cada ronda y al final (el último punto es el total).",
+    round: "R{n}",
+    end: "Fin",
+    sources: "De dónde salieron los puntos",
+    export: "Descargar las hojas de puntuación",
+    csv: "Hojas de puntuación (CSV)",
+    json: "Hojas de puntuación (JSON)",
+    new_game: "Nueva partida",
+    new_game_confirm: "¿Dejar esta partida por la página de inicio? Queda entre las partidas anteriores.",
+    and: "y",
+  },
+};
+
+export function gw(key, vars = {}) {
+  let text = WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+  for (const [name, value] of Object.entries(vars)) text = text.replace(`{${name}}`, String(value));
+  return text;
+}
+
+/** Line colours of the pieces' colours (a dark casing keeps a white line visible). */
+export const PIECE_HEX = {
+  black: "#222222", white: "#ffffff", brown: "#7a4a22", grey: "#8a8a8a", gray: "#8a8a8a",
+  red: "#b3261e", blue: "#1f5fae", green: "#2e7d32", yellow: "#e3b505", orange: "#e07b00",
+  purple: "#6a3d9a", pink: "#d81b60",
+};
+/** A dash pattern per seat, so a line is told apart without its colour. */
+const DASHES = ["", "8 4", "2 4", "10 4 2 4"];
+
+function seatOf(view, index) {
+  return view.seats.find((seat) => seat.index === index);
+}
+
+function nameOf(view, index) {
+  return seatOf(view, index)?.name ?? String(index + 1);
+}
+
+function sheetOf(view, index) {
+  return view.scores.find((sheet) => sheet.seat === index);
+}
+
+function listed(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${gw("and")} ${names[names.length - 1]}` : names.join("");
+}
+
+function points(n) {
+  return gw(Math.abs(n) === 1 ? "point" : "points", { n });
+}
+
+/** The players in the order to show them: winners first, then by total. */
+export function order(view) {
+  const given = view.game_over?.outcome?.order;
+  if (given && given.length) return given;
+  return [...view.scores].sort((a, b) => Number(b.winner) - Number(a.winner) || b.total - a.total).map((sheet) => sheet.seat);
+}
+
+function dot(colour) {
+  return h("span", { class: "g-dot", dataset: { colour: colour || "" } });
+}
+
+function totalText(sheet) {
+  return sheet.total_en ? `${sheet.total} · ${pick(sheet, "total")}` : points(sheet.total);
+}
+
+export function winnerPanel(view) {
+  const outcome = view.game_over?.outcome || {};
+  const winners = (outcome.winners || view.scores.filter((sheet) => sheet.winner).map((sheet) => sheet.seat)).map((seat) => sheetOf(view, seat)).filter(Boolean);
+  let headline;
+  if (winners.length === 1) {
+    const sheet = winners[0];
+    headline = sheet.total_en ? gw("wins_words", { who: nameOf(view, sheet.seat), words: pick(sheet, "total") }) : gw("wins", { who: nameOf(view, sheet.seat), n: points(sheet.total) });
+  } else if (winners.length > 1) {
+    headline = gw("share", { who: listed(winners.map((sheet) => nameOf(view, sheet.seat))), n: totalText(winners[0]) });
+  } else {
+    const leaders = (outcome.leaders || []).map((seat) => sheetOf(view, seat)).filter(Boolean);
+    headline = leaders.length ? gw("ahead", { who: listed(leaders.map((sheet) => nameOf(view, sheet.seat))), n: totalText(leaders[0]) }) : gw("over");
+  }
+  const tie = outcome.tie_break;
+  return h(
+    "section",
+    { class: "go-panel go-winner", id: "winner" },
+    h("p", { class: "go-kicker" }, view.finished ? gw("over") : gw("ended")),
+    h("h2", { id: "winner-headline" }, winners.length ? "★ " : "", headline),
+    tie ? h("p", { class: "go-tie", id: "tie-break" }, pick(tie), " ", h("span", { class: "go-rule" }, `(${gw("rule")}: ${tie.rule})`)) : null,
+    h(
+      "ol",
+      { class: "go-ranking", "aria-label": gw("ranking") },
+      order(view).map((seat) => {
+        const sheet = sheetOf(view, seat);
+        return h(
+          "li",
+          { dataset: { seat: String(seat) }, class: sheet?.winner ? "winner" : "" },
+          dot(seatOf(view, seat)?.colour),
+          h("span", { class: "go-name" }, nameOf(view, seat)),
+          h("span", { class: "go-total" }, sheet ? totalText(sheet) : ""),
+          sheet?.winner ? h("span", { class: "go-badge" }, `★ ${gw("winner")}`) : null,
+        );
+      }),
+    ),
+  );
+}
+
+/** The sheets side by side: a column per player (winners first), a row per item, totals last. */
+export function sheetsTable(view) {
+  const seats = order(view);
+  const rows = view.game_over?.rows || [];
+  return h(
+    "section",
+    { class: "go-panel go-sheets", id: "sheets" },
+    h("h2", {}, gw("sheets")),
+    h(
+      "div",
+      { class: "go-table-wrap" },
+      h(
+        "table",
+        { class: "go-table", id: "score-table" },
+        h(
+          "thead",
+          {},
+          h("tr", {}, h("th", { scope: "col" }, gw("item")), seats.map((seat) => h("th", { scope: "col", dataset: { seat: String(seat) } }, dot(seatOf(view, seat)?.colour), " ", nameOf(view, seat)))),
+        ),
+        h(
+          "tbody",
+          {},
+          rows.map((row) => {
+            const cells = new Map(row.cells.map((cell) => [cell.seat, cell]));
+            return h(
+              "tr",
+              { dataset: { category: row.category } },
+              h("th", { scope: "row" }, pick(row.label)),
+              seats.map((seat) => {
+                const cell = cells.get(seat);
+                return h(
+                  "td",
+                  { dataset: { seat: String(seat), amount: String(cell ? cell.amount : 0) } },
+                  h("span", { class: "go-amount" }, cell && cell.scored ? String(cell.amount) : "–"),
+                  cell && cell.details.length ? h("span", { class: "go-detail" }, cell.details.map((d) => pick(d)).join("; ")) : null,
+                );
+              }),
+            );
+          }),
+        ),
+        h(
+          "tfoot",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, gw("total")),
+            seats.map((seat) => {
+              const sheet = sheetOf(view, seat);
+              return h(
+                "td",
+                { dataset: { seat: String(seat), total: String(sheet ? sheet.total : 0) } },
+                h("span", { class: "go-amount" }, sheet ? String(sheet.total) : ""),
+                sheet?.total_en ? h("span", { class: "go-detail" }, pick(sheet, "total")) : null,
+              );
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Each player's score at the start of every round and at the end: a line per player. */
+export function plotPanel(view) {
+  const history = view.game_over?.history || [];
+  if (history.length < 2) return null;
+  const width = 360;
+  const height = 230;
+  const left = 40;
+  const right = 44;
+  const top = 14;
+  const bottom = 30;
+  const values = history.flatMap((point) => point.points);
+  let low = Math.min(0, ...values);
+  let high = Math.max(1, ...values);
+  const step = niceStep(high - low);
+  low = Math.floor(low / step) * step;
+  high = Math.ceil(high / step) * step;
+  const x = (i) => left + (i * (width - left - right)) / (history.length - 1);
+  const y = (v) => top + (1 - (v - low) / (high - low)) * (height - top - bottom);
+  const parts = [];
+  for (let v = low; v <= high; v += step) {
+    parts.push(s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "go-axis-zero" : "go-guide" }));
+    parts.push(s("text", { x: left - 5, y: y(v) + 5, class: "go-axis", "text-anchor": "end" }, String(v)));
+  }
+  const every = Math.max(1, Math.ceil(history.length / 7)); // labels that do not overlap
+  history.forEach((point, i) => {
+    const last = i === history.length - 1;
+    if (!last && i % every !== 0) return;
+    if (!last && i === history.length - 2 && every > 1) return;
+    const label = point.final ? gw("end") : gw("round", { n: point.round });
+    parts.push(s("text", { x: x(i), y: height - bottom + 20, class: "go-axis", "text-anchor": "middle" }, label));
+  });
+  const seats = order(view);
+  const ends = [];
+  seats.forEach((seat, rank) => {
+    const series = history.map((point) => point.points[seat] ?? 0);
+    const colour = PIECE_HEX[seatOf(view, seat)?.colour] || "#555555";
+    const line = series.map((v, i) => `${x(i)},${y(v)}`).join(" ");
+    parts.push(s("polyline", { points: line, class: "go-casing" }));
+    parts.push(
+      s("polyline", {
+        points: line,
+        class: "go-line",
+        stroke: colour,
+        "stroke-dasharray": DASHES[rank % DASHES.length] || null,
+        dataset: { seat: String(seat), values: series.join(",") },
+      }),
+    );
+    const final = series[series.length - 1];
+    parts.push(s("circle", { cx: x(series.length - 1), cy: y(final), r: 5, fill: colour, class: "go-final", dataset: { seat: String(seat), final: String(final) } }));
+    ends.push({ seat, final, at: y(final) });
+  });
+  // The totals at the line ends, pushed apart so that close ones stay readable.
+  ends.sort((a, b) => a.at - b.at);
+  for (let i = 1; i < ends.length; i += 1) ends[i].at = Math.max(ends[i].at, ends[i - 1].at + 15);
+  for (const end of ends) parts.push(s("text", { x: width - right + 9, y: end.at + 5, class: "go-end-label" }, `${initial(view, end.seat)} ${end.final}`));
+  return h(
+    "section",
+    { class: "go-panel go-plot", id: "score-plot" },
+    h("h2", {}, gw("plot")),
+    s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": gw("plot_label"), class: "go-svg" }, parts),
+    h(
+      "ul",
+      { class: "go-legend" },
+      seats.map((seat, rank) =>
+        h(
+          "li",
+          { dataset: { seat: String(seat) } },
+          s("svg", { viewBox: "0 0 36 12", class: "go-swatch", "aria-hidden": "true" },
+            s("line", { x1: 2, x2: 34, y1: 6, y2: 6, class: "go-casing" }),
+            s("line", { x1: 2, x2: 34, y1: 6, y2: 6, class: "go-line", stroke: PIECE_HEX[seatOf(view, seat)?.colour] || "#555555", "stroke-dasharray": DASHES[rank % DASHES.length] || null })),
+          `${initial(view, seat)} · ${nameOf(view, seat)}`,
+        ),
+      ),
+    ),
+    h("p", { class: "go-hint" }, gw("plot_label")),
+  );
+}
+
+function initial(view, seat) {
+  return (nameOf(view, seat).trim()[0] || String(seat + 1)).toUpperCase();
+}
+
+function niceStep(span) {
+  for (const step of [1, 2, 5, 10, 20, 25, 50, 100]) if (span / step <= 6) return step;
+  return 200;
+}
+
+/** For each player, their points by score item, largest first, as bars on one scale. */
+export function sourcesPanel(view) {
+  const rows = view.game_over?.rows || [];
+  const biggest = Math.max(1, ...rows.flatMap((row) => row.cells.map((cell) => Math.abs(cell.amount))));
+  return h(
+    "section",
+    { class: "go-panel go-sources", id: "sources" },
+    h("h2", {}, gw("sources")),
+    order(view).map((seat) => {
+      const items = rows
+        .map((row) => ({ row, cell: row.cells.find((cell) => cell.seat === seat) }))
+        .filter(({ cell }) => cell && cell.amount !== 0)
+        .sort((a, b) => b.cell.amount - a.cell.amount);
+      return h(
+        "div",
+        { class: "go-source", dataset: { seat: String(seat) } },
+        h("h3", {}, dot(seatOf(view, seat)?.colour), " ", nameOf(view, seat)),
+        h(
+          "ul",
+          { class: "go-bars" },
+          items.map(({ row, cell }) =>
+            h(
+              "li",
+              { dataset: { category: row.category } },
+              h("span", { class: "go-bar-label" }, pick(row.label)),
+              h("span", { class: "go-bar-track" }, h("span", { class: `go-bar${cell.amount < 0 ? " negative" : ""}`, dataset: { width: String(Math.round((100 * Math.abs(cell.amount)) / biggest)) } })),
+              h("span", { class: "go-bar-value" }, String(cell.amount)),
+            ),
+          ),
+        ),
+      );
+    }),
+  );
+}
+
+function csvField(value) {
+  const text = String(value ?? "");
+  return /[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The sheets as CSV (Amritsar's end.js columns): a row per score line, then a total row per player. */
+export function scoresCsv(view) {
+  const rows = [["player", "seat", "category", "label", "component", "rule", "amount"]];
+  const seats = order(view);
+  for (const seat of seats) {
+    const sheet = sheetOf(view, seat);
+    for (const line of sheet.lines.filter((l) => !l.provisional)) rows.push([nameOf(view, seat), seat, line.category, pick(line), line.component, line.rule, line.amount]);
+  }
+  for (const seat of seats) rows.push([nameOf(view, seat), seat, "total", gw("total"), "", "", sheetOf(view, seat).total]);
+  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The sheets as JSON: every player's lines and total, the winners, the tie-break and the plot's points. */
+export function scoresJson(view) {
+  const outcome = view.game_over?.outcome || {};
+  const data = {
+    game: view.game_name,
+    title: pick(view.title),
+    language: lang(),
+    finished: Boolean(view.finished),
+    ended_early: Boolean(outcome.ended_early),
+    winners: (outcome.winners || []).map((seat) => nameOf(view, seat)),
+    tie_break: outcome.tie_break ? pick(outcome.tie_break) : null,
+    players: order(view).map((seat) => {
+      const sheet = sheetOf(view, seat);
+      return {
+        seat,
+        name: nameOf(view, seat),
+        colour: seatOf(view, seat)?.colour ?? sheet.colour,
+        total: sheet.total,
+        total_words: sheet.total_en ? pick(sheet, "total") : null,
+        winner: sheet.winner,
+        lines: sheet.lines.filter((l) => !l.provisional).map((line) => ({ category: line.category, label: pick(line), component: line.component, rule: line.rule, amount: line.amount })),
+      };
+    }),
+    history: view.game_over?.history || [],
+  };
+  return JSON.stringify(data, null, 2) + "\n";
+}
+
+export function exportPanel(view) {
+  const name = view.game_name || "game";
+  return h(
+    "section",
+    { class: "go-panel go-export", id: "export" },
+    h("h2", {}, gw("export")),
+    h(
+      "p",
+      { class: "go-links" },
+      h("a", { class: "go-link", id: "export-csv", href: `data:text/csv;charset=utf-8,${encodeURIComponent(scoresCsv(view))}`, download: `${name}-scores.csv` }, gw("csv")),
+      h("a", { class: "go-link", id: "export-json", href: `data:application/json;charset=utf-8,${encodeURIComponent(scoresJson(view))}`, download: `${name}-scores.json` }, gw("json")),
+    ),
+  );
+}
+
+let styled = false;
+
+/** Bar widths from data attributes (the page's CSP forbids inline styles set as text). */
+export function sizeBars(root) {
+  for (const bar of root.querySelectorAll(".go-bar")) bar.style.width = `${bar.dataset.width}%`;
+}
+
+/**
+ * The whole game-over screen. `onNewGame` (the table screen): a "New game"
+ * button that asks first, then leaves for the start page.
+ */
+export function gameOverScreen(view, { onNewGame = null } = {}) {
+  if (!styled) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = "/static/game_over.css";
+    document.head.append(link);
+    styled = true;
+  }
+  const newGame = onNewGame
+    ? h(
+        "p",
+        { class: "go-actions" },
+        h(
+          "button",
+          {
+            type: "button",
+            id: "new-game",
+            onclick: () => {
+              if (window.confirm(gw("new_game_confirm"))) onNewGame();
+            },
+          },
+          gw("new_game"),
+        ),
+      )
+    : null;
+  const root = h(
+    "div",
+    { class: "go-screen", id: "game-over" },
+    winnerPanel(view),
+    newGame,
+    h("div", { class: "go-columns" }, h("div", { class: "go-col" }, sheetsTable(view), exportPanel(view)), h("div", { class: "go-col" }, plotPanel(view), sourcesPanel(view))),
+  );
+  sizeBars(root);
+  return root;
+}

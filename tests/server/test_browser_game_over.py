@@ -1,0 +1,224 @@
+"""The game-over screen of Imhotep, Ceylon and Rajas of the Ganges in headless Chromium.
+
+Each game is played to its end through the session (seeded answers from the
+deciding phones, ``tests.server.generic_games``), then served as after a restart:
+resumed from its log, behind the start page (``TableSwitch(first=...)``). The
+table screen (1280x800) and a player's phone (390x844) are measured in English
+and Spanish: the winner comes first under the top bar; the sheets side by side
+have a column per player and end on the totals; the plot has a line per player
+whose last point is that player's total; the CSV and JSON downloads hold the
+sheets; no undo is offered; every text is at least 12 px with 4.5:1 contrast,
+every control at least 44 px, nothing wider than the screen. Then the table's
+"New game" (with the PIN the screen already has) reaches the start page with
+no error. Screenshots: test-output/gameover-<game>-<lang>-<size>.png.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.resume import open_any_session
+from companion.rules_session import RulesSession
+from companion.server.app import STATIC, create_app
+from companion.server.start import StartApp, StartChoice, TableSwitch
+from engine.core.scoring import ScoreSheet
+from tests.server.games import PIN
+from tests.server.generic_games import new_game, play_to_end
+from tests.server.pages import PHONE, Opener
+from tests.server.test_browser_generic import contrast
+
+TABLE = {"width": 1280, "height": 800}
+PLAYERS = {"imhotep": 3, "ceylon": 3, "rajas": 4}
+
+MEASURE = """
+() => {
+  const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const opaque = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.length >= 3 && (c.length === 3 || c[3] > 0.5)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const texts = [];
+  for (const el of document.querySelectorAll('#app *')) {
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim())
+      .map((n) => n.textContent.trim()).join(' ');
+    if (!own) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const style = getComputedStyle(el);
+    let size = parseFloat(style.fontSize);
+    let fg = parse(style.color).slice(0, 3);
+    let bg = opaque(el);
+    if (el instanceof SVGElement) {
+      const svg = el.ownerSVGElement;
+      size *= svg.getScreenCTM().a;
+      fg = parse(style.fill).slice(0, 3);
+      bg = opaque(svg);
+    }
+    texts.push({text: own.slice(0, 40), size, fg, bg, inOver: !!el.closest('#game-over')});
+  }
+  const targets = [];
+  for (const el of document.querySelectorAll('button, a[href], summary, input, select')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    targets.push({text: (el.innerText || el.id || '').trim().slice(0, 40),
+                  width: r.width, height: r.height});
+  }
+  const over = document.getElementById('game-over');
+  const winner = document.getElementById('winner');
+  const top = document.querySelector('header.g-top').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('button')].map((b) => b.innerText.trim());
+  const table = document.getElementById('score-table');
+  return {
+    texts, targets, buttons,
+    scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth,
+    barBottom: top.bottom, winnerTop: winner.getBoundingClientRect().top,
+    firstInOver: over.firstElementChild.id,
+    overBeforeBoard: !!(over.compareDocumentPosition(document.getElementById('board'))
+                        & Node.DOCUMENT_POSITION_FOLLOWING),
+    headline: document.getElementById('winner-headline').innerText,
+    columns: [...table.querySelectorAll('thead th[data-seat]')].map((th) => Number(th.dataset.seat)),
+    totals: Object.fromEntries([...table.querySelectorAll('tfoot td')]
+                               .map((td) => [td.dataset.seat, Number(td.dataset.total)])),
+    rows: table.querySelectorAll('tbody tr').length,
+    lines: [...document.querySelectorAll('#score-plot polyline.go-line')]
+      .map((p) => ({seat: Number(p.dataset.seat), values: p.dataset.values.split(',').map(Number)})),
+    finals: [...document.querySelectorAll('#score-plot circle.go-final')]
+      .map((c) => [Number(c.dataset.seat), Number(c.dataset.final)]),
+  };
+}
+"""
+
+
+def _switch(games: Path, first: RulesSession) -> TableSwitch:
+    def starter(choice: StartChoice) -> RulesSession:
+        path = choice.resume or games / f"next-{choice.game}.sqlite"
+        session = open_any_session(path, choice.game, list(choice.names))
+        assert isinstance(session, RulesSession)
+        session.pin = PIN
+        return session
+
+    return TableSwitch(StartApp(pin=PIN, games=games, starter=starter), create_app, first=first)
+
+
+def _lines(sheet: ScoreSheet, lang: str) -> list[tuple[str, str, int]]:
+    return [
+        (line.category, line.label_en if lang == "en" else line.label_es, line.amount)
+        for line in sheet.lines
+        if not line.provisional
+    ]
+
+
+def _check_downloads(page: Any, sheets: list[ScoreSheet], names: list[str], lang: str) -> None:
+    """The CSV and the JSON downloaded from the page hold exactly the sheets."""
+    by_name = {names[sheet.seat]: sheet for sheet in sheets}
+    with page.expect_download() as got:
+        page.click("#export-csv")
+    download = got.value
+    assert download.suggested_filename.endswith("-scores.csv")
+    rows = list(csv.DictReader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
+    for name, sheet in by_name.items():
+        mine = [r for r in rows if r["player"] == name]
+        assert [(r["category"], r["label"], int(r["amount"])) for r in mine[:-1]] == _lines(
+            sheet, lang
+        )
+        assert mine[-1]["category"] == "total" and int(mine[-1]["amount"]) == sheet.total
+    with page.expect_download() as got:
+        page.click("#export-json")
+    data = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert {p["name"] for p in data["players"]} == set(by_name)
+    for player in data["players"]:
+        sheet = by_name[player["name"]]
+        assert player["total"] == sheet.total and player["winner"] == sheet.winner
+        assert [(x["category"], x["label"], x["amount"]) for x in player["lines"]] == _lines(
+            sheet, lang
+        )
+    assert data["winners"] == [names[s.seat] for s in sheets if s.winner]
+    assert data["history"][-1]["points"] == [s.total for s in sorted(sheets, key=lambda s: s.seat)]
+
+
+def _measure(page: Any, where: str, sheets: list[ScoreSheet], names: list[str]) -> None:
+    found: dict[str, Any] = page.evaluate(MEASURE)
+    totals = {sheet.seat: sheet.total for sheet in sheets}
+    winners = [sheet.seat for sheet in sheets if sheet.winner]
+    # The winner first: right under the top bar, before the board, named in the headline.
+    assert found["firstInOver"] == "winner" and found["overBeforeBoard"], where
+    assert found["winnerTop"] - found["barBottom"] < 40, (where, found["winnerTop"])
+    assert winners and all(names[w] in found["headline"] for w in winners), found["headline"]
+    # The sheets side by side: a column per player, winners first, the totals last.
+    assert sorted(found["columns"]) == sorted(totals) and found["columns"][0] in winners
+    assert {int(k): v for k, v in found["totals"].items()} == totals and found["rows"] >= 2
+    # The plot: a line per player ending on that player's total.
+    assert sorted(line["seat"] for line in found["lines"]) == sorted(totals), where
+    for line in found["lines"]:
+        assert len(line["values"]) >= 3 and line["values"][-1] == totals[line["seat"]], where
+    assert {seat: final for seat, final in found["finals"]} == totals
+    # No undo once the game is over.
+    assert not [b for b in found["buttons"] if "ndo" in b or "eshacer" in b], found["buttons"]
+    assert not page.locator("#undo, #table-undo").count(), where
+    # People can read and tap it.
+    small = [t for t in found["texts"] if t["size"] < 12 - 0.01]
+    assert not small, f"{where}: text under 12 px: {small[:5]}"
+    dim = [t for t in found["texts"] if contrast(t["fg"], t["bg"]) < 4.5 and t["inOver"]]
+    assert not dim, f"{where}: under 4.5:1: {dim[:5]}"
+    tiny = [t for t in found["targets"] if t["width"] < 44 or t["height"] < 44]
+    assert not tiny, f"{where}: tap targets under 44 px: {tiny}"
+    assert found["scrollWidth"] <= found["width"], f"{where}: wider than the screen"
+
+
+@pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
+def test_the_game_over_screen_in_both_languages_then_new_game(
+    game: str, tmp_path: Path, live_server: Any, open_page: Opener, test_output: Path
+) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    played = new_game(game, PLAYERS[game], games / f"{game}.sqlite")
+    play_to_end(played)
+    assert played.store is not None
+    played.store.close()
+    resumed = open_any_session(games / f"{game}.sqlite", game, [])  # after a restart
+    assert isinstance(resumed, RulesSession) and resumed.resumed
+    resumed.pin = PIN
+    base = live_server(_switch(games, resumed))
+    sheets = resumed.rules.score(resumed.state)
+    names = [seat.name for seat in resumed.seats]
+    table = None
+    for lang in ("en", "es"):
+        table = open_page(f"{base}/table?lang={lang}#pin={PIN}", TABLE, lang=lang)
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={resumed.seats[1].token}", PHONE, lang=lang
+        )
+        for page, size in ((table, "1280x800"), (phone, "390x844")):
+            page.wait_for_selector("#game-over #score-plot")
+            where = f"{game} {lang} {size}"
+            _measure(page, where, sheets, names)
+            _check_downloads(page, sheets, names, lang)
+            page.screenshot(
+                path=str(test_output / f"gameover-{game}-{lang}-{size}.png"), full_page=True
+            )
+        assert table.locator("#new-game").is_visible() and not phone.locator("#new-game").count()
+    assert table is not None
+    # New game: asked once, then the start page, with the PIN the screen already had
+    # (static/js/pin.js keeps it; a page without it asks in a prompt, given it there).
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.type)
+        dialog.accept(PIN) if dialog.type == "prompt" else dialog.accept()
+
+    table.on("dialog", answer)
+    table.click("#new-game")
+    table.wait_for_selector("#start-form")
+    assert table.locator("#start-game").is_visible()
+    assert asked[0] == "confirm"
+    if (STATIC / "js" / "pin.js").exists():
+        assert asked == ["confirm"], asked  # the PIN was not asked again
+    table.screenshot(path=str(test_output / f"gameover-{game}-newgame-start.png"))
