@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from companion.server.drawing_ceylon import ceylon
 from companion.server.drawing_rajas import rajas
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
@@ -281,7 +282,7 @@ def _groups(
 
 
 #: Games with a drawing of their board; the others keep the panels only.
-DRAWERS: dict[str, Drawer] = {"imhotep": imhotep, "rajas": rajas}
+DRAWERS: dict[str, Drawer] = {"imhotep": imhotep, "ceylon": ceylon, "rajas": rajas}
 
 
 def drawing(game: str, view: dict[str, Any], seats: Sequence[Seat]) -> dict[str, Any] | None:

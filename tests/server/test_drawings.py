@@ -4,7 +4,7 @@ The drawing is data built from the rules' view; these tests read the state
 itself (boats, sites, sleds, quarries, round) and check the drawing says the
 same, in every state of seeded random games on both sides of the sites, and
 that a seat's drawing is the watcher's (the side-B market pair a picker looks
-at never reaches it). A game without a drawing (Ceylon) keeps only its panels.
+at never reaches it). A game without a drawing keeps only its panels.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 from companion.games import new_table_session
 from companion.rules_session import RulesSession
-from companion.server.drawings import drawing, marks
+from companion.server.drawings import DRAWERS, drawing, marks
 from companion.server.payload_generic import GenericPayloads
 from companion.table_session import Seat
 from engine.core.registry import get_rules
@@ -140,7 +140,8 @@ def test_the_payload_carries_the_watchers_drawing_and_no_secret() -> None:
     assert checked > 0
 
 
-def test_a_game_without_a_drawing_keeps_its_panels() -> None:
+def test_a_game_without_a_drawing_keeps_its_panels(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(DRAWERS, "ceylon")  # Ceylon as it was before its drawing
     session = new_table_session("ceylon", ["Ana", "Ben"], seed=2)
     assert isinstance(session, RulesSession)
     board = GenericPayloads(session).view(None)["board"]

@@ -11,6 +11,7 @@
 
 import { byId, h, put } from "./dom.js";
 import { lang, pick, setLang } from "./i18n.js";
+import { drawCeylon } from "./ceylon_drawing.js";
 import { drawImhotep } from "./imhotep_drawing.js";
 import { drawRajas } from "./rajas_drawing.js";
 import { gameOverScreen } from "./game_over.js";
@@ -238,7 +239,7 @@ function rowsList(rows) {
 }
 
 // Games with a drawing of their board (`board.drawing`, server: drawings.py).
-const DRAWINGS = { imhotep: drawImhotep, rajas: drawRajas };
+const DRAWINGS = { imhotep: drawImhotep, ceylon: drawCeylon, rajas: drawRajas };
 
 function drawingPanel(view) {
   const drawing = view.board.drawing;
@@ -247,6 +248,8 @@ function drawingPanel(view) {
 }
 
 function boardPanels(view) {
+  // rows a game's drawing already shows (Ceylon's elevation of each hex) fold behind their title
+  const folded = (view.board.drawing && view.board.drawing.folded) || [];
   return h(
     "div",
     { class: "g-board", id: "board" },
@@ -254,8 +257,9 @@ function boardPanels(view) {
       h(
         "section",
         { class: "g-panel g-area", dataset: { key: panel.key } },
-        h("h2", {}, pick(panel.title)),
-        rowsList(panel.rows),
+        folded.includes(panel.key)
+          ? h("details", { class: "g-folded" }, h("summary", {}, h("h2", {}, pick(panel.title))), rowsList(panel.rows))
+          : [h("h2", {}, pick(panel.title)), rowsList(panel.rows)],
       ),
     ),
   );
