@@ -187,3 +187,40 @@ def test_the_board_is_drawn_on_the_table_screen_and_a_phone(
         phone.screenshot(path=str(test_output / f"rajas-phone-{lang}.png"), full_page=True)
         phone.locator("#drawing").screenshot(path=str(test_output / f"rajas-drawing-{lang}.png"))
     assert COLOURS[: len(NAMES)] == ("red", "blue", "green", "yellow")
+
+
+def test_the_spaces_a_worker_may_go_to_are_tapped_on_the_drawing(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    # A worker's decision offers more spaces than a screen of buttons holds: every
+    # offered space is found on the drawing (none falls back to a button) and armed.
+    session = new_table_session("rajas", NAMES, [], seed=7, pin=PIN)
+    assert isinstance(session, RulesSession)
+    rules = session.rules
+    rng = random.Random(5)
+    for _ in range(60):
+        assert session.apply_actions([rng.choice(rules.legal_actions(session.state))], "camera").ok
+    while True:
+        decision = rules.decision(session.state)
+        offered = {
+            f"space:{rules.format_action(a).split()[1]}"
+            for a in rules.legal_actions(session.state)
+            if rules.format_action(a).startswith("place ")
+        }
+        if decision.kind == "PLACE" and len(offered) > 8:
+            break
+        assert session.apply_actions([rng.choice(rules.legal_actions(session.state))], "camera").ok
+    base = live_server(create_app(session))
+    phone = open_page(f"{base}/play?lang=en#token={session.seats[decision.player].token}", PHONE)
+    wait_state(phone, session.state_id)
+    phone.locator("#drawing .g-pickable").first.wait_for()
+    armed = phone.evaluate(
+        """() => [...document.querySelectorAll('#drawing .g-pickable')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return [el.dataset.place, r.width, r.height];
+        })"""
+    )
+    assert {place for place, _, _ in armed} == offered
+    assert all(min(w, h) >= 44 for _, w, h in armed), armed
+    assert phone.locator("#answers button[data-place^='space:']").count() == 0
+    phone.screenshot(path=str(test_output / "rajas-phone-pick-en.png"))
