@@ -124,6 +124,22 @@ def resume_any(store: EventStore) -> TableBase:
     return session
 
 
+def replay_log_row(session: TableBase, entry: LogEntry) -> None:
+    """Apply one decision row of a log again, whatever the game (``ResumeError`` if it
+    does not replay): ``companion replay --positions`` steps through a log with it."""
+    _replay_row(session, entry)
+
+
+def session_before_steps(config: dict[str, Any]) -> TableBase:
+    """The session of any served game a log's ``game`` row describes, before any step."""
+    if game_of_log(config) != DEFAULT_GAME and game_of_log(config) in SERVED:
+        try:
+            return rules_session_from_config(config)
+        except RulesResumeError as error:
+            raise ResumeError(str(error)) from error
+    return session_from_config(config)
+
+
 def _replay_row(session: TableBase, entry: LogEntry) -> None:
     """Apply one decision row again (inputs are not needed to resume)."""
     if isinstance(session, RulesSession):

@@ -164,5 +164,21 @@ class AmritsarRules:
     def from_dict(self, data: Any) -> GameState:
         return from_dict(data)
 
+    # -- the position notation (``engine.core.game.WritesPositions``) ------------------
+    def write_position(self, state: Any) -> str:
+        from engine.amritsar.position import format_position
+
+        return format_position(_state(state))
+
+    def read_position(self, text: str) -> GameState:
+        from engine.amritsar.position import parse_position
+
+        return parse_position(text)
+
+    def position_problems(self, text: str, language: str = "en") -> list[str]:
+        from engine.amritsar.position import position_problems
+
+        return position_problems(text, language)
+
 
 RULES = register(AmritsarRules())

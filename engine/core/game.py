@@ -217,6 +217,40 @@ class CountsRounds(Protocol):
         ...
 
 
+@runtime_checkable
+class WritesPositions(Protocol):
+    """The optional part of ``Rules``: a position notation (``docs/position-notation.md``).
+
+    A position is the whole table at one moment, the pending decision
+    included, as a few lines of text named by the game's rulebook: what
+    ``companion position`` prints and reads and ``companion replay --positions``
+    shows. ``position_notation(rules)`` gives it (``None`` for a game without
+    one), so the companion names no game.
+    """
+
+    def write_position(self, state: Any) -> str:
+        """``state`` as text: one line per area of the board and one per player."""
+        ...
+
+    def read_position(self, text: str) -> Any:
+        """The state ``text`` gives, equal to the one written
+        (``read_position(write_position(s)) == s``). A text that gives none
+        raises ``ValueError`` whose ``problems`` lists every problem, each
+        naming its line; a position that cannot arise is refused naming the
+        field."""
+        ...
+
+    def position_problems(self, text: str, language: str = "en") -> list[str]:
+        """Every problem of ``text`` in a player's words (``"es"``: Spanish);
+        empty for a sound position."""
+        ...
+
+
+def position_notation(rules: Rules) -> WritesPositions | None:
+    """The game's position notation, or ``None`` when it has none."""
+    return rules if isinstance(rules, WritesPositions) else None
+
+
 def option_text(rules: Rules, state: Any, action: Hashable, language: str = "en") -> str:
     """The button text of ``action``: ``describe_option`` when the game has it,
     else ``describe_action``."""

@@ -22,11 +22,12 @@ from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
+from engine.core.position_text import PositionError
 from engine.core.reasons import IllegalActionError, Reason
 from engine.core.scoring import ScoreSheet
 from engine.core.seats import CHANCE
 from engine.imhotep import actions as notation
-from engine.imhotep import physical
+from engine.imhotep import physical, position
 from engine.imhotep.actions import Action
 from engine.imhotep.answers import answer_parts
 from engine.imhotep.catalog import Catalog, default_catalog
@@ -272,3 +273,19 @@ class ImhotepRules:
 
     def from_dict(self, data: Any) -> State:
         return from_dict(data, self.catalog)
+
+    # -- the position notation (``engine.core.game.WritesPositions``) ------------------
+    def write_position(self, state: State) -> str:
+        """``state`` in the notation of ``engine.imhotep.position``."""
+        return position.write_position(state, self.catalog)
+
+    def read_position(self, text: str) -> State:
+        """The state a position text gives (``PositionError`` names every problem)."""
+        return position.read_position(text, self.catalog)
+
+    def position_problems(self, text: str, language: str = "en") -> list[str]:
+        try:
+            position.read_position(text, self.catalog)
+        except PositionError as error:
+            return error.in_language(language)
+        return []
