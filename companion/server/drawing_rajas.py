@@ -534,6 +534,8 @@ def rajas(view: dict[str, Any], seats: Sequence[Seat]) -> dict[str, Any]:
                     "colour": colour,
                     "symbol": stack,
                     "label": _both(f"{colour} {stack}", _stack_es(c, stack)),
+                    "colour_name": _both(colour, COLOURS_ES[c]),
+                    "symbol_name": _both(stack, _SYMBOLS_ES[stack]),
                     "top": tile_data(cat, str(top)) if top else None,
                     "below": int(found.get("below", 0)),
                     "below_label": pair("below", n=int(found.get("below", 0))),
@@ -594,6 +596,8 @@ def legend() -> dict[str, Any]:
     return {"buildings": buildings, "goods": goods, "rewards": rewards}
 
 
+_SYMBOLS_ES = {"snake": "serpiente", "cow": "vaca", "tiger": "tigre"}
+
+
 def _stack_es(colour: int, stack: str) -> str:
-    symbol = {"snake": "serpiente", "cow": "vaca", "tiger": "tigre"}[stack]
-    return f"{COLOURS_ES[colour]} ({symbol})"
+    return f"{COLOURS_ES[colour]} ({_SYMBOLS_ES[stack]})"

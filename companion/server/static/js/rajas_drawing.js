@@ -96,6 +96,16 @@ function raceRow(row, p, race, y) {
   const trackY = y + 40;
   const fameX = at(row.fame);
   const moneyX = at(row.money_at);
+  // Two markers closer than a piece's width are drawn side by side (in their order),
+  // each with a stroke down to its exact place on the track.
+  let fameAt = fameX;
+  let moneyAt = moneyX;
+  if (Math.abs(fameX - moneyX) < 23) {
+    const mid = (fameX + moneyX) / 2;
+    const sign = fameX <= moneyX ? -1 : 1;
+    fameAt = mid + sign * 11.5;
+    moneyAt = mid - sign * 11.5;
+  }
   const met = row.to_meet <= 0;
   const ticks = [];
   for (let v = Math.ceil(race.low / 10) * 10; v <= race.high; v += 10) {
@@ -110,8 +120,10 @@ function raceRow(row, p, race, y) {
     s("line", { x1: left, x2: left + width, y1: trackY, y2: trackY, stroke: "#c9b894", "stroke-width": 6, "stroke-linecap": "round" }),
     s("line", { x1: Math.min(fameX, moneyX), x2: Math.max(fameX, moneyX), y1: trackY, y2: trackY, stroke: met ? "#2e7d32" : "#7a5510", "stroke-width": 4, "stroke-dasharray": met ? null : "5 4" }),
     ticks,
-    piece(moneyX, trackY - 14, p, { r: 10, shape: "disc", label: `${p.name}: ${pick(row.money_label)}` }),
-    piece(fameX, trackY - 14, p, { r: 10, shape: "square", label: `${p.name}: ${pick(row.fame_label)}` }),
+    s("line", { x1: moneyAt, y1: trackY - 5, x2: moneyX, y2: trackY, stroke: INK, "stroke-width": 1.5 }),
+    s("line", { x1: fameAt, y1: trackY - 5, x2: fameX, y2: trackY, stroke: INK, "stroke-width": 1.5 }),
+    piece(moneyAt, trackY - 15, p, { r: 10, shape: "disc", label: `${p.name}: ${pick(row.money_label)}` }),
+    piece(fameAt, trackY - 15, p, { r: 10, shape: "square", label: `${p.name}: ${pick(row.fame_label)}` }),
   );
 }
 
@@ -268,12 +280,13 @@ function tileFace(x, y, size, tile, { cost = false } = {}) {
   return s("g", { class: "r-tile", dataset: { tile: tile.id, roads: tile.roads } }, parts);
 }
 
+/** The twelve stacks: a row per dice colour (its name above), a column per symbol. */
 function stacksPanel(stacks) {
   const size = 58;
-  const colW = 84;
-  const rowH = 96;
-  const width = 3 * colW;
-  const height = 4 * rowH;
+  const colW = 90;
+  const rowH = 108;
+  const width = 3 * colW - (colW - size) + 20;
+  const height = 4 * rowH - 4;
   return h(
     "figure",
     { class: "r-fig r-stacks", dataset: { part: "stacks" } },
@@ -283,14 +296,16 @@ function stacksPanel(stacks) {
       { width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": pick(stacks.title) },
       stacks.stacks.map((st, i) => {
         const x = (i % 3) * colW;
-        const y = Math.floor(i / 3) * rowH;
+        const row = Math.floor(i / 3) * rowH;
+        const y = row + 18;
         const face = st.top ? tileFace(x, y, size, st.top, { cost: true }) : s("rect", { x, y, width: size, height: size, rx: 4, fill: "none", stroke: EDGE, "stroke-dasharray": "4 3" });
         return s(
           "g",
           { class: "r-stack", dataset: { place: st.place, stack: st.id, top: st.top ? st.top.id : "" } },
           s("title", {}, `${pick(st.label)}${st.top ? ` · ${st.top.id}` : ""} · ${pick(st.below_label)}`),
+          i % 3 === 0 ? text(0, row + 7, pick(st.colour_name), { "font-weight": 700 }) : null,
           face,
-          text(x, y + size + 11, pick(st.label), { "font-size": FONT }),
+          text(x, y + size + 11, pick(st.symbol_name)),
           text(x, y + size + 25, st.top || st.below ? pick(st.below_label) : pick(stacks.empty), { fill: "#5a4e40" }),
         );
       }),
