@@ -57,6 +57,20 @@ MEASURE = """
       if (r.left < box.left - 0.5 || r.right > box.right + 0.5) spill.push([g.dataset.space, t.textContent]);
     }
   }
+  // no two words drawn over each other
+  const overlaps = [];
+  for (const svg of root.querySelectorAll('svg')) {
+    const words = [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBoundingClientRect()]);
+    for (let i = 0; i < words.length; i += 1) {
+      for (let j = i + 1; j < words.length; j += 1) {
+        const [ta, a] = words[i];
+        const [tb, b] = words[j];
+        const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (x > 1 && y > 1) overlaps.push([ta, tb]);
+      }
+    }
+  }
   const places = [...root.querySelectorAll('[data-place]')].map((el) => {
     const r = el.getBoundingClientRect();
     return [el.dataset.place, r.width, r.height];
@@ -80,7 +94,7 @@ MEASURE = """
   const panels = document.querySelector('#board');
   const scores = [...document.querySelectorAll('#scores summary')].map((el) => el.innerText);
   return {
-    small, outside, spill, places, workers, boats, tiles, race, squareSeats, scores,
+    small, outside, spill, overlaps, places, workers, boats, tiles, race, squareSeats, scores,
     marks: [...root.querySelectorAll('g.r-piece text')].map((t) => t.textContent),
     above: panels ? root.getBoundingClientRect().bottom <= panels.getBoundingClientRect().top : false,
     scrollWidth: document.documentElement.scrollWidth,
@@ -141,6 +155,7 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
     assert set(found["marks"]) == set(marks(NAMES)), where
     assert not found["small"], f"{where}: labels under 12 px: {found['small'][:5]}"
     assert not found["spill"], f"{where}: words past their space's box: {found['spill']}"
+    assert not found["overlaps"], f"{where}: words over each other: {found['overlaps'][:5]}"
     assert found["above"], f"{where}: the drawing is not above the panels"
     kinds = {place.split(":")[0] for place, _, _ in found["places"]}
     assert {"space", "square", "stack", "building"} <= kinds, where
