@@ -173,3 +173,23 @@ def test_replay_names_the_rows_todays_rules_refuse(
     assert "not an action: " in said[f"row {answer} (answer)"]
     assert f"recorded [['{wrong}']], now [[" in said[f"row {step} (step)"]
     assert "refused: " in said[f"row {step} (step)"]
+
+
+@pytest.mark.parametrize("game", GAMES[1:])
+def test_a_json_state_names_its_game_and_a_bad_field_is_named(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    rules = get_rules(game)
+    state = rules.new_game(3, seed=6)
+    saved = tmp_path / "state.json"
+    saved.write_text(json.dumps(rules.to_dict(state)), encoding="utf-8")
+    assert main(["position", "show", str(saved)]) == 0  # no --game: the state names it
+    assert capsys.readouterr().out == _notation(game).write_position(state)
+    data = rules.to_dict(state)
+    data["players"] = 9 if game == "imhotep" else data["players"][:1]
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["position", "check", str(saved)]) == 1
+    out = capsys.readouterr().out
+    assert "is not a sound position (1 problem):" in out and "players" in out
