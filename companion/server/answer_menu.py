@@ -34,8 +34,8 @@ MOST = 8
 #: The kinds of place each game's drawing marks (``data-place="<kind>:<id>"``).
 PICTURED: dict[str, frozenset[str]] = {
     "imhotep": frozenset({"boat", "site"}),
-    "ceylon": frozenset({"hex", "district"}),
-    "rajas": frozenset({"space", "square"}),
+    "ceylon": frozenset({"hex", "district", "wagon"}),
+    "rajas": frozenset({"space", "square", "stack", "building"}),
 }
 MORE = ("More…", "Más…")
 JOIN = " · "

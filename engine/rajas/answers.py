@@ -6,15 +6,16 @@ and a turn). A phone asks for them in short steps (``engine.core.answers``):
 the worker space tapped on the board drawing (``space:M1``, as in ``place
 M1``; ``space:take-blue`` for the palace), then the die it is paid with, then
 the goods; a tile's square tapped on the province (``square:B1``, as in
-``tile B1 90``), then its turn. Karma and buying a tile are menus of words
-(a die, a stack). Answers with few siblings (a roll, an upgrade) stay whole.
+``tile B1 90``), then its turn; a tile bought is its stack (``stack:blue-cow``)
+then the dice paid, an upgrade its building's scroll (``building:temple``).
+Karma is a menu of words (the die turned over). A roll stays whole.
 """
 
 from __future__ import annotations
 
 from engine.core.answers import AnswerParts, Step, place
-from engine.rajas.actions import Action, decode_values
-from engine.rajas.catalog import COLOURS, GOODS, GOODS_ES, Catalog, Space
+from engine.rajas.actions import Action, decode_values, stack_name
+from engine.rajas.catalog import BUILDINGS, BUILDINGS_ES, COLOURS, GOODS, GOODS_ES, Catalog, Space
 from engine.rajas.describe import _AREAS, _DICE_ES_PLURAL, _die_option, _palace_where, _stack
 
 
@@ -71,11 +72,19 @@ def answer_parts(cat: Catalog, action: Action) -> AnswerParts | None:
         values = ", ".join(str(v) for v in decode_values(b))
         return AnswerParts(
             (
-                Step(_upper(f"the {_stack(a, 'en')} stack"), f"La pila {_stack(a, 'es')}"),
+                place(
+                    f"stack:{stack_name(a)}",
+                    _upper(f"the {_stack(a, 'en')} stack"),
+                    f"La pila {_stack(a, 'es')}",
+                ),
                 Step(
                     f"Paying {COLOURS[colour]} dice: {values}",
                     f"Entregando dados {_DICE_ES_PLURAL[colour]}: {values}",
                 ),
             )
+        )
+    if kind == "upgrade":
+        return AnswerParts(
+            (place(f"building:{BUILDINGS[a]}", _upper(BUILDINGS[a]), _upper(BUILDINGS_ES[a])),)
         )
     return None

@@ -27,7 +27,7 @@ GAMES = ("imhotep", "ceylon", "rajas")
 KINDS = {
     "imhotep": {"boat", "site"},
     "ceylon": {"hex", "district", "wagon"},
-    "rajas": {"space", "square"},
+    "rajas": {"space", "square", "stack", "building"},
 }
 
 

@@ -24,7 +24,6 @@ const WORDS = {
   },
 };
 const HIT = 44; // CSS px: the smallest tap target
-const PAD = 4;
 
 function w(key) {
   return WORDS[lang()][key] ?? WORDS.en[key];
@@ -152,8 +151,8 @@ function hitArea(el) {
   const box = el.getBBox();
   const ctm = el.getScreenCTM();
   const scale = ctm ? Math.hypot(ctm.a, ctm.b) || 1 : 1;
-  const width = Math.max(box.width + (2 * PAD) / scale, HIT / scale);
-  const height = Math.max(box.height + (2 * PAD) / scale, HIT / scale);
+  const width = Math.max(box.width, HIT / scale);
+  const height = Math.max(box.height, HIT / scale);
   const attrs = {
     class: "g-hit",
     x: box.x + box.width / 2 - width / 2,
@@ -171,6 +170,26 @@ function hitArea(el) {
   const rect = s("rect", transform ? { ...attrs, transform } : attrs);
   el.after(rect);
   return [el, rect];
+}
+
+const holds = (el) => el.classList.contains("g-pickable") || Boolean(el.querySelector(".g-pickable"));
+
+/** Parts of `box` (HTML, three levels down) without a place to tap go after the ones with one. */
+function lift(box, depth) {
+  if (depth > 3 || box instanceof SVGElement) return;
+  const parts = [...box.children];
+  const keep = parts.filter(holds);
+  if (keep.length === parts.length) {
+    for (const part of keep) lift(part, depth + 1);
+    return;
+  }
+  const display = getComputedStyle(box).display;
+  box.classList.add(display === "flex" || display === "grid" ? "g-lifted" : "g-lifted-block");
+  parts.forEach((part, i) => {
+    const title = i === 0 && /^H[1-6]$/.test(part.tagName);
+    if (!title && !holds(part)) part.classList.add("g-aside");
+  });
+  for (const part of keep) lift(part, depth + 1);
 }
 
 function arm(el, item, index) {
@@ -202,7 +221,8 @@ export function armPlaces() {
   const root = byId("drawing");
   if (root) {
     disarm(root);
-    root.classList.remove("g-picking");
+    for (const el of root.querySelectorAll(".g-aside, .g-lifted, .g-lifted-block")) el.classList.remove("g-aside", "g-lifted", "g-lifted-block");
+    root.classList.remove("g-lifted", "g-lifted-block");
   }
   if (!shown || !shown.list.isConnected) return;
   const { node } = screenOf(shown.menu);
@@ -222,8 +242,9 @@ export function armPlaces() {
     );
     shown.list.insertBefore(button, backButton);
   }
-  // the places first while picking (a drawing may put them after other things, e.g. Imhotep's sleds)
-  if (root) root.classList.toggle("g-picking", Boolean(root.querySelector(".g-pickable")));
+  // While picking, the parts of the drawing with places to tap come first (Imhotep's
+  // sleds, Rajas's race of markers go after them): fewer screens to scroll.
+  if (root && root.querySelector(".g-pickable")) lift(root, 0);
   if (missing.length) {
     const hint = shown.list.querySelector(".g-pick-hint");
     if (hint && missing.length === node.items.filter((i) => i.place && !i.button).length) hint.remove();
