@@ -14,6 +14,7 @@ the setup and after each step or undo, for ``write_position``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -62,31 +63,44 @@ def describe_row(entry: LogEntry | None) -> str:
     return f"row {entry.seq} ({entry.payload.get('source', 'log')}): {actions}"
 
 
+def _answer_taken(rows: list[LogEntry], start: int) -> bool:
+    """Whether a logged answer was taken: the session logs an answer before checking
+    it against the rules, and the step it makes right after (a refused one makes none)."""
+    for entry in itertools.islice(rows, start, None):
+        if entry.kind == "step":
+            return entry.payload.get("source") == "phone"
+        if entry.kind in ("answer", "seen", "button", "undo", "end"):
+            return False
+    return False
+
+
 def check_log(store: EventStore) -> ReplayReport:
     """Every answer and step of a log of a game served through its ``Rules``, checked
-    against today's rules; a difference is one they now refuse (the first refused
-    step ends the check). ``ResumeError`` for a log that is not such a game's."""
+    against today's rules; a difference is an answer taken then and refused now (or
+    the other way round) or a step they now refuse (the first refused step ends the
+    check). ``ResumeError`` for a log that is not such a game's."""
     entries = _entries(store)
     session = session_before_steps(entries[0].payload)
     rules: Any = getattr(session, "rules", None)
     if rules is None:
         raise ResumeError(f"{store.path} holds an Amritsar game: companion.replay checks it")
     report = ReplayReport()
-    for entry in entries[1:]:
+    rows = entries[1:]
+    for index, entry in enumerate(rows):
         if entry.kind == "answer":
             report.inputs += 1
             text = str(entry.payload["action"])
+            taken = _answer_taken(rows, index + 1)
             try:
                 reason = rules.why_illegal(session.state, rules.parse_action(text))
+                now = "" if reason is None else f"refused: {reason.en}"
             except ValueError as error:
+                now = f"not an action: {error}"
+            if taken != (now == ""):
                 report.differences.append(
-                    Difference(entry.seq, "answer", [[text]], [[f"not an action: {error}"]])
-                )
-                continue
-            if reason is not None:
-                report.differences.append(
-                    Difference(entry.seq, "answer", [[text]], [[f"refused: {reason.en}"]])
-                )
+                    Difference(entry.seq, "answer", [[text] if taken else ["refused"]],
+                               [[now or text]])
+                )  # fmt: skip
             continue
         if entry.kind == "step":
             report.steps_recorded += 1

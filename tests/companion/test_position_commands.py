@@ -43,18 +43,28 @@ def _played_log(game: str, path: Path, moves: int = 24) -> Any:
         play_until(session, lambda s: len(s.step_log) >= moves, seed=3)
     else:
         session = open_any_session(path, game, ["Ana", "Ben", "Cy"], public_seed=3)
+        played = []
         for _ in range(moves):
-            # a die rolled at the table is entered on the roller's phone (Rajas)
-            roller = getattr(session.rules, "entered_at_table", lambda _: None)(session.state)
-            seat = roller if roller is not None else session.decision().player
+            seat = _decider(session)
             answers = session.answers_for(seat)
             assert answers, session.decision()
             text = session.rules.format_action(rng.choice(answers))
             assert session.answer(seat, text, session.state_id).ok
+            played.append(text)
+        # an answer the rules refuse is logged too, and makes no step
+        rules, state = session.rules, session.state
+        wrong = next(t for t in played if rules.why_illegal(state, rules.parse_action(t)))
+        assert not session.answer(_decider(session), wrong, session.state_id).ok
     assert session.undo().ok
     state = session.state
     session.store.close()
     return state
+
+
+def _decider(session: Any) -> Any:
+    """The seat whose phone answers now (a die rolled at the table: the roller's, Rajas)."""
+    roller = getattr(session.rules, "entered_at_table", lambda _: None)(session.state)
+    return roller if roller is not None else session.decision().player
 
 
 def _rows(path: Path, kinds: tuple[str, ...]) -> int:
