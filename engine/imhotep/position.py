@@ -8,7 +8,7 @@ One line per area of the board and one per player, in the rulebook's words
 stones and players are named by their colour, boats by their number, cards
 by their catalogue id (``python -m engine.imhotep.catalog``):
 
-    game: imhotep, 2 players, round 1, starting player 1, current player 1, round cards 21
+    game: imhotep, 2 players, round 1, starting player 1, current player 2, round cards 21
     boats: 3 harbour black - -, 6 harbour - -, 7 harbour - -, 8 harbour -
     market: face up statue entrance hammer chisel
     player 1: colour black, sled 1
