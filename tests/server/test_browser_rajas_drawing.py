@@ -105,6 +105,52 @@ MEASURE = """
 """
 
 
+#: Every word in view against what it is drawn on (the shape under its middle, else the
+#: panel): at least 4.5:1. Run at each scroll position, since only what is in view is hit.
+FAINT = """
+() => {
+  const root = document.getElementById('drawing');
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const faint = [];
+  let checked = 0;
+  for (const t of root.querySelectorAll('svg text')) {
+    const r = t.getBoundingClientRect();
+    if (!r.width || r.top < 0 || r.bottom > window.innerHeight) continue;
+    const under = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (under[0] !== t && !t.contains(under[0])) continue; // under the sticky bar: seen on another scroll
+    let bg = null;
+    for (const el of under) {
+      if (el === t || el.closest('text')) continue;
+      if (el instanceof SVGGeometryElement && el.tagName !== 'line') {
+        const fill = getComputedStyle(el).fill;
+        if (fill && fill !== 'none' && rgb(fill).length >= 3) { bg = rgb(fill).slice(0, 3); break; }
+        continue;
+      }
+      if (!(el instanceof SVGElement)) {
+        for (let e = el; e && !bg; e = e.parentElement) {
+          const c = rgb(getComputedStyle(e).backgroundColor);
+          if (c.length >= 3 && (c.length === 3 || c[3] > 0.5)) bg = c.slice(0, 3);
+        }
+        break;
+      }
+    }
+    const fg = rgb(getComputedStyle(t).fill).slice(0, 3);
+    if (bg) checked += 1;
+    if (bg && ratio(fg, bg) < 4.5) faint.push([t.textContent, fg, bg, ratio(fg, bg).toFixed(2)]);
+  }
+  return {faint, checked};
+}
+"""
+
+
 def play_in(session: RulesSession, moves: int, seed: int) -> None:
     """Seeded random legal actions (buying and placing tiles when offered, so provinces
     fill), then on until a player must place a tile."""
@@ -156,6 +202,16 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
     assert not found["small"], f"{where}: labels under 12 px: {found['small'][:5]}"
     assert not found["spill"], f"{where}: words past their space's box: {found['spill']}"
     assert not found["overlaps"], f"{where}: words over each other: {found['overlaps'][:5]}"
+    faint, checked = [], 0
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    for top in range(0, height, 700):
+        page.evaluate(f"() => window.scrollTo(0, {top})")
+        seen = page.evaluate(FAINT)
+        faint += seen["faint"]
+        checked += seen["checked"]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert checked > 200, f"{where}: only {checked} words measured for contrast"
+    assert not faint, f"{where}: words under 4.5:1 on their ground: {faint[:5]}"
     assert found["above"], f"{where}: the drawing is not above the panels"
     kinds = {place.split(":")[0] for place, _, _ in found["places"]}
     assert {"space", "square", "stack", "building"} <= kinds, where
