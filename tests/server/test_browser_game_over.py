@@ -34,7 +34,7 @@ from tests.server.pages import PHONE, Opener
 from tests.server.test_browser_generic import contrast
 
 TABLE = {"width": 1280, "height": 800}
-PLAYERS = {"imhotep": 3, "ceylon": 3, "rajas": 4}
+PLAYERS = {"imhotep": 3, "ceylon": 4, "rajas": 4}
 
 MEASURE = """
 () => {
@@ -88,7 +88,8 @@ MEASURE = """
     columns: [...table.querySelectorAll('thead th[data-seat]')].map((th) => Number(th.dataset.seat)),
     totals: Object.fromEntries([...table.querySelectorAll('tfoot td')]
                                .map((td) => [td.dataset.seat, Number(td.dataset.total)])),
-    rows: table.querySelectorAll('tbody tr').length,
+    rows: table.querySelectorAll('tbody tr[data-category]').length,
+    tableFits: table.parentElement.scrollWidth <= table.parentElement.clientWidth,
     lines: [...document.querySelectorAll('#score-plot polyline.go-line')]
       .map((p) => ({seat: Number(p.dataset.seat), values: p.dataset.values.split(',').map(Number)})),
     finals: [...document.querySelectorAll('#score-plot circle.go-final')]
@@ -156,6 +157,7 @@ def _measure(page: Any, where: str, sheets: list[ScoreSheet], names: list[str]) 
     # The sheets side by side: a column per player, winners first, the totals last.
     assert sorted(found["columns"]) == sorted(totals) and found["columns"][0] in winners
     assert {int(k): v for k, v in found["totals"].items()} == totals and found["rows"] >= 2
+    assert found["tableFits"], f"{where}: the sheets scroll sideways"
     # The plot: a line per player ending on that player's total.
     assert sorted(line["seat"] for line in found["lines"]) == sorted(totals), where
     for line in found["lines"]:

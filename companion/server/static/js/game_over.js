@@ -180,7 +180,17 @@ export function sheetsTable(view) {
           {},
           rows.map((row) => {
             const cells = new Map(row.cells.map((cell) => [cell.seat, cell]));
-            return h(
+            // On a phone the lines' words go in a row of their own under the amounts
+            // (game_over.css), so that the columns stay as narrow as the numbers.
+            const said = seats.filter((seat) => cells.get(seat)?.details.length);
+            const below = said.length
+              ? h(
+                  "tr",
+                  { class: "go-detail-row" },
+                  h("td", { colspan: String(seats.length + 1) }, said.map((seat) => `${nameOf(view, seat)}: ${cells.get(seat).details.map((d) => pick(d)).join("; ")}`).join(" · ")),
+                )
+              : null;
+            return [h(
               "tr",
               { dataset: { category: row.category } },
               h("th", { scope: "row" }, pick(row.label)),
@@ -193,7 +203,7 @@ export function sheetsTable(view) {
                   cell && cell.details.length ? h("span", { class: "go-detail" }, cell.details.map((d) => pick(d)).join("; ")) : null,
                 );
               }),
-            );
+            ), below];
           }),
         ),
         h(
@@ -209,8 +219,7 @@ export function sheetsTable(view) {
                 "td",
                 { dataset: { seat: String(seat), total: String(sheet ? sheet.total : 0) } },
                 h("span", { class: "go-amount" }, sheet ? String(sheet.total) : ""),
-                sheet?.total_en ? h("span", { class: "go-detail" }, pick(sheet, "total")) : null,
-              );
+              ); // a total's words (total_en/total_es) are in the ranking above: the columns stay narrow
             }),
           ),
         ),
