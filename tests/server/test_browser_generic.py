@@ -167,13 +167,12 @@ def test_the_table_screen_shows_the_links_and_a_phone_undoes_its_move(
 ) -> None:
     session = new_table_session("ceylon", ["Ana", "Ben"], seed=2, pin=PIN)
     base = live_server(create_app(session))
-    table = open_page(f"{base}/table?lang=es", TABLE, lang="es")
+    table = open_page(f"{base}/table?lang=es#pin={PIN}", TABLE, lang="es")
     table.on("dialog", lambda dialog: dialog.accept(PIN))
     wait_state(table, session.state_id)
-    table.locator("#links-button").click()
-    table.locator("#links img").first.wait_for()
-    assert table.locator("#links img").count() == 2  # a QR code per player
-    assert session.seats[0].token in table.locator("#links").inner_text()
+    table.locator("#join img").first.wait_for()  # shown with the PIN, no button to press
+    assert table.locator("#join img").count() == 2  # a QR code per player
+    assert session.seats[0].token in table.locator("#join").inner_text()
     table.screenshot(path=str(test_output / "generic-ceylon-table-links-es.png"))
     # Ana answers on her phone, then undoes it there (a move that drew nothing).
     seat = session.seat_view(None)["decision"]["seat"]
@@ -215,7 +214,7 @@ def test_the_table_screen_enters_a_roll_for_a_player_without_a_phone(
         ("es", f"Anota lo que sacó {roller}"),
         ("en", f"Enter what {roller} rolled"),
     ):
-        table = open_page(f"{base}/table?lang={lang}", TABLE, lang=lang)
+        table = open_page(f"{base}/table?lang={lang}#pin={PIN}", TABLE, lang=lang)
         table.on("dialog", lambda dialog: dialog.accept(PIN))
         wait_state(table, session.state_id)
         table.locator("#decision h2", has_text=says).wait_for()

@@ -17,6 +17,9 @@ import { drawRajas } from "./rajas_drawing.js";
 import { gameOverScreen } from "./game_over.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { ApiError, Live, api } from "./live.js";
+import { applyFar, farButton, farOn } from "./far.js";
+import { joinPanel, jw } from "./generic_join.js";
+import { keepPin, pinRefused, takePin } from "./pin.js";
 
 const WORDS = {
   en: {
@@ -306,13 +309,14 @@ export function start(role) {
   link.href = "/static/generic.css";
   document.head.append(link);
   document.documentElement.lang = lang();
+  if (role === "table") applyFar();
 
   const token = role === "play" ? takeToken() : null;
   let live = null;
   let catalog = null;
   let feedback = null;
-  let pin = null;
-  let links = null;
+  let pin = role === "table" ? takePin() : null; // kept from the start page (pin.js)
+  let links = null; // the seats' join links, once the PIN is known (table)
 
   const say = (text, ok) => {
     feedback = { text, ok };
@@ -343,9 +347,9 @@ export function start(role) {
 
   const askPin = () => {
     if (pin) return pin;
-    const typed = window.prompt(w("pin"));
-    pin = typed ? typed.trim() : null;
-    return pin;
+    say(jw("pin_first"), false); // the PIN field is in the join panel, never a prompt
+    byId("g-pin-input")?.focus();
+    return null;
   };
 
   const tableCall = async (method, path, body) => {
@@ -354,7 +358,10 @@ export function start(role) {
     try {
       return (await api(method, path, { pin: code, body })).data;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) pin = null;
+      if (pinRefused(error)) {
+        pin = null; // refused: forgotten, and the join panel asks once
+        links = null;
+      }
       say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
       return null;
     }
@@ -384,12 +391,27 @@ export function start(role) {
     if (data) location.reload();
   };
 
-  const showLinks = async () => {
+  const loadLinks = async () => {
+    const data = await tableCall("GET", "/api/table/seats");
+    if (data) links = data;
+    draw();
+  };
+
+  const unlockWith = async (candidate) => {
+    if (!candidate) return;
+    pin = candidate;
     const data = await tableCall("GET", "/api/table/seats");
     if (data) {
+      keepPin(candidate);
       links = data;
-      draw();
+      feedback = null;
     }
+    draw();
+  };
+
+  const newCode = async (seat) => {
+    const data = await tableCall("POST", `/api/table/seats/${seat.index}`, { new_link: true });
+    if (data) await loadLinks();
   };
 
   const demoNext = async () => {
@@ -400,21 +422,9 @@ export function start(role) {
     await tableCall("POST", "/api/table/dismiss-alert", { alert_id: alert.id });
   };
 
-  function linksPanel() {
-    if (!links) return null;
-    return h(
-      "section",
-      { class: "g-panel g-links", id: "links" },
-      h("h2", {}, w("links")),
-      links.map((seat) =>
-        h(
-          "div",
-          { class: "g-link" },
-          h("h3", {}, seat.name),
-          seat.joined ? h("p", {}, w("joined")) : [h("img", { src: seat.qr, alt: seat.name, width: 160, height: 160 }), h("p", { class: "g-url" }, seat.url)],
-        ),
-      ),
-    );
+  function linksPanel(view) {
+    if (role !== "table") return null;
+    return joinPanel({ seats: pin ? links : null, over: view.finished || view.ended, onPin: unlockWith, onNewCode: newCode });
   }
 
   function controls(view) {
@@ -429,7 +439,6 @@ export function start(role) {
       return h(
         "div",
         { class: "g-controls" },
-        h("button", { type: "button", class: "g-secondary", id: "links-button", onclick: showLinks }, w("links")),
         view.undo_what && !view.ended && !view.finished ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
         view.demo_step ? h("button", { type: "button", class: "g-secondary", id: "demo-next", onclick: demoNext }, w("next_step")) : null,
         view.finished || view.ended ? null : h("button", { type: "button", class: "g-secondary", id: "end-game", onclick: endGame }, w("end_game")),
@@ -456,6 +465,7 @@ export function start(role) {
       { class: "g-top" },
       h("h1", {}, view && role === "play" && view.seat !== null ? `${title} · ${seatName(view, view.seat)}` : title),
       statusBadge(),
+      role === "table" ? farButton(draw, "g-secondary") : null,
       h("button", { type: "button", class: "g-lang", id: "lang", onclick: toggle }, w("language")),
     );
     if (!view || !catalog) {
@@ -467,9 +477,16 @@ export function start(role) {
     // Once over, the game-over screen (game_over.js) comes first, in place of the question.
     const ending = (view.finished || view.ended) && view.game_over ? gameOverScreen(view, { onNewGame: role === "table" ? newGame : null }) : null;
     const first = [ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view, role === "table" ? dismissAlert : null), controls(view), undoRequests(view)];
-    const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
+    // Joining comes before the scores until every seat has joined (then it is one line each).
+    // Far mode (far.js): the scores head the wide column, so the question, the alerts and
+    // the scores all fit the first screen, read from across the room.
+    const far = role === "table" && farOn();
+    const join = linksPanel(view);
+    const joining = Boolean(join) && !far && (!links || links.some((seat) => !seat.joined));
+    const typing = document.activeElement?.id === "g-pin-input";
+    const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
     put(
       byId("app"),
       head,
@@ -477,11 +494,12 @@ export function start(role) {
       h(
         "div",
         { class: `g-layout g-${role}` },
-        h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, ending ? null : scoresPanel(view), linksPanel(), hint),
-        h("div", { class: "g-main" }, near ? null : drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
+        h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, joining ? join : null, ending || far ? null : scoresPanel(view), joining ? null : join, hint),
+        h("div", { class: "g-main" }, far && !ending ? scoresPanel(view) : null, near ? null : drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
       ),
     );
     armPlaces();
+    if (typing) byId("g-pin-input")?.focus({ preventScroll: true }); // a live update mid-typing
   }
 
   function refusal(result) {
@@ -492,9 +510,12 @@ export function start(role) {
   async function main() {
     draw();
     catalog = (await api("GET", "/api/catalog")).data;
+    if (role === "table" && pin) loadLinks();
     live = new Live({
       token,
-      onView: draw,
+      // The table reloads the seats on each view: a phone joining pokes a view,
+      // and its code is hidden then.
+      onView: role === "table" ? () => (pin && links ? loadLinks() : draw()) : draw,
       onStatus: (value) => {
         connection = value;
         const badge = byId("status");
