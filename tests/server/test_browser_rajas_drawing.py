@@ -1,14 +1,16 @@
-"""Rajas of the Ganges' board drawing in real headless Chromium: table screen and phone.
+"""Rajas of the Ganges' board drawing in real headless Chromium: table screen and phones.
 
 A 4-player game is played some way in (seeded random legal actions, leaning to
 building so provinces fill) until a player must place a tile. The table screen
-(1280x800) and the deciding player's phone (390x844, English and Spanish) must
-show the drawing above the panels with every worker on its space, every boat on
-its river space, every province tile of the state, the race with each player's
-two markers, every label at least 12 px, nothing past the right edge of the
-phone, every marked place (``data-place``) at least 40 px across on the phone,
-and the score sheet saying how far the markers are from meeting, never a
-negative total. Screenshots go to test-output/rajas-*.png for a person to look at.
+(1280x800), a spectator's phone and the deciding player's phone (390x844,
+English and Spanish) must show the drawing above the panels with every worker
+on its space, every boat on its river space, every province tile of the state,
+the race with each player's two markers, every word at least 12 px and at
+4.5:1 on what it is drawn on, no two words over each other, nothing past the
+right edge of the phone, every marked place (``data-place``) at least 40 px
+across on the phone, and the score sheet saying how far the markers are from
+meeting, never a negative total. A worker's decision is answered on the
+drawing. Screenshots go to test-output/rajas-*.png for a person to look at.
 """
 
 from __future__ import annotations
@@ -241,6 +243,9 @@ def test_the_board_is_drawn_on_the_table_screen_and_a_phone(
     found = check(table, session, "table", phone=False)
     assert "The race: fame and money" in found["text"]
     table.screenshot(path=str(test_output / "rajas-table-en.png"), full_page=True)
+    watcher = open_page(f"{base}/watch?lang=en", PHONE)  # a spectator's phone: no seat
+    wait_state(watcher, session.state_id)
+    check(watcher, session, "watch", phone=True)
     for lang in ("en", "es"):
         phone = open_page(
             f"{base}/play?lang={lang}#token={session.seats[decider].token}", PHONE, lang=lang
