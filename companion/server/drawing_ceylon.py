@@ -95,7 +95,7 @@ WORDS: dict[str, Pair] = {
     "tea": ("Tea", "Té"),
     "tokens": ("{n} tech tokens", "{n} fichas de tecnología"),
     "markers_left": ("{n} leaf markers left", "{n} hojas por colocar"),
-    "companies": ("Companies: {list}", "Compañías: {list}"),
+    "companies": ("Contracts of companies: {list}", "Contratos de las compañías: {list}"),
     "companies_none": ("No contracts yet", "Aún sin contratos"),
     "start_tile": ("Start tile {n}", "Loseta de inicio {n}"),
     "start_used": ("Start tile {n} (used)", "Loseta de inicio {n} (usada)"),

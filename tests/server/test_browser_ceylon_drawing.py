@@ -3,12 +3,15 @@
 A 4-player game (and a 2-player one, with a district out of play) is played
 some way in through the session; the table screen (1280x800) and a phone
 (390x844) in English and Spanish must show, above the panels: every hex of
-the state with its level, every plantation with its owner's mark, every pawn,
-each district's advisor, each wagon's contract; every label at least 12 px
-(SVG text measured at its drawn size); every text on the shape it is drawn on
-(marks on their pieces, a hex's id and level on its shade) at 4.5:1 contrast; no text cut off by its SVG; nothing
-wider than the screen; and on the phone every hex's place at least 40 px across.
-Screenshots go to test-output/ceylon-*.png for a person to look at.
+the state with its id and level, every plantation with its owner's mark, every
+pawn, each district's advisor and who hired it, each wagon's contract; every
+label at least 12 px (SVG text measured at its drawn size); every text on the
+shape it is drawn on (a mark on its piece, a hex's id on its shade, a level on
+its badge) at 4.5:1 contrast; no text cut off by its SVG; nothing wider than
+the screen; and on the phone every hex's place at least 40 px across. A crowded
+hex (a plantation with two leaves and all four pawns) keeps every mark
+readable. The panels of rows the drawing shows whole (elevation, plantations) are
+folded behind titles at least 44 px tall. Screenshots go to test-output/ceylon-*.png.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ import pytest
 from companion.games import new_table_session
 from companion.rules_session import RulesSession
 from companion.server import create_app
+from companion.server.drawing_ceylon import ceylon
 from companion.server.drawings import marks
 from tests.server.games import PIN
 from tests.server.pages import PHONE, Opener, wait_state
+from tests.server.test_drawing_ceylon import CATALOG, RULES, SEATS, states
 
 TABLE = {"width": 1280, "height": 800}
 
@@ -67,19 +72,27 @@ MEASURE = """
   }
   const poor = [];
   for (const text of root.querySelectorAll('svg text')) {
-    // a text on the first shape of its piece (a hex, a mark's disc or tile, a box, a cube)
-    const shape = (text.closest('g') || text.ownerSVGElement).querySelector('polygon, rect, circle');
+    // a text on the first shape of its piece (a mark's disc or tile, a badge, a box, a
+    // cube), a hex's id on the hex's shade
+    const shape = text.classList.contains('c-hex-id')
+      ? root.querySelector(`g.c-hex[data-hex="${text.closest('g').dataset.hex}"] polygon`)
+      : (text.closest('g') || text.ownerSVGElement).querySelector('polygon, rect, circle');
     const ratio = contrast(text.getAttribute('fill'), shape.getAttribute('fill'));
     if (ratio < 4.5) poor.push([text.textContent, ratio]);
   }
   const map = root.querySelector('svg.c-map');
   const hexes = [...map.querySelectorAll('g.c-hex')].map((g) => {
     const r = g.getBoundingClientRect();
+    const on = map.querySelector(`g.c-on[data-hex="${g.dataset.hex}"]`);
+    const box = on.getBoundingClientRect();
     return {
       id: g.dataset.hex, place: g.dataset.place || null, level: Number(g.dataset.level),
-      levelText: g.querySelector('text.c-level').textContent,
-      plantation: [...g.querySelectorAll('g.c-plantation')].map((p) => [Number(p.dataset.seat), p.textContent]),
-      pawns: [...g.querySelectorAll('g.c-pawn')].map((p) => [Number(p.dataset.seat), p.textContent]),
+      levelText: on.querySelector('text.c-level').textContent,
+      idText: on.querySelector('text.c-hex-id').textContent,
+      plantation: [...on.querySelectorAll('g.c-plantation')].map((p) => [Number(p.dataset.seat), p.textContent]),
+      pawns: [...on.querySelectorAll('g.c-pawn')].map((p) => [Number(p.dataset.seat), p.textContent]),
+      // what stands on the hex stays within it (a tap anywhere on it is the hex's)
+      inside: box.left >= r.left - 1 && box.right <= r.right + 1 && box.top >= r.top - 1 && box.bottom <= r.bottom + 1,
       width: r.width,
     };
   });
@@ -96,7 +109,12 @@ MEASURE = """
     return r.width > 0 && (r.right > window.innerWidth + 0.5 || r.left < -0.5);
   }).map((el) => el.tagName + '.' + el.getAttribute('class'));
   const panels = document.querySelector('#board');
+  const folded = [...document.querySelectorAll('#board details.g-folded')].map((d) => [
+    d.closest('section').dataset.key, d.open, d.querySelector('summary').getBoundingClientRect().height,
+    d.querySelectorAll('dd').length,
+  ]);
   return {
+    folded,
     small, cut, poor, hexes, districts, wagons, outside,
     discs: [...root.querySelectorAll('svg g.c-tech-space ~ g.c-pawn, .c-tech g.c-pawn')].length,
     above: panels ? root.getBoundingClientRect().bottom <= panels.getBoundingClientRect().top : false,
@@ -137,6 +155,7 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
     assert all(h["place"] == f"hex:{k}" for k, h in hexes.items() if h["place"]), where
     for key, level in view["levels"].items():  # the level by shade (data) and by number
         assert (hexes[key]["level"], hexes[key]["levelText"]) == (level, str(level)), where
+    assert all(h["idText"] == k and h["inside"] for k, h in hexes.items()), where
     planted = {k: h["plantation"] for k, h in hexes.items() if h["plantation"]}
     want = {k: [[p["seat"], mark[p["seat"]]]] for k, p in view["plantations"].items()}
     assert planted == want, where
@@ -160,6 +179,14 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
     assert not found["outside"], f"{where}: drawn outside the screen: {found['outside'][:5]}"
     assert found["above"], f"{where}: the drawing is not above the panels"
     assert found["scrollWidth"] <= found["clientWidth"], f"{where}: scrolls sideways"
+    # the rows the drawing shows whole are folded behind their titles, their words kept
+    folded = {
+        key: (opened, height >= 44, rows > 0) for key, opened, height, rows in found["folded"]
+    }
+    want_folded = {"levels": (False, True, True)}
+    if view["plantations"]:
+        want_folded["plantations"] = (False, True, True)
+    assert folded == want_folded, where
     if phone:
         narrow = [(h["id"], round(h["width"], 1)) for h in found["hexes"] if h["width"] < 40]
         assert not narrow, f"{where}: hexes under 40 px: {narrow}"
@@ -198,3 +225,47 @@ def test_the_island_is_drawn_on_the_table_screen_and_a_phone(
         phone.screenshot(
             path=str(test_output / f"ceylon-phone-{players}p-{lang}.png"), full_page=True
         )
+
+
+def test_a_crowded_hex_keeps_every_mark_readable(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    """A plantation with two leaves and all four pawns on one hex, every advisor hired by
+    several players, bonuses taken: drawn on a phone, every mark still there and readable."""
+    state = next(s for s in states(4, (), 8) if s.turn == 12).clone()
+    planted = next(h for h, owner in enumerate(state.owner) if owner >= 0)
+    state.double |= 1 << planted
+    for seat, hired in enumerate((0b0001, 0b1111, 0b0001, 0b0011)):
+        state.mut(seat).pawn = planted
+        state.mut(seat).hired = hired
+        state.mut(seat).tech = 3
+    state.mut(2).bonus = 10
+    state.bonus_stack = [6, 3, 1]
+    data = ceylon(RULES.view(state, None), SEATS)
+    session = new_table_session("ceylon", [s.name for s in SEATS], seed=5)
+    base = live_server(create_app(session))
+    phone = open_page(f"{base}/watch?lang=es", PHONE, lang="es")
+    phone.locator("#drawing svg.c-map").wait_for()
+    phone.evaluate(DRAW, data)
+    found: dict[str, Any] = phone.evaluate(MEASURE)
+    crowded = next(h for h in found["hexes"] if h["id"] == CATALOG.hexes[planted].id)
+    assert crowded["pawns"] == [[0, "A"], [1, "B"], [2, "C"], [3, "D"]]
+    assert crowded["plantation"] == [[state.owner[planted], "ABCD"[state.owner[planted]]]]
+    assert crowded["idText"] == CATALOG.hexes[planted].id and crowded["inside"]
+    hired = {d["place"]: d["hired"] for d in found["districts"]}
+    assert hired == {
+        "district:dimbula": [0, 1, 2, 3],
+        "district:kandy": [1, 3],
+        "district:ruhuna": [1],
+        "district:uva": [1],
+    }
+    assert not found["small"] and not found["cut"] and not found["poor"] and not found["outside"]
+    assert found["scrollWidth"] <= found["clientWidth"]
+    phone.locator("#drawing").screenshot(path=str(test_output / "ceylon-phone-crowded-es.png"))
+
+
+#: Draws ``board.drawing`` data in place of the page's drawing (the module the page uses).
+DRAW = """async (data) => {
+  const drawing = await import('/static/js/ceylon_drawing.js');
+  document.getElementById('drawing').replaceWith(drawing.drawCeylon(data));
+}"""

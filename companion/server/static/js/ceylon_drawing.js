@@ -95,11 +95,14 @@ function centre(hex, top) {
 }
 
 // Where the pieces of a hex stand: the plantation on the left of the middle
-// band, pawns beside it, then beside the level when more share the hex.
-const SLOTS_WITH = [[11, 1], [14, 14], [-14, 14], [0, -14]];
-const SLOTS_WITHOUT = [[-11, 1], [11, 1], [14, 14], [-14, 14]];
+// band, pawns beside it, then beside the level when more share the hex. Five
+// pieces (a plantation and four pawns) overlap a little, never on an id or level.
+const SLOTS_WITH = [[11, 1], [14, 15], [-14, 15]];
+const SLOTS_WITHOUT = [[-11, 1], [11, 1], [14, 15], [-14, 15]];
+const SLOTS_FULL = [[14, 1], [14, 16], [-14, 16], [0, 1]];
 
-function hexShape(hex, cx, cy, players) {
+/** A hex as a place: its shade (the level) and, during a harvest, its reach. */
+function hexShape(hex, cx, cy) {
   const pts = corners(cx, cy).map((p) => p.join(",")).join(" ");
   const fill = hex.in_play ? LEVEL[hex.level] || LEVEL[0] : OUT;
   const parts = [
@@ -110,7 +113,17 @@ function hexShape(hex, cx, cy, players) {
     const inner = corners(cx, cy, 4).map((p) => p.join(",")).join(" ");
     parts.push(s("polygon", { class: "c-reach", points: inner, fill: "none", stroke: INK_DARK, "stroke-width": 2, "stroke-dasharray": "4 3" }));
   }
-  parts.push(text(cx, cy - 16, hex.id, { "font-weight": 700, class: "c-hex-id" }));
+  const attrs = {
+    class: `c-hex${hex.in_play ? "" : " c-out"}`,
+    dataset: { hex: hex.id, district: hex.district, level: String(hex.level) },
+  };
+  if (hex.in_play) attrs.dataset.place = `hex:${hex.id}`;
+  return s("g", attrs, parts);
+}
+
+/** What stands on a hex, drawn above the rivers: its id, its level, its plantation, its pawns. */
+function hexPieces(hex, cx, cy, players) {
+  const parts = [text(cx, cy - 16, hex.id, { "font-weight": 700, class: "c-hex-id" })];
   parts.push(
     s(
       "g",
@@ -119,24 +132,22 @@ function hexShape(hex, cx, cy, players) {
       text(cx, cy + 18.5, hex.in_play ? String(hex.level) : "–", { "font-weight": 700, class: "c-level" }),
     ),
   );
+  const full = hex.plantation && hex.pawns.length > SLOTS_WITH.length;
   if (hex.plantation) {
     const owner = players[hex.plantation.seat];
+    const px = cx + (full ? -14 : -11);
     if (hex.plantation.markers > 1) {
-      parts.push(s("rect", { x: cx - 11 - 8.5 + 3, y: cy + 1 - 8.5 - 3, width: 17, height: 17, rx: 3, fill: FILL[owner && owner.colour] || "#cccccc", stroke: INK_DARK, "stroke-width": 1.5 }));
+      // the second leaf marker: a tile showing behind the first
+      parts.push(s("rect", { x: px - 8.5 + 3, y: cy + 1 - 8.5 - 3, width: 17, height: 17, rx: 3, fill: FILL[owner && owner.colour] || "#cccccc", stroke: INK_DARK, "stroke-width": 1.5 }));
     }
-    parts.push(piece("plantation", cx - 11, cy + 1, owner));
+    parts.push(piece("plantation", px, cy + 1, owner));
   }
-  const slots = hex.plantation ? SLOTS_WITH : SLOTS_WITHOUT;
+  const slots = full ? SLOTS_FULL : hex.plantation ? SLOTS_WITH : SLOTS_WITHOUT;
   hex.pawns.forEach((seat, i) => {
     const [dx, dy] = slots[Math.min(i, slots.length - 1)];
     parts.push(piece("pawn", cx + dx, cy + dy, players[seat]));
   });
-  const attrs = {
-    class: `c-hex${hex.in_play ? "" : " c-out"}`,
-    dataset: { hex: hex.id, district: hex.district, level: String(hex.level) },
-  };
-  if (hex.in_play) attrs.dataset.place = `hex:${hex.id}`;
-  return s("g", attrs, parts);
+  return s("g", { class: "c-on", dataset: { hex: hex.id } }, parts);
 }
 
 /** The lines between hexes: rivers between districts, the coast around the island. */
@@ -157,7 +168,7 @@ function borders(hexes, top) {
       }
     }
   }
-  return s("g", { class: "c-borders" }, lines);
+  return s("g", { class: "c-borders", "pointer-events": "none" }, lines);
 }
 
 function advisorBox(district, x0, x1, y, players) {
@@ -211,11 +222,10 @@ function island(drawing) {
     "svg",
     { class: "c-map", viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "aria-label": pick(drawing.title) },
     boxes,
-    hexes.map((x) => {
-      const [cx, cy] = centre(x, top);
-      return hexShape(x, cx, cy, players);
-    }),
+    s("g", { class: "c-hexes" }, hexes.map((x) => hexShape(x, ...centre(x, top)))),
     borders(hexes, top),
+    // above the rivers; a tap goes through to the hex underneath
+    s("g", { class: "c-pieces", "pointer-events": "none" }, hexes.map((x) => hexPieces(x, ...centre(x, top), players))),
   );
 }
 
