@@ -79,8 +79,8 @@ class GenericPayloads:
         data["page"] = "generic"
         data["board"] = board(data["game"], session.game_name, session.seats)
         data["menu"] = answer_menu(session, data)
-        data["undo_requests"] = self.undo_requests()
         over = bool(data["finished"] or data["ended"])  # no undo offered once over
+        data["undo_requests"] = [] if over else self.undo_requests()
         data["undo_what"] = None if over else self._last_step(seat)
         data["game_over"] = self._game_over() if over else None
         data["can_undo"] = (

@@ -41,11 +41,13 @@ def test_a_finished_game_has_its_plot_rows_and_no_undo(game: str, tmp_path: Path
     payloads = GenericPayloads(session)
     assert payloads.view(None)["game_over"] is None  # not before the end
     play_to_end(session)
+    payloads.request_undo(1, session.state_id)  # a phone asked just as the game ended
     sheets = session.rules.score(session.state)
     totals = [sheet.total for sheet in sorted(sheets, key=lambda sh: sh.seat)]
     for seat in (None, 0, 1, 2):
         view = payloads.view(seat)
         assert view["finished"] and view["undo_what"] is None and view["can_undo"] is False
+        assert view["undo_requests"] == []
         over = view["game_over"]
         history = over["history"]
         assert history[-1] == {"round": history[-2]["round"], "points": totals, "final": True}
