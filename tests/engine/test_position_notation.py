@@ -232,3 +232,27 @@ def test_the_documented_example_reads_back_as_written(game: str, title: str) -> 
     notation = _notation(game)
     assert notation.position_problems(example) == []
     assert notation.write_position(notation.read_position(example)) == example
+
+
+def test_comments_case_blank_lines_and_a_line_going_on_after_a_comma() -> None:
+    notation = _notation("imhotep")
+    text = (
+        "# a case written by hand\n"
+        "GAME: imhotep, 2 players, round 1, starting player 1,   # the first round\n"
+        "   current player 2, round cards 21\n"
+        "boats: 3 harbour black - -, 6 harbour - -,\n"
+        "  7 harbour - -, 8 harbour -\n"
+        "\n"
+        "Player 1: colour black, sled 1\n"
+        "player 2: colour WHITE, sled 3\n"
+        "market: face up statue entrance hammer chisel\n"
+    )
+    state = notation.read_position(text)
+    assert state.current == 1 and state.boats[0].slots == (0, -1, -1)
+    assert notation.write_position(state) == (
+        "game: imhotep, 2 players, round 1, starting player 1, current player 2, round cards 21\n"
+        "player 1: colour black, sled 1\n"
+        "player 2: colour white, sled 3\n"
+        "boats: 3 harbour black - -, 6 harbour - -, 7 harbour - -, 8 harbour -\n"
+        "market: face up statue entrance hammer chisel\n"
+    )
