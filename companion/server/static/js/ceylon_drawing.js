@@ -45,14 +45,23 @@ function title(words) {
   return s("title", {}, words);
 }
 
-/** A player's piece: a pawn (circle) or a plantation (square tile), with their mark. */
+/** A piece's width: wider for a two-letter mark ("An", "A1"), so the mark stays inside. */
+function pieceWidth(player, size) {
+  return player && player.mark.length > 1 ? size + 6 : size;
+}
+
+/** A player's piece: a pawn (round) or a plantation (square tile), with their mark. */
 function piece(kind, x, y, player, size = 17) {
   const colour = player ? player.colour : "";
   const fill = FILL[colour] || "#cccccc";
+  const width = pieceWidth(player, size);
+  const box = { x: x - width / 2, y: y - size / 2, width, height: size, fill, stroke: INK_DARK, "stroke-width": 1.5 };
   const shape =
     kind === "pawn"
-      ? s("circle", { cx: x, cy: y, r: size / 2, fill, stroke: INK_DARK, "stroke-width": 1.5 })
-      : s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 3, fill, stroke: INK_DARK, "stroke-width": 1.5 });
+      ? width === size
+        ? s("circle", { cx: x, cy: y, r: size / 2, fill, stroke: INK_DARK, "stroke-width": 1.5 })
+        : s("rect", { ...box, rx: size / 2 })
+      : s("rect", { ...box, rx: 3 });
   return s(
     "g",
     { class: `c-${kind}`, dataset: { seat: player ? String(player.seat) : "" } },
@@ -138,7 +147,8 @@ function hexPieces(hex, cx, cy, players) {
     const px = cx + (full ? -14 : -11);
     if (hex.plantation.markers > 1) {
       // the second leaf marker: a tile showing behind the first
-      parts.push(s("rect", { x: px - 8.5 + 3, y: cy + 1 - 8.5 - 3, width: 17, height: 17, rx: 3, fill: FILL[owner && owner.colour] || "#cccccc", stroke: INK_DARK, "stroke-width": 1.5 }));
+      const width = pieceWidth(owner, 17);
+      parts.push(s("rect", { x: px - width / 2 + 3, y: cy + 1 - 8.5 - 3, width, height: 17, rx: 3, fill: FILL[owner && owner.colour] || "#cccccc", stroke: INK_DARK, "stroke-width": 1.5 }));
     }
     parts.push(piece("plantation", px, cy + 1, owner));
   }
@@ -176,7 +186,8 @@ function advisorBox(district, x0, x1, y, players) {
   const name = pick(district.name);
   const advisor = pick(district.advisor_name);
   // the discs of those who hired the advisor, from the box's right end
-  const discs = district.hired.map((seat, i) => piece("pawn", x1 - 13 - i * 22, y + 14, players[seat], 18));
+  const step = Math.max(...players.map((p) => pieceWidth(p, 18))) + 4;
+  const discs = district.hired.map((seat, i) => piece("pawn", x1 - 4 - step / 2 - i * step, y + 14, players[seat], 18));
   const dataset = { district: district.id, advisor: district.advisor || "" };
   if (district.in_play) dataset.place = `district:${district.id}`; // one out of play is never asked for
   return s(
@@ -239,7 +250,7 @@ function legend(drawing) {
       text(13, 11.5, String(level), { "font-weight": 700 }),
     );
   const icon = (kind) =>
-    s("svg", { width: 22, height: 22, viewBox: "0 0 22 22", "aria-hidden": "true" }, piece(kind, 11, 11, drawing.players[0]));
+    s("svg", { width: 26, height: 22, viewBox: "0 0 26 22", "aria-hidden": "true" }, piece(kind, 13, 11, drawing.players[0]));
   const items = [
     h("span", { class: "c-key" }, pick(map.levels_label), ":", [0, 1, 2].map((n) => swatch(n))),
     h("span", { class: "c-key" }, icon("plantation"), pick(map.legend.plantation)),
@@ -406,9 +417,9 @@ function card(drawing) {
 function player(p, drawing) {
   const icons = s(
     "svg",
-    { width: 44, height: 22, viewBox: "0 0 44 22", "aria-hidden": "true" },
-    piece("pawn", 11, 11, p),
-    piece("plantation", 33, 11, p),
+    { width: 52, height: 22, viewBox: "0 0 52 22", "aria-hidden": "true" },
+    piece("pawn", 13, 11, p),
+    piece("plantation", 39, 11, p),
   );
   const tea = p.cubes.map((n, level) =>
     h(
