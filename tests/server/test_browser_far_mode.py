@@ -20,6 +20,7 @@ from engine.amritsar import Reason
 from engine.imhotep.physical import CHECKS
 from tests.server.games import new_table
 from tests.server.pages import Opener, wait_state
+from tests.server.test_browser_table import MEASURE_JS
 
 SCREEN = {"width": 1280, "height": 800}
 FAR_PX = 32.0
@@ -103,6 +104,10 @@ def _check_far_mode(
     assert not off, f"{where}: off the screen or clipped in far mode: {off}"
     below = [s for s, f in far.items() if not f["seen"]]
     assert not below, f"{where}: not on the first screen in far mode: {below}"
+    # Still 4.5:1, the pressed toggle (white on dark gold) too.
+    texts = page.evaluate(MEASURE_JS, ", ".join([*selectors, "#far-toggle"]))
+    dim = [t for t in texts if t["ratio"] < 4.5]
+    assert len(texts) >= len(selectors) and not dim, f"{where}: under 4.5:1: {dim}"
     # Remembered: a reload (the screen restarted) keeps far mode.
     page.reload()
     wait_state(page, state_id)

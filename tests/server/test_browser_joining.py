@@ -87,7 +87,7 @@ def test_the_generic_table_shows_a_seat_s_code_until_it_joins(
     base = live_server(switch)
     anas = ""  # Ana's link, once read from her code
     for lang in ("en", "es"):
-        table, dialogs = _screen(open_page, f"{base}/table?lang={lang}", lang)
+        table, dialogs = _screen(open_page, f"{base}/table?lang={lang}", lang, confirm=True)
         if lang == "en":
             _start(table, "imhotep", ("Ana", "Ben"))
         else:  # the PIN is kept by the English screen's session only: this one is new
@@ -124,6 +124,12 @@ def test_the_generic_table_shows_a_seat_s_code_until_it_joins(
         table.reload()
         table.wait_for_selector(".g-qr[data-seat='1'] img")
         assert table.locator("#g-pin-input").count() == 0 and not dialogs
+    # Ana's phone lost: a new code (confirmed) shows her seat again, with a new link.
+    table.click(".g-joined li[data-seat='0'] button.g-new-code")
+    table.wait_for_selector(".g-qr[data-seat='0'] img")
+    fresh = table.inner_text(".g-qr[data-seat='0'] .g-url")
+    assert "/play#token=" in fresh and fresh != anas
+    assert table.locator(".g-joined li").count() == 0 and not dialogs
 
 
 def test_a_table_screen_without_the_pin_asks_once_in_the_page(
