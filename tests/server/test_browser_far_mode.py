@@ -141,7 +141,7 @@ def test_far_mode_on_the_generic_table_screen(
 def test_far_mode_on_amritsar_s_table_screen(
     open_page: Opener, live_server: Any, test_output: Path
 ) -> None:
-    session = new_table()
+    session = new_table(("Ana", "Ben", "Cy", "Dee"))  # four: the most score lines
     reason = Reason(
         "elephant_cost",
         {"district": "West", "district_es": "Oeste", "steps": 3, "coins": 2, "have": 1},
