@@ -66,12 +66,17 @@ class Alert:
     fix_es: str = ""
     seat: int | None = None
     created: float = field(default_factory=time.time)
+    #: The rulebook section in each language ("" : ``rule`` serves both).
+    rule_en: str = ""
+    rule_es: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "code": self.code,
             "rule": self.rule,
+            "rule_en": self.rule_en or self.rule,
+            "rule_es": self.rule_es or self.rule,
             "en": self.en,
             "es": self.es,
             "fix_en": self.fix_en,
@@ -90,10 +95,22 @@ class Outcome:
     en: str = ""
     es: str = ""
     rule: str = ""
+    #: The rulebook section in each language ("": ``rule`` serves both).
+    rule_en: str = ""
+    rule_es: str = ""
 
     @classmethod
     def refused(cls, state_id: int, reason: Reason) -> Outcome:
-        return cls(False, state_id, reason.code, reason.en, reason.es, reason.rule)
+        return cls(
+            False,
+            state_id,
+            reason.code,
+            reason.en,
+            reason.es,
+            reason.rule,
+            reason.rule_en,
+            reason.rule_es,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -103,6 +120,8 @@ class Outcome:
             "en": self.en,
             "es": self.es,
             "rule": self.rule,
+            "rule_en": self.rule_en or self.rule,
+            "rule_es": self.rule_es or self.rule,
         }
 
 
@@ -260,6 +279,8 @@ class TableBase:
                 fix_en,
                 fix_es,
                 seat,
+                rule_en=reason.rule_en,
+                rule_es=reason.rule_es,
             )
             self.alerts = [*self.alerts, alert][-MAX_ALERTS:]
             self._log("alert", alert.to_dict())

@@ -22,6 +22,8 @@ class Result(BaseModel):
     en: str = ""
     es: str = ""
     rule: str = Field(default="", description="rulebook section when a rule refused the command")
+    rule_en: str = Field(default="", description="the rulebook section in English")
+    rule_es: str = Field(default="", description="the rulebook section in Spanish")
     fields: list[str] = Field(default_factory=list, description="request fields that were wrong")
 
 

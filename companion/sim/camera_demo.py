@@ -315,7 +315,7 @@ def _try_illegal(
     alert = session.alerts[-1]
     report.illegal_caught = True
     say(f"  [table] {who} makes a move the rules refuse; the table screen says:")
-    say(f"          {alert.en} ({alert.rule})")
+    say(f"          {alert.en} ({alert.rule_en or alert.rule})")
     say(f"          {alert.fix_en}")
     back = eye.look(session.rules.observe(state))
     if back is not None:

@@ -76,6 +76,8 @@ class SimPhone:
                 str(data.get("en", "")),
                 str(data.get("es", "")),
                 str(data.get("rule", "")),
+                str(data.get("rule_en", "")),
+                str(data.get("rule_es", "")),
             )
 
     def choose(self) -> dict[str, str]:
@@ -174,7 +176,7 @@ def run_generic_demo(
                 outcome = phone.send(bad, view["state_id"])
                 refused += not outcome.ok
                 say(f"  [phone] {phone_name(session, seat)} tries '{bad}': refused")
-                say(f"          {outcome.en} ({outcome.rule})")
+                say(f"          {outcome.en} ({outcome.rule_en or outcome.rule})")
                 view = phone.view()
         option = phone.choose()
         outcome = phone.send(option["action"], view["state_id"])

@@ -30,6 +30,7 @@ from engine.ceylon.actions import Action
 from engine.ceylon.catalog import Catalog
 from engine.ceylon.moves import distances, district_of, has_ability
 from engine.ceylon.play import decision, why_illegal
+from engine.ceylon.sections import SECTIONS
 from engine.ceylon.state import COLOURS, COLOURS_ES, State
 from engine.ceylon.view import CeylonObservation, observe
 from engine.core.observation import Observation
@@ -71,6 +72,7 @@ CHECKS = ReasonTable(
             "Retira el disco de {player_es} del consejero de {district}; contrata al consejero de {pawn}, o haz otra acción.",
         ),
     },
+    sections=SECTIONS,
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.ceylon.sections import SECTIONS
 from engine.core.reasons import ReasonTable
 
 _SETUP = "Preparación"
@@ -206,4 +207,5 @@ TABLE = ReasonTable(
             "Tu loseta de inicio sirve para contratar en otro distrito; aquí contrata sin ella.",
         ),
     },
+    sections=SECTIONS,
 )

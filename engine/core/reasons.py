@@ -32,12 +32,15 @@ class ReasonTable:
 
     ``derived`` (optional) adds fields a sentence may name but callers do not
     pass, computed from the ones they do (Amritsar's ``{coins_en}``: "1 coin",
-    "2 coins"); it returns only the fields it adds.
+    "2 coins"); it returns only the fields it adds. ``sections`` (optional)
+    names each rulebook section in English and Spanish, for a game whose
+    entries name them in one language (the Spanish rulebook's titles).
     """
 
     game: str
     entries: dict[str, tuple[str, str, str]]
     derived: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    sections: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def reason(self, code: str, **fields: Any) -> Reason:
         if code not in self.entries:
@@ -62,6 +65,22 @@ class Reason:
     def rule(self) -> str:
         return self._entry()[0]
 
+    @property
+    def rule_en(self) -> str:
+        """The rulebook section in English (``rule`` when the table has no words for it)."""
+        return self._section()[0]
+
+    @property
+    def rule_es(self) -> str:
+        """The rulebook section in Spanish (``rule`` when the table has no words for it)."""
+        return self._section()[1]
+
+    def _section(self) -> tuple[str, str]:
+        rule = self.rule
+        if self.table is not None and rule in self.table.sections:
+            return self.table.sections[rule]
+        return (rule, rule)
+
     def _fill(self) -> _Missing:
         if self.table is None or self.table.derived is None:
             return _Missing(self.fields)
@@ -79,7 +98,14 @@ class Reason:
         return self.es if language == "es" else self.en
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "en": self.en, "es": self.es}
+        return {
+            "code": self.code,
+            "rule": self.rule,
+            "rule_en": self.rule_en,
+            "rule_es": self.rule_es,
+            "en": self.en,
+            "es": self.es,
+        }
 
 
 class IllegalActionError(ValueError):

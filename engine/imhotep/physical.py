@@ -26,6 +26,7 @@ from engine.imhotep.catalog import Catalog
 from engine.imhotep.observe import ImhotepObservation, observe
 from engine.imhotep.play import pending
 from engine.imhotep.reasons import TABLE
+from engine.imhotep.sections import SECTIONS
 from engine.imhotep.state import EMPTY, HARBOUR, SITE_EN, SITE_ES_THE, SITE_NAMES, State
 
 #: Table-only refusals and the fixes of every refused physical move.
@@ -53,6 +54,7 @@ CHECKS = ReasonTable(
             "Devuelve el barco {boat} al puerto: el barco {other} ya está en {site_es}.",
         ),
     },
+    sections=SECTIONS,
 )
 
 

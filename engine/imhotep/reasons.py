@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.reasons import Reason, ReasonTable
 from engine.imhotep.actions import TURN_KINDS, Action
 from engine.imhotep.catalog import Catalog
+from engine.imhotep.sections import SECTIONS
 from engine.imhotep.state import EMPTY, HARBOUR, SITE_EN, SITE_ES_THE, State
 
 TABLE = ReasonTable(
@@ -112,6 +113,7 @@ TABLE = ReasonTable(
             "La carta de ronda {card} no es una de las cartas de ronda sin revelar de esta partida.",
         ),
     },
+    sections=SECTIONS,
 )
 
 _DECISIONS_EN = {

@@ -33,6 +33,7 @@ from engine.rajas.actions import Action, stack_name
 from engine.rajas.catalog import Catalog
 from engine.rajas.play import decision, why_illegal
 from engine.rajas.scoring import COLOURS
+from engine.rajas.sections import SECTIONS
 from engine.rajas.state import EMPTY, State
 from engine.rajas.view import RajasObservation, observe
 
@@ -67,6 +68,7 @@ CHECKS = ReasonTable(
             "En {cell} ningún giro une la ficha {tile} a una carretera: muévela a un espacio donde sí, como {other} girada {good}°.",
         ),
     },
+    sections=SECTIONS,
 )
 
 

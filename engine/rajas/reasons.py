@@ -4,6 +4,7 @@ the gathered facts where the text stops) and says how to fix it, in EN + ES."""
 from __future__ import annotations
 
 from engine.core.reasons import ReasonTable
+from engine.rajas.sections import SECTIONS
 
 _PLAY = "Como se Juega"
 _PLACE = "Colocación de trabajadores y realización de las acciones asociadas"
@@ -132,4 +133,5 @@ TABLE = ReasonTable(
             "El asiento {seat} no sacó el total más bajo; el jugador inicial es uno de {tied}.",
         ),
     },
+    sections=SECTIONS,
 )

@@ -168,13 +168,17 @@ def test_generic_alert_stays_on_the_table_and_the_movers_phone(
         )
         reason = move.reason.en if lang == "en" else move.reason.es
         fix = move.fix.en if lang == "en" else move.fix.es
+        # The rulebook section in the page's language, the other's never.
+        section, other = (move.reason.rule_en, move.reason.rule_es)[:: 1 if lang == "en" else -1]
+        assert section != other
         for page in (table, phone, bystander):
             wait_state(page, session.state_id)
         for page in (table, phone):
             card = page.locator(f'#alerts article[data-alert-id="{alert.id}"]')
             card.wait_for()
             text = card.inner_text()
-            assert reason in text and fix in text and move.reason.rule in text, text
+            assert reason in text and fix in text and section in text, text
+            assert other not in text, text
             _text_is_readable(page, "#alerts")
         assert bystander.locator("#alerts").count() == 0
         assert phone.locator("#alerts button").count() == 0  # only the table dismisses
@@ -193,3 +197,26 @@ def test_generic_alert_stays_on_the_table_and_the_movers_phone(
         page.wait_for_selector("#alerts", state="detached")
     session.on_observation(camera.look(move.seen))  # still wrong: not raised again
     assert session.alerts == []
+
+
+def test_the_maharajah_has_one_spanish_name_on_every_screen(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    """The Spanish rulebook's "marajá": the phone, the table screen and a spectator."""
+    session = TableSession.new(["Ana"], solo=True, seed=3, pin=PIN)
+    base = live_server(create_app(session))
+    pages = {
+        "phone": open_page(f"{base}/play?lang=es#token={session.seats[0].token}", PHONE, lang="es"),
+        "table": open_page(f"{base}/table?lang=es", SCREEN, lang="es"),
+        "watch": open_page(f"{base}/watch?lang=es", PHONE, lang="es"),
+    }
+    for where, page in pages.items():
+        wait_state(page, session.state_id)
+        for fold in page.locator("details").all():
+            fold.evaluate("(d) => { d.open = true; }")
+        text = page.locator("body").inner_text()
+        assert "Marajá" in text or "marajá" in text, where
+        assert "Maharajah" not in text, (where, text)
+    pages["phone"].screenshot(
+        path=str(test_output / "alert-maharajah-phone-es.png"), full_page=True
+    )

@@ -63,9 +63,9 @@ def test_a_refused_move_and_a_question_from_the_table_on_the_screens(
     move = rules.physical_moves(state)[0]
     session.on_observation(camera.look(move.seen))
     seat = state.current
-    for lang, reason, fix in (
-        ("en", move.reason.en, move.fix.en),
-        ("es", move.reason.es, move.fix.es),
+    for lang, reason, fix, section in (
+        ("en", move.reason.en, move.fix.en, move.reason.rule_en),
+        ("es", move.reason.es, move.fix.es, move.reason.rule_es),
     ):
         table = open_page(f"{base}/table?lang={lang}", TABLE, lang=lang)
         phone = open_page(
@@ -76,7 +76,7 @@ def test_a_refused_move_and_a_question_from_the_table_on_the_screens(
             alert = page.locator("#alerts")
             alert.wait_for()
             text = alert.inner_text()
-            assert reason in text and fix in text and move.reason.rule in text, (where, text)
+            assert reason in text and fix in text and section in text, (where, text)
         measure(table, f"camera alert table {lang}", phone=False)
         hint = {"en": "The camera reads the table", "es": "La cámara lee la mesa"}[lang]
         assert hint in table.locator("body").inner_text()

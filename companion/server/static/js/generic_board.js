@@ -171,7 +171,7 @@ function alertsPanel(view, onDismiss = null) {
         "article",
         { dataset: { code: alert.code, alertId: String(alert.id) } },
         h("p", {}, pick(alert)),
-        alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${alert.rule}`) : null,
+        alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${pick(alert, "rule") || alert.rule}`) : null,
         pick(alert, "fix") ? h("p", {}, h("strong", {}, `${w("fix")}: `), pick(alert, "fix")) : null,
         onDismiss ? h("button", { type: "button", class: "g-secondary dismiss-alert", onclick: () => onDismiss(alert) }, w("dismiss_alert")) : null,
       ),
@@ -504,7 +504,7 @@ export function start(role) {
 
   function refusal(result) {
     const text = pick(result);
-    return result.rule ? `${text} (${w("rule")}: ${result.rule})` : text;
+    return result.rule ? `${text} (${w("rule")}: ${pick(result, "rule") || result.rule})` : text;
   }
 
   async function main() {

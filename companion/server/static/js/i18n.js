@@ -9,6 +9,7 @@ const WORDS = {
     title_play: "Your game",
     title_table: "Amritsar",
     title_watch: "Watching",
+    maharajah_name: "Maharajah",
     connecting: "Connecting…",
     live: "Live",
     offline: "Reconnecting…",
@@ -140,6 +141,7 @@ const WORDS = {
     title_play: "Tu partida",
     title_table: "Amritsar",
     title_watch: "Mirando",
+    maharajah_name: "Marajá",
     connecting: "Conectando…",
     live: "En directo",
     offline: "Reconectando…",
@@ -300,6 +302,13 @@ export function t(key, vars = {}) {
   let text = WORDS[current][key] ?? WORDS.en[key] ?? key;
   for (const [name, value] of Object.entries(vars)) text = text.replace(`{${name}}`, String(value));
   return text;
+}
+
+/** The view with the Maharajah's seat named in the page's language: one name on every
+ * screen, the Spanish rulebook's "marajá" in Spanish (the server names the seat once). */
+export function localSeats(view) {
+  if (!view || !Array.isArray(view.seats) || !view.seats.some((seat) => seat.maharajah)) return view;
+  return { ...view, seats: view.seats.map((seat) => (seat.maharajah ? { ...seat, name: t("maharajah_name") } : seat)) };
 }
 
 /** Pick the phone's language from a server pair: {en, es} or {<prefix>_en, <prefix>_es}. */

@@ -4,7 +4,7 @@
 // (#token=...) and is kept on this phone; it is sent only as a header.
 
 import { byId, h, put } from "./dom.js";
-import { district, pick, t } from "./i18n.js";
+import { district, localSeats, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
 import { alertRaised, startAttention, yourTurn } from "./attention.js";
 import { exportPanel, plotPanel, sizeBars, sourcesPanel, winnerPanel } from "./end.js";
@@ -333,7 +333,7 @@ function shortLog(view, shown) {
 
 function draw() {
   const root = byId("app");
-  const view = live?.view;
+  const view = localSeats(live?.view);
   if (!view) {
     put(root, statusBar(null), h("p", { class: "panel" }, token ? t("connecting") : t("no_token")));
     return;

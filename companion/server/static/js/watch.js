@@ -2,7 +2,7 @@
 // gets, without any controls), laid out for a phone.
 
 import { byId, h, put } from "./dom.js";
-import { t } from "./i18n.js";
+import { localSeats, t } from "./i18n.js";
 import { Live, api } from "./live.js";
 import { boardSvg, marketPanel } from "./board.js";
 import { decadeSteps, maharajahCard } from "./table_panels.js";
@@ -22,7 +22,7 @@ let catalog = null;
 let live = null;
 
 function draw() {
-  const view = live?.view;
+  const view = localSeats(live?.view);
   const head = topBar(h("h1", {}, t("title_watch")), draw);
   if (!view || !catalog) {
     put(byId("app"), head, h("p", { class: "panel" }, t("connecting")));
