@@ -30,7 +30,7 @@ from tests.server.pages import PHONE, Opener, wait_state
 BIG = {"width": 1280, "height": 800}
 #: The last answer of a screen ends within this many px of the page's top.
 TALLEST = 1.5 * 844
-SAMPLES = 4
+SAMPLES = 5
 #: Words of the menus' English that a Spanish screen must not show.
 ENGLISH = {
     "Back", "Tap", "Slot", "Boat", "Tile", "Giving", "For", "Turned", "Move", "Plant", "Hire",
@@ -87,7 +87,7 @@ def decisions(session: RulesSession, seed: int) -> Iterator[tuple[int, dict[str,
         if seat is not None and not d.is_chance:
             view = payloads.view(seat)
             folded = view["menu"] is not None and len(view["options"]) > MOST
-            if folded and kinds.get(d.kind, 0) < SAMPLES:
+            if folded and kinds.get(d.kind, 0) < 3:
                 kinds[d.kind] = kinds.get(d.kind, 0) + 1
                 yield seat, view
         advance(session, rng, 1 + rng.randrange(4))
@@ -188,6 +188,7 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
     }
     sampled = 0
     by_drawing = 0
+    record: list[str] = []
     for seat, view in decisions(session, seed):
         menu = view["menu"]
         path = path_to(menu, rng)
@@ -222,6 +223,10 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
                 entry = session.game.entries[before]
                 assert session.rules.format_action(entry.action) == path[-1]["action"]
                 by_drawing += how.count("drawing")
+                record.append(
+                    f"{view['decision']['kind']}: {len(view['options'])} answers; "
+                    f"{path[-1]['action']!r} in {len(path)} taps ({', '.join(how)}) on {name} {lang}"
+                )
                 page.screenshot(
                     path=str(test_output / f"answers-{game}-{sampled}-sent-{name}-{lang}.png")
                 )
@@ -229,5 +234,6 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
         sampled += 1
         if sampled >= SAMPLES:
             break
+    (test_output / f"answers-{game}.txt").write_text("\n".join(record) + "\n")
     assert sampled >= 2, f"{game}: too few folded decisions"
     assert by_drawing >= 1, f"{game}: no answer was picked on the drawing"

@@ -5,7 +5,9 @@
 // offered ones get class `g-pickable`, role="button", a keyboard focus, a name
 // for screen readers and an invisible hit area of at least 44x44 CSS px (SVG),
 // highlighted so a player sees what may be tapped. Tapping a place opens its
-// follow-up (the slots of a boat, a tile's turn) or sends the answer.
+// follow-up (the slots of a boat, a tile's turn) or sends the answer. While a
+// player picks, the parts of the drawing with places (or marked data-pick-context)
+// come first.
 // Places a drawing does not show become buttons, so nothing is unreachable.
 
 import { byId, h, s } from "./dom.js";
@@ -172,24 +174,32 @@ function hitArea(el) {
   return [el, rect];
 }
 
-const holds = (el) => el.classList.contains("g-pickable") || Boolean(el.querySelector(".g-pickable"));
+// How soon a part of the drawing comes while picking: 0 it holds a place to tap (or
+// the one tapped last), 1 it only shows what is being placed (data-pick-context:
+// Rajas's tile in hand), 2 neither (it goes after).
+const PLACES = ".g-pickable, .g-chosen";
+const CONTEXT = "[data-pick-context]";
+function rank(el) {
+  if (el.matches(PLACES) || el.querySelector(PLACES)) return 0;
+  return el.matches(CONTEXT) || el.querySelector(CONTEXT) ? 1 : 2;
+}
 
-/** Parts of `box` (HTML, three levels down) without a place to tap go after the ones with one. */
+/** Reorder `box` (HTML, three levels down) by rank, with CSS order only: nothing moves in the DOM. */
 function lift(box, depth) {
   if (depth > 3 || box instanceof SVGElement) return;
   const parts = [...box.children];
-  const keep = parts.filter(holds);
-  if (keep.length === parts.length) {
-    for (const part of keep) lift(part, depth + 1);
-    return;
+  const ranks = parts.map(rank);
+  if (ranks.some((r) => r !== ranks[0])) {
+    const display = getComputedStyle(box).display;
+    box.classList.add(display === "flex" || display === "grid" ? "g-lifted" : "g-lifted-block");
+    parts.forEach((part, i) => {
+      const title = i === 0 && /^H[1-6]$/.test(part.tagName);
+      if (!title && ranks[i] > 0) part.classList.add(ranks[i] === 1 ? "g-context" : "g-aside");
+    });
   }
-  const display = getComputedStyle(box).display;
-  box.classList.add(display === "flex" || display === "grid" ? "g-lifted" : "g-lifted-block");
   parts.forEach((part, i) => {
-    const title = i === 0 && /^H[1-6]$/.test(part.tagName);
-    if (!title && !holds(part)) part.classList.add("g-aside");
+    if (ranks[i] < 2) lift(part, depth + 1);
   });
-  for (const part of keep) lift(part, depth + 1);
 }
 
 function arm(el, item, index) {
@@ -221,11 +231,16 @@ export function armPlaces() {
   const root = byId("drawing");
   if (root) {
     disarm(root);
-    for (const el of root.querySelectorAll(".g-aside, .g-lifted, .g-lifted-block")) el.classList.remove("g-aside", "g-lifted", "g-lifted-block");
+    for (const el of root.querySelectorAll(".g-aside, .g-context, .g-lifted, .g-lifted-block")) el.classList.remove("g-aside", "g-context", "g-lifted", "g-lifted-block");
     root.classList.remove("g-lifted", "g-lifted-block");
+    for (const el of root.querySelectorAll(".g-chosen")) el.classList.remove("g-chosen");
   }
   if (!shown || !shown.list.isConnected) return;
-  const { node } = screenOf(shown.menu);
+  const { node, trail } = screenOf(shown.menu);
+  // The place tapped last stays marked on its follow-up screens (the square a tile goes on).
+  const chosen = [...trail].reverse().find((t) => t.place);
+  const mark = root && chosen ? root.querySelector(`[data-place="${CSS.escape(chosen.place)}"]`) : null;
+  if (mark) mark.classList.add("g-chosen");
   const missing = [];
   node.items.forEach((item, index) => {
     if (!item.place) return;
@@ -244,7 +259,7 @@ export function armPlaces() {
   }
   // While picking, the parts of the drawing with places to tap come first (Imhotep's
   // sleds, Rajas's race of markers go after them): fewer screens to scroll.
-  if (root && root.querySelector(".g-pickable")) lift(root, 0);
+  if (root && root.querySelector(".g-pickable, .g-chosen")) lift(root, 0);
   if (missing.length) {
     const hint = shown.list.querySelector(".g-pick-hint");
     if (hint && missing.length === node.items.filter((i) => i.place && !i.button).length) hint.remove();

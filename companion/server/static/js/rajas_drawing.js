@@ -460,7 +460,7 @@ export function drawRajas(drawing) {
       { class: "r-row" },
       stacksPanel(drawing.stacks),
       hand
-        ? h("figure", { class: "r-fig r-hand" }, h("h3", {}, pick(hand.label)), s("svg", { width: 64, height: 64, viewBox: "0 0 64 64", "aria-hidden": "true" }, tileFace(2, 2, 60, hand.tile, { cost: true })))
+        ? h("figure", { class: "r-fig r-hand", dataset: { pickContext: "tile" } }, h("h3", {}, pick(hand.label)), s("svg", { width: 64, height: 64, viewBox: "0 0 64 64", "aria-hidden": "true" }, tileFace(2, 2, 60, hand.tile, { cost: true })))
         : null,
       scrollsPanel(drawing.scrolls, owners),
     ),
