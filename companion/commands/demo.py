@@ -13,7 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.sim.demo_watch import Pacer
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,22 +41,26 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.camera:
         print("Amritsar's demo always reads its table through the simulated camera.")
-    from companion.sim.demo_watch import Pacer
-
-    pacer = Pacer(args.pace, step=args.step) if args.pace or args.step else None
-    if pacer is not None and args.step:
-        pacer.listen()
-
     session = run_demo(
         seed=args.seed,
         log_path=args.log,
         serve=not args.no_server,
         linger=args.linger,
-        pacer=pacer,
+        pacer=_pacer(args),
         host=args.host,
         port=args.port,
     )
     return 0 if session.state.finished and not session.alerts else 1
+
+
+def _pacer(args: argparse.Namespace) -> Pacer | None:
+    """``--pace`` / ``--step``: what waits between the demo's steps, or ``None``."""
+    from companion.sim.demo_watch import Pacer
+
+    pacer = Pacer(args.pace, step=args.step) if args.pace or args.step else None
+    if pacer is not None and args.step:
+        pacer.listen()
+    return pacer
 
 
 def _player_counts() -> str:
@@ -102,6 +109,7 @@ def _manual_demo(game: str, args: argparse.Namespace) -> int:
         linger=args.linger,
         host=args.host,
         port=args.port,
+        pacer=_pacer(args),
     )
     return 0 if session.seat_view(None)["finished"] else 1
 
@@ -128,6 +136,7 @@ def _camera_demo(game: str, args: argparse.Namespace) -> int:
         linger=args.linger,
         host=args.host,
         port=args.port,
+        pacer=_pacer(args),
     )
     finished = bool(report.session.seat_view(None)["finished"])
     return 0 if finished and report.illegal_put_right and not report.alerts_on_legal_play else 1

@@ -28,6 +28,7 @@ from typing import Any, TextIO
 
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
+from companion.sim.demo_watch import Pacer, next_step_button
 from companion.sim.fake_camera import Eye, FakeCamera, TableEye
 from companion.sim.generic_demo import NAMES, SimPhone, demo_log, phone_name, say_sheets
 from engine.core.physical import ChecksTable
@@ -72,12 +73,15 @@ def run_camera_demo(
     port: int = 0,
     eye: Eye | None = None,
     prepare: Callable[[RulesSession], None] | None = None,
+    pacer: Pacer | None = None,
 ) -> CameraDemoReport:
     """Play a whole game of ``game`` through the camera path; print it and the sheets.
 
     ``eye``: the camera (default: the game's camera table, else ``FakeCamera``
     missing each field with probability ``miss``). ``prepare`` is called with
-    the session before play (a bench wraps ``on_observation`` to time it)."""
+    the session before play (a bench wraps ``on_observation`` to time it).
+    ``pacer`` waits after each move and while the refused move is on the
+    table (its alert stays on the screens until the next step)."""
     from vision.games import table_for
 
     stream = out if out is not None else sys.stdout
@@ -112,6 +116,9 @@ def run_camera_demo(
         server = start_server(session, host=host, port=port)
         base_url = f"http://127.0.0.1:{server.sock.getsockname()[1]}"
         say(f"  table screen: {server.url}/table  (PIN {session.pin})")
+        if pacer is not None and pacer.step:
+            next_step_button(server, pacer.advance)  # the table screen's "Next step"
+            say("  step mode: press Enter here, or 'Next step' on the table screen")
     phones = [
         SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
         for s in session.seats
@@ -165,7 +172,7 @@ def run_camera_demo(
         else:
             seat = d.player
             if not report.illegal_caught:
-                _try_illegal(session, rules, eye, report, say)
+                _try_illegal(session, rules, eye, report, say, pacer)
             phone = phones[seat]
             intended = made = rules.parse_action(phone.choose()["action"])
             after, _ = rules.apply(state, intended, check=False)
@@ -184,6 +191,10 @@ def run_camera_demo(
                 text = f"{phone_name(session, line.private_to)}'s phone: {line.en}"
             say(f"  [{who}] {text}")
         shown = len(session.log)
+        if pacer is not None:
+            pacer.wait()
+    if pacer is not None:
+        pacer.stop()
     seconds = time.monotonic() - began
     total = sum(report.steps.values())
     say(f"\nThe game is over ({seconds:.1f} s, {total} steps):")
@@ -295,7 +306,12 @@ def _asked(session: RulesSession) -> bool:
 
 
 def _try_illegal(
-    session: RulesSession, rules: Any, eye: Eye, report: CameraDemoReport, say: Any
+    session: RulesSession,
+    rules: Any,
+    eye: Eye,
+    report: CameraDemoReport,
+    say: Any,
+    pacer: Pacer | None = None,
 ) -> None:
     """The one refused move of the demo, if the position offers one: made, caught, put right."""
     if not isinstance(rules, ChecksTable):
@@ -317,6 +333,9 @@ def _try_illegal(
     say(f"  [table] {who} makes a move the rules refuse; the table screen says:")
     say(f"          {alert.en} ({alert.rule_en or alert.rule})")
     say(f"          {alert.fix_en}")
+    if pacer is not None:
+        say("  [table] the alert stays on the table screen and the phone until it is put right")
+        pacer.wait()
     back = eye.look(session.rules.observe(state))
     if back is not None:
         session.on_observation(back)

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
+from companion.sim.demo_watch import Pacer, next_step_button
 from companion.table_session import Outcome
 
 #: Player names for the simulated seats, in seat order.
@@ -129,8 +130,10 @@ def run_generic_demo(
     host: str = "127.0.0.1",
     port: int = 0,
     names: Sequence[str] = (),
+    pacer: Pacer | None = None,
 ) -> RulesSession:
-    """Play a whole game of ``game`` with simulated phones; print it and the score sheets."""
+    """Play a whole game of ``game`` with simulated phones; print it and the score sheets
+    (``pacer``: wait after each answer, a pace or the table screen's "Next step")."""
     stream = out if out is not None else sys.stdout
 
     def say(line: str) -> None:
@@ -152,6 +155,9 @@ def run_generic_demo(
         server = start_server(session, host=host, port=port)
         base_url = f"http://127.0.0.1:{server.sock.getsockname()[1]}"
         say(f"  table screen: {server.url}/table  (PIN {session.pin})")
+        if pacer is not None and pacer.step:
+            next_step_button(server, pacer.advance)  # the table screen's "Next step"
+            say("  step mode: press Enter here, or 'Next step' on the table screen")
     phones = [
         SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
         for s in session.seats
@@ -194,6 +200,8 @@ def run_generic_demo(
                 say(f"  [table] undoes {name}'s move ({undone.en or option['en']})")
             if undone.ok:
                 shown = len(session.log)
+                if pacer is not None:
+                    pacer.wait()
                 continue
         for line in session.log[shown:]:
             who = "phone" if line.private_to is not None else "table"
@@ -202,6 +210,10 @@ def run_generic_demo(
                 text = f"{phone_name(session, line.private_to)}'s phone: {line.en}"
             say(f"  [{who}] {text}")
         shown = len(session.log)
+        if pacer is not None:
+            pacer.wait()
+    if pacer is not None:
+        pacer.stop()
     seconds = time.monotonic() - began
     say(f"\nThe game is over ({seconds:.1f} s, {answers} answers, {refused} refused).")
     say_sheets(session, say)
