@@ -174,14 +174,17 @@ function hitArea(el) {
   return [el, rect];
 }
 
-// How soon a part of the drawing comes while picking: 0 it holds a place to tap (or
-// the one tapped last), 1 it only shows what is being placed (data-pick-context:
-// Rajas's tile in hand), 2 neither (it goes after).
+// How soon a part of the drawing comes while picking: 0 it holds a place to tap or
+// the one tapped last (or is a place itself: places keep their order among
+// themselves), 1 it shows what is being placed (data-pick-context: Rajas's tile in
+// hand), 2 it holds other places, 3 none of these (Imhotep's sleds, Rajas's race).
 const PLACES = ".g-pickable, .g-chosen";
 const CONTEXT = "[data-pick-context]";
+const ORDER = ["", "g-context", "g-rest", "g-aside"];
 function rank(el) {
-  if (el.matches(PLACES) || el.querySelector(PLACES)) return 0;
-  return el.matches(CONTEXT) || el.querySelector(CONTEXT) ? 1 : 2;
+  if (el.matches("[data-place]") || el.matches(PLACES) || el.querySelector(PLACES)) return 0;
+  if (el.matches(CONTEXT) || el.querySelector(CONTEXT)) return 1;
+  return el.querySelector("[data-place]") ? 2 : 3;
 }
 
 /** Reorder `box` (HTML, three levels down) by rank, with CSS order only: nothing moves in the DOM. */
@@ -194,11 +197,11 @@ function lift(box, depth) {
     box.classList.add(display === "flex" || display === "grid" ? "g-lifted" : "g-lifted-block");
     parts.forEach((part, i) => {
       const title = i === 0 && /^H[1-6]$/.test(part.tagName);
-      if (!title && ranks[i] > 0) part.classList.add(ranks[i] === 1 ? "g-context" : "g-aside");
+      if (!title && ranks[i] > 0) part.classList.add(ORDER[ranks[i]]);
     });
   }
   parts.forEach((part, i) => {
-    if (ranks[i] < 2) lift(part, depth + 1);
+    if (ranks[i] < 2 && !part.matches("[data-place]")) lift(part, depth + 1);
   });
 }
 
@@ -231,7 +234,7 @@ export function armPlaces() {
   const root = byId("drawing");
   if (root) {
     disarm(root);
-    for (const el of root.querySelectorAll(".g-aside, .g-context, .g-lifted, .g-lifted-block")) el.classList.remove("g-aside", "g-context", "g-lifted", "g-lifted-block");
+    for (const el of root.querySelectorAll(".g-aside, .g-rest, .g-context, .g-lifted, .g-lifted-block")) el.classList.remove("g-aside", "g-rest", "g-context", "g-lifted", "g-lifted-block");
     root.classList.remove("g-lifted", "g-lifted-block");
     for (const el of root.querySelectorAll(".g-chosen")) el.classList.remove("g-chosen");
   }
