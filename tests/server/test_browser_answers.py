@@ -145,9 +145,11 @@ def walk(
     send: bool,
     shots: Path | None,
     drawing: bool,
+    seen: list[tuple[float, int]],
 ) -> list[str]:
     """Tap down ``path``, checking every screen; the last tap sends the answer if ``send``.
-    A place is tapped on the drawing if ``drawing`` or if it has no button."""
+    A place is tapped on the drawing if ``drawing`` or if it has no button; each screen's
+    last answer's bottom and button count go to ``seen``."""
     pictured = pictured_kinds(session.game_name)
     node: dict[str, Any] = menu
     how: list[str] = []
@@ -155,6 +157,7 @@ def walk(
         if shots is not None:
             page.screenshot(path=str(shots.with_name(f"{shots.stem}-{depth}.png")), full_page=True)
         found = check_screen(page, f"{where} screen {depth}", pictured)
+        seen.append((found["bottom"], found["buttons"]))
         if "action" in item and not send:
             return how
         index = node["items"].index(item)
@@ -189,6 +192,7 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
     sampled = 0
     by_drawing = 0
     record: list[str] = []
+    seen: list[tuple[float, int]] = []
     for seat, view in decisions(session, seed):
         menu = view["menu"]
         path = path_to(menu, rng)
@@ -217,6 +221,7 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
                 send=send,
                 shots=shots,
                 drawing=sampled % 2 == 0,
+                seen=seen,
             )
             if send:
                 wait_state(page, state_id + 1)
@@ -234,6 +239,10 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
         sampled += 1
         if sampled >= SAMPLES:
             break
+    record.append(
+        f"{len(seen)} screens: last answer at most {max(b for b, _ in seen):.0f} px down, "
+        f"at most {max(n for _, n in seen)} buttons"
+    )
     (test_output / f"answers-{game}.txt").write_text("\n".join(record) + "\n")
     assert sampled >= 2, f"{game}: too few folded decisions"
     assert by_drawing >= 1, f"{game}: no answer was picked on the drawing"
