@@ -30,6 +30,12 @@ SCREEN = {"width": 1280, "height": 800}
 PIN = "2468"
 
 
+def where_of(page: Any) -> str:
+    """The page's path and size, to name it in a failure or a measured figure."""
+    size = page.viewport_size or {}
+    return f"{page.url.split('?')[0].rsplit('/', 1)[-1]} {size.get('width')}px"
+
+
 def _amritsar_with_a_wrong_elephant() -> tuple[TableSession, Reconciler, Seen, int]:
     """Two players; the one to move has moved the other's elephant (not theirs)."""
     session = TableSession.new(["Ana", "Ben"], seed=5, pin=PIN)
@@ -52,14 +58,62 @@ def _amritsar_with_a_wrong_elephant() -> tuple[TableSession, Reconciler, Seen, i
     return session, reconciler, Seen(**{**fields, "elephants": tuple(elephants)}), mover
 
 
-def _text_is_readable(page: Any, selector: str) -> None:
-    """The alert's text at least 12 px and its dismiss button a 44 px target."""
-    sizes = page.evaluate(
-        """(sel) => [...document.querySelectorAll(sel + ' p')].map(
-            (e) => parseFloat(getComputedStyle(e).fontSize))""",
-        selector,
-    )
-    assert sizes and min(sizes) >= 12, sizes
+ALERT_MEASURE = """
+(sel) => {
+  const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const opaque = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.length >= 3 && (c.length === 3 || c[3] > 0.5)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const panel = document.querySelector(sel);
+  const box = panel.getBoundingClientRect();
+  const parts = [...panel.querySelectorAll('h2, p, strong, button')].map((e) => ({
+    text: (e.innerText || '').trim().slice(0, 30),
+    size: parseFloat(getComputedStyle(e).fontSize),
+    fg: parse(getComputedStyle(e).color).slice(0, 3), bg: opaque(e),
+    button: e.tagName === 'BUTTON',
+    width: e.getBoundingClientRect().width, height: e.getBoundingClientRect().height,
+    right: e.getBoundingClientRect().right,
+  }));
+  return {parts, right: box.right, width: window.innerWidth,
+          clipped: panel.scrollWidth > panel.clientWidth + 1};
+}
+"""
+
+
+def _luminance(rgb: list[float]) -> float:
+    def channel(c: float) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _measure_alert(page: Any, where: str) -> dict[str, float]:
+    """What a player meets in the alert: text >= 12 px at 4.5:1, a 44 px dismiss
+    button where there is one, nothing past the screen's edge. Returns the least
+    of each figure."""
+    found = page.evaluate(ALERT_MEASURE, "#alerts")
+    assert found["parts"], where
+    assert not found["clipped"] and found["right"] <= found["width"], (where, found)
+    ratios = []
+    for part in found["parts"]:
+        a, b = sorted((_luminance(part["fg"]), _luminance(part["bg"])), reverse=True)
+        ratio = (a + 0.05) / (b + 0.05)
+        ratios.append(ratio)
+        assert ratio >= 4.5, (where, part["text"], round(ratio, 2))
+        assert part["size"] >= 12, (where, part["text"], part["size"])
+        assert part["right"] <= found["width"], (where, part["text"])
+        if part["button"]:
+            assert part["width"] >= 44 and part["height"] >= 44, (where, part)
+    return {
+        "smallest_px": min(p["size"] for p in found["parts"]),
+        "lowest_contrast": round(min(ratios), 2),
+    }
 
 
 def test_amritsar_alert_stays_on_the_table_and_the_movers_phone(
@@ -100,7 +154,7 @@ def test_amritsar_alert_stays_on_the_table_and_the_movers_phone(
             assert card.locator(".rule").inner_text().strip()
             if lang == "en":
                 assert alert.rule in card.inner_text()
-            _text_is_readable(page, "#alerts")
+            _measure_alert(page, where_of(page))
         assert bystander.locator("#alerts").count() == 0
         # "Next step" and a later update: the same alert is still up everywhere.
         before = session.state_id
@@ -179,7 +233,7 @@ def test_generic_alert_stays_on_the_table_and_the_movers_phone(
             text = card.inner_text()
             assert reason in text and fix in text and section in text, text
             assert other not in text, text
-            _text_is_readable(page, "#alerts")
+            _measure_alert(page, where_of(page))
         assert bystander.locator("#alerts").count() == 0
         assert phone.locator("#alerts button").count() == 0  # only the table dismisses
         before = session.state_id
