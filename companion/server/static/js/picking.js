@@ -67,7 +67,9 @@ function screenOf(menu) {
 /** The answer screen of `view` (its buttons; places on the drawing are armed by armPlaces). */
 export function answerList(view, onChoose) {
   stylesheet();
-  const key = `${view.state_id}:${view.seat}`;
+  // the same decision (an update that changes nothing asked keeps the screen the player is on)
+  const first = view.options.length ? view.options[0].action : "";
+  const key = `${view.state_id}:${view.seat}:${view.decision.kind}:${view.options.length}:${first}`;
   if (where.key !== key) where = { key, path: [] };
   const list = h("div", { class: "g-options g-menu", id: "answers", role: "group", "aria-label": w("answers") });
   shown = { menu: view.menu, onChoose, list };
