@@ -30,7 +30,8 @@ _VERBS: dict[str, Step] = {
 }
 _TOKEN = Step("Use a tech token", "Usa una ficha de tecnología")
 _START = Step("With your start tile", "Con tu loseta de inicio")
-_REWARD = (("For rupees", "A cambio de rupias"), ("For points", "A cambio de puntos"))
+_FOR = ("For", "A cambio de")
+_REWARD = (("rupees", "rupias"), ("points", "puntos"))
 
 
 def _hex(cat: Catalog, index: int) -> Step:
@@ -66,8 +67,16 @@ def answer_parts(cat: Catalog, state: State, action: Action) -> AnswerParts | No
         district = cat.districts[a]
         steps += (place(f"district:{district.id}", district.name, district.name),)
     elif kind == "trade":
-        en, es = _REWARD[b]
-        steps += (place(f"wagon:{a + 1}", f"Wagon {a + 1}", f"Vagón {a + 1}"), Step(en, es))
+        index = state.train[a]
+        if index >= 0:
+            contract = cat.contracts[index]
+            amount = (contract.rupees, contract.points)[b]
+            reward = Step(
+                *(f"{w} {amount} {unit}" for w, unit in zip(_FOR, _REWARD[b], strict=True))
+            )
+        else:
+            reward = Step(*(f"{w} {unit}" for w, unit in zip(_FOR, _REWARD[b], strict=True)))
+        steps += (place(f"wagon:{a + 1}", f"Wagon {a + 1}", f"Vagón {a + 1}"), reward)
     if action.start:
         steps += (_START,)
     if action.token:
