@@ -221,6 +221,11 @@ def _fold(node: _Node, pictured: frozenset[str], *, is_root: bool) -> None:
     for item in node.items:
         if not item.leaf and 1 < item.count() <= MOST - 1:
             _flatten(item)
+    taken: set[str] = set()
+    for item in node.items:  # one place, one choice: a second one is a button only
+        if item.place in taken:
+            item.place = ""
+        taken.add(item.place)
     on_picture = [i for i in node.items if i.place and i.place.split(":")[0] in pictured]
     if on_picture and len(node.items) > room:
         node.picture = True

@@ -14,8 +14,10 @@ few siblings (the card played, a contract dealt) stay whole (``None``).
 
 from __future__ import annotations
 
+from engine.ceylon import moves
 from engine.ceylon.actions import Action
 from engine.ceylon.catalog import Catalog
+from engine.ceylon.describe import _plural
 from engine.ceylon.state import State
 from engine.core.answers import AnswerParts, Step, place
 
@@ -37,6 +39,22 @@ _REWARD = (("rupees", "rupias"), ("points", "puntos"))
 def _hex(cat: Catalog, index: int) -> Step:
     name = cat.hexes[index].id
     return place(f"hex:{name}", name, name)
+
+
+def _move_to(cat: Catalog, state: State, index: int) -> Step:
+    """A hex a pawn moves to, with the steps and the rupees it costs (paid without a start tile)."""
+    seat = state.actor
+    pawn = state.players[seat].pawn if seat >= 0 else -1
+    name = cat.hexes[index].id
+    if pawn < 0:
+        return place(f"hex:{name}", name, name)
+    steps = moves.distances(cat, state.hexes_in_play)[pawn][index]
+    cost = moves.move_cost(cat, state, seat, steps)
+    return place(
+        f"hex:{name}",
+        f"{name} ({_plural(steps, 'step', 'steps')}, {_plural(cost, 'rupee', 'rupees')})",
+        f"{name} ({_plural(steps, 'paso', 'pasos')}, {_plural(cost, 'rupia', 'rupias')})",
+    )
 
 
 def answer_parts(cat: Catalog, state: State, action: Action) -> AnswerParts | None:
@@ -61,7 +79,9 @@ def answer_parts(cat: Catalog, state: State, action: Action) -> AnswerParts | No
     if kind not in _VERBS:
         return None
     steps = (_VERBS[kind],)
-    if kind in ("move", "plant"):
+    if kind == "move":
+        steps += (_move_to(cat, state, a),)
+    elif kind == "plant":
         steps += (_hex(cat, a),)
     elif kind == "hire":
         district = cat.districts[a]

@@ -85,6 +85,8 @@ def test_the_menu_reaches_exactly_the_legal_answers_in_short_screens(
             buttons = sum(1 for item in node["items"] if item["button"]) + (1 if depth else 0)
             assert buttons <= MOST, (rules.decision(state).kind, depth, buttons)
             assert node["items"], "an empty screen"
+            keys = [item["place"] for item in node["items"] if item["place"]]
+            assert len(keys) == len(set(keys)), f"one place tapped for two choices: {keys}"
             for item in node["items"]:
                 assert item["en"] and item["es"], item
                 if not item["button"]:
