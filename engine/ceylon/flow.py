@@ -10,6 +10,7 @@ before the first player's decision: a seeded game makes them all at once.
 from __future__ import annotations
 
 from engine.ceylon.catalog import Catalog
+from engine.ceylon.hands import UNKNOWN_HANDS, held, pile
 from engine.ceylon.state import (
     ACT,
     ADVISOR,
@@ -29,7 +30,7 @@ from engine.ceylon.state import (
 
 VARIANT = "start_tiles"
 WITHOUT_DIMBULA = "leave_out_dimbula"
-OPTIONS = (VARIANT, WITHOUT_DIMBULA)
+OPTIONS = (VARIANT, WITHOUT_DIMBULA, UNKNOWN_HANDS)
 
 #: Each option in a player's words (English, Spanish), for the start page.
 OPTION_WORDS = {
@@ -41,6 +42,10 @@ OPTION_WORDS = {
     WITHOUT_DIMBULA: (
         "Two players: leave out Dimbula instead of Uva.",
         "Dos jugadores: se prescinde de Dimbula en lugar de Uva.",
+    ),
+    UNKNOWN_HANDS: (
+        "Hands unknown: nobody enters the cards they draw; a card is named when it is played.",
+        "Manos desconocidas: nadie introduce las cartas que roba; una carta se nombra al jugarla.",
     ),
 }
 
@@ -85,7 +90,7 @@ def setup_next(cat: Catalog, state: State) -> None:
         _order_seats(cat, state)
     hand = int(cat.value("hand_size"))
     for seat, player in enumerate(state.players):
-        if len(player.hand) < hand:
+        if held(player) < hand:
             state.phase, state.actor = DEAL, seat
             return
     for district in range(len(cat.districts)):
@@ -143,7 +148,7 @@ def _next_on_card(cat: Catalog, state: State) -> None:
 def end_of_card(cat: Catalog, state: State) -> None:
     """Everyone acted: the active player refills the hand (while the deck lasts)."""
     active = state.players[state.active]
-    if len(active.hand) < int(cat.value("hand_size")) and sum(state.deck) > 0:
+    if held(active) < int(cat.value("hand_size")) and pile(state) > 0:
         state.phase, state.actor = DRAW, state.active
         return
     refill_or_end(state)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from engine.ceylon import flow, moves
+from engine.ceylon import flow, hands, moves
 from engine.ceylon.actions import ALTERNATIVES, Action
 from engine.ceylon.catalog import CUBES, MAIN, START_ACTION, Catalog
 from engine.ceylon.reasons import TABLE
@@ -319,7 +319,7 @@ def _legal(cat: Catalog, state: State) -> list[Action]:
     assert player is not None
     if phase == PLAY:
         out = []
-        for face in sorted(set(player.hand)):
+        for face in hands.may_hold(state, seat):
             out += [Action("play", face, side) for side in sorted(cat.faces[face].actions())]
         return out
     if phase == ACT:
@@ -420,8 +420,11 @@ def why_illegal(cat: Catalog, state: State, action: Hashable) -> Reason | None:
     if phase == PLAY:
         if kind != "play":
             return _now(cat, state)
-        if not 0 <= action.a < len(cat.faces) or action.a not in player.hand:
+        if not 0 <= action.a < len(cat.faces) or action.a not in hands.may_hold(state, seat):
             name = cat.faces[action.a].id if 0 <= action.a < len(cat.faces) else str(action.a)
+            if player.unknown and 0 <= action.a < len(cat.faces):
+                copies = cat.faces[action.a].count
+                return _reason("card_all_seen", card=name, copies=copies)
             return _reason("not_in_hand", card=name)
         if action.b not in cat.faces[action.a].actions() or action != Action(
             "play", action.a, action.b
@@ -526,8 +529,10 @@ def apply(
         events.append(Event("plantation", seat, 1, "start", cat.hexes[action.a].id))
         flow.setup_next(cat, s)
     elif kind == "play":
-        player = s.mut(seat)
-        player.hand.remove(action.a)
+        if action.a in s.players[seat].hand:
+            s.mut(seat).hand.remove(action.a)
+        else:  # a card of an unknown hand (option unknown_hands)
+            hands.play_unknown(s, seat, action.a)
         s.card, s.side = action.a, action.b
         s.discards += 1
         s.turn += 1
@@ -566,7 +571,16 @@ def apply(
         else:
             moves.perform(cat, s, seat, action, events)
             flow.after_action(cat, s)
+    if hands.unknown(s):
+        _draw_unknown(cat, s, events)
     return s, events
+
+
+def _draw_unknown(cat: Catalog, s: State, events: list[Event]) -> None:
+    """With unknown hands a draw is no decision: the cards are counted, never named."""
+    while s.phase in (DEAL, DRAW):
+        hands.draw_unknown(s, s.actor)
+        _after_draw(cat, s, events)
 
 
 def _finish_harvest(cat: Catalog, state: State) -> None:
@@ -605,14 +619,19 @@ def _apply_chance(cat: Catalog, s: State, action: Action, events: list[Event]) -
         player.hand.append(action.a)
         player.hand.sort()
         s.deck[action.a] -= 1
-        events.append(Event("draw", s.actor, 1))
-        if phase == DEAL:
-            flow.setup_next(cat, s)
-        else:
-            if not sum(s.deck):
-                s.ending = True
-                events.append(Event("game_end", s.actor, 0, "last card"))
-            flow.refill_or_end(s)
+        _after_draw(cat, s, events)
+
+
+def _after_draw(cat: Catalog, s: State, events: list[Event]) -> None:
+    """A card went into the actor's hand: the next setup step, or the turn goes on."""
+    events.append(Event("draw", s.actor, 1))
+    if s.phase == DEAL:
+        flow.setup_next(cat, s)
+    else:
+        if not hands.pile(s):
+            s.ending = True
+            events.append(Event("game_end", s.actor, 0, "last card"))
+        flow.refill_or_end(s)
 
 
 def random_chance(cat: Catalog, state: State, rng: random.Random) -> Action:

@@ -75,6 +75,13 @@ TABLE = ReasonTable(
             "You do not hold a {card} card; play one of your hand.",
             "No tienes una carta {card}; juega una de tu mano.",
         ),
+        "card_all_seen": (
+            _TURN,
+            "All {copies} {card} cards are on the discard pile already, so none can be in "
+            "your hand; check the card you played.",
+            "Las {copies} cartas {card} ya están en la pila de descartes, así que no puede "
+            "quedar ninguna en tu mano; revisa la carta que has jugado.",
+        ),
         "not_on_card": (
             _TURN,
             "The card leaves you {allowed} or an alternative (move, 2 rupees), not {kind}.",

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.ceylon.catalog import Catalog
 from engine.ceylon.flow import OPTIONS
+from engine.ceylon.hands import UNKNOWN_HANDS, held
 from engine.ceylon.state import (
     ACT,
     ADVISOR,
@@ -99,6 +100,7 @@ def to_dict(state: State) -> dict[str, Any]:
             "points": list(p.points),
             "start_used": p.start_used,
             "hand": list(p.hand),
+            **({"unknown": p.unknown} if p.unknown else {}),
         }
         for p in state.players
     ]
@@ -172,8 +174,9 @@ def from_dict(cat: Catalog, data: Any) -> State:
             start_used=_bool(raw, "start_used", where),
             bonus=_int(raw, "bonus", where, 0, 99),
             hand=sorted(_ints(raw, "hand", where, None, 0, n_faces - 1)),
+            unknown=_int({"unknown": raw.get("unknown", 0)}, "unknown", where, 0, 99),
         )
-        if len(p.hand) > int(cat.value("hand_size")):
+        if held(p) > int(cat.value("hand_size")):
             raise ValueError(f"{where}hand: at most {cat.value('hand_size')} cards")
         if sum(p.companies) != len(p.contracts):
             raise ValueError(
@@ -221,8 +224,14 @@ def from_dict(cat: Catalog, data: Any) -> State:
         turn=_int(data, "turn", "", 0, 999),
     )
     total = sum(f.count for f in cat.faces)
-    held = sum(len(p.hand) for p in players)
-    if sum(state.deck) + held + state.discards != total:
+    if UNKNOWN_HANDS in state.options:  # ``deck``: the copies not seen, hands included
+        if any(p.hand for p in players) or sum(state.deck) + state.discards != total:
+            raise ValueError(f"deck: unknown hands: copies not seen and discards add up to {total}")
+        if sum(p.unknown for p in players) > sum(state.deck):
+            raise ValueError("deck: more unknown cards in hands than copies not seen")
+    elif any(p.unknown for p in players):
+        raise ValueError("unknown: cards of unknown face only with the option unknown_hands")
+    elif sum(state.deck) + sum(len(p.hand) for p in players) + state.discards != total:
         raise ValueError(f"deck: cards in the pile, hands and discards must add up to {total}")
     for face in range(n_faces):
         if state.deck[face] + sum(p.hand.count(face) for p in players) > cat.faces[face].count:

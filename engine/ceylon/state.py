@@ -7,7 +7,11 @@ card faces are indices into the catalog; sets of hexes are bit masks.
 
 Secrets: ``Player.hand`` (faces of the cards held) and ``State.deck`` (faces
 left in the draw pile, which with the discards would give the hands away)
-never appear in a view for another seat (``engine.ceylon.view``).
+never appear in a view for another seat (``engine.ceylon.view``). With the
+option ``unknown_hands`` (``engine.ceylon.hands``) the faces held are known to
+nobody but their player: ``Player.unknown`` counts the cards, ``hand`` stays
+empty and ``deck`` counts the copies of each face not yet seen (in the pile or
+in a hand), which the cards played make public anyway.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ class Player:
     start_used: bool = False
     bonus: int = 0  # district bonus taken (points; 0: none)
     hand: list[int] = field(default_factory=list)  # card faces, sorted
+    unknown: int = 0  # option unknown_hands: cards held whose faces the game does not know
 
     def clone(self) -> Player:
         new = object.__new__(Player)

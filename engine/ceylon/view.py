@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.ceylon.catalog import CUBES, MAIN, Catalog
+from engine.ceylon.hands import held, pile
 from engine.ceylon.state import COLOURS, DEAL, DRAW, HARVEST, START_TILE, State
 from engine.core.observation import Observation
 
@@ -102,7 +103,7 @@ def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any])
             "start_tile": player.start_tile or None,
             "start_used": player.start_used,
             "district_bonus": player.bonus,
-            "hand_count": len(player.hand),
+            "hand_count": held(player),
         }
         if seat == index:
             entry["hand"] = [cat.faces[f].id for f in player.hand]
@@ -130,7 +131,7 @@ def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any])
         },
         "train": [cat.contracts[c].id if c >= 0 else None for c in state.train],
         "contracts_left": bin(state.contract_pile).count("1"),
-        "deck_left": sum(state.deck),
+        "deck_left": pile(state),
         "discards": state.discards,
         "card": (
             {"face": cat.faces[state.card].id, "active_action": MAIN[state.side]}
