@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.adapters import ADAPTERS
 from engine.core.registry import GAMES, UnknownGameError, available, get_rules
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ SERVED = ("amritsar", "imhotep", "ceylon", "rajas")
 #: open and a camera table in ``vision.games`` the camera reads the table and the
 #: phones answer only what it cannot show; else manual mode (the phones answer
 #: every decision).
-MANUAL = ("imhotep", "ceylon", "rajas")
+MANUAL = tuple(game for game in SERVED if game not in ADAPTERS)
 
 
 class GameChoiceError(ValueError):
@@ -118,10 +119,9 @@ class GameInfo:
 
 def game_list() -> list[GameInfo]:
     """Every game the registry names, in its order: what it is and how far it is served."""
-    from vision.games import TABLES
+    from companion.adapters import adapter_for
 
     built = set(available())
-    camera_tables = {"amritsar", *TABLES}  # Amritsar: its own camera stack
     result = []
     for name in GAMES:
         if name not in built:
@@ -139,7 +139,7 @@ def game_list() -> list[GameInfo]:
                 built=True,
                 served=name in SERVED,
                 manual=name in MANUAL,
-                camera=name in camera_tables,
+                camera=adapter_for(name).camera(),
             )
         )
     return result
@@ -160,10 +160,11 @@ def new_table_session(
     """A new session of ``game`` for ``players`` (names in seat order) with the house
     rules ``options``: what a start page calls once the table has chosen.
 
-    Amritsar gets its own session (camera, sensors, the Maharajah; ``solo`` and
-    ``hard`` are its options), dealt by a ``Dealer``; every other served game a
-    ``RulesSession`` in manual mode. ``seed`` repeats only public draws (secret
-    ones always come from the OS); ``draws="phones"`` has a secret draw entered on
+    The game's adapter (``companion.adapters``) builds it: Amritsar its own
+    session (camera, sensors, the Maharajah; ``solo`` and ``hard`` are its
+    options), dealt by a ``Dealer``; every other served game a
+    ``RulesSession``. ``seed`` repeats only public draws (secret ones always
+    come from the OS); ``draws="phones"`` has a secret draw entered on
     the drawer's phone instead of dealt. With ``store`` the game is logged there
     (and can be resumed). ``GameChoiceError`` names an unserved game; ``ValueError``
     a wrong number of players or an unknown option, in words a player understands.
@@ -179,27 +180,8 @@ def new_table_session(
             f"{rules.title_en} has no house rule {unknown[0]!r}; "
             f"its house rules: {', '.join(rules.option_names()) or 'none'}"
         )
-    if key == DEFAULT_GAME:
-        from companion.dealing import Dealer
-        from companion.session import TableSession
+    from companion.adapters import adapter_for
 
-        if solo and len(names) != 1:
-            raise ValueError("a solo game of Amritsar has one player")
-        if not solo and not 2 <= len(names) <= 4:
-            raise ValueError(f"Amritsar is for 2 to 4 players (or 1 solo), not {len(names)}")
-        return TableSession.new(
-            names,
-            solo=solo,
-            hard=hard,
-            store=store,
-            pin=pin,
-            dealer=Dealer(seed),
-            options=tuple(options),
-        )
-    from companion.rules_session import RulesSession
-
-    if solo or hard:
-        raise ValueError(f"{rules.title_en} has no solo mode")
-    return RulesSession.new(
-        key, names, options=options, public_seed=seed, draws=draws, store=store, pin=pin
+    return adapter_for(key).new_session(
+        names, options, store=store, pin=pin, seed=seed, solo=solo, hard=hard, draws=draws
     )

@@ -14,18 +14,13 @@ working after a restart; the log is a local file on the companion.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.adapters import adapter_for, adapter_of
 from companion.dealing import Dealer
 from companion.games import DEFAULT_GAME, SERVED, game_of_log
-from companion.rules_session import (
-    RulesResumeError,
-    RulesSession,
-    replay_row,
-    rules_session_from_config,
-)
+from companion.rules_session import RulesResumeError
 from companion.session import Seat, TableSession
 from companion.store import EventStore, LogEntry, StoreError
 from companion.table_session import TableBase
@@ -93,14 +88,7 @@ def resume_any(store: EventStore) -> TableBase:
                 f"{store.path} holds no game; move it away and start again with another --log"
             )
         config = entries[0].payload
-        session: TableBase
-        if game_of_log(config) != DEFAULT_GAME and game_of_log(config) in SERVED:
-            try:
-                session = rules_session_from_config(config)
-            except RulesResumeError as error:
-                raise ResumeError(str(error)) from error
-        else:
-            session = session_from_config(config)
+        session = session_before_steps(config)
         for entry in entries[1:]:
             where = f"row {entry.seq}"
             _replay_row(session, entry)
@@ -131,43 +119,27 @@ def replay_log_row(session: TableBase, entry: LogEntry) -> None:
 
 
 def session_before_steps(config: dict[str, Any]) -> TableBase:
-    """The session of any served game a log's ``game`` row describes, before any step."""
-    if game_of_log(config) != DEFAULT_GAME and game_of_log(config) in SERVED:
-        try:
-            return rules_session_from_config(config)
-        except RulesResumeError as error:
-            raise ResumeError(str(error)) from error
-    return session_from_config(config)
+    """The session of any served game a log's ``game`` row describes, before any step
+    (built by the game's adapter, ``companion.adapters``)."""
+    game_name = game_of_log(config)
+    if game_name not in SERVED:
+        raise ResumeError(
+            f"this log holds a game of {game_name!r}, which the table does not serve "
+            f"(served: {', '.join(SERVED)})"
+        )
+    try:
+        return adapter_for(game_name).session_before_steps(config)
+    except RulesResumeError as error:
+        raise ResumeError(str(error)) from error
 
 
 def _replay_row(session: TableBase, entry: LogEntry) -> None:
-    """Apply one decision row again (inputs are not needed to resume)."""
-    if isinstance(session, RulesSession):
-        try:
-            replay_row(session, entry)
-        except RulesResumeError as error:
-            raise ResumeError(str(error)) from error
-        return
-    assert isinstance(session, TableSession)
-    if entry.kind == "step":
-        actions = [parse_action(text) for text in entry.payload["actions"]]
-        outcome = session.apply_actions(actions, str(entry.payload.get("source", "log")), log=False)
-        if not outcome.ok:
-            raise ResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
-    elif entry.kind == "undo":
-        session.undo(log=False)
-    elif entry.kind == "seat":  # a seat renamed or given a new phone link
-        index = int(entry.payload["index"])
-        seats = list(session.seats)
-        seats[index] = replace(
-            seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
-        )
-        session.seats = tuple(seats)
-    elif entry.kind == "joined":  # a phone joined with the seat's link in force then
-        index = int(entry.payload["index"])
-        session.joined[index] = session.seats[index].token
-    elif entry.kind == "end":
-        session.ended = True
+    """Apply one decision row again (inputs are not needed to resume), as the game's
+    adapter does."""
+    try:
+        adapter_of(session).replay_row(session, entry)
+    except RulesResumeError as error:
+        raise ResumeError(str(error)) from error
 
 
 def open_session(
@@ -228,8 +200,8 @@ def open_any_session(
     draws: str = "deal",
 ) -> TableBase:
     """Resume the game of ``game`` logged in ``path`` or start a new one there, for a
-    game served through its ``Rules`` (Imhotep, Ceylon); Amritsar goes through
-    ``open_session``. A log of another game is refused, naming both."""
+    game served through its ``Rules`` (Amritsar's ``open_session`` takes its own
+    options), built by the game's adapter (``companion.adapters``). A log of another game is refused, naming both."""
     try:
         store = EventStore(path)
     except StoreError as error:
@@ -244,8 +216,15 @@ def open_any_session(
                     f"--game {logged}, or start the new game with another --log"
                 )
             return resume_any(store)
-        return RulesSession.new(
-            game, names, options=options or (), public_seed=public_seed, draws=draws, store=store
+        return adapter_for(game).new_session(
+            names,
+            options or (),
+            store=store,
+            pin=None,
+            seed=public_seed,
+            solo=False,
+            hard=False,
+            draws=draws,
         )
     except (ResumeError, ValueError):
         store.close()

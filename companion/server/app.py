@@ -57,7 +57,7 @@ from companion.server.past_games import PastGames
 from companion.server.payload import catalog_for, page_script, payloads_for
 from companion.server.qr import qr_data_uri
 from companion.table_session import Outcome, TableBase
-from engine.amritsar import Reason
+from engine.core.reasons import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from companion.rules_session import RulesSession
 from companion.server.payload_generic import GenericPayloads
 from companion.session import TableSession
 from companion.table_session import TableBase
@@ -417,25 +416,24 @@ AnyPayloads: TypeAlias = "Payloads | GenericPayloads"
 
 
 def payloads_for(session: TableBase) -> AnyPayloads:
-    """The payload builder for the game ``session`` plays: Amritsar's own, or the
-    generic one for a game served through its ``Rules``."""
-    if isinstance(session, TableSession):
-        return Payloads(session)
-    if isinstance(session, RulesSession):
-        return GenericPayloads(session)
-    raise TypeError(f"no payloads for a {type(session).__name__}")
+    """The payload builder for the game ``session`` plays, as its adapter says
+    (``companion.adapters``): Amritsar's own, or the generic one for a game served
+    through its ``Rules``."""
+    from companion.adapters import adapter_of
+
+    return adapter_of(session).payloads(session)
 
 
 def catalog_for(payloads: AnyPayloads) -> dict[str, Any]:
-    """``/api/catalog``: Amritsar's components, or the generic game's names."""
-    if isinstance(payloads, Payloads):
-        return catalog_payload(payloads.session.state)
-    return payloads.catalog()
+    """``/api/catalog``: the game's public component names, as its adapter says."""
+    from companion.adapters import adapter_of
+
+    return adapter_of(payloads.session).catalog(payloads)
 
 
 def page_script(session: TableBase, page: str) -> str:
-    """The script a page runs (``static/js/<name>.js``): Amritsar's own pages, or the
-    generic renderer's (``generic_play``, ``generic_table``, ``generic_watch``)."""
-    if isinstance(session, TableSession) or not page:
-        return page
-    return f"generic_{page}"
+    """The script a page runs (``static/js/<name>.js``), as the game's adapter says:
+    Amritsar's own pages, or the generic renderer's (``generic_play``...)."""
+    from companion.adapters import adapter_of
+
+    return adapter_of(session).page_script(page)

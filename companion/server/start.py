@@ -35,6 +35,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
 
+from companion.games import DEFAULT_GAME
 from companion.server.address import lan_addresses
 from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
 from companion.server.gate import Gate
@@ -77,7 +78,7 @@ class StartProblem(ValueError):
 class StartBody(BaseModel):
     """What the start form sends (every part bounded; the game's limits checked after)."""
 
-    game: str = Field("amritsar", max_length=40)
+    game: str = Field(DEFAULT_GAME, max_length=40)
     names: list[Annotated[str, Field(max_length=200)]] = Field(
         default_factory=list, max_length=MAX_LIST
     )
@@ -143,14 +144,14 @@ class GameOffer:
 
 def served_offers() -> list[GameOffer]:
     """Every game the table serves (``companion.games.game_list``), as the form offers it."""
+    from companion.adapters import adapter_for
     from companion.games import game_list
-    from engine.core.registry import get_rules
 
     offers = []
     for info in game_list():
         if not info.served:
             continue
-        rules = get_rules(info.name)
+        adapter = adapter_for(info.name)
         offers.append(
             GameOffer(
                 info.name,
@@ -159,64 +160,11 @@ def served_offers() -> list[GameOffer]:
                 info.min_players,
                 info.max_players,
                 info.solo,
-                _colours(info.name),
-                _house_rules(info.name, rules.option_names()),
+                adapter.colours(),
+                adapter.house_rules(),
             )
         )
     return offers
-
-
-def _colours(game: str) -> tuple[str, ...]:
-    if game == "amritsar":
-        from engine.amritsar import default_catalog
-
-        return tuple(default_catalog().rules.player_colours)
-    if game == "imhotep":
-        from engine.imhotep.state import COLOURS as IMHOTEP_COLOURS
-
-        return IMHOTEP_COLOURS
-    if game == "ceylon":
-        from engine.ceylon.state import COLOURS as CEYLON_COLOURS
-
-        return CEYLON_COLOURS
-    if game == "rajas":
-        from engine.rajas.scoring import COLOURS as RAJAS_COLOURS
-
-        return RAJAS_COLOURS
-    return ("purple", "grey", "pink", "orange")  # until a game names its own
-
-
-def _house_rules(game: str, names: Iterable[str]) -> tuple[dict[str, str], ...]:
-    if game == "amritsar":
-        from engine.amritsar import OPTIONS
-
-        return tuple(
-            {
-                "name": o.name,
-                "en": o.en,
-                "es": o.es,
-                "default_en": o.default_en,
-                "default_es": o.default_es,
-                "text": o.text,
-                "text_es": o.text_es,
-            }
-            for o in OPTIONS.values()
-        )
-    from engine.core.registry import get_rules
-
-    words: dict[str, tuple[str, str]] = getattr(get_rules(game), "option_words", {})
-    return tuple(
-        {
-            "name": n,
-            "en": words.get(n, (n, n))[0],
-            "es": words.get(n, (n, n))[1],
-            "default_en": "",
-            "default_es": "",
-            "text": "",
-            "text_es": "",
-        }
-        for n in names
-    )
 
 
 def clean_name(raw: str) -> str:

@@ -23,7 +23,7 @@ from engine.ceylon.answers import answer_parts
 from engine.ceylon.catalog import Catalog, default_catalog
 from engine.ceylon.describe import describe, describe_option
 from engine.ceylon.flow import OPTION_WORDS, OPTIONS
-from engine.ceylon.state import CHANCE_PHASES, State
+from engine.ceylon.state import CHANCE_PHASES, COLOURS, State
 from engine.ceylon.view import CeylonObservation, observe, view
 from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
@@ -42,6 +42,7 @@ class CeylonRules:
     max_players = 4
     solo = False
     option_words = OPTION_WORDS
+    player_colours = COLOURS  # engine.core.game.TableWords
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

@@ -186,6 +186,21 @@ class DescribesOptions(Protocol):
 
 
 @runtime_checkable
+class TableWords(Protocol):
+    """Optional, read with ``getattr``: what the table's start page offers of a game.
+
+    ``player_colours``: the seat colours in the rulebook's order ("red",
+    "blue"...; the start page offers them, a generic fallback else).
+    ``option_words``: each house rule's name as players read it, (English,
+    Spanish) by ``option_names()`` entry (the bare name else). With these the
+    table serves the game with no code of its own (``companion.adapters``).
+    """
+
+    player_colours: tuple[str, ...]
+    option_words: dict[str, tuple[str, str]]
+
+
+@runtime_checkable
 class PartsAnswers(Protocol):
     """Optional, read with ``getattr`` like ``entered_at_table(state)`` (the seat
     that rolls a public die) and ``draw_choices(state)`` (the faces a secret draw

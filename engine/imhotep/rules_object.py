@@ -108,6 +108,7 @@ class ImhotepRules:
     max_players = 4
     solo = False
     option_words = OPTION_WORDS
+    player_colours = COLOURS  # engine.core.game.TableWords
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

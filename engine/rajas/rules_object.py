@@ -40,6 +40,7 @@ class RajasRules:
     max_players = 4
     solo = False
     option_words: ClassVar[dict[str, tuple[str, str]]] = {}  # the basic game has no house rules
+    player_colours = scoring.COLOURS  # engine.core.game.TableWords
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

@@ -1,0 +1,96 @@
+"""The per-game seam of the table: ``adapter_for(game)`` answers what differs by game.
+
+What it is for (issue 32, "one table path"): the shared modules (the start
+page, the web app, the session factory, resuming a log) ask an adapter
+instead of branching on a game's name. A game that needs something of its
+own registers an adapter module here (``ADAPTERS``: Amritsar's session,
+payloads and pages); every other game is served by ``RulesAdapter``
+(``companion.adapters.rules``) through its ``engine.core.game.Rules`` alone,
+with no code of its own: its colours and house-rule words are optional
+attributes of its ``Rules`` (``engine.core.game.TableWords``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from companion.server.payload import AnyPayloads
+    from companion.store import EventStore, LogEntry
+    from companion.table_session import TableBase
+
+#: Games with an adapter of their own: name -> module (``module.ADAPTER``). A game
+#: not named here is served through its ``Rules`` by ``RulesAdapter``.
+ADAPTERS: dict[str, str] = {"amritsar": "companion.adapters.amritsar"}
+
+
+class GameAdapter(Protocol):
+    """What the shared table modules need of one game."""
+
+    name: str  # the registry's name (``engine.core.registry``)
+
+    def new_session(
+        self,
+        names: Sequence[str],
+        options: Sequence[str],
+        *,
+        store: EventStore | None,
+        pin: str | None,
+        seed: int | None,
+        solo: bool,
+        hard: bool,
+        draws: str,
+    ) -> TableBase:
+        """A new session for ``names`` (cleaned, in seat order) with the house rules
+        ``options`` (known to the rules): ``ValueError`` in a player's words."""
+        ...
+
+    def session_before_steps(self, config: dict[str, Any]) -> TableBase:
+        """The session a log's ``game`` row describes, before any step (no store)."""
+        ...
+
+    def replay_row(self, session: TableBase, entry: LogEntry) -> None:
+        """Apply one logged row again (``ValueError`` and kin if it does not replay)."""
+        ...
+
+    def payloads(self, session: TableBase) -> AnyPayloads:
+        """The builder of what the phones, the table screen and spectators are sent."""
+        ...
+
+    def catalog(self, payloads: AnyPayloads) -> dict[str, Any]:
+        """``/api/catalog``: the game's public component names."""
+        ...
+
+    def page_script(self, page: str) -> str:
+        """The script (``static/js/<name>.js``) a page (``play``, ``table``...) runs."""
+        ...
+
+    def colours(self) -> tuple[str, ...]:
+        """The seat colours the start page offers, in the rulebook's order."""
+        ...
+
+    def house_rules(self) -> tuple[dict[str, str], ...]:
+        """The house rules the start page offers: name, words and help, both languages."""
+        ...
+
+    def camera(self) -> bool:
+        """Whether a camera can read this game's table."""
+        ...
+
+
+def adapter_for(game: str) -> GameAdapter:
+    """The adapter of ``game`` (a registry name): its own module, else ``RulesAdapter``."""
+    module = ADAPTERS.get(game)
+    if module is not None:
+        adapter: GameAdapter = importlib.import_module(module).ADAPTER
+        return adapter
+    from companion.adapters.rules import RulesAdapter
+
+    return RulesAdapter(game)
+
+
+def adapter_of(session: TableBase) -> GameAdapter:
+    """The adapter of the game ``session`` plays."""
+    return adapter_for(session.game_name)

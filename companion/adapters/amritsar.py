@@ -1,0 +1,131 @@
+"""Amritsar's adapter: its own session, payloads, pages and start-page offer.
+
+What it is for: Amritsar is served end to end by its own path (camera,
+sensors, the Maharajah): ``companion.session.TableSession`` dealt by a
+``Dealer``, ``companion.server.payload.Payloads``, the pages ``play.js``,
+``table.js``... This module is the one place the shared table modules reach
+them through (``companion.adapters.adapter_for("amritsar")``), so they name
+no game. Moving Amritsar onto ``RulesSession`` is a later step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.server.payload import AnyPayloads
+    from companion.store import EventStore, LogEntry
+    from companion.table_session import TableBase
+
+
+class AmritsarAdapter:
+    """``GameAdapter`` for Amritsar (``companion.session.TableSession``)."""
+
+    name = "amritsar"
+
+    def new_session(
+        self,
+        names: Sequence[str],
+        options: Sequence[str],
+        *,
+        store: EventStore | None,
+        pin: str | None,
+        seed: int | None,
+        solo: bool,
+        hard: bool,
+        draws: str,
+    ) -> TableBase:
+        from companion.dealing import Dealer
+        from companion.session import TableSession
+
+        if solo and len(names) != 1:
+            raise ValueError("a solo game of Amritsar has one player")
+        if not solo and not 2 <= len(names) <= 4:
+            raise ValueError(f"Amritsar is for 2 to 4 players (or 1 solo), not {len(names)}")
+        return TableSession.new(
+            list(names),
+            solo=solo,
+            hard=hard,
+            store=store,
+            pin=pin,
+            dealer=Dealer(seed),
+            options=tuple(options),
+        )
+
+    def session_before_steps(self, config: dict[str, Any]) -> TableBase:
+        from companion.resume import session_from_config
+
+        return session_from_config(config)
+
+    def replay_row(self, session: TableBase, entry: LogEntry) -> None:
+        from companion.resume import ResumeError
+        from companion.session import TableSession
+        from engine.amritsar import parse_action
+
+        assert isinstance(session, TableSession)
+        if entry.kind == "step":
+            actions = [parse_action(text) for text in entry.payload["actions"]]
+            source = str(entry.payload.get("source", "log"))
+            outcome = session.apply_actions(actions, source, log=False)
+            if not outcome.ok:
+                raise ResumeError(f"log row {entry.seq} does not replay: {outcome.en}")
+        elif entry.kind == "undo":
+            session.undo(log=False)
+        elif entry.kind == "seat":  # a seat renamed or given a new phone link
+            index = int(entry.payload["index"])
+            seats = list(session.seats)
+            seats[index] = replace(
+                seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
+            )
+            session.seats = tuple(seats)
+        elif entry.kind == "joined":  # a phone joined with the seat's link in force then
+            index = int(entry.payload["index"])
+            session.joined[index] = session.seats[index].token
+        elif entry.kind == "end":
+            session.ended = True
+
+    def payloads(self, session: TableBase) -> AnyPayloads:
+        from companion.server.payload import Payloads
+        from companion.session import TableSession
+
+        if not isinstance(session, TableSession):
+            raise TypeError(f"no payloads for a {type(session).__name__}")
+        return Payloads(session)
+
+    def catalog(self, payloads: AnyPayloads) -> dict[str, Any]:
+        from companion.server.payload import Payloads, catalog_payload
+
+        assert isinstance(payloads, Payloads)
+        return catalog_payload(payloads.session.state)
+
+    def page_script(self, page: str) -> str:
+        return page  # its own pages: play.js, table.js, watch.js
+
+    def colours(self) -> tuple[str, ...]:
+        from engine.amritsar import default_catalog
+
+        return tuple(default_catalog().rules.player_colours)
+
+    def house_rules(self) -> tuple[dict[str, str], ...]:
+        from engine.amritsar import OPTIONS
+
+        return tuple(
+            {
+                "name": o.name,
+                "en": o.en,
+                "es": o.es,
+                "default_en": o.default_en,
+                "default_es": o.default_es,
+                "text": o.text,
+                "text_es": o.text_es,
+            }
+            for o in OPTIONS.values()
+        )
+
+    def camera(self) -> bool:
+        return True  # its own camera stack (``companion.reconcile``)
+
+
+ADAPTER = AmritsarAdapter()

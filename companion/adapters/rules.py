@@ -1,0 +1,105 @@
+"""The adapter of any game served through its ``Rules`` alone (``RulesSession``).
+
+What it is for: Imhotep, Ceylon, Rajas of the Ganges, and any game added
+later, get the shared table (phones, table screen, spectators, start page,
+logs) with no code here: the session is a ``RulesSession``, the payloads
+``GenericPayloads``, the pages the generic renderer's, and what the start
+page offers comes from the optional ``engine.core.game.TableWords``
+attributes of the game's ``Rules`` (``player_colours``, ``option_words``).
+Nothing in this module names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.core.registry import get_rules
+
+if TYPE_CHECKING:
+    from companion.server.payload import AnyPayloads
+    from companion.store import EventStore, LogEntry
+    from companion.table_session import TableBase
+
+#: Seat colours for a game whose ``Rules`` name none.
+FALLBACK_COLOURS = ("purple", "grey", "pink", "orange")
+
+
+class RulesAdapter:
+    """``GameAdapter`` for the game ``name``, through its registered ``Rules``."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def new_session(
+        self,
+        names: Sequence[str],
+        options: Sequence[str],
+        *,
+        store: EventStore | None,
+        pin: str | None,
+        seed: int | None,
+        solo: bool,
+        hard: bool,
+        draws: str,
+    ) -> TableBase:
+        from companion.rules_session import RulesSession
+
+        if solo or hard:
+            raise ValueError(f"{get_rules(self.name).title_en} has no solo mode")
+        return RulesSession.new(
+            self.name, names, options=options, public_seed=seed, draws=draws, store=store, pin=pin
+        )
+
+    def session_before_steps(self, config: dict[str, Any]) -> TableBase:
+        from companion.rules_session import rules_session_from_config
+
+        return rules_session_from_config(config)
+
+    def replay_row(self, session: TableBase, entry: LogEntry) -> None:
+        from companion.rules_session import RulesSession, replay_row
+
+        assert isinstance(session, RulesSession)
+        replay_row(session, entry)
+
+    def payloads(self, session: TableBase) -> AnyPayloads:
+        from companion.rules_session import RulesSession
+        from companion.server.payload_generic import GenericPayloads
+
+        if not isinstance(session, RulesSession):
+            raise TypeError(f"no payloads for a {type(session).__name__}")
+        return GenericPayloads(session)
+
+    def catalog(self, payloads: AnyPayloads) -> dict[str, Any]:
+        from companion.server.payload_generic import GenericPayloads
+
+        assert isinstance(payloads, GenericPayloads)
+        return payloads.catalog()
+
+    def page_script(self, page: str) -> str:
+        return f"generic_{page}" if page else page
+
+    def colours(self) -> tuple[str, ...]:
+        found = getattr(get_rules(self.name), "player_colours", None)
+        return tuple(str(c) for c in found) if found else FALLBACK_COLOURS
+
+    def house_rules(self) -> tuple[dict[str, str], ...]:
+        rules = get_rules(self.name)
+        words: dict[str, tuple[str, str]] = getattr(rules, "option_words", {})
+        return tuple(
+            {
+                "name": n,
+                "en": words.get(n, (n, n))[0],
+                "es": words.get(n, (n, n))[1],
+                "default_en": "",
+                "default_es": "",
+                "text": "",
+                "text_es": "",
+            }
+            for n in rules.option_names()
+        )
+
+    def camera(self) -> bool:
+        from vision.games import TABLES
+
+        return self.name in TABLES
