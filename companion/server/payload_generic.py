@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.rules_session import RulesSession
 from companion.server.answer_menu import answer_menu
+from companion.server.board_in_words import drawn as drawn_words
 from companion.server.drawings import drawing
 from companion.server.game_over import game_over
 from companion.server.view_words import Pair, words_for
@@ -188,6 +189,9 @@ def board(view: dict[str, Any], game: str, seats: Sequence[Seat]) -> dict[str, A
     drawn = drawing(game, view, seats)
     if drawn is not None:
         result["drawing"] = drawn
+        shown = drawn_words(game)  # what the drawing shows folds into "The board in words"
+        if shown is not None:
+            result["drawn"] = shown
     return result
 
 
@@ -222,7 +226,7 @@ class Words:
         return _pair(text, text)
 
     def row(self, key: str, value: Any) -> dict[str, Any]:
-        return {"label": self.pair(key), "value": self.text(value, key)}
+        return {"key": key, "label": self.pair(key), "value": self.text(value, key)}
 
     def rows(self, key: str, value: Any) -> list[dict[str, Any]]:
         if isinstance(value, dict) and not value:

@@ -236,6 +236,9 @@ def test_generic_alert_stays_on_the_table_and_the_movers_phone(
             _measure_alert(page, where_of(page))
         assert bystander.locator("#alerts").count() == 0
         assert phone.locator("#alerts button").count() == 0  # only the table dismisses
+        # the mover's phone puts the table right first: the alert above the question
+        alert_box, question = boxes(phone, ["#alerts", "#decision"])
+        assert alert_box["y"] + alert_box["height"] <= question["y"], (alert_box, question)
         before = session.state_id
         table.locator("#demo-next").click()
         for page in (table, phone):

@@ -4,8 +4,8 @@
 // rows of label/value pairs in English and Spanish), `board.players` (each
 // player's board), the decision with its answer buttons, the score sheets
 // and the log; for a game with one, `board.drawing` (drawn by its module in
-// DRAWINGS above the panels, which stay: they carry the words for screen
-// readers). This file only lays them out: the question first, then the
+// DRAWINGS above the panels; what it shows folds into "The board in words",
+// board_words.js, still there for screen readers). This file only lays them out: the question first, then the
 // scores, the board and the history. Roles: "play" (a phone with its seat
 // token), "table" (the table screen; PIN for links and undo), "watch".
 
@@ -16,6 +16,7 @@ import { drawImhotep } from "./imhotep_drawing.js";
 import { drawRajas } from "./rajas_drawing.js";
 import { gameOverScreen } from "./game_over.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
+import { shortBoard, shortLog } from "./board_words.js";
 import { ApiError, Live, api } from "./live.js";
 import { applyFar, farButton, farOn } from "./far.js";
 import { joinPanel, jw } from "./generic_join.js";
@@ -285,16 +286,6 @@ function playersPanel(view) {
   );
 }
 
-function logPanel(view) {
-  const lines = [...view.log].reverse().slice(0, 20);
-  return h(
-    "section",
-    { class: "g-panel g-log", id: "log" },
-    h("h2", {}, w("log")),
-    h("ol", {}, lines.map((line) => h("li", {}, pick(line)))),
-  );
-}
-
 // -- the page --------------------------------------------------------------------
 
 let connection = "connecting";
@@ -476,7 +467,10 @@ export function start(role) {
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
     // Once over, the game-over screen (game_over.js) comes first, in place of the question.
     const ending = (view.finished || view.ended) && view.game_over ? gameOverScreen(view, { onNewGame: role === "table" ? newGame : null }) : null;
-    const first = [ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, alertsPanel(view, role === "table" ? dismissAlert : null), controls(view), undoRequests(view)];
+    const alerts = alertsPanel(view, role === "table" ? dismissAlert : null);
+    // A phone shows its alert above the question (as Amritsar's play.js): put the table right first.
+    const phoneAlert = role === "play" ? alerts : null;
+    const first = [phoneAlert, ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, phoneAlert ? null : alerts, controls(view), undoRequests(view)];
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     // Joining comes before the scores until every seat has joined (then it is one line each).
@@ -495,7 +489,7 @@ export function start(role) {
         "div",
         { class: `g-layout g-${role}` },
         h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, joining ? join : null, ending || far ? null : scoresPanel(view), joining ? null : join, hint),
-        h("div", { class: "g-main" }, far && !ending ? scoresPanel(view) : null, near ? null : drawingPanel(view), boardPanels(view), playersPanel(view), logPanel(view)),
+        h("div", { class: "g-main" }, far && !ending ? scoresPanel(view) : null, near ? null : drawingPanel(view), shortBoard(view) ?? [boardPanels(view), playersPanel(view)], shortLog(view)),
       ),
     );
     armPlaces();
