@@ -102,6 +102,11 @@ def _next_advisor_district(cat: Catalog, state: State) -> int:
     return -1
 
 
+def card_words(cat: Catalog, face: int, es: bool) -> str:
+    """An action card by its two actions ("harvest / technology")."""
+    return _card(cat, face, es)
+
+
 def _card(cat: Catalog, face: int, es: bool) -> str:
     f = cat.faces[face]
     names = _MAIN_ES if es else MAIN

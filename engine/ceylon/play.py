@@ -15,6 +15,7 @@ from engine.ceylon import flow, hands, moves
 from engine.ceylon.actions import ALTERNATIVES, Action
 from engine.ceylon.catalog import CUBES, MAIN, START_ACTION, Catalog
 from engine.ceylon.reasons import TABLE
+from engine.ceylon.refusal_words import card_fields, chance_fields
 from engine.ceylon.state import (
     ACT,
     ADVISOR,
@@ -381,8 +382,8 @@ def why_illegal(cat: Catalog, state: State, action: Hashable) -> Reason | None:
         if action not in _chance_outcomes(cat, state):
             if phase in (DEAL, DRAW) and action in draw_choices(cat, state):
                 # the drawer could hold it as far as they know: the hands entered do not add up
-                return _reason("draw_unaccounted", what=cat.faces[action.a].id)
-            return _reason("chance_unavailable", what=_chance_name(cat, action))
+                return _reason("draw_unaccounted", **card_fields(cat, action.a, "what"))
+            return _reason("chance_unavailable", **chance_fields(cat, action))
         return None
     seat = state.actor
     kind = action.kind
@@ -421,11 +422,11 @@ def why_illegal(cat: Catalog, state: State, action: Hashable) -> Reason | None:
         if kind != "play":
             return _now(cat, state)
         if not 0 <= action.a < len(cat.faces) or action.a not in hands.may_hold(state, seat):
-            name = cat.faces[action.a].id if 0 <= action.a < len(cat.faces) else str(action.a)
+            card = card_fields(cat, action.a)  # the card in words, never its notation
             if player.unknown and 0 <= action.a < len(cat.faces):
                 copies = cat.faces[action.a].count
-                return _reason("card_all_seen", card=name, copies=copies)
-            return _reason("not_in_hand", card=name)
+                return _reason("card_all_seen", **card, copies=copies)
+            return _reason("not_in_hand", **card)
         if action.b not in cat.faces[action.a].actions() or action != Action(
             "play", action.a, action.b
         ):
@@ -485,15 +486,6 @@ def why_illegal(cat: Catalog, state: State, action: Hashable) -> Reason | None:
     if action not in _variants(cat, state, seat, kind, action.token):
         return _reason("bad_value", field="action")
     return None
-
-
-def _chance_name(cat: Catalog, action: Action) -> str:
-    from engine.ceylon.actions import format_action
-
-    try:
-        return format_action(cat, action)
-    except (IndexError, KeyError):
-        return f"{action.kind} {action.a}"
 
 
 def apply(

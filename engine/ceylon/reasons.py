@@ -29,14 +29,14 @@ TABLE = ReasonTable(
         "chance_unavailable": (
             _SETUP,
             "{what} is not among the pieces left to draw; check the piece you drew.",
-            "{what} no está entre las piezas que quedan por robar; revisa la pieza robada.",
+            "{what_es} no está entre las piezas que quedan por robar; revisa la pieza robada.",
         ),
         "draw_unaccounted": (
             _SETUP + " J",
-            "The cards entered so far leave no {what} in the draw pile: a card was entered "
+            "The cards entered so far leave no {what} card in the draw pile: a card was entered "
             "wrong on a phone. Check the card you drew; if it is right, every player checks "
             "the hand their phone shows.",
-            "Las cartas introducidas hasta ahora no dejan ninguna {what} en el mazo de robo: "
+            "Las cartas introducidas hasta ahora no dejan ninguna carta de {what_es} en el mazo de robo: "
             "alguien introdujo mal una carta. Revisa la carta robada; si es correcta, cada "
             "jugador revisa la mano que muestra su móvil.",
         ),
@@ -73,13 +73,13 @@ TABLE = ReasonTable(
         "not_in_hand": (
             _TURN,
             "You do not hold a {card} card; play one of your hand.",
-            "No tienes una carta {card}; juega una de tu mano.",
+            "No tienes una carta de {card_es}; juega una de tu mano.",
         ),
         "card_all_seen": (
             _TURN,
             "All {copies} {card} cards are on the discard pile already, so none can be in "
             "your hand; check the card you played.",
-            "Las {copies} cartas {card} ya están en la pila de descartes, así que no puede "
+            "Las {copies} cartas de {card_es} ya están en la pila de descartes, así que no puede "
             "quedar ninguna en tu mano; revisa la carta que has jugado.",
         ),
         "not_on_card": (

@@ -95,7 +95,7 @@ TABLE = ReasonTable(
         "not_choice": (
             "Turno",
             "That is not one of the choices now: {choices}.",
-            "Esa no es una de las opciones ahora: {choices}.",
+            "Esa no es una de las opciones ahora: {choices_es}.",
         ),
         "pyramid_full": (
             "B) Pirámides",
@@ -152,10 +152,24 @@ def _who(state: State, seat: int) -> dict[str, str]:
     return {"player": state.name(seat), "player_es": state.name(seat, "es")}
 
 
+def choice_fields(listed: dict[str, list[str]]) -> dict[str, str]:
+    """``not_choice``'s fields: the choices in words, English and Spanish (``listed``
+    by language, as the buttons say them)."""
+    return {
+        "choices": "; ".join(listed.get("en", [])) or "-",
+        "choices_es": "; ".join(listed.get("es", [])) or "-",
+    }
+
+
 def diagnose(
-    state: State, action: Action, decision_kind: str, catalog: Catalog, choices: list[str]
+    state: State,
+    action: Action,
+    decision_kind: str,
+    catalog: Catalog,
+    choices: dict[str, list[str]],
 ) -> Reason:
-    """The rule an action (known not to be legal now) breaks."""
+    """The rule an action (known not to be legal now) breaks; ``choices`` the legal ones
+    in words by language."""
     if state.over:
         return TABLE.reason("game_over")
     kind, args = action.kind, action.args
@@ -167,9 +181,9 @@ def diagnose(
         if kind not in TURN_KINDS:
             return TABLE.reason("not_now", **expected)
         if kind in ("sail", "play-sail", "play-lever") and not 0 <= args[-1] < len(SITE_EN):
-            return TABLE.reason("not_choice", choices=", ".join(choices))
+            return TABLE.reason("not_choice", **choice_fields(choices))
         return _turn_reason(state, action, catalog) or TABLE.reason(
-            "not_choice", choices=", ".join(choices)
+            "not_choice", **choice_fields(choices)
         )
     if kind in TURN_KINDS:
         return TABLE.reason("not_now", **expected)
@@ -193,7 +207,7 @@ def diagnose(
         reason = _slot_reason(state, args[0], args[1])
         if reason is not None:
             return reason
-    return TABLE.reason("not_choice", choices=", ".join(choices) or "-")
+    return TABLE.reason("not_choice", **choice_fields(choices))
 
 
 def _boat(state: State, boat_id: int) -> Reason | None:

@@ -34,7 +34,7 @@ from engine.imhotep.catalog import Catalog, default_catalog
 from engine.imhotep.describe import describe, describe_option
 from engine.imhotep.observe import ImhotepObservation, observe, view
 from engine.imhotep.play import apply_unchecked, legal, new_state, pending
-from engine.imhotep.reasons import TABLE, diagnose
+from engine.imhotep.reasons import TABLE, choice_fields, diagnose
 from engine.imhotep.scoring import score_sheets
 from engine.imhotep.serialize import from_dict, to_dict
 from engine.imhotep.state import COLOURS, SITE_NAMES, State
@@ -182,15 +182,18 @@ class ImhotepRules:
         if canonical is not None and canonical in choices:
             return None
         kind = pending(state).kind
-        listed = [self.format_action(a) for a in choices[:8]] + (
-            ["..."] if len(choices) > 8 else []
-        )
+        # the choices as the buttons word them in each language, never the action codes
+        more = ["…"] if len(choices) > 8 else []
+        listed = {
+            lang: [describe_option(state, a, self.catalog, lang) for a in choices[:8]] + more
+            for lang in ("en", "es")
+        }
         if canonical is None:
-            return TABLE.reason("not_choice", choices=", ".join(listed))
+            return TABLE.reason("not_choice", **choice_fields(listed))
         try:
             return diagnose(state, canonical, kind, self.catalog, listed)
         except (IndexError, KeyError):  # arguments that name nothing in the game
-            return TABLE.reason("not_choice", choices=", ".join(listed))
+            return TABLE.reason("not_choice", **choice_fields(listed))
 
     def apply(
         self, state: State, action: Hashable, *, check: bool = True

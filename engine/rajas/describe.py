@@ -68,6 +68,21 @@ def _die(code: int, language: str) -> str:
     return f"{_article(colour)} {colour} {code % 6 + 1}"
 
 
+def die_words(code: int, language: str) -> str:
+    """A die by colour and value, as a player says it ("a blue 5", "un 5 azul")."""
+    return _die(code, language)
+
+
+def stack_words(stack: int, language: str) -> str:
+    """A province tile stack by colour and symbol ("blue cow", "azul (vaca)")."""
+    return _stack(stack, language)
+
+
+def palace_words(space: Space) -> tuple[str, str]:
+    """A palace space by what it does (EN, ES), never its catalog id."""
+    return _palace_where(space)
+
+
 def _stack(stack: int, language: str) -> str:
     if language == "es":
         return f"{COLOURS_ES[stack // 3]} ({_STACKS_ES[STACKS[stack % 3]]})"

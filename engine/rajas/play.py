@@ -26,6 +26,7 @@ from engine.rajas import province as prov
 from engine.rajas.actions import Action, decode_values, die_name, stack_name
 from engine.rajas.catalog import BUILDINGS, BUILDINGS_ES, COLOURS, COLOURS_ES, Catalog, Reward
 from engine.rajas.reasons import TABLE
+from engine.rajas.refusal_words import chance_fields, space_fields, stack_fields
 from engine.rajas.state import (
     BRIDGE_WORKER,
     BUY,
@@ -426,8 +427,7 @@ def why_illegal(cat: Catalog, s: State, action: Hashable) -> Reason | None:
     if s.phase in CHANCE_PHASES:
         if action in legal_actions(cat, s):
             return None
-        what = format_chance(cat, action)
-        return _reason("chance_unavailable", what=what, what_es=what)
+        return _reason("chance_unavailable", **chance_fields(cat, action))
     player = s.players[seat]
     if kind == "place":
         return _place_reason(cat, s, seat, action)
@@ -442,7 +442,7 @@ def why_illegal(cat: Catalog, s: State, action: Hashable) -> Reason | None:
             return _reason("bad_value", field="stack")
         tile = s.top[a]
         if tile < 0:
-            return _reason("stack_empty", stack=stack_name(a))
+            return _reason("stack_empty", **stack_fields(a))
         spec = cat.tiles[tile]
         values = decode_values(b) if b > 0 else []
         if not values or b >= 11**6:
@@ -497,9 +497,9 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
     space = cat.spaces[a]
     player = s.players[seat]
     if a in cat.covered(s.n):
-        return _reason("space_covered", space=space.id, players=s.n)
+        return _reason("space_covered", **space_fields(space), players=s.n)
     if s.spaces[a] >= 0:
-        return _reason("space_taken", space=space.id)
+        return _reason("space_taken", **space_fields(space))
     if player.placed >= player.workers:
         return _reason("no_worker")
     needs_die = space.area in ("harbour", "single") or space.dice_value or space.dice_colour >= 0
@@ -512,7 +512,7 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
         if first != a:
             return _reason("row_order", space=cat.spaces[first].id if first >= 0 else "-")
     if player.money < space.money:
-        return _reason("no_money", space=space.id, cost=space.money, money=player.money)
+        return _reason("no_money", **space_fields(space), cost=space.money, money=player.money)
     if needs_die and not _held(player, b):
         return _reason("no_die", **_die_words(b) if 0 <= b < 24 else {"die": "such"})
     if space.area == "quarry" and not _can_buy(cat, s, player):
@@ -533,7 +533,7 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
         if not _held(player, c) or (b == c and player.dice[b] < 2) or b > c:
             return _reason("no_die", **_die_words(c))
     if space.dice_value and b % 6 + 1 != space.dice_value:
-        return _reason("die_value", space=space.id, value=space.dice_value)
+        return _reason("die_value", **space_fields(space), value=space.dice_value)
     if space.area == "palace":
         for kind, _ in space.reward:
             if kind.startswith("die-"):
@@ -545,14 +545,6 @@ def _place_reason(cat: Catalog, s: State, seat: int, action: Action) -> Reason |
             if kind == "build" and not _can_buy(cat, s, _without(player, b)):
                 return _reason("nothing_to_build")
     return None
-
-
-def format_chance(cat: Catalog, action: Action) -> str:
-    if action.kind == "reveal" and 0 <= action.a < len(cat.tiles):
-        return f"Tile {cat.tiles[action.a].id}"
-    if action.kind == "roll" and 0 <= action.a < 24:
-        return f"A {die_name(action.a)}"
-    return f"Seat {action.a}"
 
 
 # -- applying -------------------------------------------------------------------------

@@ -35,12 +35,12 @@ TABLE = ReasonTable(
         "space_taken": (
             _PLACE,
             "{space} already has a worker: one worker per action space. Choose a free space.",
-            "{space} ya tiene un trabajador: solo uno por casilla de acción. Elige una casilla libre.",
+            "{space_es} ya tiene un trabajador: solo uno por casilla de acción. Elige una casilla libre.",
         ),
         "space_covered": (
             "Preparar",
             "{space} is covered with {players} players; use a space in play.",
-            "{space} está cubierta con {players} jugadores; usa una casilla en juego.",
+            "{space_es} está cubierta con {players} jugadores; usa una casilla en juego.",
         ),
         "no_worker": (
             _PLAY,
@@ -55,7 +55,7 @@ TABLE = ReasonTable(
         "no_money": (
             "Pagar dinero por una acción",
             "{space} costs {cost} money and you have {money}; choose a space you can pay.",
-            "{space} cuesta {cost} de dinero y tienes {money}; elige una casilla que puedas pagar.",
+            "{space_es} cuesta {cost} de dinero y tienes {money}; elige una casilla que puedas pagar.",
         ),
         "no_die": (
             _DICE,
@@ -65,7 +65,7 @@ TABLE = ReasonTable(
         "die_value": (
             _PALACE,
             "{space} takes a die showing {value}; turn one with karma or choose another space.",
-            "{space} pide un dado que muestre {value}; gira uno con karma o elige otra casilla.",
+            "{space_es} pide un dado que muestre {value}; gira uno con karma o elige otra casilla.",
         ),
         "swap_colour": (
             _PALACE,
@@ -95,7 +95,7 @@ TABLE = ReasonTable(
         "stack_empty": (
             _BUILD,
             "The {stack} stack is empty; take a tile from another stack.",
-            "La pila {stack} está vacía; toma una ficha de otra pila.",
+            "La pila {stack_es} está vacía; toma una ficha de otra pila.",
         ),
         "dice_short": (
             _BUILD,

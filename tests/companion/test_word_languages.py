@@ -116,7 +116,8 @@ def test_every_refusal_table_and_its_sections_keep_to_their_language() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_refusals_of_illegal_actions_keep_to_their_language(game: str) -> None:
-    """Actions legal somewhere in a game, tried where they are not."""
+    """Actions legal somewhere in a game, tried where they are not: each refusal in one
+    language, and (the three generic games) in words, never the action notation."""
     rules = get_rules(game)
     rng = random.Random(4)
     state = rules.new_game(3, seed=1)
@@ -132,10 +133,60 @@ def test_refusals_of_illegal_actions_keep_to_their_language(game: str) -> None:
         chosen = rules.random_chance(state, rng) if decision.is_chance else rng.choice(actions)
         state, _ = rules.apply(state, chosen)
     codes: set[str] = set()
+    notation = _notation(rules, pool)
     for at in states[::5]:
         for action in rng.sample(pool, min(30, len(pool))):
             reason = rules.why_illegal(at, action)
             if reason is not None:
                 codes.add(reason.code)
                 _check(reason, f"{game}: {action}")
+                if game != "amritsar":
+                    _no_notation(reason, notation, f"{game}: {action}")
     assert len(codes) >= 3, codes  # a sample of several different rules
+
+
+#: A piece of the action notation no player reads: an id with "_", "-" or "/" in it
+#: (``paved_path``, ``take-blue``, ``harvest/tech``) or a die code (``b5``).
+_CODE = re.compile(r"[^\s,]*[_/-][^\s,]*|[a-z][1-6]")
+
+
+def _notation(rules: Any, actions: list[Any]) -> set[str]:
+    """The code-like words of the actions' notation (``Rules.format_action``)."""
+    words = {w for a in actions for w in re.split(r"[\s,]+", rules.format_action(a))}
+    return {w for w in words if _CODE.fullmatch(w)}
+
+
+def _no_notation(reason: Reason, notation: set[str], where: str) -> None:
+    for text in (reason.en, reason.es):
+        found = [w for w in notation if re.search(rf"(?<![\w/-]){re.escape(w)}(?![\w/-])", text)]
+        assert not found, (where, found, text)
+
+
+def test_the_notation_check_catches_action_codes() -> None:
+    """Refusals as they read before they were worded are caught; a worded one passes."""
+    seen = {}
+    for game in ("imhotep", "ceylon", "rajas"):
+        rules = get_rules(game)
+        state = rules.new_game(3, seed=1)
+        pool: list[Any] = []
+        rng = random.Random(2)
+        for _ in range(120):
+            if rules.decision(state).is_over:
+                break
+            pool += rules.legal_actions(state)
+            chance = rules.decision(state).is_chance
+            legal = rules.legal_actions(state)
+            chosen = rules.random_chance(state, rng) if chance else rng.choice(legal)
+            state, _ = rules.apply(state, chosen)
+        seen[game] = _notation(rules, pool)
+    before = {
+        "imhotep": "Esa no es una de las opciones ahora: card paved_path, card statue.",
+        "ceylon": "No tienes una carta harvest/tech; juega una de tu mano.",
+        "rajas": "take-blue ya tiene un trabajador: solo uno por casilla de acción.",
+    }
+    for game, text in before.items():
+        with pytest.raises(AssertionError):
+            _no_notation(Reason(text), seen[game], game)
+    _no_notation(
+        Reason("El palacio (coge un dado azul) ya tiene un trabajador."), seen["rajas"], ""
+    )

@@ -36,7 +36,8 @@ def test_the_card_can_be_turned_either_way() -> None:
 
 def test_a_card_not_in_hand_is_refused() -> None:
     reason = R.why_illegal(table(2), R.parse_action("play trade/hire as trade"))
-    assert reason is not None and reason.code == "not_in_hand" and "trade/hire" in reason.en
+    assert reason is not None and reason.code == "not_in_hand" and "trade / hire" in reason.en
+    assert "comerciar / contratar un consejero" in reason.es  # in words, never "trade/hire"
 
 
 def test_a_tech_token_gives_the_active_player_one_extra_action_before_or_after() -> None:

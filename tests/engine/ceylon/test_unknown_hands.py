@@ -54,7 +54,8 @@ def test_a_face_whose_copies_are_all_played_is_refused_with_its_reason() -> None
     assert all(a.a != gone for a in R.legal_actions(state))  # type: ignore[attr-defined]
     reason = R.why_illegal(state, R.parse_action("play plant/harvest as plant"))
     assert reason is not None and reason.code == "card_all_seen"
-    assert "plant/harvest" in reason.en and "discard pile" in reason.en
+    assert "plant / harvest" in reason.en and "discard pile" in reason.en
+    assert "plantar / cosechar" in reason.es  # in words, never "plant/harvest"
     assert "descartes" in reason.es and "discard" not in reason.es
     assert str(CAT.faces[gone].count) in reason.en
 
