@@ -12,24 +12,30 @@ record, every word a player reads in English and Spanish:
   win), with each tied player's value (read from ``ScoreSheet.extra``). A game
   the table ended early has no winner: the players ahead are named instead.
 - ``history``: each player's score at the start of every round and at the end
-  (the last point is the sheet's total, so the plot and the sheet agree). Same
-  shape as Amritsar's ``pp_history`` (``points`` for its ``pp``), so its end
-  screen could move onto ``game_over.js``. The round of a state comes from the
-  optional ``Rules.round_number(state)`` (``engine.core.game.CountsRounds``),
-  else the state's own ``round``; a game with neither gets its start and end.
+  (the last point is the sheet's total, so the plot and the sheet agree). The
+  round of a state comes from the optional ``Rules.round_number(state)``
+  (``engine.core.game.CountsRounds``), else the state's own ``round``; a game
+  with neither gets its start and end. A game whose rounds restart in longer
+  periods (Amritsar: rounds count from 1 in each of three decades) has a
+  ``Period`` here: each point then carries its ``period`` number and words
+  (``period_label``: "Decade II" / "Década II"), so the plot marks where a
+  period starts.
 - ``rows``: one row per score item (a sheet line's category) with one cell per
   player: the amount and, where a player's lines say more than the row's name
   (an obelisk's height), those lines. Provisional lines (what an end-of-game
   item would be worth now) are left out, so each column adds up to its total.
 
-The tie-breaks are the rulebooks' own (Imhotep: "Final de la partida"; Ceylon:
-"Fin de la partida y puntuación"; Rajas of the Ganges: missing from the source
-text, more fame assumed as in ``engine/rajas/data/rules.toml``).
+The tie-breaks are the rulebooks' own (Amritsar: "Fin de partida", more
+donations to the Golden Temple; Imhotep: "Final de la partida"; Ceylon: "Fin de
+la partida y puntuación"; Rajas of the Ganges: missing from the source text,
+more fame assumed as in ``engine/rajas/data/rules.toml``). One module serves
+the end of all four games: Amritsar's ``Payloads`` and the generic
+``GenericPayloads`` both send ``game_over(...)`` as ``view.game_over``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +57,12 @@ class TieBreak:
 
 
 TIE_BREAKS: dict[str, TieBreak] = {
+    "amritsar": TieBreak(
+        "donations",
+        "Fin de partida",
+        "more donations made to the Golden Temple",
+        "más donaciones realizadas al Templo Dorado",
+    ),
     "imhotep": TieBreak(
         "sled",
         "Final de la partida",
@@ -92,6 +104,34 @@ CATEGORY_WORDS: dict[str, dict[str, Pair]] = {
 }
 
 
+@dataclass(frozen=True)
+class Period:
+    """Longer spans whose rounds count from 1 again: how to read a state's span
+    and its name in the rulebooks (numbered in Roman numerals, as printed)."""
+
+    read: Callable[[Any], int]
+    en: str
+    es: str
+
+    def label(self, number: int) -> dict[str, str]:
+        roman = ROMAN[number] if 0 < number < len(ROMAN) else str(number)
+        return _pair(f"{self.en} {roman}", f"{self.es} {roman}")
+
+
+ROMAN = ("", "I", "II", "III", "IV", "V")
+
+#: Games whose rounds restart (Amritsar: "3 Decades", each of its own rounds).
+PERIODS: dict[str, Period] = {
+    "amritsar": Period(lambda state: int(state.decade), "Decade", "Década"),
+}
+
+
+def _period_word(game: str) -> dict[str, str] | None:
+    """The name of a game's period, as the plot's hint says it ("each decade")."""
+    period = PERIODS.get(game)
+    return _pair(period.en.lower(), period.es.lower()) if period is not None else None
+
+
 def round_of(rules: Rules, state: Any) -> int | None:
     """The round ``state`` is in: ``rules.round_number(state)`` when the game has it,
     else the state's ``round``; ``None`` when neither says (or before the first)."""
@@ -108,25 +148,41 @@ def _totals(sheets: Sequence[ScoreSheet], players: int) -> list[int]:
 
 
 def score_history(rules: Rules, states: Sequence[Any], players: int) -> list[dict[str, Any]]:
-    """Each seat's score at the start of every round, then the totals at the end."""
+    """Each seat's score at the start of every round, then the totals at the end.
+
+    With a ``Period`` for the game, a round is known by its period and number,
+    and every point says its period (the plot marks where one starts)."""
+    period = PERIODS.get(rules.name)
     points: list[dict[str, Any]] = []
-    seen: set[int] = set()
-    last_round = 0
+    seen: set[tuple[int, int]] = set()
+    last: tuple[int, int] = (0, 0)
     for state in states:
         number = round_of(rules, state)
-        if number is None or number in seen:
+        span = period.read(state) if period is not None else 0
+        if number is None or (span, number) in seen:
             continue
-        seen.add(number)
-        last_round = number
+        seen.add((span, number))
+        last = (span, number)
         totals = _totals(rules.score(state), players)
-        points.append({"round": number, "points": totals, "final": False})
+        points.append(_point(period, span, number, totals, final=False))
     if not points and states:  # no rounds known: the start and the end
-        points.append(
-            {"round": 0, "points": _totals(rules.score(states[0]), players), "final": False}
-        )
+        start = _totals(rules.score(states[0]), players)
+        span = period.read(states[0]) if period is not None else 0
+        points.append(_point(period, span, 0, start, final=False))
+        last = (span, 0)
     final = _totals(rules.score(states[-1]), players) if states else [0] * players
-    points.append({"round": last_round, "points": final, "final": True})
+    points.append(_point(period, last[0], last[1], final, final=True))
     return points
+
+
+def _point(
+    period: Period | None, span: int, number: int, totals: list[int], *, final: bool
+) -> dict[str, Any]:
+    point: dict[str, Any] = {"round": number, "points": totals, "final": final}
+    if period is not None:
+        point["period"] = span
+        point["period_label"] = period.label(span)
+    return point
 
 
 def _pair(en: str, es: str) -> dict[str, str]:
@@ -204,9 +260,18 @@ def _nombres(seats: Sequence[int], names: Sequence[str]) -> str:
 
 
 def outcome(
-    game: str, sheets: Sequence[ScoreSheet], names: Sequence[str], *, ended_early: bool
+    game: str,
+    sheets: Sequence[ScoreSheet],
+    names: Sequence[str],
+    *,
+    ended_early: bool,
+    names_es: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Who won, the order to list the players in, and the tie-break when it decided."""
+    """Who won, the order to list the players in, and the tie-break when it decided.
+
+    ``names_es``: the seats' names on a Spanish screen where one differs (Amritsar's
+    solo Maharajah is "Marajá" in the Spanish rulebook); ``names`` when not given."""
+    nombres = names_es if names_es is not None else names
     if not sheets:
         return {"winners": [], "leaders": [], "order": [], "best": 0, "tie_break": None,
                 "ended_early": ended_early}  # fmt: skip
@@ -231,10 +296,8 @@ def outcome(
             for sheet in sorted(sheets, key=lambda sh: order.index(sh.seat))
             if sheet.seat in tied
         ]
-        shown = ", ".join(
-            f"{names[v['seat']] if 0 <= v['seat'] < len(names) else v['seat'] + 1} {v['value']}"
-            for v in values
-        )
+        shown = ", ".join(f"{_names([v['seat']], names)} {v['value']}" for v in values)
+        mostrados = ", ".join(f"{_nombres([v['seat']], nombres)} {v['value']}" for v in values)
         decided = len(winners) < len(tied)
         if decided:
             en = (
@@ -242,8 +305,8 @@ def outcome(
                 f"decides: {shown}."
             )
             es = (
-                f"{_nombres(tied, names)} empataron a {best}. Decide el desempate del "
-                f"reglamento, {tie.es}: {shown}."
+                f"{_nombres(tied, nombres)} empataron a {best}. Decide el desempate del "
+                f"reglamento, {tie.es}: {mostrados}."
             )
         else:
             en = (
@@ -251,8 +314,8 @@ def outcome(
                 f"{tie.en} ({shown}): they share the victory."
             )
             es = (
-                f"{_nombres(tied, names)} empataron a {best} y también en el desempate del "
-                f"reglamento, {tie.es} ({shown}): comparten la victoria."
+                f"{_nombres(tied, nombres)} empataron a {best} y también en el desempate del "
+                f"reglamento, {tie.es} ({mostrados}): comparten la victoria."
             )
         tie_break = {"decided": decided, "rule": tie.rule, "en": en, "es": es, "values": values}
     return {
@@ -266,12 +329,18 @@ def outcome(
 
 
 def game_over(
-    rules: Rules, states: Sequence[Any], names: Sequence[str], *, ended_early: bool
+    rules: Rules,
+    states: Sequence[Any],
+    names: Sequence[str],
+    *,
+    ended_early: bool,
+    names_es: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Everything the game-over screen shows beyond the view's own score sheets."""
     sheets = rules.score(states[-1]) if states else []
     return {
-        "outcome": outcome(rules.name, sheets, names, ended_early=ended_early),
+        "outcome": outcome(rules.name, sheets, names, ended_early=ended_early, names_es=names_es),
         "history": score_history(rules, states, len(names)),
+        "period": _period_word(rules.name),
         "rows": sheet_rows(rules.name, sheets),
     }

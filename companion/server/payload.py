@@ -6,7 +6,10 @@ served through its ``Rules`` (same surface for the app and the hub).
 
 ``Payloads.view(seat)`` is ``TableSession.seat_view(seat)`` (the session already
 removes other players' secrets) plus what only the server knows: open undo
-requests and whether this phone may undo the last step itself. Score lines get
+requests and whether this phone may undo the last step itself (never once the
+game is over), and once over, ``game_over``: the end screen's data from
+``companion.server.game_over``, the same module every game's end is drawn from
+(``static/js/game_over.js``). Score lines get
 a ``decade`` number when they belong to an end-of-decade scoring (majorities,
 unpaid tax), read from the line's component text (``"decade II, East (T4)"``),
 so the table can draw one breakdown per decade.
@@ -28,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from companion.server.game_over import game_over
 from companion.server.payload_generic import GenericPayloads
 from companion.session import TableSession
 from companion.table_session import TableBase
@@ -43,7 +47,6 @@ from engine.amritsar import (
     describe_action,
     describe_effect,
     describe_storehouse,
-    score,
 )
 from engine.amritsar import storehouse_capacity as capacity
 
@@ -83,8 +86,8 @@ class Payloads:
         #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
         self.demo_next: Callable[[], None] | None = None
 
-        self._history_key: tuple[int, int] | None = None
-        self._history: list[dict[str, Any]] = []
+        self._over_key: tuple[int, int, bool, tuple[str, ...]] | None = None
+        self._over: dict[str, Any] | None = None
 
     # -- undo requests ----------------------------------------------------------
 
@@ -124,13 +127,14 @@ class Payloads:
                 line["decade"] = line_decade(str(line["component"]))
         if seat is None:
             self._table_parts(data)
-        data["undo_requests"] = self.undo_requests()
+        over = bool(data["finished"] or data["ended"])  # no undo offered once over
+        data["undo_requests"] = [] if over else self.undo_requests()
         data["storage"] = storage(self.session.state, seat)
-        data["undo_what"] = self._last_step(seat)
-        data["pp_history"] = self._pp_history()
+        data["undo_what"] = None if over else self._last_step(seat)
+        data["game_over"] = self._game_over() if over else None
         data["can_undo"] = (
             seat is not None
-            and not data["ended"]
+            and not over
             and self.session.last_step_decider() == seat
             and self.session.state_id == data["state_id"]
         )
@@ -283,31 +287,24 @@ class Payloads:
             en, es = [*en[:4], f"and {more} more"], [*es[:4], f"y {more} más"]
         return {"en": "; ".join(en), "es": "; ".join(es)}
 
-    def _pp_history(self) -> list[dict[str, Any]]:
-        """Each seat's PP at the start of every round, and the final totals.
-
-        The phone's end-of-game plot draws it; the last point is the score
-        sheet's total, so the plot and the sheet always agree."""
-        states = self.session.game.states
-        key = (len(states), id(states[-1]))
-        if self._history_key == key:
-            return self._history
-        points: list[dict[str, Any]] = []
-        seen: set[tuple[int, int]] = set()
-        for state in states:
-            mark = (state.decade, state.round)
-            if mark in seen or state.finished:
-                continue
-            seen.add(mark)
-            points.append({"decade": state.decade, "round": state.round, "pp": seat_pp(state)})
-        last = states[-1]
-        if last.finished:
-            totals = {sheet.seat: sheet.total for sheet in score(last)}
-            pp = [totals.get(i, 0) for i in range(len(seat_pp(last)))]
-            points.append({"decade": last.decade, "round": 0, "pp": pp, "final": True})
-        self._history_key = key
-        self._history = points
-        return points
+    def _game_over(self) -> dict[str, Any]:
+        """The game-over screen's data (``companion.server.game_over``), public to every
+        seat; built once per final state and set of names. The solo Maharajah is
+        named as each rulebook prints him ("Marajá" in Spanish)."""
+        session = self.session
+        with session._lock:
+            states = list(session.game.states)
+            names = tuple(seat.name for seat in session.seats)
+            names_es = tuple("Marajá" if seat.is_maharajah else seat.name for seat in session.seats)
+            ended = session.ended and not session.state.finished
+        key = (len(states), id(states[-1]), ended, names)
+        with self._lock:
+            if self._over_key == key and self._over is not None:
+                return self._over
+        found = game_over(session.game.rules, states, names, ended_early=ended, names_es=names_es)
+        with self._lock:
+            self._over_key, self._over = key, found
+        return found
 
     def view_json(self, seat: int | None) -> str:
         return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))
@@ -329,14 +326,6 @@ def _space(value: int | None) -> str | None:
     if value is None or not 0 <= value < len(MAHARAJAH_SPACE_NAMES):
         return None
     return MAHARAJAH_SPACE_NAMES[value]
-
-
-def seat_pp(state: GameState) -> list[int]:
-    """PP of every seat in seat order; the solo Maharajah is the seat after the players."""
-    pp = [p.pp for p in state.players]
-    if state.maharajah is not None:
-        pp.append(state.maharajah.pp)
-    return pp
 
 
 def storage(state: GameState, seat: int | None) -> dict[str, int] | None:

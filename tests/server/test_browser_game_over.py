@@ -1,4 +1,4 @@
-"""The game-over screen of Imhotep, Ceylon and Rajas of the Ganges in headless Chromium.
+"""The game-over screen of all four games in headless Chromium (one module, game_over.js).
 
 Each game is played to its end through the session (seeded answers from the
 deciding phones, ``tests.server.generic_games``), then served as after a restart:
@@ -11,6 +11,11 @@ sheets; no undo is offered; every text is at least 12 px with 4.5:1 contrast,
 every control at least 44 px, nothing wider than the screen. Then the table's
 "New game" (with the PIN the screen already has) reaches the start page with
 no error. Screenshots: test-output/gameover-<game>-<lang>-<size>.png.
+
+Amritsar (its own pages: play.js, table.js, watch.js) is measured the same way,
+solo against the Maharajah and with two players, on its table screen, a phone
+and the spectator view; its plot also marks the three decades. Screenshots:
+test-output/gameover-amritsar-<solo|two>-<page>-<lang>-<size>.png.
 """
 
 from __future__ import annotations
@@ -27,8 +32,10 @@ from companion.resume import open_any_session
 from companion.rules_session import RulesSession
 from companion.server.app import STATIC, create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
+from companion.session import TableSession
+from engine.amritsar import score
 from engine.core.scoring import ScoreSheet
-from tests.server.games import PIN
+from tests.server.games import PIN, finished, play_until
 from tests.server.generic_games import new_game, play_to_end
 from tests.server.pages import PHONE, Opener
 from tests.server.test_browser_generic import contrast
@@ -63,18 +70,22 @@ MEASURE = """
       fg = parse(style.fill).slice(0, 3);
       bg = opaque(svg);
     }
-    texts.push({text: own.slice(0, 40), size, fg, bg, inOver: !!el.closest('#game-over')});
+    texts.push({text: own.slice(0, 40), size, fg, bg, inOver: !!el.closest('#game-over'),
+                inBoard: !!el.closest('.board-wrap, #market')});
   }
   const targets = [];
   for (const el of document.querySelectorAll('button, a[href], summary, input, select')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     targets.push({text: (el.innerText || el.id || '').trim().slice(0, 40),
-                  width: r.width, height: r.height});
+                  width: r.width, height: r.height, inOver: !!el.closest('#game-over')});
   }
   const over = document.getElementById('game-over');
   const winner = document.getElementById('winner');
-  const top = document.querySelector('header.g-top').getBoundingClientRect();
+  // The bar above the screen: the generic top bar, Amritsar's table scores bar or its top bar.
+  const top = (document.querySelector('header.g-top') || document.querySelector('.scores-bar')
+               || document.querySelector('header.top')).getBoundingClientRect();
+  const board = document.getElementById('board') || document.getElementById('my-board');
   const buttons = [...document.querySelectorAll('button')].map((b) => b.innerText.trim());
   const table = document.getElementById('score-table');
   return {
@@ -82,8 +93,13 @@ MEASURE = """
     scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth,
     barBottom: top.bottom, winnerTop: winner.getBoundingClientRect().top,
     firstInOver: over.firstElementChild.id,
-    overBeforeBoard: !!(over.compareDocumentPosition(document.getElementById('board'))
-                        & Node.DOCUMENT_POSITION_FOLLOWING),
+    // Before the board, or beside it (Amritsar's table screen: the board fills the left).
+    overBeforeBoard: !board || !!(over.compareDocumentPosition(board)
+                                  & Node.DOCUMENT_POSITION_FOLLOWING)
+      || board.getBoundingClientRect().right <= over.getBoundingClientRect().left,
+    hasBoard: !!board,
+    periods: [...document.querySelectorAll('#pp-plot line.decade-mark')]
+      .map((l) => Number(l.dataset.decade)),
     headline: document.getElementById('winner-headline').innerText,
     columns: [...table.querySelectorAll('thead th[data-seat]')].map((th) => Number(th.dataset.seat)),
     totals: Object.fromEntries([...table.querySelectorAll('tfoot td')]
@@ -99,11 +115,10 @@ MEASURE = """
 """
 
 
-def _switch(games: Path, first: RulesSession) -> TableSwitch:
-    def starter(choice: StartChoice) -> RulesSession:
+def _switch(games: Path, first: RulesSession | TableSession) -> TableSwitch:
+    def starter(choice: StartChoice) -> Any:
         path = choice.resume or games / f"next-{choice.game}.sqlite"
         session = open_any_session(path, choice.game, list(choice.names))
-        assert isinstance(session, RulesSession)
         session.pin = PIN
         return session
 
@@ -146,7 +161,11 @@ def _check_downloads(page: Any, sheets: list[ScoreSheet], names: list[str], lang
     assert data["history"][-1]["points"] == [s.total for s in sorted(sheets, key=lambda s: s.seat)]
 
 
-def _measure(page: Any, where: str, sheets: list[ScoreSheet], names: list[str]) -> None:
+def _measure(
+    page: Any, where: str, sheets: list[ScoreSheet], names: list[str], *, only_over: bool = False
+) -> list[dict[str, Any]]:
+    """Asserts what the screen must show; returns the small texts outside the game-over
+    screen when ``only_over`` (Amritsar's phone bar, measured by its own tests)."""
     found: dict[str, Any] = page.evaluate(MEASURE)
     totals = {sheet.seat: sheet.total for sheet in sheets}
     winners = [sheet.seat for sheet in sheets if sheet.winner]
@@ -168,12 +187,15 @@ def _measure(page: Any, where: str, sheets: list[ScoreSheet], names: list[str]) 
     assert not page.locator("#undo, #table-undo").count(), where
     # People can read and tap it.
     small = [t for t in found["texts"] if t["size"] < 12 - 0.01]
-    assert not small, f"{where}: text under 12 px: {small[:5]}"
+    assert not [t for t in small if t["inOver"] or not only_over], (
+        f"{where}: under 12 px: {small[:5]}"
+    )
     dim = [t for t in found["texts"] if contrast(t["fg"], t["bg"]) < 4.5 and t["inOver"]]
     assert not dim, f"{where}: under 4.5:1: {dim[:5]}"
     tiny = [t for t in found["targets"] if t["width"] < 44 or t["height"] < 44]
-    assert not tiny, f"{where}: tap targets under 44 px: {tiny}"
+    assert not [t for t in tiny if t["inOver"] or not only_over], f"{where}: under 44 px: {tiny}"
     assert found["scrollWidth"] <= found["width"], f"{where}: wider than the screen"
+    return small + tiny
 
 
 @pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
@@ -224,3 +246,75 @@ def test_the_game_over_screen_in_both_languages_then_new_game(
     if (STATIC / "js" / "pin.js").exists():
         assert asked == ["confirm"], asked  # the PIN was not asked again
     table.screenshot(path=str(test_output / f"gameover-{game}-newgame-start.png"))
+
+
+AMRITSAR = {"solo": (("Ana",), True, 12), "two": (("Ana", "Ben"), False, 3)}
+#: The only texts under 12 px on Amritsar's pages once over: the phone bar's labels
+#: (play.js's status bar, 10.9 px; not part of the game-over screen).
+BAR_WORDS = {"PP", "Coins", "Marble", "Copper", "Gold", "Store"}
+BAR_WORDS |= {"Monedas", "Mármol", "Cobre", "Oro", "Almacén"}
+LANG = {"Español", "English"}
+
+
+@pytest.mark.parametrize("table_kind", sorted(AMRITSAR))
+def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
+    table_kind: str, tmp_path: Path, live_server: Any, open_page: Opener, test_output: Path
+) -> None:
+    """Amritsar's phone, table screen and spectator view show game_over.js's screen,
+    measured as the other games', with the three decades marked on the plot; the
+    Spanish screens name the solo Maharajah "Marajá"; New game still reaches the
+    start page."""
+    players, solo, seed = AMRITSAR[table_kind]
+    games = tmp_path / "games"
+    games.mkdir()
+    session = TableSession.new(list(players), seed=seed, solo=solo, pin=PIN)
+    play_until(session, finished)
+    base = live_server(_switch(games, session))
+    sheets = list(score(session.state))
+    assert any(sheet.winner for sheet in sheets)
+    table = None
+    for lang in ("en", "es"):
+        names = [
+            "Marajá" if lang == "es" and seat.is_maharajah else seat.name for seat in session.seats
+        ]
+        table = open_page(f"{base}/table?lang={lang}#pin={PIN}", TABLE, lang=lang)
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={session.seats[0].token}", PHONE, lang=lang
+        )
+        watch = open_page(f"{base}/watch?lang={lang}", PHONE, lang=lang)
+        for page, where, size in (
+            (table, "table", "1280x800"),
+            (phone, "phone", "390x844"),
+            (watch, "watch", "390x844"),
+        ):
+            page.wait_for_selector("#game-over #pp-plot")
+            label = f"amritsar {table_kind} {where} {lang} {size}"
+            outside = _measure(page, label, sheets, names, only_over=True)
+            # Outside the game-over screen only the phone bar's labels, the board's own
+            # words and, on the spectator view (not a touch page), its language button.
+            odd = [t for t in outside if not t.get("inBoard") and t["text"] not in BAR_WORDS | LANG]
+            assert not odd, (label, odd)
+            found = page.evaluate(MEASURE)
+            assert found["periods"] == [1, 2, 3], (label, found["periods"])
+            words = page.locator("#pp-plot svg.go-svg").text_content() or ""
+            assert ("Decade III" if lang == "en" else "Década III") in words, words
+            page.screenshot(
+                path=str(test_output / f"gameover-amritsar-{table_kind}-{where}-{lang}-{size}.png"),
+                full_page=True,
+            )
+            _check_downloads(page, sheets, names, lang)
+        if solo and lang == "es":
+            assert "Marajá" in phone.locator("#winner").inner_text()
+        assert table.locator("#new-game").is_visible()
+        assert not phone.locator("#new-game").count() and not watch.locator("#new-game").count()
+    assert table is not None
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.type)
+        dialog.accept()
+
+    table.on("dialog", answer)
+    table.click("#new-game")
+    table.wait_for_selector("#start-form")
+    assert asked == ["confirm"], asked

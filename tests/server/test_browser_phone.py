@@ -300,6 +300,8 @@ def test_a_scripted_game_on_the_phone_in_both_languages(
         lines = phone.locator("#pp-plot polyline.pp-line")
         assert lines.count() == len(session.seats)
         assert phone.locator("#pp-plot line.decade-mark").count() == 3
+        # Amritsar's own breakdown, line by line, is folded under the game-over screen.
+        phone.click("#fold-breakdown > summary")
         for seat, total in totals.items():
             shown = phone.locator(f'#breakdown tfoot td[data-seat="{seat}"]').inner_text()
             assert shown.split()[0] == str(total)

@@ -6,7 +6,12 @@
 // sheet's total), where the points came from, and the sheets to download as
 // CSV and JSON. The server supplies `view.scores` (the sheets) and
 // `view.game_over` ({outcome, history, rows}: companion/server/game_over.py).
-// The table screen adds a "New game" button (onNewGame).
+// The table screen adds a "New game" button (onNewGame). One screen for all
+// four games: Amritsar's phone, table screen and spectator view draw it too
+// (what its own end screen had is here: the ranking, the decade marks on the
+// plot, the bars, the CSV columns; its ids and classes kept: #winner,
+// #pp-plot, .pp-line, .pp-final, .decade-mark, #sources, .source-seat, .bar,
+// #export-csv).
 
 import { h, s } from "./dom.js";
 import { lang, pick } from "./i18n.js";
@@ -29,6 +34,7 @@ const WORDS = {
     total: "Total",
     plot: "Score over the game",
     plot_label: "Each player's score at the start of every round and at the end (the last point is the total).",
+    plot_label_periods: "Each player's score at the start of every round, the start of each {period} marked, and at the end (the last point is the total).",
     round: "R{n}",
     end: "End",
     sources: "Where the points came from",
@@ -56,6 +62,7 @@ const WORDS = {
     total: "Total",
     plot: "La puntuación a lo largo de la partida",
     plot_label: "La puntuación de cada jugador al empezar cada ronda y al final (el último punto es el total).",
+    plot_label_periods: "La puntuación de cada jugador al empezar cada ronda, marcado el comienzo de cada {period}, y al final (el último punto es el total).",
     round: "R{n}",
     end: "Fin",
     sources: "De dónde salieron los puntos",
@@ -111,7 +118,7 @@ export function order(view) {
 }
 
 function dot(colour) {
-  return h("span", { class: "g-dot", dataset: { colour: colour || "" } });
+  return h("span", { class: "g-dot go-dot", dataset: { colour: colour || "" } });
 }
 
 function totalText(sheet) {
@@ -251,14 +258,26 @@ export function plotPanel(view) {
     parts.push(s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "go-axis-zero" : "go-guide" }));
     parts.push(s("text", { x: left - 5, y: y(v) + 5, class: "go-axis", "text-anchor": "end" }, String(v)));
   }
+  const periods = history.some((point) => point.period_label);
+  if (periods) {
+    // Rounds count again in each period (Amritsar's decades): a mark where one starts, named.
+    history.forEach((point, i) => {
+      if (point.final || (i > 0 && history[i - 1].period === point.period)) return;
+      parts.push(s("line", { x1: x(i), x2: x(i), y1: top, y2: height - bottom, class: "go-period decade-mark", dataset: { decade: String(point.period) } }));
+      parts.push(s("text", { x: x(i) + 3, y: height - bottom + 20, class: "go-axis" }, pick(point.period_label)));
+    });
+    parts.push(s("text", { x: x(history.length - 1), y: height - bottom + 20, class: "go-axis", "text-anchor": "middle" }, gw("end")));
+  }
   const every = Math.max(1, Math.ceil(history.length / 7)); // labels that do not overlap
   history.forEach((point, i) => {
+    if (periods) return;
     const last = i === history.length - 1;
     if (!last && i % every !== 0) return;
     if (!last && i === history.length - 2 && every > 1) return;
     const label = point.final ? gw("end") : gw("round", { n: point.round });
     parts.push(s("text", { x: x(i), y: height - bottom + 20, class: "go-axis", "text-anchor": "middle" }, label));
   });
+  const hint = periods ? gw("plot_label_periods", { period: pick(view.game_over.period) || "" }) : gw("plot_label");
   const seats = order(view);
   const ends = [];
   seats.forEach((seat, rank) => {
@@ -269,14 +288,14 @@ export function plotPanel(view) {
     parts.push(
       s("polyline", {
         points: line,
-        class: "go-line",
+        class: "go-line pp-line",
         stroke: colour,
         "stroke-dasharray": DASHES[rank % DASHES.length] || null,
         dataset: { seat: String(seat), values: series.join(",") },
       }),
     );
     const final = series[series.length - 1];
-    parts.push(s("circle", { cx: x(series.length - 1), cy: y(final), r: 5, fill: colour, class: "go-final", dataset: { seat: String(seat), final: String(final) } }));
+    parts.push(s("circle", { cx: x(series.length - 1), cy: y(final), r: 5, fill: colour, class: "go-final pp-final", dataset: { seat: String(seat), final: String(final) } }));
     ends.push({ seat, final, at: y(final) });
   });
   // The totals at the line ends, pushed apart so that close ones stay readable.
@@ -287,10 +306,14 @@ export function plotPanel(view) {
     "section",
     { class: "go-panel go-plot", id: "score-plot" },
     h("h2", {}, gw("plot")),
-    s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": gw("plot_label"), class: "go-svg" }, parts),
+    // #pp-plot: the plot's own box (the id Amritsar's end screen had, which its tests select).
     h(
-      "ul",
-      { class: "go-legend" },
+      "div",
+      { id: "pp-plot" },
+      s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": hint, class: "go-svg" }, parts),
+      h(
+        "ul",
+        { class: "go-legend" },
       seats.map((seat, rank) =>
         h(
           "li",
@@ -302,7 +325,8 @@ export function plotPanel(view) {
         ),
       ),
     ),
-    h("p", { class: "go-hint" }, gw("plot_label")),
+    ),
+    h("p", { class: "go-hint" }, hint),
   );
 }
 
@@ -330,7 +354,7 @@ export function sourcesPanel(view) {
         .sort((a, b) => b.cell.amount - a.cell.amount);
       return h(
         "div",
-        { class: "go-source", dataset: { seat: String(seat) } },
+        { class: "go-source source-seat", dataset: { seat: String(seat) } },
         h("h3", {}, dot(seatOf(view, seat)?.colour), " ", nameOf(view, seat)),
         h(
           "ul",
@@ -340,7 +364,7 @@ export function sourcesPanel(view) {
               "li",
               { dataset: { category: row.category } },
               h("span", { class: "go-bar-label" }, pick(row.label)),
-              h("span", { class: "go-bar-track" }, h("span", { class: `go-bar${cell.amount < 0 ? " negative" : ""}`, dataset: { width: String(Math.round((100 * Math.abs(cell.amount)) / biggest)) } })),
+              h("span", { class: "go-bar-track" }, h("span", { class: `go-bar bar${cell.amount < 0 ? " negative" : ""}`, dataset: { width: String(Math.round((100 * Math.abs(cell.amount)) / biggest)) } })),
               h("span", { class: "go-bar-value" }, String(cell.amount)),
             ),
           ),
@@ -412,9 +436,11 @@ export function exportPanel(view) {
 
 let styled = false;
 
-/** Bar widths from data attributes (the page's CSP forbids inline styles set as text). */
+/** Bar widths and the players' dots from data attributes (the page's CSP forbids inline
+ *  styles set as text; a page without generic.css, Amritsar's, gets its dots coloured too). */
 export function sizeBars(root) {
   for (const bar of root.querySelectorAll(".go-bar")) bar.style.width = `${bar.dataset.width}%`;
+  for (const dot of root.querySelectorAll(".go-dot")) if (PIECE_HEX[dot.dataset.colour]) dot.style.background = PIECE_HEX[dot.dataset.colour];
 }
 
 /**

@@ -7,7 +7,7 @@ import { byId, h, put } from "./dom.js";
 import { district, localSeats, pick, t } from "./i18n.js";
 import { ApiError, Live, api } from "./live.js";
 import { alertRaised, startAttention, yourTurn } from "./attention.js";
-import { exportPanel, plotPanel, sizeBars, sourcesPanel, winnerPanel } from "./end.js";
+import { gameOverScreen } from "./game_over.js";
 import {
   alertsPanel,
   chip,
@@ -345,13 +345,11 @@ function draw() {
     put(
       root,
       statusBar(view),
-      winnerPanel(view),
+      // The end of every game (game_over.js): the winner first, the sheets, the plot, the bars.
+      view.game_over ? gameOverScreen(view) : null,
       alertsPanel(view),
       checklistPanel(view),
-      plotPanel(view),
-      gamePanel(view),
-      sourcesPanel(view),
-      exportPanel(view),
+      fold("breakdown", t("breakdown_game"), gamePanel(view)),
       fold("objectives", objectivesLine(view), objectivesPanel(view)),
       fold("board", boardLine(view), myBoard(view)),
       decadePanels(view),
@@ -380,7 +378,6 @@ function draw() {
       shortLog(view, 3),
     );
   }
-  sizeBars(root);
   if (feedback && Date.now() < feedback.until) say(feedback.text, feedback.ok);
 }
 

@@ -11,6 +11,7 @@ import { ApiError, Live, api } from "./live.js";
 import { applyFar, farButton } from "./far.js";
 import { forgetPin, keepPin, pinFromLink, pinRefused, storedPin } from "./pin.js";
 import { boardSvg, marketPanel } from "./board.js";
+import { gameOverScreen } from "./game_over.js";
 import {
   alertsPanel,
   checklistPanel,
@@ -273,6 +274,9 @@ function draw() {
         h(
           "div",
           { class: "side-scroll", id: "side-scroll" },
+          // Once over, the end of the game (game_over.js) first, beside the final board;
+          // New game behind the PIN.
+          over && view.game_over ? gameOverScreen(view, { onNewGame: unlocked ? newGame : null }) : null,
           alertsPanel(view, unlocked ? { onDismiss: (alert) => command("/api/table/dismiss-alert", { alert_id: alert.id }) } : {}),
           view.demo_step && unlocked
             ? h("button", { type: "button", id: "demo-next", class: "demo-next", onclick: () => command("/api/table/demo/next") }, tt("demo_next"))

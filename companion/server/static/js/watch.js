@@ -6,6 +6,7 @@ import { localSeats, t } from "./i18n.js";
 import { Live, api } from "./live.js";
 import { boardSvg, marketPanel } from "./board.js";
 import { decadeSteps, maharajahCard } from "./table_panels.js";
+import { gameOverScreen } from "./game_over.js";
 import {
   alertsPanel,
   decadePanels,
@@ -33,13 +34,14 @@ function draw() {
   put(
     byId("app"),
     head,
+    // The end of every game (game_over.js) first, once over.
+    over && view.game_over ? gameOverScreen(view) : null,
     h("p", { class: "hint" }, t("no_token")),
     alertsPanel(view),
     decisionPanel(view),
     checklistPanel(view),
     maharajahCard(view, null, { spectator: true }),
     decadeSteps(view, null, { spectator: true }),
-    over ? gamePanel(view) : null,
     scoresPanel(view),
     h("div", { class: "board-wrap" }, boardSvg(view, catalog)),
     marketPanel(view, catalog),
