@@ -31,6 +31,8 @@ BIG = {"width": 1280, "height": 800}
 #: The last answer of a screen ends within this many px of the page's top.
 TALLEST = 1.5 * 844
 SAMPLES = 5
+#: Places outlined in their own shape (hexes) on the screens checked so far.
+OUTLINED: set[str] = set()
 #: Words of the menus' English that a Spanish screen must not show.
 ENGLISH = {
     "Back", "Tap", "Slot", "Boat", "Tile", "Giving", "For", "Turned", "Move", "Plant", "Hire",
@@ -56,8 +58,15 @@ SCREEN = """
   // is reached by its button)
   const last = boxes.filter(([kind, , , only]) => kind === 'button' || only);
   const bottom = Math.max(0, ...last.map(([, , r]) => r.bottom + window.scrollY));
+  // a place drawn as a polygon (a hex) is outlined in its own shape, not a box over its neighbours
+  const shapes = picks.filter((p) => p.querySelector(':scope > polygon')).map((p) => {
+    const hit = p.querySelector(':scope > .g-hit');
+    return [p.getAttribute('data-place'), hit ? hit.tagName : null,
+            hit && hit.points ? hit.points.numberOfItems : 0,
+            p.querySelector(':scope > polygon').getAttribute('points') === (hit && hit.getAttribute('points'))];
+  });
   return {buttons: buttons.length, places: picks.map((p) => p.getAttribute('data-place')),
-          small, bottom, text: list.innerText, width: document.documentElement.scrollWidth};
+          small, bottom, shapes, text: list.innerText, width: document.documentElement.scrollWidth};
 }
 """
 
@@ -132,6 +141,9 @@ def check_screen(page: Any, where: str, pictured: frozenset[str]) -> dict[str, A
         assert not words, f"{where}: English on a Spanish screen: {words}"
     for place in found["places"]:
         assert place.split(":")[0] in pictured, f"{where}: {place} armed but not pictured"
+    for place, tag, corners, same in found["shapes"]:
+        assert (tag, corners, same) == ("polygon", 6, True), f"{where}: {place} outlined as {tag}"
+    OUTLINED.update(place for place, *_ in found["shapes"])
     return found
 
 
@@ -189,6 +201,7 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
         (name, lang): open_page(f"{base}/watch?lang={lang}", size, lang=lang)
         for name, size, lang in sizes
     }
+    OUTLINED.clear()
     sampled = 0
     by_drawing = 0
     record: list[str] = []
@@ -246,3 +259,5 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
     (test_output / f"answers-{game}.txt").write_text("\n".join(record) + "\n")
     assert sampled >= 2, f"{game}: too few folded decisions"
     assert by_drawing >= 1, f"{game}: no answer was picked on the drawing"
+    if game == "ceylon":
+        assert any(p.startswith("hex:") for p in OUTLINED), "no hex was offered on the drawing"

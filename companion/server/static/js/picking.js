@@ -166,6 +166,23 @@ function hitArea(el) {
     rx: 6 / scale,
     "stroke-width": 3 / scale,
   };
+  // A place drawn as a polygon (Ceylon's hexes) is outlined in its own shape, not a box
+  // over its neighbours; grown about its middle only if it is under 44 px across.
+  const shape = el.tagName.toLowerCase() === "g" ? el.querySelector(":scope > polygon") : null;
+  if (shape) {
+    const own = shape.getBBox();
+    const grow = Math.max(1, HIT / scale / own.width, HIT / scale / own.height);
+    const cx = own.x + own.width / 2;
+    const cy = own.y + own.height / 2;
+    const points = shape.getAttribute("points");
+    const about = (k) => `translate(${cx} ${cy}) scale(${k}) translate(${-cx} ${-cy})`;
+    const hit = { class: "g-hit g-hit-shape", points };
+    if (grow > 1) hit.transform = about(grow);
+    // the outline drawn inside the shape, so a neighbour drawn later never hides it
+    const ring = { class: "g-hit-ring", points, transform: about(0.84), "stroke-width": 3 / scale / 0.84 };
+    el.append(s("polygon", hit), s("polygon", ring));
+    return [el];
+  }
   if (el.tagName.toLowerCase() === "g" || el.tagName.toLowerCase() === "svg") {
     el.append(s("rect", attrs));
     return [el];
