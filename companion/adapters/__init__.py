@@ -30,6 +30,11 @@ class GameAdapter(Protocol):
     """What the shared table modules need of one game."""
 
     name: str  # the registry's name (``engine.core.registry``)
+    #: Served at a real table by a stack of its own (its session's reconciler, sensor
+    #: board and camera reading: ``companion run`` opens it with ``open_session`` and
+    #: ``companion.runner.TableRunner``); False: by ``RulesSession``, with a camera
+    #: through ``companion.game_camera`` and the game's ``vision.games`` table.
+    own_stack: bool
 
     def new_session(
         self,

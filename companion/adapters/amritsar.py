@@ -24,6 +24,7 @@ class AmritsarAdapter:
     """``GameAdapter`` for Amritsar (``companion.session.TableSession``)."""
 
     name = "amritsar"
+    own_stack = True  # companion/reconcile, companion/sensors, companion/runner.py
 
     def new_session(
         self,

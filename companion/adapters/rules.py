@@ -28,6 +28,8 @@ FALLBACK_COLOURS = ("purple", "grey", "pink", "orange")
 class RulesAdapter:
     """``GameAdapter`` for the game ``name``, through its registered ``Rules``."""
 
+    own_stack = False
+
     def __init__(self, name: str):
         self.name = name
 

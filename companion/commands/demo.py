@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.games import DEFAULT_GAME
+
 if TYPE_CHECKING:
     from companion.sim.demo_watch import Pacer
 
@@ -28,7 +30,9 @@ def run(args: argparse.Namespace) -> int:
     except GameChoiceError as error:
         print(f"companion demo: --game: {error}", file=sys.stderr)
         return 2
-    if game != "amritsar":
+    from companion.adapters import adapter_for
+
+    if not adapter_for(game).own_stack:  # simulated through its Rules
         if args.camera:
             return _camera_demo(game, args)
         return _manual_demo(game, args)
@@ -65,12 +69,13 @@ def _pacer(args: argparse.Namespace) -> Pacer | None:
 
 def _player_counts() -> str:
     """How many simulated players each other game's demo seats, in words."""
+    from companion.adapters import adapter_for
     from companion.games import SERVED
     from engine.core.registry import get_rules
 
     counts = []
     for name in SERVED:
-        if name != "amritsar":
+        if not adapter_for(name).own_stack:
             rules = get_rules(name)
             counts.append(f"{rules.title_en} {rules.min_players}-{rules.max_players}")
     return "the other demos seat " + ", ".join(counts)
@@ -173,7 +178,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--game",
-        default="amritsar",
+        default=DEFAULT_GAME,
         help="which game to simulate: amritsar (default), imhotep, ceylon or rajas "
         "(Rajas of the Ganges)",
     )

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.games import DEFAULT_GAME, SERVED
+
 
 def _write(text: str, out: str | None) -> None:
     if out:
@@ -36,11 +38,16 @@ def _plan(path: str | None) -> Any:
 
 
 def _kit(args: argparse.Namespace) -> Any:
-    """The game's ``vision.games.<game>.kit`` module, or None for Amritsar."""
+    """The game's ``vision.games.<game>.kit`` module, or None for a game with its own
+    camera stack (Amritsar's: ``vision``'s own plan and layout)."""
     import importlib
 
-    game = getattr(args, "game", "amritsar")
-    return None if game == "amritsar" else importlib.import_module(f"vision.games.{game}.kit")
+    from companion.adapters import adapter_for
+
+    game = getattr(args, "game", DEFAULT_GAME)
+    if adapter_for(game).own_stack:
+        return None
+    return importlib.import_module(f"vision.games.{game}.kit")
 
 
 def run_sheets(args: argparse.Namespace) -> int:
@@ -108,9 +115,7 @@ def register(subparsers: Any) -> None:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--plan", help="marker plan CSV (default: the built-in plan)")
     game = argparse.ArgumentParser(add_help=False)
-    game.add_argument(
-        "--game", choices=("amritsar", "ceylon", "imhotep", "rajas"), default="amritsar"
-    )
+    game.add_argument("--game", choices=sorted(SERVED), default=DEFAULT_GAME)
 
     sheets = sub.add_parser("sheets", parents=[common, game], help="true-size sticker sheets (PDF)")
     sheets.add_argument("--out", default=".", help="folder for pieces.pdf and board.pdf")

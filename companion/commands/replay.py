@@ -53,7 +53,7 @@ def _positions(args: argparse.Namespace, game: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.games import DEFAULT_GAME
+    from companion.adapters import adapter_for
     from companion.replay import export_case, replay
     from companion.replay_steps import check_log
     from companion.resume import ResumeError
@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
         if args.positions:
             return _positions(args, game)
         store = EventStore(args.log, create=False)
-        report = replay(store) if game == DEFAULT_GAME else check_log(store)
+        # a game with its own stack replays its inputs through its reconciler
+        report = replay(store) if adapter_for(game).own_stack else check_log(store)
     except (StoreError, ResumeError) as error:
         print(f"companion replay: {error}")
         return 2

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from companion.games import DEFAULT_GAME
+
 #: Where each game's log is kept, one file per game (``companion.game_logs``).
 DEFAULT_GAMES = (
     Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "amritsar" / "games"
@@ -46,15 +48,19 @@ def run(args: argparse.Namespace) -> int:
     except GameChoiceError as error:
         print(f"companion run: --game: {error}", file=sys.stderr)
         return 2
-    if game != "amritsar" and (args.players is not None or args.resume is not None):
-        return run_manual(game, args)
-    from engine.amritsar import OPTIONS
+    from companion.adapters import adapter_for
 
-    other = [o for o in args.house_rule if o not in OPTIONS]
-    if other and game == "amritsar":
+    adapter = adapter_for(game)
+    if not adapter.own_stack and (args.players is not None or args.resume is not None):
+        return run_manual(game, args)
+    offered = sorted(rule["name"] for rule in adapter.house_rules())
+    other = [o for o in args.house_rule if o not in offered]
+    if other and adapter.own_stack:
+        from engine.core.registry import get_rules
+
         print(
-            f"companion run: --house-rule {other[0]}: Amritsar's house rules are "
-            f"{', '.join(sorted(OPTIONS))}",
+            f"companion run: --house-rule {other[0]}: the house rules of "
+            f"{get_rules(game).title_en} are {', '.join(offered)}",
             file=sys.stderr,
         )
         return 2
@@ -244,6 +250,7 @@ class _Table:
         it shows), or with --setup table read from the table, the companion
         dealing only the secret draws. Secret draws always come from the OS;
         --seed repeats only the public layout (companion.dealing)."""
+        from companion.adapters import adapter_for
         from companion.dealing import Dealer
         from companion.reconcile.reconciler import Reconciler
         from companion.reconcile.setup_table import SetupWatch, setup_pending
@@ -254,7 +261,7 @@ class _Table:
         from_table = args.setup == "table"
         log_path.parent.mkdir(parents=True, exist_ok=True)
         game = logged_game(log_path) or game  # a resumed log keeps its own game
-        if game != "amritsar":  # served through its Rules: the phones answer everything
+        if not adapter_for(game).own_stack:  # served through its Rules (and a camera table)
             try:
                 manual = open_any_session(
                     log_path, game, names, options=options, public_seed=args.seed
@@ -591,7 +598,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--game",
-        default="amritsar",
+        default=DEFAULT_GAME,
         help="which game is on the table: amritsar (default), imhotep, ceylon or rajas "
         "(Rajas of the Ganges); a resumed log keeps its own",
     )

@@ -104,3 +104,25 @@ def test_the_shared_table_modules_branch_on_no_games_name(path: str) -> None:
     assert "engine.amritsar" not in text or path == "companion/resume.py"
     if path != "companion/adapters/__init__.py":
         assert not re.search(r"""["'](?:imhotep|ceylon|rajas)["']""", text)
+
+
+def test_the_commands_ask_the_adapter_which_stack_serves_a_game() -> None:
+    import argparse
+
+    from companion.commands.markers import _kit
+
+    assert [game for game in SERVED if adapter_for(game).own_stack] == ["amritsar"]
+    assert _kit(argparse.Namespace(game="amritsar")) is None
+    kit = _kit(argparse.Namespace(game="imhotep"))
+    assert kit is not None and kit.__name__ == "vision.games.imhotep.kit"
+
+
+def test_companion_run_refuses_a_house_rule_the_game_does_not_offer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from companion.cli import main
+
+    assert main(["run", "--house-rule", "hard", "--camera", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "--house-rule hard: the house rules of Amritsar" in err
+    assert "skip_no_wrap" in err
