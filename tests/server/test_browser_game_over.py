@@ -258,7 +258,12 @@ LANG = {"Español", "English"}
 
 @pytest.mark.parametrize("table_kind", sorted(AMRITSAR))
 def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
-    table_kind: str, tmp_path: Path, live_server: Any, open_page: Opener, test_output: Path
+    table_kind: str,
+    tmp_path: Path,
+    live_server: Any,
+    open_page: Opener,
+    browser: Any,
+    test_output: Path,
 ) -> None:
     """Amritsar's phone, table screen and spectator view show game_over.js's screen,
     measured as the other games', with the three decades marked on the plot; the
@@ -308,6 +313,18 @@ def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
         assert table.locator("#new-game").is_visible()
         assert not phone.locator("#new-game").count() and not watch.locator("#new-game").count()
     assert table is not None
+    # Amritsar's pages have a dark mode: the screen stays a light card, still 4.5:1.
+    dark = browser.new_context(viewport=PHONE, color_scheme="dark", locale="en-GB")
+    try:
+        phone = dark.new_page()
+        phone.goto(f"{base}/play?lang=en#token={session.seats[0].token}")
+        phone.wait_for_selector("#game-over #pp-plot")
+        texts = [t for t in phone.evaluate(MEASURE)["texts"] if t["inOver"]]
+        dim = [t for t in texts if contrast(t["fg"], t["bg"]) < 4.5]
+        assert texts and not dim, dim[:5]
+        phone.screenshot(path=str(test_output / f"gameover-amritsar-{table_kind}-phone-dark.png"))
+    finally:
+        dark.close()
     asked: list[str] = []
 
     def answer(dialog: Any) -> None:
