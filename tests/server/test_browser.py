@@ -304,6 +304,7 @@ def test_the_end_of_game_table_itemises_the_scores(
     table.locator(".itemised summary").click()
     table.screenshot(path=str(test_output / "web-table-final-tablet.png"), full_page=True)
     phone = open_page(f"{base}/play#token={session.seats[0].token}", PHONE)
+    phone.click("#fold-breakdown > summary")  # folded under the game-over screen
     phone.wait_for_selector("#breakdown")
     phone.screenshot(path=str(test_output / "web-player-final-phone.png"), full_page=True)
     table.set_viewport_size(PHONE)
