@@ -15,8 +15,9 @@ Every leaf is one offered answer and every offered answer one leaf
 
 The menu is plain data: ``{"items": [...], "picture": bool}`` nodes, each
 item ``{"en", "es", "place", "button"}`` plus either ``"action"`` and
-``"full"`` (a leaf: the answer's notation and its whole words) or its own
-``"items"`` (a screen).
+``"full"`` (a leaf: the answer's notation and its whole words; ``"ask"`` when
+a tap on its place shows those words with one button before sending, from
+``Step.ask``: Ceylon's move that costs rupees) or its own ``"items"`` (a screen).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class _Node:
     items: list[_Node] = field(default_factory=list)
     picture: bool = False
     button: bool = True
+    ask: bool = False
 
     @property
     def leaf(self) -> bool:
@@ -65,6 +67,8 @@ class _Node:
         if self.leaf:
             out["action"] = self.action
             out["full"] = self.full
+            if self.ask and self.place:
+                out["ask"] = True
         else:
             out["items"] = [item.data() for item in self.items]
             out["picture"] = self.picture
@@ -139,9 +143,9 @@ def taps(menu: dict[str, Any], depth: int = 1) -> list[int]:
 # -- building -------------------------------------------------------------------------
 
 
-def _leaf(option: dict[str, Any], en: str, es: str, place: str) -> _Node:
+def _leaf(option: dict[str, Any], en: str, es: str, place: str, ask: bool = False) -> _Node:
     full = {"en": str(option["en"]), "es": str(option["es"])}
-    return _Node(en, es, place, action=str(option["action"]), full=full)
+    return _Node(en, es, place, action=str(option["action"]), full=full, ask=ask)
 
 
 def _flat(
@@ -150,9 +154,10 @@ def _flat(
     """One button per answer; a place only it names is tappable on the drawing too."""
     firsts = [_first_place(path, pictured) for path in paths]
     items = []
-    for option, first in zip(options, firsts, strict=True):
+    for option, first, path in zip(options, firsts, paths, strict=True):
         place = first if first and firsts.count(first) == 1 else ""
-        items.append(_leaf(option, str(option["en"]), str(option["es"]), place))
+        ask = any(s.ask for s in path)
+        items.append(_leaf(option, str(option["en"]), str(option["es"]), place, ask))
     return items
 
 
@@ -167,7 +172,7 @@ def _insert(root: _Node, path: tuple[Step, ...], option: dict[str, Any]) -> None
     last = path[-1]
     clash = [i for i in node.items if (i.en, i.place) == (last.en, last.place)]
     if not clash:
-        node.items.append(_leaf(option, last.en, last.es, last.place))
+        node.items.append(_leaf(option, last.en, last.es, last.place, last.ask))
         return
     # A path that ends where another goes on (or two alike): told apart by its whole words.
     inner = clash[0]
@@ -211,6 +216,7 @@ def _collapse(node: _Node) -> _Node:
     only = node.items[0]
     joined = _Node(f"{node.en}{JOIN}{only.en}", f"{node.es}{JOIN}{only.es}", node.place)
     joined.action, joined.full, joined.items = only.action, only.full, only.items
+    joined.ask = only.ask
     return joined
 
 
@@ -250,7 +256,7 @@ def _flatten(node: _Node) -> None:
         if item.leaf:
             en = JOIN.join(w[0] for w in here)
             es = JOIN.join(w[1] for w in here)
-            flat.append(_Node(en, es, place or item.place, item.action, item.full))
+            flat.append(_Node(en, es, place or item.place, item.action, item.full, ask=item.ask))
             return
         for sub in item.items:
             walk(sub, here, place or item.place)

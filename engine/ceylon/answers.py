@@ -50,10 +50,12 @@ def _move_to(cat: Catalog, state: State, index: int) -> Step:
         return place(f"hex:{name}", name, name)
     steps = moves.distances(cat, state.hexes_in_play)[pawn][index]
     cost = moves.move_cost(cat, state, seat, steps)
-    return place(
-        f"hex:{name}",
+    # a move that costs rupees is read before it is sent (a tap on the hex asks once)
+    return Step(
         f"{name} ({_plural(steps, 'step', 'steps')}, {_plural(cost, 'rupee', 'rupees')})",
         f"{name} ({_plural(steps, 'paso', 'pasos')}, {_plural(cost, 'rupia', 'rupias')})",
+        f"hex:{name}",
+        ask=cost > 0,
     )
 
 
@@ -91,11 +93,10 @@ def answer_parts(cat: Catalog, state: State, action: Action) -> AnswerParts | No
         if index >= 0:
             contract = cat.contracts[index]
             amount = (contract.rupees, contract.points)[b]
-            reward = Step(
-                *(f"{w} {amount} {unit}" for w, unit in zip(_FOR, _REWARD[b], strict=True))
-            )
+            en, es = (f"{w} {amount} {unit}" for w, unit in zip(_FOR, _REWARD[b], strict=True))
         else:
-            reward = Step(*(f"{w} {unit}" for w, unit in zip(_FOR, _REWARD[b], strict=True)))
+            en, es = (f"{w} {unit}" for w, unit in zip(_FOR, _REWARD[b], strict=True))
+        reward = Step(en, es)
         steps += (place(f"wagon:{a + 1}", f"Wagon {a + 1}", f"Vagón {a + 1}"), reward)
     if action.start:
         steps += (_START,)

@@ -31,12 +31,16 @@ class Step:
     """One tap on the way to an answer: its words, and the place it is, if one.
 
     ``place`` is the drawing's key of a place (``"boat:3"``) or ``""`` for a
-    menu word ("Sail a boat", "slot 2") that is a button only.
+    menu word ("Sail a boat", "slot 2") that is a button only. ``ask``: the
+    answer ending on this place says what tapping the place does not show
+    (Ceylon's move that costs rupees), so a tap on the drawing shows its words
+    with one button to send it, never sends it at once.
     """
 
     en: str
     es: str
     place: str = ""
+    ask: bool = False
 
 
 def place(key: str, en: str, es: str) -> Step:

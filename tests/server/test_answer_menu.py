@@ -129,3 +129,28 @@ def test_a_phone_payload_carries_the_menu_of_its_own_decision_only() -> None:
     assert sorted(leaves(view["menu"])) == sorted(o["action"] for o in view["options"])
     assert payloads.view((seat + 1) % 3)["menu"] is None
     assert payloads.view(None)["menu"] is None  # the table screen enters no map decision
+
+
+def _leaf_items(node: dict[str, Any]) -> Any:
+    for item in node["items"]:
+        if "items" in item:
+            yield from _leaf_items(item)
+        else:
+            yield item
+
+
+def test_a_ceylon_move_that_costs_rupees_asks_before_it_is_sent() -> None:
+    """A move's hex tapped on the drawing shows its cost first when it costs rupees
+    (``ask``); a free move, or an answer that is not a place, is sent at once."""
+    asked, free = 0, 0
+    for rules, state in positions("ceylon", range(3), every=3):
+        menu, _ = menu_of(rules, state, PICTURED["ceylon"])
+        for item in _leaf_items(menu):
+            if "move" not in item["action"].split() or not item["place"]:
+                assert "ask" not in item, item
+                continue
+            costs = " 0 rupees)" not in item["full"]["en"]
+            assert item.get("ask", False) == costs, item
+            asked += costs
+            free += not costs
+    assert asked and free, (asked, free)

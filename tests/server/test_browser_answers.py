@@ -33,6 +33,8 @@ TALLEST = 1.5 * 844
 SAMPLES = 5
 #: Places outlined in their own shape (hexes) on the screens checked so far.
 OUTLINED: set[str] = set()
+#: The words of answers tapped on the drawing that were shown before being sent.
+ASKED: list[str] = []
 #: Words of the menus' English that a Spanish screen must not show.
 ENGLISH = {
     "Back", "Tap", "Slot", "Boat", "Tile", "Giving", "For", "Turned", "Move", "Plant", "Hire",
@@ -120,6 +122,15 @@ def tap(page: Any, item: dict[str, Any], index: int, *, on_drawing: bool) -> str
         target = page.locator(f'#drawing .g-pickable[data-place="{place}"]')
         if target.count():
             target.first.click()
+            if item.get("ask"):
+                # its whole words (Ceylon's move and its rupees) come first, one button sends
+                send = page.locator(f'#answers button[data-action="{item["action"]}"]')
+                send.wait_for()
+                shown = send.inner_text().strip()
+                assert shown in (item["full"]["en"], item["full"]["es"]), shown
+                assert page.locator("#answers button").count() == 2  # and Back
+                ASKED.append(shown)
+                send.click()
             return "drawing"
         assert item["button"], f"{place} is neither on the drawing nor a button"
     if "action" in item:
@@ -202,6 +213,7 @@ def test_answers_are_short_screens_and_places_are_picked_on_the_drawing(
         for name, size, lang in sizes
     }
     OUTLINED.clear()
+    ASKED.clear()
     sampled = 0
     by_drawing = 0
     record: list[str] = []

@@ -273,3 +273,51 @@ DRAW = """async (data) => {
   const drawing = await import('/static/js/ceylon_drawing.js');
   document.getElementById('drawing').replaceWith(drawing.drawCeylon(data));
 }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_move_tapped_on_the_map_shows_its_cost_before_it_is_sent(
+    lang: str, live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    """Tapping a hex the pawn would pay rupees to reach shows the move's steps and rupees
+    with one button to send it (and Back); nothing is sent until that button."""
+    session = new_table_session("ceylon", ["Ana", "Ben", "Cy"], seed=4, pin=PIN)
+    assert isinstance(session, RulesSession)
+    rules, rng = session.rules, random.Random(4)
+    payloads = create_app(session).state.payloads
+    menu_item: dict[str, Any] | None = None
+    for _ in range(400):
+        d = rules.decision(session.state)
+        seat = session.seat_view(None)["decision"]["seat"]
+        if seat is not None and not d.is_chance:
+            menu = payloads.view(seat)["menu"]
+            moves = next((i for i in (menu or {}).get("items", []) if "items" in i), None)
+            asked = [i for i in (moves or {}).get("items", []) if i.get("ask")]
+            if moves and asked and len(menu["items"]) < 8:
+                menu_item = asked[0]
+                break
+        actions = rules.legal_actions(session.state)
+        action = rules.random_chance(session.state, rng) if d.is_chance else rng.choice(actions)
+        assert session.apply_actions([action], "camera").ok
+    assert menu_item is not None and moves is not None, "no paid move was offered"
+    base = live_server(create_app(session))
+    page = open_page(f"{base}/play?lang={lang}#token={session.seats[seat].token}", PHONE, lang=lang)
+    wait_state(page, session.state_id)
+    page.locator(f"#answers button:has-text('{moves[lang]}')").click()
+    before = session.state_id
+    hexes = page.locator(f'#drawing .g-pickable[data-place="{menu_item["place"]}"]')
+    hexes.first.click()
+    send = page.locator(f'#answers button[data-action="{menu_item["action"]}"]')
+    send.wait_for()
+    words = send.inner_text().strip()
+    assert words == menu_item["full"][lang], words
+    assert ("rupia" if lang == "es" else "rupee") in words, words
+    assert page.locator("#answers .g-path").inner_text().endswith(menu_item[lang])
+    assert page.locator(f'#drawing .g-chosen[data-place="{menu_item["place"]}"]').count() == 1
+    assert send.bounding_box()["height"] >= 44
+    assert session.state_id == before  # the tap on the map sent nothing
+    page.screenshot(path=str(test_output / f"ceylon-move-cost-{lang}.png"), full_page=True)
+    send.click()
+    wait_state(page, before + 1)
+    last = session.game.entries[-1].action
+    assert rules.format_action(last) == menu_item["action"]

@@ -5,7 +5,9 @@
 // offered ones get class `g-pickable`, role="button", a keyboard focus, a name
 // for screen readers and an invisible hit area of at least 44x44 CSS px (SVG),
 // highlighted so a player sees what may be tapped. Tapping a place opens its
-// follow-up (the slots of a boat, a tile's turn) or sends the answer. While a
+// follow-up (the slots of a boat, a tile's turn) or sends the answer; an answer
+// marked `ask` (Ceylon's move that costs rupees) first shows its whole words
+// with one button, so the cost is read before it is sent. While a
 // player picks, the parts of the drawing with places (or marked data-pick-context)
 // come first.
 // Places a drawing does not show become buttons, so nothing is unreachable.
@@ -52,8 +54,14 @@ export function hasPlaces(menu) {
 function screenOf(menu) {
   let node = menu;
   const trail = [];
-  for (const index of where.path) {
+  for (const [step, index] of where.path.entries()) {
     const next = node.items && node.items[index];
+    if (next && next.ask && next.action && step === where.path.length - 1) {
+      // a place tapped whose answer asks first: its whole words, one button to send
+      trail.push(next);
+      const send = { action: next.action, full: next.full, en: next.full.en, es: next.full.es, place: "", button: true };
+      return { node: { items: [send], asked: true }, trail };
+    }
     if (!next || !next.items) {
       where.path = [];
       return { node: menu, trail: [] };
@@ -110,11 +118,16 @@ function fill() {
   list.dataset.places = String(places.length);
 }
 
-function choose(index) {
+function choose(index, onDrawing = false) {
   const { menu, onChoose } = shown;
   const { node } = screenOf(menu);
   const item = node.items[index];
   if (!item) return;
+  if (item.action && item.ask && onDrawing) {
+    where.path = [...where.path, index]; // its words and cost first (a button sends it)
+    refresh();
+    return;
+  }
   if (item.action) {
     onChoose({ action: item.action, en: item.full.en, es: item.full.es });
     return;
@@ -137,7 +150,7 @@ function refresh() {
 }
 
 function disarm(root) {
-  for (const el of root.querySelectorAll(".g-hit")) el.remove();
+  for (const el of root.querySelectorAll(".g-hit, .g-hit-ring")) el.remove();
   for (const el of root.querySelectorAll(".g-pickable")) {
     el.classList.remove("g-pickable");
     el.removeAttribute("role");
@@ -236,13 +249,13 @@ function arm(el, item, index) {
     target.onclick = (event) => {
       event.preventDefault();
       event.stopPropagation();
-      choose(index);
+      choose(index, true);
     };
   }
   el.onkeydown = (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      choose(index);
+      choose(index, true);
     }
   };
 }
