@@ -300,3 +300,48 @@ def test_the_spaces_a_worker_may_go_to_are_tapped_on_the_drawing(
     assert all(min(w, h) >= 44 for _, w, h in armed), armed
     assert phone.locator("#answers button[data-place^='space:']").count() == 0
     phone.screenshot(path=str(test_output / "rajas-phone-pick-en.png"))
+
+
+def test_a_tile_is_bought_by_tapping_its_stack_on_the_drawing(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    """A tile to buy: each stack offered is marked on the drawing (``stack:<name>``, at
+    least 44 px), and one tap on a stack that one answer names sends that answer."""
+    session = new_table_session("rajas", NAMES[:2], [], seed=11, pin=PIN)
+    assert isinstance(session, RulesSession)
+    rules = session.rules
+    rng = random.Random(11)
+    for _ in range(600):
+        decision = rules.decision(session.state)
+        written = [rules.format_action(a) for a in rules.legal_actions(session.state)]
+        stacks = [w.split()[1] for w in written if w.startswith("buy ")]
+        single = [s for s in stacks if stacks.count(s) == 1]
+        if decision.kind == "BUY" and single:
+            break
+        actions = rules.legal_actions(session.state)
+        building = [a for a in actions if rules.format_action(a).startswith(("buy", "place Q"))]
+        pool = building if building and rng.random() < 0.7 else actions
+        chosen = rules.random_chance(session.state, rng) if decision.is_chance else rng.choice(pool)
+        assert session.apply_actions([chosen], "camera").ok
+    else:
+        raise AssertionError("no tile was offered to buy")
+    base = live_server(create_app(session))
+    phone = open_page(f"{base}/play?lang=es#token={session.seats[decision.player].token}", PHONE)
+    wait_state(phone, session.state_id)
+    target = phone.locator(f'#drawing .g-pickable[data-place="stack:{single[0]}"]')
+    target.wait_for()
+    armed = phone.evaluate(
+        """() => [...document.querySelectorAll('#drawing .g-pickable')].map((el) => {
+            const hit = el.querySelector(':scope > .g-hit') || el;
+            const r = hit.getBoundingClientRect();
+            return [el.dataset.place, r.width, r.height];
+        })"""
+    )
+    assert {p for p, _, _ in armed} == {f"stack:{s}" for s in single}, armed
+    assert all(min(w, h) >= 44 for _, w, h in armed), armed
+    phone.screenshot(path=str(test_output / "rajas-phone-buy-es.png"), full_page=True)
+    before, entries = session.state_id, len(session.game.entries)
+    target.click()
+    wait_state(phone, before + 1)
+    bought = rules.format_action(session.game.entries[entries].action)  # then any draw it caused
+    assert bought.startswith(f"buy {single[0]} "), bought
