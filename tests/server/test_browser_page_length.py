@@ -129,6 +129,11 @@ def test_the_words_under_the_drawing_are_short(
         page.locator("#board-words > summary").click()
         opened = page.evaluate(MEASURE)
         assert opened["fold"]["open"] and opened["height"] > found["height"], where
+        # a fold the player opened stays open when the page is drawn again (here: language)
+        page.locator("#lang").click()
+        again = page.evaluate(MEASURE)
+        assert again["fold"]["open"] and again["fold"]["title"] != title, where
+        page.locator("#lang").click()
         page.locator("#board-words > summary").click()
         name = f"short-{game}-{when}-{screen}.png"
         page.screenshot(path=str(test_output / name), full_page=True)
