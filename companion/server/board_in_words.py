@@ -8,8 +8,9 @@ readers still reach it); only what the drawing does not show stays open.
 
 ``drawn(game)`` is sent as ``board.drawn``: ``panels`` are the keys of the
 panels the drawing shows whole; ``rows`` are the keys of the rows of the
-general panel (``game``) and of each player's board that it shows. Each set
-was read off the game's drawer (``drawings.py``, ``drawing_ceylon.py``,
+general panel (``game``) and of each player's board that it shows (whose
+turn it is counts as shown: the question above says it). Each set was read
+off the game's drawer (``drawings.py``, ``drawing_ceylon.py``,
 ``drawing_rajas.py``): a key missing here only stays open, never hidden.
 """
 
@@ -28,12 +29,12 @@ class Drawn(NamedTuple):
 DRAWN: dict[str, Drawn] = {
     # The round and its card, the boats, the five sites (with their sides, the market's
     # cards face up and down, the towers), each player's sled and quarry. Not drawn: the
-    # Pharaoh's wrath, whose turn and who starts, the deck, each player's cards and points.
+    # Pharaoh's wrath, who starts, the deck, each player's cards and points.
     "imhotep": Drawn(
         panels=frozenset(
             {"sides", "boats", "market", "pyramid", "temple", "burial", "obelisk", "towers"}
         ),
-        rows=frozenset({"round", "round_card", "market_face_down", "sled", "quarry"}),
+        rows=frozenset({"round", "round_card", "market_face_down", "sled", "quarry", "current"}),
     ),
     # The island (elevations, plantations, pawns), the advisors, the train, the card in
     # play, the district bonuses, the status line, the deck, each player's personal board.
@@ -42,7 +43,7 @@ DRAWN: dict[str, Drawn] = {
             {"districts", "levels", "plantations", "advisors", "train", "card", "bonus_stack"}
         ),
         rows=frozenset(
-            {"first", "turn", "ending", "contracts_left", "deck_left", "discards"}
+            {"first", "active", "turn", "ending", "contracts_left", "deck_left", "discards"}
             | {"pawn", "rupees", "cubes", "tech", "tech_order", "tokens", "markers_left"}
             | {"companies", "contracts", "points", "hired", "start_tile", "start_used"}
             | {"district_bonus", "hand_count"}
