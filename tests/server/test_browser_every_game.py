@@ -79,6 +79,12 @@ LIMITS = {
 AMRITSAR_UNFOLDED = {str(Pending.ACTIONS), str(Pending.UPGRADE)}
 UNFOLDED = "decision not folded yet (not asserted)"
 
+#: A decision's first tap that opens another screen, and that screen drawn.
+FOLLOW_UP = {
+    "amritsar": ("#decision .options button.opens", "#decision .options.follow-up"),
+    "generic": ("#answers button[data-menu]", '#answers[data-depth="1"]'),
+}
+
 #: Every visible text (its own words) with its size on screen and, outside drawings,
 #: its colour against what is really behind it; every control's box; the page's width.
 PAGE_JS = """
@@ -436,6 +442,17 @@ def test_every_game_at_the_table(
                     phone.set_viewport_size(BIG)
                     shot(phone, "decision", "1280x800")
                     phone.set_viewport_size(PHONE)
+            # The screen after a first tap (a folded menu's, or an answer's follow-up).
+            phone.set_viewport_size(PHONE)
+            opener, opened = FOLLOW_UP["amritsar" if game == "amritsar" else "generic"]
+            if phone.locator(opener).count():
+                phone.locator(opener).first.click()
+                phone.locator(opened).wait_for()
+                for size, viewport in SIZES.items():
+                    phone.set_viewport_size(viewport)
+                    where = f"{kind} follow-up {lang} {size}"
+                    measure_answers(phone, game, kind, where, figures)
+                    measure_page(phone, "decision", where, figures)
             if n == 0:
                 # That phone joined: its seat's code is hidden on the table screen.
                 wait_state(table, session.state_id)
