@@ -138,7 +138,17 @@ PAGE_JS = """
   const clipped = [];
   for (const e of document.querySelectorAll('body *')) {
     if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
-    if (e instanceof SVGElement && e.tagName !== 'svg') continue;
+    if (e instanceof SVGElement && e.tagName !== 'svg') {
+      // a drawing's words cut by the edge of their picture
+      const svg = e.ownerSVGElement;
+      if (e.tagName !== 'text' || !svg || getComputedStyle(svg).overflow === 'visible') continue;
+      const t = e.getBoundingClientRect(), box = svg.getBoundingClientRect();
+      if (t.width && (t.right > box.right + 0.5 || t.left < box.left - 0.5
+                      || t.bottom > box.bottom + 0.5 || t.top < box.top - 0.5))
+        clipped.push(`text '${e.textContent.trim().slice(0, 20)}' past its picture's edge`
+                     + ` [${t.left.toFixed(0)}, ${t.right.toFixed(0)}] in [${box.left.toFixed(0)}, ${box.right.toFixed(0)}]`);
+      continue;
+    }
     const r = e.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     if (r.right > window.innerWidth + 0.5 || r.left < -0.5)
