@@ -1,9 +1,12 @@
 """Issue 32's acceptance test: every game at the table, measured as one (Chromium).
 
 Amritsar, Imhotep, Ceylon and Rajas of the Ganges, each in English and in
-Spanish, with one browser context per game and language. What the other
-browser tests leave out is measured here (see the table in each criterion's
-comment), several measurements per page load:
+Spanish, with one browser context per game and language, several measurements
+per page load. It measures what the other browser tests leave out (Amritsar's
+decisions: how many buttons, how far down, text size, and at 1280 px; text size
+and contrast of every text on every page; Ceylon's and Rajas's QR codes; the
+CSV's contents and New game after a restart for Amritsar; a phone's game over
+at 1280 px; the start page with Ceylon or Rajas chosen; boxes cut off):
 
 * the table screen (1280x800): every text at least 12 px and at 4.5:1, every
   control at least 44 px, nothing wider than the screen; each seat's QR code
@@ -11,7 +14,10 @@ comment), several measurements per page load:
 * a player's decisions along a seeded game, on a phone (390x844) and on a big
   screen (1280x800): at most eight answer buttons on the screen, the last one
   ending within 1.5 phone screens (1266 px) of the page's top, every answer and
-  control at least 44 px, every text at least 12 px and at 4.5:1;
+  control at least 44 px, every text at least 12 px and at 4.5:1, the same on
+  the screen after a first tap (Amritsar's unfolded upgrade and action turns
+  measured, not asserted: see AMRITSAR_UNFOLDED);
+* the game played to its end: the table's "New game" reaches the start page;
 * the game over, after a restart (the game resumed from its log): the itemised
   sheet, a plot with a line per player and a CSV whose totals are the game's,
   on the table screen and a phone, with the same text and tap measures; then
@@ -476,12 +482,15 @@ def test_every_game_at_the_table(
                 shot(table, "table-joined", "1280x800", full=False)
         assert phone is not None, f"{game}: no decision measured"
 
-        # The game over, after a restart (the game resumed from its log).
+        # Played to its end: "New game" brings the start page back (no restart yet).
         rng = random.Random(11)
         while not over(session):
             step(session, rng)
-        assert session.store is not None
-        session.store.close()
+        wait_state(table, session.state_id)
+        new_game(table, game)
+        # The game over, after a restart (the game resumed from its log).
+        if session.store is not None:  # closed twice is harmless
+            session.store.close()
         again = resumed(game, log)
         base = live_server(_switch(games, again))
         names = {s.index: s.name for s in again.seats}
