@@ -60,53 +60,53 @@ _MAIN_ES = {
 
 _PROMPTS: dict[str, tuple[str, str]] = {
     LEAVE_OUT: (
-        "draw the large elevation tile that goes back to the box",
-        "robar la loseta de elevación grande que vuelve a la caja",
+        "Draw the large elevation tile that goes back to the box",
+        "Roba la loseta de elevación grande que vuelve a la caja",
     ),
-    ADVISOR: ("draw the advisor of the next district", "robar el consejero del siguiente distrito"),
-    CONTRACT: ("draw a contract for the empty wagon", "robar un contrato para el vagón vacío"),
-    START_TILE: ("deal a start tile", "repartir una loseta de inicio"),
+    ADVISOR: ("Draw the advisor of the next district", "Roba el consejero del siguiente distrito"),
+    CONTRACT: ("Draw a contract for the empty wagon", "Roba un contrato para el vagón vacío"),
+    START_TILE: ("Deal a start tile", "Reparte una loseta de inicio"),
     DEAL: (
-        "draw a card into a starting hand (secret)",
-        "robar una carta para la mano inicial (secreta)",
+        "Draw a card into a starting hand (secret)",
+        "Roba una carta para la mano inicial (secreta)",
     ),
     DRAW: (
-        "draw a card to refill the hand (secret)",
-        "robar una carta para completar la mano (secreta)",
+        "Draw a card to refill the hand (secret)",
+        "Roba una carta para completar la mano (secreta)",
     ),
     ELEVATE: (
-        "place a large elevation tile on 4 hexes of a district",
-        "colocar una loseta de elevación grande sobre 4 hexágonos de un distrito",
+        "Place a large elevation tile on 4 hexes of a district",
+        "Coloca una loseta de elevación grande sobre 4 hexágonos de un distrito",
     ),
     TOP: (
-        "place a small elevation tile on a large one",
-        "colocar una loseta de elevación pequeña sobre una grande",
+        "Place a small elevation tile on a large one",
+        "Coloca una loseta de elevación pequeña sobre una grande",
     ),
     START: (
-        "choose a starting hex (level 0, a district without plantations)",
-        "elegir el hexágono inicial (nivel 0, un distrito sin plantaciones)",
+        "Choose a starting hex (level 0, a district without plantations)",
+        "Elige el hexágono inicial (nivel 0, un distrito sin plantaciones)",
     ),
     PLAY: (
-        "play a card, turned to the main action you take",
-        "jugar una carta, orientada hacia la acción principal que realizas",
+        "Play a card, turned to the main action you take",
+        "Juega una carta, orientada hacia la acción principal que realizas",
     ),
     ACT: (
-        "take the card's main action or an alternative",
-        "realizar la acción principal de la carta o una alternativa",
+        "Take the card's main action or an alternative",
+        "Realiza la acción principal de la carta o una alternativa",
     ),
     HARVEST: (
-        "name the plantations you harvest, then done",
-        "nombrar las plantaciones que cosechas y terminar",
+        "Name the plantations you harvest, then done",
+        "Nombra las plantaciones que cosechas y termina",
     ),
     DISCARD: (
-        "discard tea down to your storehouse's capacity",
-        "descartar té hasta la capacidad del almacén",
+        "Discard tea down to your storehouse's capacity",
+        "Descarta té hasta la capacidad de tu almacén",
     ),
     TOKEN: (
-        "use a tech token for an extra action, or pass",
-        "usar una ficha de tecnología para una acción adicional, o pasar",
+        "Use a tech token for an extra action, or pass",
+        "Usa una ficha de tecnología para una acción adicional, o pasa",
     ),
-    OVER: ("nothing: the game is over", "nada: la partida ha terminado"),
+    OVER: ("Nothing: the game is over", "Nada: la partida ha terminado"),
 }
 
 

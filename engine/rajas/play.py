@@ -65,27 +65,27 @@ _KIND_OF_PHASE = {
 }
 _PROMPTS: dict[str, tuple[str, str]] = {
     REVEAL: (
-        "turn up the tile now on top of a stack",
-        "descubrir la ficha que queda encima de una pila",
+        "Turn up the tile now on top of a stack",
+        "Descubre la ficha que queda encima de una pila",
     ),
     ROLL: (
-        "roll the die just taken and give its value",
-        "tirar el dado recién cogido y dar su valor",
+        "Roll the die just taken and give its value",
+        "Tira el dado recién cogido y da su valor",
     ),
     FIRST: (
-        "equal lowest totals: who ate Indian food last?",
-        "empate en el total más bajo: ¿quién comió comida india el último?",
+        "Equal lowest totals: who ate Indian food last?",
+        "Empate en el total más bajo: ¿quién comió comida india el último?",
     ),
-    PLACE: ("place a worker on an action space", "colocar un trabajador en una casilla de acción"),
-    BUY: ("choose a tile and the dice that pay it", "elegir una ficha y los dados que la pagan"),
-    TILE: ("place the tile in your province", "colocar la ficha en tu provincia"),
-    UPGRADE: ("choose the building to upgrade", "elegir el edificio que mejoras"),
-    COLOUR: ("choose the colour of your new die", "elegir el color de tu dado nuevo"),
+    PLACE: ("Place a worker on an action space", "Coloca un trabajador en una casilla de acción"),
+    BUY: ("Choose a tile and the dice that pay it", "Elige una ficha y los dados que la pagan"),
+    TILE: ("Place the tile in your province", "Coloca la ficha en tu provincia"),
+    UPGRADE: ("Choose the building to upgrade", "Elige el edificio que mejoras"),
+    COLOUR: ("Choose the colour of your new die", "Elige el color de tu dado nuevo"),
     FULL: (
-        "your Kali statue is full: give a die back or take none",
-        "tu estatua de Kali está llena: devuelve un dado o no cojas ninguno",
+        "Your Kali statue is full: give a die back or take none",
+        "Tu estatua de Kali está llena: devuelve un dado o no cojas ninguno",
     ),
-    OVER: ("nothing: the game is over", "nada: la partida ha terminado"),
+    OVER: ("Nothing: the game is over", "Nada: la partida ha terminado"),
 }
 _DECISIONS: dict[tuple[str, int], Decision] = {}
 #: numbers an action of each kind uses (the rest must be -1)

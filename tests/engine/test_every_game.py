@@ -45,6 +45,11 @@ def test_the_games_built_so_far_are_registered() -> None:
 def _check_step(rules: Rules, state: Any, step: int) -> None:
     d = rules.decision(state)
     assert isinstance(d, Decision) and d.prompt_en and d.prompt_es
+    # a phone shows the prompt as its question: a sentence, capitalised (¿/¡ may open it)
+    for prompt in (d.prompt_en, d.prompt_es):
+        assert prompt.lstrip("¿¡")[0].isupper(), (
+            f"step {step}: prompt {prompt!r} starts in lower case"
+        )
     actions = rules.legal_actions(state)
     assert actions, f"step {step}: {d.kind} has no legal action before the end"
     assert d.is_chance == (d.player == seats.CHANCE)
