@@ -339,6 +339,7 @@ def game_over(
     """Everything the game-over screen shows beyond the view's own score sheets."""
     sheets = rules.score(states[-1]) if states else []
     return {
+        "game": rules.name,  # the page draws each player in the game's own colours (colours.js)
         "outcome": outcome(rules.name, sheets, names, ended_early=ended_early, names_es=names_es),
         "history": score_history(rules, states, len(names)),
         "period": _period_word(rules.name),

@@ -256,6 +256,32 @@ BAR_WORDS |= {"Monedas", "Mármol", "Cobre", "Oro", "Almacén"}
 LANG = {"Español", "English"}
 
 
+#: Each game-over dot's and plot line's colour beside the page's own chip of that colour.
+SAME_COLOURS = """() => {
+  const paint = (el) => getComputedStyle(el).backgroundColor;
+  const chips = {};
+  for (const el of document.querySelectorAll('[class*="colour-"]')) {
+    if (el.closest('#game-over')) continue;
+    const name = [...el.classList].find((c) => c.startsWith('colour-'));
+    if (name) chips[name.slice(7)] = paint(el);
+  }
+  const out = [];
+  for (const dot of document.querySelectorAll('#game-over .go-ranking .go-dot')) {
+    const colour = dot.dataset.colour;
+    if (!(colour in chips)) continue;
+    out.push([colour, paint(dot), chips[colour]]);
+    const seat = dot.closest('li').dataset.seat;
+    const line = document.querySelector(`#score-plot polyline.go-line[data-seat="${seat}"]`);
+    const probe = document.createElement('span');
+    probe.style.background = line.getAttribute('stroke');
+    document.body.append(probe);
+    out.push([colour + ' line', paint(probe), chips[colour]]);
+    probe.remove();
+  }
+  return out;
+}"""
+
+
 @pytest.mark.parametrize("table_kind", sorted(AMRITSAR))
 def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
     table_kind: str,
@@ -303,6 +329,9 @@ def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
             assert found["periods"] == [1, 2, 3], (label, found["periods"])
             words = page.locator("#pp-plot svg.go-svg").text_content() or ""
             assert ("Decade III" if lang == "en" else "Década III") in words, words
+            # A player keeps the colour the game's own pages give it (its chips' .colour-X).
+            pairs = page.evaluate(SAME_COLOURS)
+            assert pairs and all(ours == theirs for _, ours, theirs in pairs), (label, pairs)
             page.screenshot(
                 path=str(test_output / f"gameover-amritsar-{table_kind}-{where}-{lang}-{size}.png"),
                 full_page=True,

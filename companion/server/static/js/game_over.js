@@ -14,6 +14,7 @@
 // #export-csv).
 
 import { h, s } from "./dom.js";
+import { playerHex } from "./colours.js";
 import { lang, pick } from "./i18n.js";
 
 const WORDS = {
@@ -81,12 +82,11 @@ export function gw(key, vars = {}) {
   return text;
 }
 
-/** Line colours of the pieces' colours (a dark casing keeps a white line visible). */
-export const PIECE_HEX = {
-  black: "#222222", white: "#ffffff", brown: "#7a4a22", grey: "#8a8a8a", gray: "#8a8a8a",
-  red: "#b3261e", blue: "#1f5fae", green: "#2e7d32", yellow: "#e3b505", orange: "#e07b00",
-  purple: "#6a3d9a", pink: "#d81b60",
-};
+/** A player's colour as the game's own pages draw it (colours.js; a dark casing keeps a
+ *  white line visible); grey for a colour the game has not. */
+function hexOf(view, seat) {
+  return playerHex(view.game_over?.game, seatOf(view, seat)?.colour) || "#555555";
+}
 /** A dash pattern per seat, so a line is told apart without its colour. */
 const DASHES = ["", "8 4", "2 4", "10 4 2 4"];
 
@@ -117,8 +117,8 @@ export function order(view) {
   return [...view.scores].sort((a, b) => Number(b.winner) - Number(a.winner) || b.total - a.total).map((sheet) => sheet.seat);
 }
 
-function dot(colour) {
-  return h("span", { class: "g-dot go-dot", dataset: { colour: colour || "" } });
+function dot(view, seat) {
+  return h("span", { class: "g-dot go-dot", dataset: { colour: seatOf(view, seat)?.colour || "", hex: hexOf(view, seat) } });
 }
 
 function totalText(sheet) {
@@ -153,7 +153,7 @@ export function winnerPanel(view) {
         return h(
           "li",
           { dataset: { seat: String(seat) }, class: sheet?.winner ? "winner" : "" },
-          dot(seatOf(view, seat)?.colour),
+          dot(view, seat),
           h("span", { class: "go-name" }, nameOf(view, seat)),
           h("span", { class: "go-total" }, sheet ? totalText(sheet) : ""),
           sheet?.winner ? h("span", { class: "go-badge" }, `★ ${gw("winner")}`) : null,
@@ -180,7 +180,7 @@ export function sheetsTable(view) {
         h(
           "thead",
           {},
-          h("tr", {}, h("th", { scope: "col" }, gw("item")), seats.map((seat) => h("th", { scope: "col", dataset: { seat: String(seat) } }, dot(seatOf(view, seat)?.colour), " ", nameOf(view, seat)))),
+          h("tr", {}, h("th", { scope: "col" }, gw("item")), seats.map((seat) => h("th", { scope: "col", dataset: { seat: String(seat) } }, dot(view, seat), " ", nameOf(view, seat)))),
         ),
         h(
           "tbody",
@@ -282,7 +282,7 @@ export function plotPanel(view) {
   const ends = [];
   seats.forEach((seat, rank) => {
     const series = history.map((point) => point.points[seat] ?? 0);
-    const colour = PIECE_HEX[seatOf(view, seat)?.colour] || "#555555";
+    const colour = hexOf(view, seat);
     const line = series.map((v, i) => `${x(i)},${y(v)}`).join(" ");
     parts.push(s("polyline", { points: line, class: "go-casing" }));
     parts.push(
@@ -320,7 +320,7 @@ export function plotPanel(view) {
           { dataset: { seat: String(seat) } },
           s("svg", { viewBox: "0 0 36 12", class: "go-swatch", "aria-hidden": "true" },
             s("line", { x1: 2, x2: 34, y1: 6, y2: 6, class: "go-casing" }),
-            s("line", { x1: 2, x2: 34, y1: 6, y2: 6, class: "go-line", stroke: PIECE_HEX[seatOf(view, seat)?.colour] || "#555555", "stroke-dasharray": DASHES[rank % DASHES.length] || null })),
+            s("line", { x1: 2, x2: 34, y1: 6, y2: 6, class: "go-line", stroke: hexOf(view, seat), "stroke-dasharray": DASHES[rank % DASHES.length] || null })),
           `${initial(view, seat)} · ${nameOf(view, seat)}`,
         ),
       ),
@@ -355,7 +355,7 @@ export function sourcesPanel(view) {
       return h(
         "div",
         { class: "go-source source-seat", dataset: { seat: String(seat) } },
-        h("h3", {}, dot(seatOf(view, seat)?.colour), " ", nameOf(view, seat)),
+        h("h3", {}, dot(view, seat), " ", nameOf(view, seat)),
         h(
           "ul",
           { class: "go-bars" },
@@ -440,7 +440,7 @@ let styled = false;
  *  styles set as text; a page without generic.css, Amritsar's, gets its dots coloured too). */
 export function sizeBars(root) {
   for (const bar of root.querySelectorAll(".go-bar")) bar.style.width = `${bar.dataset.width}%`;
-  for (const dot of root.querySelectorAll(".go-dot")) if (PIECE_HEX[dot.dataset.colour]) dot.style.background = PIECE_HEX[dot.dataset.colour];
+  for (const dot of root.querySelectorAll(".go-dot")) if (dot.dataset.hex) dot.style.background = dot.dataset.hex;
 }
 
 /**

@@ -4,12 +4,7 @@
 import { byId, h } from "./dom.js";
 import { lang, pick, rule, setLang, t } from "./i18n.js";
 
-export const PLAYER_HEX = {
-  purple: "#7b4fa0",
-  grey: "#8a8a8a",
-  pink: "#e07aa8",
-  orange: "#e8892b",
-};
+export { AMRITSAR_HEX as PLAYER_HEX } from "./colours.js";
 
 export function seatOf(view, index) {
   return view.seats.find((seat) => seat.index === index) || null;
