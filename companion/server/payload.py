@@ -112,6 +112,7 @@ class Payloads:
     # -- views ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        from companion.server.amritsar_menu import amritsar_menu
         from companion.server.grouped import grouped_options
         from engine.amritsar import order_prompt
 
@@ -122,6 +123,9 @@ class Payloads:
                 # The trades at the market show the order of a coin and a market
                 # action (``companion.reconcile.order``): the phone says so.
                 data["decision"]["order_from_trades"] = order_prompt(self.session.state) is not None
+            if data["decision"]["mine"] and seat is not None:
+                # more answers than a screen holds: folded into short screens
+                data["menu"] = amritsar_menu(self.session.state, data["options"])
         for sheet in data["scores"]:
             for line in sheet["lines"]:
                 line["decade"] = line_decade(str(line["component"]))

@@ -15,8 +15,8 @@ at 1280 px; the start page with Ceylon or Rajas chosen; boxes cut off):
   screen (1280x800): at most eight answer buttons on the screen, the last one
   ending within 1.5 phone screens (1266 px) of the page's top, every answer and
   control at least 44 px, every text at least 12 px and at 4.5:1, the same on
-  the screen after a first tap (Amritsar's unfolded upgrade and action turns
-  measured, not asserted: see AMRITSAR_UNFOLDED);
+  the screen after a first tap (a folded menu's next screen, or an answer's
+  follow-up);
 * the game played to its end: the table's "New game" reaches the start page;
 * the game over, after a restart (the game resumed from its log): the itemised
   sheet, a plot with a line per player and a CSV whose totals are the game's,
@@ -46,7 +46,7 @@ from companion.resume import open_any_session, open_session
 from companion.server.app import create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
 from companion.session import TableSession
-from engine.amritsar import Pending, decision, legal_actions
+from engine.amritsar import decision, legal_actions
 from tests.server.games import PIN
 from tests.server.pages import PHONE, wait_state
 from tests.server.test_browser_answers import SCREEN as GENERIC_ANSWERS
@@ -76,14 +76,6 @@ LIMITS = {
     "answer buttons": ("most", MOST_BUTTONS),
     "last answer px": ("most", TALLEST),
 }
-
-#: Amritsar's decisions whose answers are all on one screen (render.js's option list; not
-#: folded into short screens as the other games' are, static/js/picking.js): an action
-#: turn (up to 11 answers) and an upgrade, which storehouse on which space (up to 36).
-#: Measured and written to the figures under UNFOLDED, not asserted: they fail
-#: (27 buttons, the last 3,101 px down on a phone) until Amritsar's phone folds them.
-AMRITSAR_UNFOLDED = {str(Pending.ACTIONS), str(Pending.UPGRADE)}
-UNFOLDED = "decision not folded yet (not asserted)"
 
 #: A decision's first tap that opens another screen, and that screen drawn.
 FOLLOW_UP = {
@@ -208,8 +200,6 @@ class Figures:
         """The criteria whose worst figure is past its limit."""
         out = []
         for key, (value, where) in sorted(self.worst.items()):
-            if key.startswith(UNFOLDED):
-                continue
             limit = LIMITS[key.split(": ", 1)[1]]
             if (value < limit[1]) if limit[0] == "least" else (value > limit[1]):
                 out.append(f"{key}: {value:.2f} ({where})")
@@ -243,8 +233,6 @@ def measure_answers(page: Any, game: str, kind: str, where: str, figures: Figure
         found = page.evaluate(GENERIC_ANSWERS)
         assert found is not None, f"{where}: no answers"
     scope = "decision"
-    if game == "amritsar" and kind in AMRITSAR_UNFOLDED:
-        scope = UNFOLDED
     figures.high(f"{scope}: answer buttons", found["buttons"], f"{where}: {found['text'][:80]!r}")
     figures.high(f"{scope}: last answer px", found["bottom"], where)
     for small in found["small"]:

@@ -22,6 +22,8 @@ export function chip(seat) {
 
 /** Which option of which question is opened to its follow-up (kept across redraws). */
 let opened = null; // {stateId, action}
+/** Where in a long decision's menu (``view.menu``) the player is: the items tapped. */
+let menuAt = null; // {stateId, path: [index, ...]}
 
 function optionButton(option, onclick, extra = "") {
   return h(
@@ -29,6 +31,69 @@ function optionButton(option, onclick, extra = "") {
     { type: "button", class: `option${extra}`, dataset: { action: option.action }, onclick },
     pick(option),
   );
+}
+
+function backButton(onclick) {
+  return h("button", { type: "button", class: "back", id: "back", onclick }, t("back"));
+}
+
+/** The menu screen the player reached in ``view.menu``: its node and the items tapped. */
+function menuScreen(view) {
+  const path = menuAt && menuAt.stateId === view.state_id ? menuAt.path : [];
+  let node = view.menu;
+  const chosen = [];
+  for (const index of path) {
+    const next = node.items[index];
+    if (!next || !next.items) break;
+    chosen.push(next);
+    node = next;
+  }
+  return { node, chosen, path: path.slice(0, chosen.length) };
+}
+
+/** An offered option's button: one with a follow-up opens it, another answers. */
+function answerButton(view, option, onChoose, redraw, words = option) {
+  const onclick = option.then
+    ? () => {
+        opened = { stateId: view.state_id, action: option.action };
+        redraw();
+      }
+    : () => onChoose(option);
+  return h(
+    "button",
+    { type: "button", class: `option${option.then ? " opens" : ""}`, dataset: { action: option.action }, onclick },
+    pick(words),
+  );
+}
+
+/** A long decision folded into short screens (``companion.server.amritsar_menu``):
+ * a tap on a choice opens its screen, a tap on an answer answers (or opens its follow-up). */
+function menuList(view, list, onChoose, redraw) {
+  const { node, chosen, path } = menuScreen(view);
+  if (chosen.length) {
+    list.classList.add("follow-up");
+    list.append(h("p", { class: "chosen", id: "chosen" }, chosen.map((c) => pick(c)).join(" · ")));
+  }
+  node.items.forEach((item, index) => {
+    if (item.items) {
+      const onclick = () => {
+        menuAt = { stateId: view.state_id, path: [...path, index] };
+        redraw();
+      };
+      list.append(h("button", { type: "button", class: "option opens menu", onclick }, pick(item)));
+      return;
+    }
+    const option = view.options.find((o) => o.action === item.action);
+    if (option) list.append(answerButton(view, option, onChoose, redraw, item));
+  });
+  if (chosen.length)
+    list.append(
+      backButton(() => {
+        menuAt = { stateId: view.state_id, path: path.slice(0, -1) };
+        redraw();
+      }),
+    );
+  return list;
 }
 
 /** The options; one with a follow-up (``then``: a tile action, then which track)
@@ -42,31 +107,15 @@ function optionList(view, onChoose, redraw) {
       h("p", { class: "chosen", id: "chosen" }, pick(open)),
       h("p", { class: "then-prompt" }, pick(open, "then")),
       ...open.then.map((next) => optionButton(next, () => onChoose(open, next), " then")),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "back",
-          id: "back",
-          onclick: () => {
-            opened = null;
-            redraw();
-          },
-        },
-        t("back"),
-      ),
+      backButton(() => {
+        opened = null;
+        redraw();
+      }),
     );
     return list;
   }
-  for (const option of view.options) {
-    const onclick = option.then
-      ? () => {
-          opened = { stateId: view.state_id, action: option.action };
-          redraw();
-        }
-      : () => onChoose(option);
-    list.append(optionButton(option, onclick, option.then ? " opens" : ""));
-  }
+  if (view.menu && view.menu.items) return menuList(view, list, onChoose, redraw);
+  for (const option of view.options) list.append(answerButton(view, option, onChoose, redraw));
   return list;
 }
 
