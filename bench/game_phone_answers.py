@@ -9,7 +9,9 @@ take from the table. Every answer a phone (or the table screen) gives is
 classified against a *perfect camera* looking at the same table at the same
 moment: the observation-level fake with no misses (``FakeCamera(miss=0)``:
 every field a camera reads, never the ``DERIVED`` or ``BLIND`` ones), its
-verdict worked out by the same reconciler (``companion.reconcile.generic``):
+verdict worked out by the same reconciler the session uses
+(``companion.reconcile.traceless.reconcile_settled``: a move no camera sees
+inferred from the next move, or asked when several fit):
 
 - forced, secret draw: a card into a hand, said by the drawer's phone;
 - forced, the table cannot show it: even the perfect camera sees nothing that
@@ -49,7 +51,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from companion.reconcile.generic import Verdict, reconcile
+from companion.reconcile.generic import Verdict
+from companion.reconcile.traceless import reconcile_settled
 from companion.rules_session import Outcome, RulesSession
 from companion.sim.camera_demo import run_camera_demo
 from companion.sim.fake_camera import Eye, FakeCamera, TableEye
@@ -81,7 +84,7 @@ class PerfectWitness:
         stands now (the camera under test may have taken part of the move already)."""
         if self.shown is None:
             return None
-        return reconcile(session.rules, session.state, self.perfect.look(self.shown))
+        return reconcile_settled(session.rules, session.state, self.perfect.look(self.shown))
 
 
 def classify(session: RulesSession, action_text: str, witness: PerfectWitness) -> str:

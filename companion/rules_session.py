@@ -50,8 +50,8 @@ from companion.reconcile.generic import (
     Verdict,
     describe_differences,
     differences_text,
-    reconcile,
 )
+from companion.reconcile.traceless import reconcile_settled
 from companion.store import EventStore, LogEntry
 from companion.table_session import LogLine, Outcome, Seat, TableBase
 from engine.core.game import Decision, Rules, option_text
@@ -401,7 +401,7 @@ class RulesSession(TableBase):
             if self.ended or self.rules.decision(self.state).is_over:
                 return Verdict("unchanged")  # the table is being cleared: nothing to check
             self.seen = seen
-            verdict = reconcile(self.rules, self.state, seen)
+            verdict = reconcile_settled(self.rules, self.state, seen)
             if self._owes_undo:
                 if verdict.kind == "unchanged":
                     self._owes_undo = False
@@ -456,7 +456,7 @@ class RulesSession(TableBase):
         """After a phone's answer: what the table already shows beyond it (a
         draw turned face up, the rest of an ambiguous move) is applied too, and
         an alert about the table goes once the table agrees."""
-        verdict = reconcile(self.rules, self.state, seen)
+        verdict = reconcile_settled(self.rules, self.state, seen)
         if verdict.kind in ("moves", "ambiguous"):
             self._act_on(verdict)
         if verdict.kind in ("moves", "ambiguous", "unchanged"):

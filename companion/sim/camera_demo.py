@@ -26,15 +26,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.reconcile.traceless import leaves_no_trace
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
+from companion.sim.ahead import INFERRED, TableAhead
 from companion.sim.demo_watch import Pacer, next_step_button
 from companion.sim.fake_camera import Eye, FakeCamera, TableEye
 from companion.sim.generic_demo import NAMES, SimPhone, demo_log, phone_name, say_sheets
+from companion.sim.real_hands import demo_options, real_hands_for
 from engine.core.physical import ChecksTable
+from engine.core.seats import CHANCE, NOBODY
 
 #: Steps the camera supplied; every other step is a phone (or table screen) answer.
-READ_KINDS = frozenset({"move read by the camera", "draw read by the camera"})
+READ_KINDS = frozenset({"move read by the camera", "draw read by the camera", INFERRED})
 FORCED = "forced: the table the camera reads cannot show it"
 AVOIDABLE = "avoidable: the camera reads a piece that shows it"
 
@@ -90,7 +94,14 @@ def run_camera_demo(
         print(line, file=stream, flush=True)
 
     path = demo_log(f"{game}-camera-demo", log_path)
-    session = open_any_session(path, game, list(NAMES[:players]), public_seed=seed, draws="phones")
+    session = open_any_session(
+        path,
+        game,
+        list(NAMES[:players]),
+        options=demo_options(game),
+        public_seed=seed,
+        draws="phones",
+    )
     assert isinstance(session, RulesSession)
     session.use_camera()
     if prepare is not None:
@@ -123,6 +134,10 @@ def run_camera_demo(
         SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
         for s in session.seats
     ]
+    hands = real_hands_for(rules, session.state, seed)  # the real cards of unknown hands
+    for each in phones:
+        each.hands = hands
+    ahead = TableAhead(rules)  # moves made that no camera showed yet
     table_rng = random.Random(seed * 31 + 5)  # the real deck's order, the real dice
     began = time.monotonic()
     shown = len(session.log)
@@ -136,11 +151,29 @@ def run_camera_demo(
         screen = session.seat_view(None)
         if screen["finished"] or session.ended:
             break
-        state, state_id = session.state, session.state_id
-        d = rules.decision(state)
         answered = report.phone_answers()
+        ahead.catch_up(session, report.steps)
+        waiting = ahead.first()
+        state, state_id = ahead.position(session), session.state_id
+        d = rules.decision(state)
         made: Hashable
-        if d.is_chance and d.secret_for is not None:
+        if waiting is not None and ahead.stalled():
+            # the table moved on past moves no camera sees: their players say them
+            state, made = waiting.state, waiting.action
+            if session.state is not state and rules.to_dict(session.state) != rules.to_dict(state):
+                raise RuntimeError("the companion waits on another move than the table made")
+            waiting.answered = True
+            text = rules.format_action(made)
+            if _asked(session):
+                asker = session.seat_view(None)["decision"]["seat"]
+                offered = [o["action"] for o in session.seat_view(asker)["options"]]
+                if text not in offered:
+                    raise RuntimeError(f"the question on the table left out the move made: {text}")
+                kind = "question on the phone (the table fits several moves)"
+            else:
+                asker, kind = rules.decision(state).player, "move no camera sees, on the phone"
+            _send(phones[asker], text, report, kind)
+        elif d.is_chance and d.secret_for is not None:
             phone = phones[d.secret_for]
             option = phone.choose()
             made = rules.parse_action(option["action"])
@@ -171,13 +204,28 @@ def run_camera_demo(
                 raise RuntimeError(f"the draw was neither read nor entered: {text}")
         else:
             seat = d.player
-            if not report.illegal_caught:
+            if not report.illegal_caught and waiting is None:
                 _try_illegal(session, rules, eye, report, say, pacer)
             phone = phones[seat]
-            intended = made = rules.parse_action(phone.choose()["action"])
+            if waiting is None:
+                intended = made = rules.parse_action(phone.choose()["action"])
+            else:  # the table is ahead of the companion: the player moves on the table's position
+                intended = made = phone.choose_at(state)
+            if hands is not None:
+                hands.played(seat, intended)
             after, _ = rules.apply(state, intended, check=False)
+            quiet = leaves_no_trace(rules, state, intended)
             look(after)
-            _finish_move(session, phones, intended, state_id, report)
+            # a move no camera sees waits for the next player's move, if the turn passes
+            passes = rules.decision(after).player not in (seat, CHANCE, NOBODY)
+            unseen = passes and rules.to_dict(session.state) == rules.to_dict(state)
+            if waiting is not None or unseen:
+                # the next player moves on: the camera's next look shows this move
+                # too (a move no camera sees is inferred from it, a missed one read,
+                # a question it raised settled); a phone answers once the table stalls
+                ahead.add(state, intended, after, quiet)
+            else:
+                _finish_move(session, phones, intended, state_id, report)
         if report.phone_answers() > answered:
             why = why_on_phone(rules, state, made, getattr(eye, "blind", frozenset()))
             report.phone[why, rules.format_action(made).split()[0]] += 1

@@ -28,6 +28,7 @@ from typing import Any, TextIO
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
 from companion.sim.demo_watch import Pacer, next_step_button
+from companion.sim.real_hands import RealHands, demo_options, real_hands_for
 from companion.table_session import Outcome
 
 #: Player names for the simulated seats, in seat order.
@@ -42,6 +43,8 @@ class SimPhone:
         self.seat = seat
         self.base_url = base_url
         self.rng = rng
+        #: the real cards of a game that keeps its hands unknown (Ceylon's option)
+        self.hands: RealHands | None = None
 
     @property
     def token(self) -> str:
@@ -88,6 +91,13 @@ class SimPhone:
         view = self.view()
         options = view["options"]
         rules = self.session.rules
+        if self.hands is not None:  # a card is played from the real hand
+            state = self.session.state
+            options = [
+                o
+                for o in options
+                if self.hands.fits(state, self.seat, rules.parse_action(o["action"]))
+            ]
         if view["decision"]["secret_draw"]:
             # the card really drawn from the pile (the phone may offer faces the pile lacks)
             drawn = rules.format_action(rules.random_chance(self.session.state, self.rng))
@@ -107,6 +117,29 @@ class SimPhone:
             elif worth == top:
                 best.append(option)
         return dict(self.rng.choice(best))
+
+    def choose_at(self, state: Any) -> Any:
+        """The action this player makes at ``state``, a position the table has
+        reached ahead of the companion (a move it has not seen yet): the same
+        choice as ``choose``, among the legal actions this player can really make."""
+        rules = self.session.rules
+        options = [
+            a
+            for a in rules.legal_actions(state)
+            if self.hands is None or self.hands.fits(state, self.seat, a)
+        ]
+        if self.rng.random() < 0.25:
+            return self.rng.choice(options)
+        best: list[Any] = []
+        top = None
+        for action in options:
+            after, _ = rules.apply(state, action, check=False)
+            worth = next(s.provisional_total for s in rules.score(after) if s.seat == self.seat)
+            if top is None or worth > top:
+                top, best = worth, [action]
+            elif worth == top:
+                best.append(action)
+        return self.rng.choice(best)
 
 
 def demo_log(prefix: str, log_path: Path | None) -> Path:
@@ -141,7 +174,9 @@ def run_generic_demo(
 
     chosen = list(names) or list(NAMES[:players])
     path = demo_log(f"{game}-demo", log_path)
-    session = open_any_session(path, game, chosen, public_seed=seed, draws="phones")
+    session = open_any_session(
+        path, game, chosen, options=demo_options(game), public_seed=seed, draws="phones"
+    )
     assert isinstance(session, RulesSession)
     rules = session.rules
     say(f"{rules.title_en}: a simulated game, manual mode (every decision on a phone)")
@@ -162,6 +197,9 @@ def run_generic_demo(
         SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
         for s in session.seats
     ]
+    hands = real_hands_for(rules, session.state, seed)
+    for each in phones:
+        each.hands = hands
     began = time.monotonic()
     answers = refused = 0
     shown = len(session.log)
@@ -188,6 +226,8 @@ def run_generic_demo(
         outcome = phone.send(option["action"], view["state_id"])
         if not outcome.ok:
             raise RuntimeError(f"a legal answer was refused: {outcome.en}")
+        if hands is not None:
+            hands.played(seat, rules.parse_action(option["action"]))
         answers += 1
         if not undid and answers >= 2 and not view["decision"]["chance"]:
             undid = True
