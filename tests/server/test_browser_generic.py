@@ -190,6 +190,9 @@ def test_the_table_screen_shows_the_links_and_a_phone_undoes_its_move(
 
     # The table ends the game (PIN, then a confirmation): no phone may answer after.
     ended_at = session.state_id + 1
+    # End the game sits behind the table's "More" fold: no stray tap reaches it.
+    assert not table.locator("#end-game").is_visible()
+    table.locator("#table-more > summary").click()
     table.locator("#end-game").click()
     wait_state(table, ended_at)
     # the game-over screen (game_over.js) in place of the question

@@ -247,6 +247,7 @@ def test_generic_new_game_does_not_ask_for_the_pin_again(
     _start(page, "imhotep", ("Ana", "Ben"))
     page.wait_for_selector(".g-qr[data-seat='1'] img")
     # The table ends the game (confirmed), then "New game" (confirmed): no PIN asked.
+    page.click("#table-more > summary")  # End the game sits behind the table's "More" fold
     page.click("#end-game")
     page.wait_for_selector("#new-game")
     assert page.locator("#join").count() == 0  # no codes once the game is over

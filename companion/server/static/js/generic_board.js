@@ -62,6 +62,7 @@ const WORDS = {
     rule: "Rule",
     next_step: "Next step",
     end_game: "End the game",
+    table_more: "More",
     end_confirm: "End the game now? The scores stand as they are.",
   },
   es: {
@@ -103,6 +104,7 @@ const WORDS = {
     rule: "Regla",
     next_step: "Siguiente paso",
     end_game: "Terminar la partida",
+    table_more: "Más",
     end_confirm: "¿Terminar la partida ahora? Las puntuaciones quedan como están.",
   },
 };
@@ -289,6 +291,9 @@ function playersPanel(view) {
 // -- the page --------------------------------------------------------------------
 
 let connection = "connecting";
+// The table's "More" fold (End the game behind it, where a stray tap cannot reach it),
+// kept open across the live redraws once opened.
+let moreOpen = false;
 
 function statusBadge() {
   return h("span", { class: `g-status ${connection}`, id: "status" }, w(connection));
@@ -432,10 +437,21 @@ export function start(role) {
         { class: "g-controls" },
         view.undo_what && !view.ended && !view.finished ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
         view.demo_step ? h("button", { type: "button", class: "g-secondary", id: "demo-next", onclick: demoNext }, w("next_step")) : null,
-        view.finished || view.ended ? null : h("button", { type: "button", class: "g-secondary", id: "end-game", onclick: endGame }, w("end_game")),
+        view.finished || view.ended ? null : moreFold(),
       );
     }
     return null;
+  }
+
+  function moreFold() {
+    const fold = h(
+      "details",
+      { class: "g-folded g-more", id: "table-more", open: moreOpen },
+      h("summary", {}, w("table_more")),
+      h("button", { type: "button", class: "g-secondary", id: "end-game", onclick: endGame }, w("end_game")),
+    );
+    fold.addEventListener("toggle", () => (moreOpen = fold.open));
+    return fold;
   }
 
   function undoRequests(view) {
