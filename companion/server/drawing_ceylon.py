@@ -106,6 +106,7 @@ WORDS: dict[str, Pair] = {
         "plantación, con la hoja de su dueño",
     ),
     "legend_pawn": ("pawn", "peón"),
+    "legend_level_zero": ("a hex without a number: level 0", "hexágono sin número: nivel 0"),
     "legend_reach": ("harvest reach", "alcance de la cosecha"),
     # one of a thing
     "rupees_1": ("1 rupee", "1 rupia"),
@@ -227,6 +228,7 @@ def ceylon(view: dict[str, Any], seats: Sequence[Seat]) -> dict[str, Any]:
             "legend": {
                 "plantation": pair("legend_plantation"),
                 "pawn": pair("legend_pawn"),
+                "level_zero": pair("legend_level_zero"),  # only levels 1 and 2 wear a badge
                 "reach": pair("legend_reach") if any(h["reach"] for h in hexes) else None,
             },
         },

@@ -89,7 +89,7 @@ MEASURE = """
     const box = on.getBoundingClientRect();
     return {
       id: g.dataset.hex, place: g.dataset.place || null, level: Number(g.dataset.level),
-      levelText: on.querySelector('text.c-level').textContent,
+      levelText: on.querySelector('text.c-level')?.textContent ?? null,
       idText: on.querySelector('text.c-hex-id').textContent,
       plantation: [...on.querySelectorAll('g.c-plantation')].map((p) => [Number(p.dataset.seat), p.textContent]),
       pawns: [...on.querySelectorAll('g.c-pawn')].map((p) => [Number(p.dataset.seat), p.textContent]),
@@ -155,8 +155,10 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
     assert len(hexes) == 32, where
     assert {k for k, h in hexes.items() if h["place"]} == set(view["levels"]), where
     assert all(h["place"] == f"hex:{k}" for k, h in hexes.items() if h["place"]), where
-    for key, level in view["levels"].items():  # the level by shade (data) and by number
-        assert (hexes[key]["level"], hexes[key]["levelText"]) == (level, str(level)), where
+    for key, level in view["levels"].items():  # the level by shade (data), by number from 1
+        badge = str(level) if level >= 1 else None  # level 0: no badge, the legend says so
+        assert (hexes[key]["level"], hexes[key]["levelText"]) == (level, badge), where
+    assert not [k for k, h in hexes.items() if not h["place"] and h["levelText"]], where
     assert all(h["idText"] == k and h["inside"] for k, h in hexes.items()), where
     planted = {k: h["plantation"] for k, h in hexes.items() if h["plantation"]}
     want = {k: [[p["seat"], mark[p["seat"]]]] for k, p in view["plantations"].items()}
@@ -223,9 +225,11 @@ def test_the_island_is_drawn_on_the_table_screen_and_a_phone(
         found = check(phone, session, f"{players}p phone {lang}", phone=True)
         if lang == "es":
             assert "La isla" in found["text"] and "Compañía" in found["text"], found["text"]
+            assert "sin número: nivel 0" in found["text"], found["text"]
             assert "The island" not in found["text"] and "Company" not in found["text"]
         else:
             assert "The island" in found["text"] and "Company" in found["text"]
+            assert "without a number: level 0" in found["text"], found["text"]
         phone.screenshot(
             path=str(test_output / f"ceylon-phone-{players}p-{lang}.png"), full_page=True
         )

@@ -130,17 +130,20 @@ function hexShape(hex, cx, cy) {
   return s("g", attrs, parts);
 }
 
-/** What stands on a hex, drawn above the rivers: its id, its level, its plantation, its pawns. */
+/** What stands on a hex, drawn above the rivers: its id, its level (a badge from level 1 up:
+ *  the shade tells level 0, the legend says so), its plantation, its pawns. */
 function hexPieces(hex, cx, cy, players) {
   const parts = [text(cx, cy - 16, hex.id, { "font-weight": 700, class: "c-hex-id" })];
-  parts.push(
-    s(
-      "g",
-      { class: "c-level-badge" },
-      s("circle", { cx, cy: cy + 18, r: 7.5, fill: "#ffffff", stroke: "#5a4e40", "stroke-width": 1 }),
-      text(cx, cy + 18.5, hex.in_play ? String(hex.level) : "–", { "font-weight": 700, class: "c-level" }),
-    ),
-  );
+  if (hex.in_play && hex.level >= 1) {
+    parts.push(
+      s(
+        "g",
+        { class: "c-level-badge" },
+        s("circle", { cx, cy: cy + 18, r: 7.5, fill: "#ffffff", stroke: "#5a4e40", "stroke-width": 1 }),
+        text(cx, cy + 18.5, String(hex.level), { "font-weight": 700, class: "c-level" }),
+      ),
+    );
+  }
   const full = hex.plantation && hex.pawns.length > SLOTS_WITH.length;
   if (hex.plantation) {
     const owner = players[hex.plantation.seat];
@@ -247,12 +250,13 @@ function legend(drawing) {
       "svg",
       { width: 26, height: 22, viewBox: "0 0 26 22", "aria-hidden": "true" },
       s("rect", { x: 1, y: 1, width: 24, height: 20, rx: 3, fill: LEVEL[level], stroke: COAST }),
-      text(13, 11.5, String(level), { "font-weight": 700 }),
+      level ? text(13, 11.5, String(level), { "font-weight": 700 }) : null,
     );
   const icon = (kind) =>
     s("svg", { width: 26, height: 22, viewBox: "0 0 26 22", "aria-hidden": "true" }, piece(kind, 13, 11, drawing.players[0]));
   const items = [
     h("span", { class: "c-key" }, pick(map.levels_label), ":", [0, 1, 2].map((n) => swatch(n))),
+    map.legend.level_zero ? h("span", { class: "c-key c-level-zero" }, swatch(0), pick(map.legend.level_zero)) : null,
     h("span", { class: "c-key" }, icon("plantation"), pick(map.legend.plantation)),
     h("span", { class: "c-key" }, icon("pawn"), pick(map.legend.pawn)),
   ];
