@@ -9,7 +9,8 @@ the player's phone. Counts per game:
 * answers: phone screens answered. A question and the follow-up it leads to
   (a tile action, then which track) are one screen on the phone
   (``companion.server.grouped``), answered with one send;
-* taps: every choice entered (a grouped screen is two);
+* taps: every choice entered (a grouped screen is two; a long decision folded
+  into short screens, ``companion.server.amritsar_menu``, one per screen walked);
 * forced answers: the companion asked although only one answer was legal;
 * answers by kind of decision, so each remaining kind can be explained.
 
@@ -43,6 +44,7 @@ from collections import Counter
 from typing import Any
 
 from companion.reconcile.reconciler import Reconciler
+from companion.server.amritsar_menu import taps_to
 from companion.server.grouped import follow_ups
 from companion.session import TableSession
 from companion.sim.demo import DemoPlayer
@@ -75,7 +77,7 @@ class CountingTable(DemoPlayer):
     def _phone(self, action: Action) -> None:
         state = self.session.state
         kind = f"{Pending(state.pending[-1].kind).name} {action.kind.name}"
-        self.taps += 1
+        self.taps += taps_to(state, action) if self.groups else 1
         if len(legal_actions(state)) == 1:
             self.forced[kind] += 1
         same_screen = False

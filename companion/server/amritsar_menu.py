@@ -33,6 +33,7 @@ from engine.amritsar import (
     GameState,
     describe_action,
     describe_objective,
+    legal_actions,
     parse_action,
     resource_words,
     spanish,
@@ -118,3 +119,25 @@ def amritsar_menu(state: GameState, options: list[dict[str, Any]]) -> dict[str, 
         except (ValueError, IndexError, KeyError):
             parts.append(None)
     return build(options, parts)
+
+
+def taps_to(state: GameState, action: Action) -> int:
+    """The taps that reach ``action`` on the phone at ``state`` (1 on a short list);
+    a follow-up it opens is not counted here (``companion.server.grouped``)."""
+    actions = legal_actions(state)
+    options = [{"action": str(a), "en": str(a), "es": str(a)} for a in actions]
+    menu = amritsar_menu(state, options)
+    if menu is None:
+        return 1
+    return _depth(menu, str(action)) or 1
+
+
+def _depth(node: dict[str, Any], action: str, depth: int = 1) -> int:
+    for item in node["items"]:
+        if item.get("action") == action:
+            return depth
+        if "items" in item:
+            found = _depth(item, action, depth + 1)
+            if found:
+                return found
+    return 0

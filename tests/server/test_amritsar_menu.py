@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.resume import open_session
-from companion.server.amritsar_menu import amritsar_menu
+from companion.server.amritsar_menu import amritsar_menu, taps_to
 from companion.server.answer_menu import MOST, leaves, taps
 from companion.server.payload import Payloads
 from engine.amritsar import (
@@ -114,3 +114,13 @@ def test_a_phone_payload_carries_the_menu_of_its_own_long_decision_only(tmp_path
     assert sorted(leaves(mine["menu"])) == sorted(o["action"] for o in mine["options"])
     assert payloads.view((seat + 1) % 3).get("menu") is None
     assert "menu" not in payloads.view(None)
+
+
+def test_the_taps_to_an_answer_are_its_depth_in_the_menu() -> None:
+    for state in list(long_decisions(range(4)))[:40]:
+        options = options_of(state)
+        menu = amritsar_menu(state, options)
+        assert menu is not None
+        counted = sorted(taps_to(state, a) for a in legal_actions(state))
+        assert counted == sorted(taps(menu)) and max(counted) >= 2
+    assert taps_to(new_game(3), legal_actions(new_game(3))[0]) == 1
