@@ -118,3 +118,35 @@ def test_an_upgrade_is_walked_in_short_screens_and_sends_the_answer_reached(
         feedback = phone.locator("#feedback").inner_text()
         assert len(session.game.entries) > entries, f"nothing sent: {feedback!r}"
         assert str(session.game.action_at(entries)) == action
+
+
+def _long_action_turn(session: TableSession) -> bool:
+    d = decision(session.state)
+    return (
+        d.kind == Pending.ACTIONS
+        and 0 <= d.player < len(session.state.players)
+        and len(legal_actions(session.state)) > MOST
+    )
+
+
+def test_a_long_action_turn_puts_the_tiles_and_the_elephant_behind_a_button_each(
+    live_server: Callable[[Any], str], open_page: Opener, test_output: Path
+) -> None:
+    session = TableSession.new(["Ana", "Ben", "Cy"], seed=5, pin=PIN)
+    play_until(session, _long_action_turn, seed=3)
+    seat = decision(session.state).player
+    base = live_server(create_app(session))
+    for lang, group in (("en", "Activate your elephant"), ("es", "Activa tu elefante")):
+        phone = open_page(
+            f"{base}/play?lang={lang}#token={session.seats[seat].token}", PHONE, lang=lang
+        )
+        wait_state(phone, session.state_id)
+        phone.wait_for_selector("#decision .options button")
+        first = _screen(phone, f"{lang} action turn")
+        assert group in first, first
+        phone.screenshot(path=str(test_output / f"amritsar-actions-{lang}-0.png"), full_page=True)
+        phone.locator("#decision .options button.menu", has_text=group).click()
+        phone.wait_for_selector("#decision #chosen")
+        inside = _screen(phone, f"{lang} action turn, {group}")
+        assert all(w.startswith(("Elephant", "Elefante")) for w in inside[:-1]), inside
+        phone.screenshot(path=str(test_output / f"amritsar-actions-{lang}-1.png"), full_page=True)
