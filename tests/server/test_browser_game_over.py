@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -368,3 +369,55 @@ def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
     table.click("#new-game")
     table.wait_for_selector("#start-form")
     assert asked == ["confirm"], asked
+
+
+#: The plot of a made-up game (two seats tied on 18, two tied on 2, at the plot's foot),
+#: drawn by game_over.js on a served page: each last-point label's box and the round labels'.
+TIED_PLOT = """async () => {
+  const go = await import('/static/js/game_over.js');
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/static/game_over.css' });
+  await new Promise((done) => { link.onload = done; document.head.append(link); });
+  const seats = ['Ana', 'Ben', 'Cy', 'Dee'].map((name, index) => ({ index, name, colour: ['black', 'white', 'brown', 'grey'][index] }));
+  const finals = [18, 18, 2, 2];
+  const view = {
+    seats,
+    scores: finals.map((total, seat) => ({ seat, total, winner: seat === 1, lines: [] })),
+    game_over: {
+      game: 'imhotep',
+      outcome: { order: [1, 0, 2, 3] },
+      history: [0, 1, 2].map((round) => ({ round: round + 1, final: round === 2, points: finals.map((f) => (f * round) / 2) })),
+    },
+  };
+  const panel = go.plotPanel(view);
+  document.body.append(panel);  // beside the page's own (its redraws leave it alone)
+  const box = (el) => { const r = el.getBoundingClientRect(); return { text: el.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  return {
+    labels: [...panel.querySelectorAll('text.go-end-label')].map(box),
+    axis: [...panel.querySelectorAll('text.go-axis')].filter((t) => t.getAttribute('text-anchor') === 'middle').map(box),
+  };
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLE])
+def test_tied_players_last_point_labels_are_apart(
+    viewport: dict[str, int],
+    tmp_path: Path,
+    live_server: Any,
+    open_page: Opener,
+    test_output: Path,
+) -> None:
+    """Two players on the same total end their lines on one point: their labels ("B 18",
+    "A 18") stand apart, none over another nor over the round labels under the plot."""
+    session = new_game("imhotep", 2, tmp_path / "g.sqlite")
+    base = live_server(create_app(session))
+    page = open_page(f"{base}/table?lang=en#pin={PIN}", viewport)
+    found = page.evaluate(TIED_PLOT)
+    labels = sorted(found["labels"], key=lambda b: b["top"])
+    assert [b["text"] for b in labels] == ["B 18", "A 18", "C 2", "D 2"], labels
+    for upper, lower in itertools.pairwise(labels):
+        assert lower["top"] >= upper["bottom"], (upper, lower)  # no two overlap
+    axis_top = min(b["top"] for b in found["axis"])
+    assert labels[-1]["bottom"] <= axis_top, (labels[-1], found["axis"])
+    page.locator("#score-plot").screenshot(
+        path=str(test_output / f"gameover-tied-labels-{viewport['width']}.png")
+    )

@@ -298,9 +298,14 @@ export function plotPanel(view) {
     parts.push(s("circle", { cx: x(series.length - 1), cy: y(final), r: 5, fill: colour, class: "go-final pp-final", dataset: { seat: String(seat), final: String(final) } }));
     ends.push({ seat, final, at: y(final) });
   });
-  // The totals at the line ends, pushed apart so that close ones stay readable.
+  // The totals at the line ends, pushed apart so that close ones (a tie: two on one point)
+  // stay readable: a label's line (1.5 times its 14 px) apart, the lowest kept above the
+  // round labels under the plot (the others slid up to make room).
+  const gap = 21;
+  const lowest = height - bottom - 8;
   ends.sort((a, b) => a.at - b.at);
-  for (let i = 1; i < ends.length; i += 1) ends[i].at = Math.max(ends[i].at, ends[i - 1].at + 15);
+  for (let i = 1; i < ends.length; i += 1) ends[i].at = Math.max(ends[i].at, ends[i - 1].at + gap);
+  for (let i = ends.length - 1; i >= 0; i -= 1) ends[i].at = Math.min(ends[i].at, i === ends.length - 1 ? lowest : ends[i + 1].at - gap);
   for (const end of ends) parts.push(s("text", { x: width - right + 9, y: end.at + 5, class: "go-end-label" }, `${initial(view, end.seat)} ${end.final}`));
   return h(
     "section",
