@@ -137,13 +137,15 @@ def _moves_again(
 
 def settle(rules: Rules, state: Any, seen: Observation, verdict: Verdict) -> Verdict:
     """``verdict`` (on ``seen`` at ``state``) with quiet answers guarded, or asked
-    when the table moved on unexplained and several quiet answers were legal."""
+    when the table moved on unexplained while the player deciding had quiet
+    answers (several, or one that could not be inferred): one question, only
+    those answers; an alert waits until that player has answered."""
     if verdict.kind in ("moves", "ambiguous"):
         return _guard(rules, state, verdict, seen)
     if verdict.kind != "unexplained":
         return verdict
     quiet = quiet_answers(rules, state)
-    if len(quiet) > 1:
+    if quiet:  # the table moved on past a player who may have made a move no camera sees
         asker = rules.decision(state).player
         return Verdict("ambiguous", (), tuple(quiet), asker=asker)
     return verdict
