@@ -199,6 +199,18 @@ def _measure(
     return small + tiny
 
 
+#: Each of a drawing's pieces (Ceylon's pawns and plantations, Rajas's pieces): its
+#: seat, its fill, and the fill of that seat's dot in the game-over ranking.
+PIECE_COLOURS = """() => {
+  const dots = {};
+  for (const li of document.querySelectorAll('#game-over .go-ranking li[data-seat]'))
+    dots[li.dataset.seat] = li.querySelector('.go-dot').dataset.hex;
+  return [...document.querySelectorAll('g.c-pawn[data-seat], g.c-plantation[data-seat], g.r-piece[data-seat]')]
+    .filter((g) => g.dataset.seat in dots)
+    .map((g) => [g.dataset.seat, g.querySelector('circle, rect').getAttribute('fill'), dots[g.dataset.seat]]);
+}"""
+
+
 @pytest.mark.parametrize("game", ["imhotep", "ceylon", "rajas"])
 def test_the_game_over_screen_in_both_languages_then_new_game(
     game: str, tmp_path: Path, live_server: Any, open_page: Opener, test_output: Path
@@ -225,6 +237,9 @@ def test_the_game_over_screen_in_both_languages_then_new_game(
             page.wait_for_selector("#game-over #score-plot")
             where = f"{game} {lang} {size}"
             _measure(page, where, sheets, names)
+            if game != "imhotep":  # a pawn on the drawing wears its player's ranking colour
+                pieces = page.evaluate(PIECE_COLOURS)
+                assert pieces and all(a == b for _, a, b in pieces), (where, pieces)
             _check_downloads(page, sheets, names, lang)
             page.screenshot(
                 path=str(test_output / f"gameover-{game}-{lang}-{size}.png"), full_page=True

@@ -10,6 +10,7 @@
 // The SVGs scale to the width they are given (viewBox); their units are CSS
 // pixels on a 390 px phone, where the drawing spans the screen.
 
+import { PIECE_HEX } from "./colours.js";
 import { h, s } from "./dom.js";
 import { pick } from "./i18n.js";
 
@@ -25,7 +26,7 @@ const WIDTH = 382; // every SVG's viewBox width: the phone's drawing width
 const FONT = 13;
 const INK_DARK = "#1f1a14";
 
-const FILL = { red: "#c62828", blue: "#1f5fae", green: "#2e7d32", yellow: "#e3b505" };
+const FILL = PIECE_HEX; // the players' colours, as every other page draws them (colours.js)
 const INK = { red: "#ffffff", blue: "#ffffff", green: "#ffffff", yellow: "#1f1a14" };
 const LEVEL = ["#f4eedb", "#dcc99b", "#b89d62"];
 const OUT = "#d4d0c8";

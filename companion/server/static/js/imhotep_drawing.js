@@ -7,13 +7,14 @@
 // pixel size (no scaling), so the 13 px marks stay 13 px on every screen.
 // Boats and sites carry `data-place` (boat:<id>, site:<name>) for picking.js.
 
+import { PIECE_HEX } from "./colours.js";
 import { h, s } from "./dom.js";
 import { pick } from "./i18n.js";
 
 const STONE = 26;
 const GAP = 4;
 const STEP = STONE + GAP;
-const FILL = { black: "#222222", white: "#ffffff", brown: "#7a4a22", grey: "#8a8a8a", gray: "#8a8a8a" };
+const FILL = PIECE_HEX; // the players' colours, as every other page draws them (colours.js)
 const INK = { black: "#ffffff", white: "#111111", brown: "#ffffff", grey: "#111111", gray: "#111111" };
 
 function stone(x, y, colour, owners) {

@@ -9,10 +9,11 @@
 // data-place (space:Q1, square:B1, stack:blue-cow, building:temple) for
 // picking.js. SVGs are drawn at their pixel size, none wider than 336 px.
 
+import { PIECE_HEX } from "./colours.js";
 import { h, s } from "./dom.js";
 import { pick } from "./i18n.js";
 
-const PLAYER = { red: "#b3261e", blue: "#1f5fae", green: "#2e7d32", yellow: "#e3b505" };
+const PLAYER = PIECE_HEX; // the players' colours, as every other page draws them (colours.js)
 const PLAYER_INK = { red: "#ffffff", blue: "#ffffff", green: "#ffffff", yellow: "#111111" };
 const DIE = { blue: "#1f5fae", green: "#2e7d32", orange: "#f08a24", purple: "#6a2c91" };
 const DIE_INK = { blue: "#ffffff", green: "#ffffff", orange: "#111111", purple: "#ffffff" };
