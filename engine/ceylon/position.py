@@ -246,6 +246,7 @@ def areas(catalog: Catalog) -> tuple[Area, ...]:
                 Field("start tile used", ("players", "#", "start_used"), Flag(), False),
                 Field("district bonus", ("players", "#", "bonus"), Whole(0, 99), 0),
                 Field("hand", ("players", "#", "hand"), Names(faces, sort=True), []),
+                Field("unknown cards", ("players", "#", "unknown"), Whole(0, 99), 0),
                 Field("leaf markers", ("players", "#", "markers"), Whole(0, 99), None, _markers),
                 Field(
                     "companies",
@@ -262,7 +263,10 @@ def areas(catalog: Catalog) -> tuple[Area, ...]:
 
 def write_position(state: State, catalog: Catalog) -> str:
     """The position of ``state`` as text (see the module's docstring)."""
-    return write(to_dict(state), areas(catalog), GAME, state.n, ())
+    data = to_dict(state)
+    for player in data["players"]:
+        player.setdefault("unknown", 0)  # kept in a record only with unknown hands
+    return write(data, areas(catalog), GAME, state.n, ())
 
 
 def _skeleton(players: int, catalog: Catalog) -> dict[str, Any]:
@@ -271,6 +275,7 @@ def _skeleton(players: int, catalog: Catalog) -> dict[str, Any]:
         "rupees": 0, "cubes": [0, 0, 0], "pawn": -1, "tech": 0, "tech_order": 0, "tokens": 0,
         "markers": 0, "hired": 0, "start_tile": 0, "bonus": 0, "companies": [0] * 5,
         "contracts": [], "points": [0] * len(POINT_SOURCES), "start_used": False, "hand": [],
+        "unknown": 0,
     }  # fmt: skip
     return {
         "version": VERSION, "game": GAME, "in_play": 0, "hexes_in_play": 0, "left_out": -1,

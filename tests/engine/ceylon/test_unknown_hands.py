@@ -73,6 +73,8 @@ def test_a_record_replays_to_the_same_state_and_serialises() -> None:
     assert R.to_dict(again.state) == R.to_dict(record.state)
     middle: State = record.states[len(record.states) // 2]
     assert R.from_dict(json.loads(json.dumps(R.to_dict(middle)))) == middle
+    text = R.write_position(middle)
+    assert "unknown cards" in text and R.to_dict(R.read_position(text)) == R.to_dict(middle)
 
 
 def test_nothing_is_private_and_no_view_names_a_card_in_a_hand() -> None:
