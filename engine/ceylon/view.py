@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.ceylon.catalog import CUBES, MAIN, Catalog
-from engine.ceylon.hands import held, pile
+from engine.ceylon.hands import held, pile, unknown
 from engine.ceylon.state import COLOURS, DEAL, DRAW, HARVEST, START_TILE, State
 from engine.core.observation import Observation
 
@@ -105,7 +105,7 @@ def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any])
             "district_bonus": player.bonus,
             "hand_count": held(player),
         }
-        if seat == index:
+        if seat == index and not unknown(state):  # an unknown hand: its count only
             entry["hand"] = [cat.faces[f].id for f in player.hand]
         seats.append(entry)
     result: dict[str, Any] = {
