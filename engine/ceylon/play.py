@@ -110,15 +110,22 @@ _PROMPTS: dict[str, tuple[str, str]] = {
 }
 
 
-_DECISIONS: dict[tuple[str, int], Decision] = {}
+#: the play of a hand the companion does not know: the card is named now
+_UNKNOWN_PLAY = (
+    "Which card did you play, and to which main action is it turned?",
+    "¿Qué carta has jugado y hacia qué acción principal está orientada?",
+)
+
+_DECISIONS: dict[tuple[str, int, bool], Decision] = {}
 
 
 def decision(cat: Catalog, state: State) -> Decision:
     phase = state.phase
-    key = (phase, state.actor)
+    unknown = phase == PLAY and hands.unknown(state)
+    key = (phase, state.actor, unknown)
     found = _DECISIONS.get(key)
     if found is None:  # decisions are immutable: one per phase and seat
-        en, es = _PROMPTS[phase]
+        en, es = _UNKNOWN_PLAY if unknown else _PROMPTS[phase]
         if phase == OVER:
             found = Decision(phase, NOBODY, en, es, is_over=True)
         elif phase in CHANCE_PHASES:
