@@ -76,7 +76,7 @@ class GameAdapter(Protocol):
         """The seat colours the start page offers, in the rulebook's order."""
         ...
 
-    def house_rules(self) -> tuple[dict[str, str], ...]:
+    def house_rules(self) -> tuple[dict[str, Any], ...]:
         """The house rules the start page offers: name, words and help, both languages."""
         ...
 

@@ -109,7 +109,7 @@ class AmritsarAdapter:
 
         return tuple(default_catalog().rules.player_colours)
 
-    def house_rules(self) -> tuple[dict[str, str], ...]:
+    def house_rules(self) -> tuple[dict[str, Any], ...]:
         from engine.amritsar import OPTIONS
 
         return tuple(

@@ -85,9 +85,10 @@ class RulesAdapter:
         found = getattr(get_rules(self.name), "player_colours", None)
         return tuple(str(c) for c in found) if found else FALLBACK_COLOURS
 
-    def house_rules(self) -> tuple[dict[str, str], ...]:
+    def house_rules(self) -> tuple[dict[str, Any], ...]:
         rules = get_rules(self.name)
         words: dict[str, tuple[str, str]] = getattr(rules, "option_words", {})
+        table: tuple[str, ...] = getattr(rules, "table_options", ())
         return tuple(
             {
                 "name": n,
@@ -97,6 +98,7 @@ class RulesAdapter:
                 "default_es": "",
                 "text": "",
                 "text_es": "",
+                "on": n in table,
             }
             for n in rules.option_names()
         )

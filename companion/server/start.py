@@ -122,7 +122,7 @@ class GameOffer:
     max_players: int
     solo: bool
     colours: tuple[str, ...]
-    house_rules: tuple[dict[str, str], ...] = ()
+    house_rules: tuple[dict[str, Any], ...] = ()
 
     @property
     def fewest(self) -> int:

@@ -23,6 +23,7 @@ from engine.ceylon.answers import answer_parts
 from engine.ceylon.catalog import Catalog, default_catalog
 from engine.ceylon.describe import describe, describe_option
 from engine.ceylon.flow import OPTION_WORDS, OPTIONS
+from engine.ceylon.hands import UNKNOWN_HANDS
 from engine.ceylon.state import CHANCE_PHASES, COLOURS, State
 from engine.ceylon.view import CeylonObservation, observe, view
 from engine.core.answers import AnswerParts
@@ -43,6 +44,7 @@ class CeylonRules:
     solo = False
     option_words = OPTION_WORDS
     player_colours = COLOURS  # engine.core.game.TableWords
+    table_options = (UNKNOWN_HANDS,)  # at a table, a drawn card is never entered
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

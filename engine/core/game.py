@@ -194,10 +194,14 @@ class TableWords(Protocol):
     ``option_words``: each house rule's name as players read it, (English,
     Spanish) by ``option_names()`` entry (the bare name else). With these the
     table serves the game with no code of its own (``companion.adapters``).
+    ``table_options``: the house rules a table starts with ticked, the way the
+    companion plays the game at a real table unless the group unticks them
+    (Ceylon's ``unknown_hands``: a card drawn is never entered on a phone).
     """
 
     player_colours: tuple[str, ...]
     option_words: dict[str, tuple[str, str]]
+    table_options: tuple[str, ...]
 
 
 @runtime_checkable

@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.resume import open_session
+from companion.resume import open_any_session, open_session
 from companion.server.app import create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
-from companion.session import TableSession
+from companion.table_session import TableBase
 from engine.core.registry import get_rules
 from tests.conftest import TEST_OUTPUT
 from tests.server.pages import Opener
@@ -28,8 +28,14 @@ MIN_CONTRAST = 4.5
 
 
 def _switch(games: Path) -> TableSwitch:
-    def starter(choice: StartChoice) -> TableSession:
+    def starter(choice: StartChoice) -> TableBase:
         path = choice.resume or games / "new.sqlite"
+        if choice.game != "amritsar":  # a game served through its Rules
+            served = open_any_session(
+                path, choice.game, list(choice.names), options=list(choice.options)
+            )
+            served.pin = PIN
+            return served
         session = open_session(
             path, list(choice.names), solo=choice.solo, hard=choice.hard, seed=5,
             options=list(choice.options), game=choice.game, pin=PIN,
@@ -171,3 +177,29 @@ def test_an_unfinished_game_is_resumed_from_the_start_page(
     page.wait_for_selector(".qr-grid figure")
     assert switch.session is not None and switch.session.resumed
     assert page.locator(".qr-grid figure").count() == 1
+
+
+def test_ceylon_starts_with_hands_unknown_and_another_games_ticks_never_carry_over(
+    tmp_path: Path, open_page: Opener, live_server: Any
+) -> None:
+    switch = _switch(tmp_path / "games")
+    base = live_server(switch)
+    page = _open(open_page, base, "en")
+    page.check("[data-rule='skip_no_wrap']")  # an Amritsar house rule, then another game
+    page.check("input[name='game'][value='ceylon']")
+    page.wait_for_selector("[data-rule='unknown_hands']")
+    # The table's way of following Ceylon is ticked; its changes to the rules are not.
+    assert page.is_checked("[data-rule='unknown_hands']")
+    assert not page.is_checked("[data-rule='start_tiles']")
+    page.click("[data-count='3']")
+    for seat, name in enumerate(("Ana", "Ben", "Cai"), start=1):
+        page.fill(f"#name-{seat}", name)
+    page.fill("#start-pin", PIN)
+    page.click("#start-button")
+    for _ in range(400):  # the page reloads into the table once the game is started
+        if switch.session is not None:
+            break
+        page.wait_for_timeout(25)
+    assert switch.session is not None, page.inner_text("body")
+    assert switch.session.game_name == "ceylon"
+    assert tuple(switch.session.game.options) == ("unknown_hands",)

@@ -179,6 +179,7 @@ function gamePicker() {
           onchange: () => {
             readInputs();
             form.game = game.name;
+            form.rules = tableRules(game);
             draw();
           },
         }),
@@ -285,6 +286,12 @@ function playerRows() {
     notes.push(h("p", { class: "hint" }, w("colours_note", { n: players(), colours: colours.map(colourWord).join(", ") })));
   }
   return h("div", { class: "player-rows", id: "players" }, rows, notes);
+}
+
+/** The house rules a game starts with on this table (``on``: how the table plays
+ * unless unticked, e.g. Ceylon's hands never entered); another game's ticks never carry over. */
+function tableRules(game) {
+  return new Set(game.house_rules.filter((rule) => rule.on).map((rule) => rule.name));
 }
 
 function houseRules() {
@@ -525,6 +532,7 @@ async function main() {
   choices = (await api("GET", "/api/start/choices")).data;
   form.game = choices.games.length ? choices.games[0].name : null;
   const game = choices.games[0];
+  if (game) form.rules = tableRules(game);
   if (game) form.count = Math.min(Math.max(2, fewest(game)), game.max_players);
   draw();
   byId("name-1")?.focus();
