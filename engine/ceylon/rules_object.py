@@ -30,13 +30,14 @@ from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
-from engine.core.position_text import PositionError
+from engine.core.position_text import PositionsWithCatalog
 from engine.core.reasons import Reason
 from engine.core.scoring import ScoreSheet
 
 
-class CeylonRules:
+class CeylonRules(PositionsWithCatalog):
     name = "ceylon"
+    notation = position  # its position notation (``PositionsWithCatalog``)
     title_en = "Ceylon"
     title_es = "Ceylon"
     min_players = 2
@@ -147,19 +148,3 @@ class CeylonRules:
 
     def from_dict(self, data: Any) -> State:
         return serialize.from_dict(self.catalog, data)
-
-    # -- the position notation (``engine.core.game.WritesPositions``) ------------------
-    def write_position(self, state: State) -> str:
-        """``state`` in the notation of ``engine.ceylon.position``."""
-        return position.write_position(state, self.catalog)
-
-    def read_position(self, text: str) -> State:
-        """The state a position text gives (``PositionError`` names every problem)."""
-        return position.read_position(text, self.catalog)
-
-    def position_problems(self, text: str, language: str = "en") -> list[str]:
-        try:
-            position.read_position(text, self.catalog)
-        except PositionError as error:
-            return error.in_language(language)
-        return []

@@ -697,3 +697,59 @@ def replace_lines(text: str, lines: dict[str, str], game: str, players: int) -> 
             out.append(raw)
     out += [f"{key}: {items}" for key, items in wanted.items() if items and key != "game"]
     return "\n".join(out) + "\n"
+
+
+class CatalogNotation(Protocol):
+    """A game's position module whose writer and reader take the game's catalog."""
+
+    def write_position(self, state: Any, catalog: Any, /) -> str: ...
+
+    def read_position(self, text: str, catalog: Any, /) -> Any: ...
+
+
+def build_from_new_game(
+    notation: CatalogNotation,
+    game: str,
+    players: int,
+    lines: dict[str, str] | None,
+    *,
+    seed: int,
+    options: tuple[str, ...],
+    catalog: Any,
+) -> Any:
+    """A position for a test, the same way for every game: a new game of
+    ``players`` (its setup drawn from ``seed``, with the house rules
+    ``options``) with each area line of ``lines`` put in its place
+    (``{"player 1": "...", "pending": ""}``: the items after the area's name;
+    ``""`` clears the area), read back and checked like any position text
+    (``PositionError`` names what is wrong)."""
+    from engine.core.registry import get_rules
+
+    rules: Any = get_rules(game)
+    cat = catalog if catalog is not None else rules.catalog
+    text = notation.write_position(rules.new_game(players, seed=seed, options=options), cat)
+    return notation.read_position(replace_lines(text, lines or {}, game, players), cat)
+
+
+class PositionsWithCatalog:
+    """The ``engine.core.game.WritesPositions`` methods of a ``Rules`` object whose
+    game's notation module (``notation``) reads and writes with its ``catalog``."""
+
+    catalog: Any
+    notation: CatalogNotation
+
+    def write_position(self, state: Any) -> str:
+        """``state`` in the game's position notation."""
+        return self.notation.write_position(state, self.catalog)
+
+    def read_position(self, text: str) -> Any:
+        """The state a position text gives (``PositionError`` names every problem)."""
+        return self.notation.read_position(text, self.catalog)
+
+    def position_problems(self, text: str, language: str = "en") -> list[str]:
+        """Every problem of ``text`` in ``language`` (none for a good position)."""
+        try:
+            self.notation.read_position(text, self.catalog)
+        except PositionError as error:
+            return error.in_language(language)
+        return []

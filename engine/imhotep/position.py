@@ -29,6 +29,7 @@ player's turn. Pure standard library.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from engine.core.position_text import (
@@ -44,11 +45,11 @@ from engine.core.position_text import (
     PositionError,
     Whole,
     WordError,
+    build_from_new_game,
     finish,
     one_of,
     players_of,
     read,
-    replace_lines,
     whole,
     write,
 )
@@ -351,17 +352,11 @@ def build_position(
     options: tuple[str, ...] = (),
     catalog: Catalog | None = None,
 ) -> State:
-    """A position for a test: a new game of ``players`` (its setup drawn from
-    ``seed``, with the house rules ``options``) with each area line of ``lines``
-    put in its place (``{"player 1": "...", "pending": ""}``: the items after
-    the area's name; ``""`` clears the area), read back and checked like any
-    position text (``PositionError`` names what is wrong)."""
-    from engine.core.registry import get_rules
-
-    rules: Any = get_rules(GAME)
-    cat = catalog if catalog is not None else rules.catalog
-    text = write_position(rules.new_game(players, seed=seed, options=options), cat)
-    return read_position(replace_lines(text, lines or {}, GAME, players), cat)
+    """A position for a test (``engine.core.position_text.build_from_new_game``)."""
+    state: State = build_from_new_game(
+        sys.modules[__name__], GAME, players, lines, seed=seed, options=options, catalog=catalog
+    )
+    return state
 
 
 __all__ = ["PositionError", "build_position", "read_position", "write_position"]

@@ -22,7 +22,7 @@ from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
 from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
-from engine.core.position_text import PositionError
+from engine.core.position_text import PositionsWithCatalog
 from engine.core.reasons import IllegalActionError, Reason
 from engine.core.scoring import ScoreSheet
 from engine.core.seats import CHANCE
@@ -98,8 +98,10 @@ def _colours(options: set[str], players: int) -> tuple[int, ...]:
     return tuple(COLOURS.index(name) for name in names)
 
 
-class ImhotepRules:
+class ImhotepRules(PositionsWithCatalog):
     """Imhotep: Builder of Egypt, 2-4 players."""
+
+    notation = position  # its position notation (``PositionsWithCatalog``)
 
     name = "imhotep"
     title_en = "Imhotep: Builder of Egypt"
@@ -277,19 +279,3 @@ class ImhotepRules:
 
     def from_dict(self, data: Any) -> State:
         return from_dict(data, self.catalog)
-
-    # -- the position notation (``engine.core.game.WritesPositions``) ------------------
-    def write_position(self, state: State) -> str:
-        """``state`` in the notation of ``engine.imhotep.position``."""
-        return position.write_position(state, self.catalog)
-
-    def read_position(self, text: str) -> State:
-        """The state a position text gives (``PositionError`` names every problem)."""
-        return position.read_position(text, self.catalog)
-
-    def position_problems(self, text: str, language: str = "en") -> list[str]:
-        try:
-            position.read_position(text, self.catalog)
-        except PositionError as error:
-            return error.in_language(language)
-        return []
