@@ -226,15 +226,18 @@ function statusBar(view) {
           "aria-label": t("store_title", { held: store.held, max: store.capacity }),
         }),
       ),
-      // Once over, the bar's first line already says so ("Game over"): no second line saying it again.
-      over
-        ? null
-        : h(
-            "div",
-            { class: "bar-when" },
-            h("span", { id: "bar-when" }, t("status_decade", { d: ROMAN[view.game.decade] || view.game.decade, r: view.game.round })),
-            h("button", { type: "button", id: "undo", class: "undo", onclick: undo }, view.can_undo ? t("undo_short") : t("ask_undo_short")),
-          ),
+      // Once over, the bar's first line already says so ("Game over"): no second line saying it
+      // again (an empty list: DOM's append would write a null out as the word "null").
+      ...(over
+        ? []
+        : [
+            h(
+              "div",
+              { class: "bar-when" },
+              h("span", { id: "bar-when" }, t("status_decade", { d: ROMAN[view.game.decade] || view.game.decade, r: view.game.round })),
+              h("button", { type: "button", id: "undo", class: "undo", onclick: undo }, view.can_undo ? t("undo_short") : t("ask_undo_short")),
+            ),
+          ]),
     );
   }
   bar.append(h("p", { class: "feedback bar-feedback", id: "feedback", role: "status" }));
