@@ -34,11 +34,12 @@ from engine.amritsar import (
     describe_action,
     describe_objective,
     legal_actions,
+    mahout_words,
     parse_action,
     resource_words,
     spanish,
+    storehouse_words,
 )
-from engine.amritsar.describe import mahout_words, storehouse_words
 from engine.core.answers import AnswerParts, Step
 
 #: An upgrade's kind, the rulebook's words.

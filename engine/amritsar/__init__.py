@@ -73,9 +73,11 @@ from engine.amritsar.describe import (
     describe_effect,
     describe_objective,
     describe_storehouse,
+    mahout_words,
     order_prompt,
     resource_words,
     spanish,
+    storehouse_words,
 )
 from engine.amritsar.effects import Effect, Op
 from engine.amritsar.game import (
@@ -198,6 +200,7 @@ __all__ = [
     "load_catalog",
     "maharajah_report",
     "maharajah_turn",
+    "mahout_words",
     "new_game",
     "objective_value",
     "observe",
@@ -215,6 +218,7 @@ __all__ = [
     "spanish",
     "status",
     "storehouse_capacity",
+    "storehouse_words",
     "tax_due",
     "to_dict",
     "to_json",
