@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from companion.server.view_words import words_for
 from companion.table_session import Seat
 from engine.core.registry import get_rules
 from engine.rajas.catalog import (
@@ -128,13 +129,6 @@ CHAMBERS: dict[str, Pair] = {
     "singh": ("Raja Man Singh", "Raja Man Singh"),
     "builder": ("Master Builder", "Maestro de obras"),
     "portuguese": ("Portuguese", "Portugués"),
-}
-#: Player colours as the rules name them (engine.rajas.scoring.COLOURS), in Spanish.
-PLAYER_COLOURS: dict[str, Pair] = {
-    "red": ("red", "rojo"),
-    "blue": ("blue", "azul"),
-    "green": ("green", "verde"),
-    "yellow": ("yellow", "amarillo"),
 }
 _PLURAL_ES = ("azules", "verdes", "naranjas", "morados")
 #: What a tile shows in its corner: a building by its initial (the same in both
@@ -482,7 +476,7 @@ def rajas(view: dict[str, Any], seats: Sequence[Seat]) -> dict[str, Any]:
                 "name": names[i],
                 "mark": mark,
                 "colour": colour,
-                "colour_name": _both(*PLAYER_COLOURS.get(colour, (colour, colour))),
+                "colour_name": _both(*words_for("rajas").get(colour, (colour, colour))),
                 "fame": int(data.get("fame", 0)),
                 "money": int(data.get("money", 0)),
                 "karma": int(data.get("karma", 0)),

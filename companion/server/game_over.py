@@ -35,6 +35,7 @@ the end of all four games: Amritsar's ``Payloads`` and the generic
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -345,3 +346,31 @@ def game_over(
         "period": _period_word(rules.name),
         "rows": sheet_rows(rules.name, sheets),
     }
+
+
+class GameOverCache:
+    """The game-over screen's data, built once per final state, way of ending and
+    names, whichever seat asks (it is public): every later view reuses it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: tuple[Any, ...] | None = None
+        self._over: dict[str, Any] | None = None
+
+    def get(
+        self,
+        rules: Rules,
+        states: Sequence[Any],
+        names: Sequence[str],
+        *,
+        ended_early: bool,
+        names_es: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        key = (len(states), id(states[-1]), ended_early, tuple(names), tuple(names_es or ()))
+        with self._lock:
+            if self._key == key and self._over is not None:
+                return self._over
+        found = game_over(rules, states, names, ended_early=ended_early, names_es=names_es)
+        with self._lock:
+            self._key, self._over = key, found
+        return found

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from companion.server.game_over import game_over
+from companion.server.game_over import GameOverCache
 from companion.server.payload_generic import GenericPayloads
 from companion.session import TableSession
 from companion.table_session import TableBase
@@ -86,8 +86,7 @@ class Payloads:
         #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
         self.demo_next: Callable[[], None] | None = None
 
-        self._over_key: tuple[int, int, bool, tuple[str, ...]] | None = None
-        self._over: dict[str, Any] | None = None
+        self._game_over_data = GameOverCache()
 
     # -- undo requests ----------------------------------------------------------
 
@@ -293,7 +292,7 @@ class Payloads:
 
     def _game_over(self) -> dict[str, Any]:
         """The game-over screen's data (``companion.server.game_over``), public to every
-        seat; built once per final state and set of names. The solo Maharajah is
+        seat, built once (``GameOverCache``). The solo Maharajah is
         named as each rulebook prints him ("Marajá" in Spanish)."""
         session = self.session
         with session._lock:
@@ -301,14 +300,9 @@ class Payloads:
             names = tuple(seat.name for seat in session.seats)
             names_es = tuple("Marajá" if seat.is_maharajah else seat.name for seat in session.seats)
             ended = session.ended and not session.state.finished
-        key = (len(states), id(states[-1]), ended, names)
-        with self._lock:
-            if self._over_key == key and self._over is not None:
-                return self._over
-        found = game_over(session.game.rules, states, names, ended_early=ended, names_es=names_es)
-        with self._lock:
-            self._over_key, self._over = key, found
-        return found
+        return self._game_over_data.get(
+            session.game.rules, states, names, ended_early=ended, names_es=names_es
+        )
 
     def view_json(self, seat: int | None) -> str:
         return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))

@@ -24,7 +24,7 @@ from companion.rules_session import RulesSession
 from companion.server.answer_menu import answer_menu
 from companion.server.board_in_words import drawn as drawn_words
 from companion.server.drawings import drawing
-from companion.server.game_over import game_over
+from companion.server.game_over import GameOverCache
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
 
@@ -45,8 +45,7 @@ class GenericPayloads:
         self._undo_requests: dict[int, int] = {}  # seat -> state id
         #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
         self.demo_next: Callable[[], None] | None = None
-        self._over_key: tuple[Any, ...] | None = None
-        self._over: dict[str, Any] | None = None
+        self._game_over_data = GameOverCache()
 
     # -- undo requests ------------------------------------------------------------
 
@@ -98,20 +97,13 @@ class GenericPayloads:
 
     def _game_over(self) -> dict[str, Any]:
         """The game-over screen's data (``companion.server.game_over``), public to every
-        seat; built once per final state and set of names."""
+        seat, built once (``GameOverCache``)."""
         session = self.session
         with session._lock:
             states = list(session.game.states)
             names = tuple(s.name for s in session.seats)
             ended = session.ended and not session.rules.decision(session.state).is_over
-        key = (len(states), id(states[-1]), ended, names)
-        with self._lock:
-            if self._over_key == key and self._over is not None:
-                return self._over
-        found = game_over(session.rules, states, names, ended_early=ended)
-        with self._lock:
-            self._over_key, self._over = key, found
-        return found
+        return self._game_over_data.get(session.rules, states, names, ended_early=ended)
 
     def catalog(self) -> dict[str, Any]:
         """The public facts a page needs besides the view: the game's name and titles."""
