@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.server.answer_menu import MOST, build
+from companion.server.answer_menu import MOST, build, leaves, taps
 from engine.amritsar import (
     COLOURS,
     Act,
@@ -130,15 +130,4 @@ def taps_to(state: GameState, action: Action) -> int:
     menu = amritsar_menu(state, options)
     if menu is None:
         return 1
-    return _depth(menu, str(action)) or 1
-
-
-def _depth(node: dict[str, Any], action: str, depth: int = 1) -> int:
-    for item in node["items"]:
-        if item.get("action") == action:
-            return depth
-        if "items" in item:
-            found = _depth(item, action, depth + 1)
-            if found:
-                return found
-    return 0
+    return dict(zip(leaves(menu), taps(menu), strict=True)).get(str(action), 1)
