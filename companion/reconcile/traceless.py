@@ -163,11 +163,19 @@ def _unread(before: Any, after: Any, seen: Any) -> bool:
     return False
 
 
-def unseen_here(rules: Rules, state: Any, action: Hashable, seen: Observation) -> bool:
+def unseen_here(
+    rules: Rules,
+    state: Any,
+    action: Hashable,
+    seen: Observation,
+    before: Observation | None = None,
+) -> bool:
     """Whether ``action`` at ``state`` changes only what ``seen`` did not read:
-    no trace at all, or its trace on a piece this look missed."""
-    before = rules.observe(state).as_seen()
-    after = rules.observe(rules.apply(state, action, check=False)[0]).as_seen()
+    no trace at all, or its trace on a piece this look missed (``before``: the
+    table at ``state`` as a camera shows it, when the caller has it already)."""
+    if before is None:
+        before = _shown(rules, state)
+    after = _shown(rules, rules.apply(state, action, check=False)[0])
     return all(
         _unread(getattr(before, name), getattr(after, name), getattr(seen, name))
         for name in before.field_values()
@@ -183,8 +191,9 @@ def _guard(rules: Rules, state: Any, verdict: Verdict, seen: Observation) -> Ver
         if rules.decision(at).is_chance:
             at, _ = rules.apply(at, action, check=False)
             continue
-        if unseen_here(rules, at, action, seen):
-            alike = [a for a in rules.legal_actions(at) if unseen_here(rules, at, a, seen)]
+        shown = _shown(rules, at)
+        if unseen_here(rules, at, action, seen, shown):
+            alike = [a for a in rules.legal_actions(at) if unseen_here(rules, at, a, seen, shown)]
             if len(alike) > 1:
                 asker = rules.decision(at).player
                 return Verdict(
