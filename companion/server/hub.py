@@ -24,6 +24,11 @@ Wire protocol (JSON text frames):
   malformed hello, 4429 when the table already has ``max_spectators``
   spectators (players always get in) or, later, when a client sends more than
   ``MESSAGE_BURST`` messages at once or ``MESSAGE_RATE`` a second after that);
+  and on a socket already live: ``link_revoked`` (close 4403) the moment its
+  token stops naming its seat (the table gave the seat a new code, or freed
+  it), ``game_left`` (close 4410) when the table leaves this game for the
+  start page (a new game: every link of this one is dead). Nothing is sent on
+  a socket after its link is revoked: the check runs before every send;
 - client -> server afterwards: ``{"type": "ping"}`` -> ``{"type": "pong",
   "state_id": n}``. Commands go through REST, never the socket.
 """
@@ -44,6 +49,27 @@ from companion.server.payload import AnyPayloads
 from companion.table_session import TableBase, Update
 
 BAD_TOKEN_CLOSE = 4401
+REVOKED_CLOSE = 4403
+GAME_LEFT_CLOSE = 4410
+#: A spectator's socket when the table leaves the game: "service restart", so it reconnects
+#: (to the next game, or the start page).
+RESTART_CLOSE = 1012
+REVOKED = (
+    "link_revoked",
+    "The table gave this seat a new code: this link no longer works. Scan the seat's new "
+    "QR code on the table screen.",
+    "La mesa ha dado un código nuevo a este asiento: este enlace ya no funciona. Escanea el "
+    "código QR nuevo del asiento en la pantalla de la mesa.",
+)
+GAME_LEFT = (
+    "game_left",
+    "This game is over and the table has gone back to its start page: this link belonged "
+    "to that game. Scan your code for the next game on the table screen.",
+    "Esta partida ha terminado y la mesa ha vuelto a su página de inicio: este enlace era "
+    "de esa partida. Escanea tu código de la partida siguiente en la pantalla de la mesa.",
+)
+#: How long ``Hub.stop`` waits for its clients' close frames before aborting them.
+STOP_GRACE = 2.0
 BAD_HELLO_CLOSE = 4400
 FULL_CLOSE = 4429
 #: What a client may send: a phone pings every few seconds.
@@ -69,12 +95,23 @@ def _error(code: str, en: str, es: str) -> str:
 
 
 class Client:
-    """One connected phone: its seat and its bounded outgoing queue."""
+    """One connected phone: its seat, the token it proved it with, its bounded queue."""
 
-    def __init__(self, seat: int | None, queue_size: int):
+    def __init__(self, seat: int | None, queue_size: int, token: str | None = None):
         self.seat = seat
+        self.token = token
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
         self.dropped = 0
+        #: Why the hub is closing this client (an error's code, English, Spanish and
+        #: the close code), set once; the sender then sends nothing but that.
+        self.ending: tuple[str, str, str, int] | None = None
+        self.closed = asyncio.Event()
+
+    def end(self, close: int, code: str, en: str, es: str) -> None:
+        """Close this client with ``close`` after telling it why (its sender does it)."""
+        if self.ending is None:
+            self.ending = (code, en, es, close)
+            self.offer("")  # wake the sender
 
     def offer(self, text: str) -> None:
         """Queue ``text``; when full, drop the oldest (a newer view replaces it)."""
@@ -118,12 +155,42 @@ class Hub:
         self._task = asyncio.create_task(self._broadcast())
 
     async def stop(self) -> None:
+        """Stop the broadcaster and close every client: the table leaves this game, so
+        a player's link is dead (``game_left``) and a spectator reconnects."""
         self.session.remove_listener(self._on_update)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+        clients = list(self.clients)
+        for client in clients:
+            if client.seat is None:
+                client.end(RESTART_CLOSE, "game_left", GAME_LEFT[1], GAME_LEFT[2])
+            else:
+                client.end(GAME_LEFT_CLOSE, *GAME_LEFT)
+        if clients:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    asyncio.gather(*(c.closed.wait() for c in clients)), STOP_GRACE
+                )
+
+    # -- revoked links -----------------------------------------------------------------
+
+    def revoked(self, client: Client) -> bool:
+        """Whether ``client``'s token no longer names its seat (a new code, a freed seat)."""
+        if client.seat is None or client.token is None:
+            return False
+        return self.session.seat_for_token(client.token) != client.seat
+
+    def cut_revoked(self) -> int:
+        """Close every client whose link was revoked; how many (safe on the loop only)."""
+        cut = 0
+        for client in list(self.clients):
+            if client.ending is None and self.revoked(client):
+                client.end(REVOKED_CLOSE, *REVOKED)
+                cut += 1
+        return cut
 
     # -- who has joined ----------------------------------------------------------------
 
@@ -165,7 +232,8 @@ class Hub:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            clients = list(self.clients)
+            self.cut_revoked()
+            clients = [c for c in self.clients if c.ending is None]
             if not clients:
                 continue
             texts = await self._render({c.seat for c in clients})
@@ -210,7 +278,7 @@ class Hub:
                 "Esta mesa ya tiene todos los espectadores que puede atender; inténtalo más tarde.",
             )
             return
-        client = Client(seat, self.queue_size)
+        client = Client(seat, self.queue_size, token if seat is not None else None)
         welcome = {
             "type": "welcome",
             "seat": seat,
@@ -234,6 +302,7 @@ class Hub:
                 group.start_soon(until_done, self._receive)
         finally:
             self.clients.discard(client)
+            client.closed.set()
 
     async def _refuse(self, ws: WebSocket, close: int, code: str, en: str, es: str) -> None:
         with contextlib.suppress(Exception):
@@ -244,6 +313,12 @@ class Hub:
         try:
             while True:
                 text = await client.queue.get()
+                if client.ending is None and self.revoked(client):
+                    client.end(REVOKED_CLOSE, *REVOKED)
+                if client.ending is not None:
+                    code, en, es, close = client.ending
+                    await asyncio.wait_for(self._refuse(ws, close, code, en, es), self.send_timeout)
+                    return
                 await asyncio.wait_for(ws.send_text(text), self.send_timeout)
         except (TimeoutError, WebSocketDisconnect, RuntimeError):
             # A close frame cannot get past a full socket either: give it a moment only.

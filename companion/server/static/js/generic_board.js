@@ -10,14 +10,14 @@
 // token), "table" (the table screen; PIN for links and undo), "watch".
 
 import { byId, h, put } from "./dom.js";
-import { lang, pick, setLang } from "./i18n.js";
+import { lang, pick, setLang, t } from "./i18n.js";
 import { drawCeylon } from "./ceylon_drawing.js";
 import { drawImhotep } from "./imhotep_drawing.js";
 import { drawRajas } from "./rajas_drawing.js";
 import { gameOverScreen } from "./game_over.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { shortBoard, shortLog } from "./board_words.js";
-import { ApiError, Live, api } from "./live.js";
+import { ApiError, DEAD_LINK, Live, api } from "./live.js";
 import { applyFar, farButton, farOn } from "./far.js";
 import { joinPanel, jw } from "./generic_join.js";
 import { keepPin, pinRefused, takePin } from "./pin.js";
@@ -525,7 +525,7 @@ export function start(role) {
         const badge = byId("status");
         if (badge) badge.replaceWith(statusBadge());
       },
-      onError: (message) => say(pick(message), false),
+      onError: (message) => say(token && DEAD_LINK.has(message.code) ? t(message.code) : pick(message), false),
     });
     live.start();
   }

@@ -32,6 +32,9 @@ export async function api(method, path, { body, token, pin } = {}) {
   return { status: response.status, data };
 }
 
+/** The errors that end a player's link for good (the server closes 4401, 4403, 4410). */
+export const DEAD_LINK = new Set(["bad_token", "link_revoked", "game_left"]);
+
 export class Live {
   /**
    * @param {object} options
@@ -88,7 +91,9 @@ export class Live {
         this.onView(view);
       } else if (message.type === "error") {
         this.onError(message);
-        if (message.code === "bad_token") this.stopped = true;
+        // A dead link (unknown, revoked by a new code, or a game the table has left)
+        // stops reconnecting: the page says why (i18n: bad_token, link_revoked, game_left).
+        if (this.token && DEAD_LINK.has(message.code)) this.stopped = true;
       }
     });
     socket.addEventListener("close", () => {

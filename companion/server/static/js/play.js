@@ -5,7 +5,7 @@
 
 import { byId, h, put } from "./dom.js";
 import { district, localSeats, pick, t } from "./i18n.js";
-import { ApiError, Live, api } from "./live.js";
+import { ApiError, DEAD_LINK, Live, api } from "./live.js";
 import { alertRaised, startAttention, yourTurn } from "./attention.js";
 import { gameOverScreen } from "./game_over.js";
 import {
@@ -388,7 +388,7 @@ function draw() {
 }
 
 function refused(message) {
-  put(byId("app"), statusBar(null), h("p", { class: "panel refused", id: "refused" }, message.code === "bad_token" ? t("bad_token") : pick(message)));
+  put(byId("app"), statusBar(null), h("p", { class: "panel refused", id: "refused" }, DEAD_LINK.has(message.code) ? t(message.code) : pick(message)));
 }
 
 async function main() {
