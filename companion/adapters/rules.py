@@ -88,16 +88,17 @@ class RulesAdapter:
     def house_rules(self) -> tuple[dict[str, Any], ...]:
         rules = get_rules(self.name)
         words: dict[str, tuple[str, str]] = getattr(rules, "option_words", {})
+        texts: dict[str, tuple[str, str, str, str]] = getattr(rules, "option_texts", {})
         table: tuple[str, ...] = getattr(rules, "table_options", ())
         return tuple(
             {
                 "name": n,
                 "en": words.get(n, (n, n))[0],
                 "es": words.get(n, (n, n))[1],
-                "default_en": "",
-                "default_es": "",
-                "text": "",
-                "text_es": "",
+                "default_en": texts.get(n, ("", "", "", ""))[0],
+                "default_es": texts.get(n, ("", "", "", ""))[1],
+                "text": texts.get(n, ("", "", "", ""))[2],
+                "text_es": texts.get(n, ("", "", "", ""))[3],
                 "on": n in table,
             }
             for n in rules.option_names()

@@ -192,6 +192,7 @@ def imhotep(view: dict[str, Any], seats: Sequence[Seat]) -> dict[str, Any]:
             ]
             hidden = int(v.get("market_face_down") or 0)
             site["face_down"] = pair("face_down", n=hidden) if hidden else None
+            site["face_down_cards"] = hidden  # drawn as card backs beside the face-up ones
         sites.append(site)
     return {
         "game": "imhotep",

@@ -194,6 +194,9 @@ class TableWords(Protocol):
     ``option_words``: each house rule's name as players read it, (English,
     Spanish) by ``option_names()`` entry (the bare name else). With these the
     table serves the game with no code of its own (``companion.adapters``).
+    ``option_texts``: for a house rule that reads the rulebook another way,
+    (what happens without it EN, ES, the rulebook's words that leave the point
+    open EN, ES); the start page shows them as Amritsar's options do.
     ``table_options``: the house rules a table starts with ticked, the way the
     companion plays the game at a real table unless the group unticks them
     (Ceylon's ``unknown_hands``: a card drawn is never entered on a phone).

@@ -14,6 +14,8 @@ their catalog names in the notation:
     pass                      only when nothing else is possible
     order 2                   (lever) unload the stone in slot 2 next
     pick statue | pick hidden market pick (side B: the face-down pair)
+    pick                      keep the stone unspent (no card)
+    accept | decline          side B pyramid bonus: the top card or three stones, or not
     keep statue               side B market: the card kept of the pair
     pyramid left              side B: the pyramid a stone goes on
     bonus 3 2 | bonus         side B pyramid bonus: place a stone, or not
@@ -52,7 +54,9 @@ _ARITY: dict[str, tuple[int, ...]] = {
     "play-lever": (2,),
     "pass": (0,),
     "order": (1,),
-    "pick": (1,),
+    "pick": (0, 1),
+    "accept": (0,),
+    "decline": (0,),
     "keep": (1,),
     "pyramid": (1,),
     "bonus": (0, 2),

@@ -71,6 +71,9 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
         return (f"{who} descargó primero la piedra de la casilla {a[0]}" if es
                 else f"{who} unloaded the stone in slot {a[0]} next")  # fmt: skip
     if kind == "pick":
+        if not a:
+            return (f"{who} no gastó su piedra en el mercado" if es
+                    else f"{who} took no market card for the stone")  # fmt: skip
         if a[0] == HIDDEN:
             return (f"{who} cogió las dos cartas boca abajo del mercado" if es
                     else f"{who} took the two face-down market cards")  # fmt: skip
@@ -93,6 +96,13 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
             )
         return (f"{who} embarcó una piedra de bonificación en el barco {a[0]}" if es
                 else f"{who} placed a bonus stone on boat {a[0]}")  # fmt: skip
+    if kind in ("accept", "decline"):
+        card_bonus = bool(state.queue) and state.queue[0].a == 0
+        what_es = "la carta de encima del mazo" if card_bonus else "tres piedras de la cantera"
+        what = "the top market card" if card_bonus else "three stones from the quarry"
+        if kind == "accept":
+            return f"{who} cogió {what_es}" if es else f"{who} took {what}"
+        return f"{who} no cogió {what_es}" if es else f"{who} did not take {what}"
     if kind == "temple":
         if a[0] == 0:
             return f"{who} eligió 1 punto del templo" if es else f"{who} chose 1 temple point"
@@ -107,6 +117,9 @@ def describe(state: State, action: Action, catalog: Catalog, language: str = "en
     if kind == "round":
         return f"Se reveló la carta de ronda {a[0]}" if es else f"Round card {a[0]} was revealed"
     if kind == "card":
+        if decision.kind == "FACE_DOWN_CARD":
+            return (f"La carta boca abajo {card(a[0])} fue a la pila de descarte" if es
+                    else f"The face-down {card(a[0])} card went to the discard pile")  # fmt: skip
         return f"Salió la carta {card(a[0])}" if es else f"The {card(a[0])} card was drawn"
     return kind
 
@@ -161,6 +174,9 @@ def describe_option(state: State, action: Action, catalog: Catalog, language: st
         return (f"Descarga ahora la piedra de la casilla {a[0]}" if es
                 else f"Unload the stone in slot {a[0]} next")  # fmt: skip
     if kind == "pick":
+        if not a:
+            return ("No cojas carta: la piedra vuelve a la cantera" if es
+                    else "Take no card: the stone goes back to the quarry")  # fmt: skip
         if a[0] == HIDDEN:
             return ("Coge las dos cartas boca abajo" if es
                     else "Take the two face-down cards")  # fmt: skip
@@ -175,6 +191,13 @@ def describe_option(state: State, action: Action, catalog: Catalog, language: st
             return "No embarques ninguna piedra" if es else "Place no stone"
         where = _slot(a[0], a[1], es)
         return f"Embarca una piedra en {where}" if es else f"Place a stone on {where}"
+    if kind in ("accept", "decline"):
+        card_bonus = bool(state.queue) and state.queue[0].a == 0
+        if kind == "decline":
+            return "No cojas la bonificación" if es else "Leave the bonus"
+        if card_bonus:
+            return "Coge la carta de encima del mazo" if es else "Take the top market card"
+        return "Coge tres piedras de la cantera" if es else "Take three stones from the quarry"
     if kind == "temple":
         if a[0] == 0:
             return "Obtén 1 punto" if es else "Take 1 point"

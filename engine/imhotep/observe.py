@@ -135,7 +135,7 @@ def view(state: State, seat: int | None, catalog: Catalog) -> dict[str, Any]:
         ],
         "market": ["" if k < 0 else catalog.cards[k].id for k in state.market],
         "market_face_down": state.hidden,
-        "deck_size": sum(state.deck),
+        "deck_size": state.pile(),
         "discard_size": sum(state.discard),
         "pyramid": {
             (
@@ -162,7 +162,9 @@ def view(state: State, seat: int | None, catalog: Catalog) -> dict[str, Any]:
             for s in range(state.players)
         ],
         "over": state.over,
+        "house_rules": list(state.house),
     }
-    if state.pair and waiting is not None and seat is not None and waiting.seat == seat:
+    looking = waiting is not None and waiting.kind in ("pair", "keep")
+    if state.pair and looking and seat is not None and waiting is not None and waiting.seat == seat:
         result["pair"] = [catalog.cards[k].id for k in state.pair]
     return result

@@ -17,6 +17,7 @@ from engine.core.game import Event
 from engine.core.seats import CHANCE, NOBODY
 from engine.imhotep.actions import HIDDEN, Action
 from engine.imhotep.catalog import Catalog
+from engine.imhotep.house import BONUS_COMPULSORY, PICK_COMPULSORY, STONE_BACK_AT_ONCE
 from engine.imhotep.sites import (
     pyramid_a_points,
     pyramid_b_slot,
@@ -57,7 +58,12 @@ class Pending:
 
 
 def new_state(
-    players: int, sides: str, wrath: bool, catalog: Catalog, colours: tuple[int, ...] = ()
+    players: int,
+    sides: str,
+    wrath: bool,
+    catalog: Catalog,
+    colours: tuple[int, ...] = (),
+    house: tuple[str, ...] = (),
 ) -> State:
     """A table before any draw: the first player, then the first round card."""
     kinds = len(catalog.cards)
@@ -91,6 +97,7 @@ def new_state(
         towers=(),
         queue=(Task("first"), Task("round")),
         over=False,
+        house=tuple(sorted(house)),
     )
 
 
@@ -128,6 +135,7 @@ class _Work:
         self.towers = list(s.towers)
         self.queue = list(s.queue)
         self.over = s.over
+        self.house = s.house
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -159,7 +167,20 @@ class _Work:
             towers=tuple(self.towers),
             queue=tuple(self.queue),
             over=self.over,
+            house=self.house,
         )
+
+    def unnamed(self) -> int:
+        """As ``State.unnamed``: face-down market cards not named yet."""
+        if self.hidden:
+            return self.hidden - len(self.pair)
+        if self.queue and self.queue[0].kind == "pair":
+            return self.queue[0].a
+        return 0
+
+    def pile(self) -> int:
+        """As ``State.pile``: the cards in the draw pile."""
+        return sum(self.deck) - self.unnamed()
 
     # -- small steps ------------------------------------------------------------
     def add_card(self, seat: int, kind: int, delta: int) -> None:
@@ -224,9 +245,23 @@ class _Work:
             self.add_card(seat, kind, 1)
 
     def reshuffle_if_empty(self) -> None:
-        if not any(self.deck) and any(self.discard):
+        """An empty draw pile takes the shuffled discard pile (Una ronda: "Si no quedan
+        cartas en el mazo, baraja la pila de descarte y crea un nuevo mazo")."""
+        if self.pile() == 0 and any(self.discard):
+            # the unseen cards are now just the face-down ones: their faces follow
+            for kind, count in enumerate(self.deck):
+                self.pair.extend([kind] * count)
             self.deck, self.discard = self.discard, [0] * len(self.discard)
             self.events.append(Event("reshuffle", -1, sum(self.deck), "deck", "discard"))
+
+    def stone_back(self, seat: int) -> None:
+        """A stone spent (or left unspent) at the market goes back to the quarry: at once
+        with the house rule, else once the boat is unloaded ("Finalmente")."""
+        if STONE_BACK_AT_ONCE in self.house:
+            self.quarry[seat] += 1
+            return
+        docks = [i for i, t in enumerate(self.queue) if t.kind == "dock"]
+        self.queue.insert(docks[0] if docks else len(self.queue), Task("back", seat))
 
     def land(self, seat: int, site: int, choice: int) -> None:
         """A stone of ``seat`` arrives on ``site`` (``choice``: a B pyramid)."""
@@ -250,10 +285,11 @@ class _Work:
                 return
             self.add_stone(choice, seat)
             self.score(seat, LIVE_PYRAMID, slot.points, "pyramid")
+            offer = BONUS_COMPULSORY not in self.house  # "puedes coger ..."
             if slot.bonus == "card":
-                self.queue.insert(0, Task("draw", seat))
+                self.queue.insert(0, Task("offer", seat, 0) if offer else Task("draw", seat))
             elif slot.bonus == "stones":
-                self.queue.insert(0, Task("stones", seat, 3))
+                self.queue.insert(0, Task("offer", seat, 1) if offer else Task("stones", seat, 3))
             elif slot.bonus == "place":
                 self.queue.insert(0, Task("bonus", seat))
         elif site == TEMPLE:
@@ -293,8 +329,16 @@ def _needs_decision(s: State | _Work, task: Task, catalog: Catalog) -> bool:
     kind = task.kind
     if kind in ("first", "round", "keep", "temple"):
         return True
-    if kind in ("reveal", "draw", "pair"):
-        return any(s.deck)
+    if kind in ("reveal", "draw"):
+        return s.pile() > 0
+    if kind == "pair":
+        return task.a > 0
+    if kind == "down":
+        return s.unnamed() > 0
+    if kind == "offer":
+        if task.a == 0:
+            return s.pile() > 0 or any(s.discard)
+        return s.quarry[task.seat] > 0 and s.sled[task.seat] < catalog.sled_capacity
     if kind == "unload":
         boat = s.boats[s.sailing]
         owners = {o for o in boat.slots if o != EMPTY}
@@ -318,7 +362,9 @@ _DECISION_KINDS = {
     "reveal": "MARKET_CARD",
     "draw": "MARKET_CARD",
     "pair": "MARKET_CARD",
+    "down": "FACE_DOWN_CARD",
     "keep": "KEEP_CARD",
+    "offer": "PYRAMID_BONUS",
     "unload": "UNLOAD_ORDER",
     "bonus": "BONUS_PLACE",
     "temple": "TEMPLE_BONUS",
@@ -331,7 +377,7 @@ def pending(s: State) -> Pending:
     if not s.queue:
         return Pending("TURN", s.current)
     task = s.queue[0]
-    if task.kind in ("first", "round", "reveal", "draw", "pair"):
+    if task.kind in ("first", "round", "reveal", "draw", "pair", "down"):
         return Pending(_DECISION_KINDS[task.kind], CHANCE)
     if task.kind == "deliver":
         return Pending("MARKET_PICK" if task.a == MARKET else "PYRAMID", task.seat)
@@ -361,6 +407,7 @@ def _sailable(s: State, catalog: Catalog) -> list[tuple[int, int]]:
 
 #: the commonest actions, built once (a playout asks for them thousands of times)
 _TAKE = Action("take")
+_DECLINE_PICK = Action("pick")
 _PLACE: dict[tuple[int, ...], Action] = {}
 _SAIL: dict[tuple[int, ...], Action] = {}
 
@@ -423,7 +470,7 @@ def legal(s: State, catalog: Catalog) -> list[Action]:
             for card in catalog.round_cards_for(s.players)
             if card.id not in s.round_cards
         ]
-    if kind in ("reveal", "draw", "pair"):
+    if kind in ("reveal", "draw", "pair", "down"):
         return [Action("card", (k,)) for k, n in enumerate(s.deck) if n > 0]
     if kind == "keep":
         return [Action("keep", (k,)) for k in sorted(set(s.pair))]
@@ -439,12 +486,16 @@ def legal(s: State, catalog: Catalog) -> list[Action]:
             picks = [Action("pick", (k,)) for k in sorted({k for k in s.market if k >= 0})]
             if s.hidden > 0:
                 picks.append(Action("pick", (HIDDEN,)))
+            if PICK_COMPULSORY not in s.house:  # "puede gastarla": or keep the stone
+                picks.append(_DECLINE_PICK)
             return picks
         return [Action("pyramid", (p,)) for p in _open_pyramids(s, catalog)]
     if kind == "bonus":
         return [Action("bonus", slot) for slot in _empty_harbour_slots(s.boats)] + [Action("bonus")]
     if kind == "temple":
         return [Action("temple", (0,)), Action("temple", (1,))]
+    if kind == "offer":
+        return [Action("accept"), Action("decline")]
     raise AssertionError(f"no decision for task {task}")  # pragma: no cover
 
 
@@ -469,19 +520,24 @@ def apply_unchecked(s: State, action: Action, catalog: Catalog) -> tuple[State, 
                 w.events.append(Event("card", -1, 1, catalog.cards[args[0]].id, "market"))
             elif task.kind == "draw":
                 w.gain_card(task.seat, args[0])
-            else:  # pair
+            elif task.kind == "down":  # an unpicked face-down card to the discard pile
+                w.hidden -= 1
+                w.discard[args[0]] += 1
+                w.events.append(Event("card", -1, 1, catalog.cards[args[0]].id, "discard"))
+            else:  # pair: one face-down card named for its picker
                 w.pair.append(args[0])
-                w.reshuffle_if_empty()
-                if len(w.pair) < 2 and any(w.deck):
-                    w.queue.insert(0, task)
-                else:
-                    w.queue.insert(0, Task("keep", task.seat))
+                w.queue.insert(0, Task("pair", task.seat, task.a - 1))
         elif kind == "keep":
             w.pair.remove(args[0])
             for other in w.pair:
                 w.discard[other] += 1
             w.pair = []
             w.gain_card(task.seat, args[0])
+        elif kind in ("accept", "decline"):
+            if kind == "accept":
+                w.queue.insert(
+                    0, Task("draw", task.seat) if task.a == 0 else Task("stones", task.seat, 3)
+                )
         elif kind == "order":
             boat = w.boats[w.sailing]
             owner = boat.slots[args[0] - 1]
@@ -489,7 +545,7 @@ def apply_unchecked(s: State, action: Action, catalog: Catalog) -> tuple[State, 
             w.queue.insert(0, task)
             w.queue.insert(0, Task("deliver", owner, boat.site, FROM_BOAT))
         elif kind == "pick":
-            _market_pick(w, task, args[0])
+            _market_pick(w, task, args[0] if args else None)
         elif kind == "pyramid":
             _deliver(w, task, args[0])
         elif kind == "bonus":
@@ -557,8 +613,10 @@ def _round_card(w: _Work, card_id: int) -> None:
         w.catalog.value("market_a_face_up" if w.s.sides[MARKET] == "A" else "market_b_face_up")
     )
     w.market = [-1] * face_up
-    w.hidden = 0 if w.s.sides[MARKET] == "A" else int(w.catalog.value("market_b_face_down"))
+    w.hidden = 0
     w.queue[0:0] = [Task("reveal", -1, slot) for slot in range(face_up)]
+    if w.s.sides[MARKET] == "B":  # "colocad dos cartas boca abajo en la casilla inferior derecha"
+        w.queue.insert(face_up, Task("facedown", -1, int(w.catalog.value("market_b_face_down"))))
     w.events.append(Event("round", -1, w.round, str(card_id), ""))
 
 
@@ -569,14 +627,17 @@ def _unload_slot(w: _Work, index: int) -> None:
     w.boats[w.sailing] = Boat(boat.id, tuple(slots), boat.site)
 
 
-def _market_pick(w: _Work, task: Task, kind: int) -> None:
+def _market_pick(w: _Work, task: Task, kind: int | None) -> None:
     seat = task.seat
-    if task.b == FROM_BOAT:  # the spent stone goes back to the quarry
-        w.quarry[seat] += 1
+    if task.b == FROM_BOAT:  # the stone goes back to the quarry (``stone_back``)
+        w.stone_back(seat)
+    if kind is None:  # the owner keeps the stone unspent
+        return
     w.events.append(Event("stone", seat, 1, "stone", "market"))
-    if kind == HIDDEN:
+    if kind == HIDDEN:  # the picker takes the face-down cards and looks at them
+        to_name = w.unnamed()
         w.hidden = 0
-        w.queue.insert(0, Task("pair", seat))
+        w.queue.insert(0, Task("pair", seat, to_name))
         return
     w.market[w.market.index(kind)] = -1
     w.gain_card(seat, kind)
@@ -596,7 +657,7 @@ def _run(w: _Work) -> None:
     catalog = w.catalog
     while w.queue:
         task = w.queue[0]
-        if task.kind in ("reveal", "draw", "pair"):
+        if task.kind in ("reveal", "draw"):
             w.reshuffle_if_empty()
         if _needs_decision(w, task, catalog):
             return
@@ -612,15 +673,23 @@ def _run(w: _Work) -> None:
         elif kind == "deliver":
             if task.a == MARKET:  # no card left: the stone goes back unused
                 if task.b == FROM_BOAT:
-                    w.quarry[task.seat] += 1
+                    w.stone_back(task.seat)
             elif task.a == PYRAMID and w.s.sides[PYRAMID] == "B":
                 open_ = [p for p in range(3) if len(w.pyramid[p]) < len(catalog.pyramids_b[p])]
                 _deliver(w, task, open_[0] if open_ else -1)
             else:
                 _deliver(w, task, -1)
-        elif kind == "pair":  # the deck ran dry while drawing the pair
+        elif kind == "pair":  # every face-down card is named: the picker keeps one
             if w.pair:
                 w.queue.insert(0, Task("keep", task.seat))
+        elif kind == "facedown":  # side B: cards face down on the lower-right space
+            for _ in range(task.a):
+                w.reshuffle_if_empty()
+                if w.pile() == 0:
+                    break
+                w.hidden += 1
+        elif kind == "back":
+            w.quarry[task.seat] += 1
         elif kind == "stones":
             w.take_stones(task.seat, task.a)
         elif kind == "dock":
@@ -656,10 +725,17 @@ def _temple_scoring(w: _Work) -> None:
 
 
 def _cleanup(w: _Work) -> None:
-    for kind in w.market:
+    """Preparación de la siguiente ronda: "Recoged las cartas que queden en el mercado y
+    dejadlas en la pila de descarte" (face-down ones too: turned over as they go)."""
+    unnamed = w.unnamed()
+    if unnamed:
+        w.queue[0:0] = [Task("down")] * unnamed + [Task("cleanup")]
+        return
+    for kind in [*w.market, *w.pair]:
         if kind >= 0:
             w.discard[kind] += 1
     w.market = []
+    w.pair = []
     w.hidden = 0
     w.boats = []
     if w.round >= int(w.catalog.value("rounds")):

@@ -54,6 +54,7 @@ from engine.core.position_text import (
     write,
 )
 from engine.imhotep.catalog import Catalog
+from engine.imhotep.house import HOUSE_RULES
 from engine.imhotep.serialize import VERSION, from_dict, to_dict
 from engine.imhotep.state import COLOURS, LIVE, PYRAMID_NAMES, SITE_NAMES, State
 
@@ -204,6 +205,7 @@ def _quarry(data: dict[str, Any], seat: int, stones: int = 30) -> int:
     elsewhere: int = data["sled"][seat] + data["obelisk"][seat] + 3 * data["towers"].count(seat)
     elsewhere += sum(b["slots"].count(seat) for b in data["boats"])
     elsewhere += sum(1 for t in data["queue"] if t[0] == "deliver" and t[1] == seat and t[3] == 0)
+    elsewhere += sum(1 for t in data["queue"] if t[0] == "back" and t[1] == seat)
     elsewhere += sum(p.count(seat) for p in data["pyramid"])
     elsewhere += data["temple"].count(seat) + data["burial"].count(seat)
     return stones - elsewhere
@@ -237,6 +239,7 @@ def areas(catalog: Catalog) -> tuple[Area, ...]:
                 Field("last sender", ("last_sender",), Whole(0, 3, 1), -1),
                 Field("round cards", ("round_cards",), _Ints(), []),
                 Field("over", ("over",), Flag(), False),
+                Field("house rules", ("house",), _Words(tuple(HOUSE_RULES)), []),
             ),
         ),
         Area(
@@ -282,6 +285,24 @@ def areas(catalog: Catalog) -> tuple[Area, ...]:
     )
 
 
+class _Words:
+    """Names among a fixed list, written as they are (the house rules)."""
+
+    def __init__(self, names: tuple[str, ...]):
+        self.names = names
+
+    def write(self, value: Any, data: dict[str, Any]) -> str:
+        return " ".join(str(v) for v in value)
+
+    def read(self, words: list[str], data: dict[str, Any]) -> Any:
+        return sorted(
+            {
+                self.names[one_of(w, self.names, "a house rule", "una regla de la casa")]
+                for w in words
+            }
+        )
+
+
 class _Ints:
     """Numbers as they are (round card ids)."""
 
@@ -307,7 +328,7 @@ def _skeleton(players: int, catalog: Catalog) -> dict[str, Any]:
         "hidden": 0, "pair": [], "deck": [0] * kinds, "discard": [0] * kinds,
         "quarry": [0] * players, "sled": [0] * players, "hands": [[0] * kinds] * players,
         "points": [[0] * len(LIVE)] * players, "pyramid": None, "temple": [], "burial": [],
-        "obelisk": [0] * players, "towers": [], "queue": [], "over": False,
+        "obelisk": [0] * players, "towers": [], "queue": [], "over": False, "house": [],
     }  # fmt: skip
 
 

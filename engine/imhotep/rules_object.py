@@ -9,7 +9,10 @@ Options (``new_game(options=...)``): "pharaohs-wrath" (the variant), and the
 B side of a site, site by site: "market-b", "pyramid-b", "temple-b",
 "burial-b", "obelisk-b" (or "all-b"). Each player chooses a colour
 (rulebook: Preparación de la partida): "colours=white,grey" gives the seats'
-colours in turn order (default: black, white, brown, grey).
+colours in turn order (default: black, white, brown, grey). House rules
+(``engine.imhotep.house``): the other reading where the text leaves a point
+open ("market-pick-compulsory", "market-stone-back-at-once",
+"pyramid-bonus-compulsory", "burial-b-fourth-point").
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from engine.imhotep.actions import Action
 from engine.imhotep.answers import answer_parts
 from engine.imhotep.catalog import Catalog, default_catalog
 from engine.imhotep.describe import describe, describe_option
+from engine.imhotep.house import HOUSE_RULES
 from engine.imhotep.observe import ImhotepObservation, observe, view
 from engine.imhotep.play import apply_unchecked, legal, new_state, pending
 from engine.imhotep.reasons import TABLE, choice_fields, diagnose
@@ -40,7 +44,7 @@ from engine.imhotep.serialize import from_dict, to_dict
 from engine.imhotep.state import COLOURS, SITE_NAMES, State
 
 SIDE_OPTIONS = tuple(f"{site}-b" for site in SITE_NAMES)
-OPTIONS = ("pharaohs-wrath", *SIDE_OPTIONS, "all-b")
+OPTIONS = ("pharaohs-wrath", *SIDE_OPTIONS, "all-b", *HOUSE_RULES)
 
 _SITE_WORDS = {  # "side B of ..." / "cara B ..."
     "market": ("the market", "del mercado"),
@@ -62,6 +66,14 @@ OPTION_WORDS = {
         f"{site}-b": (f"Side B of {en}.", f"Cara B {es}.") for site, (en, es) in _SITE_WORDS.items()
     },
     "all-b": ("Side B of every site.", "Cara B de todos los emplazamientos."),
+    **{name: (rule.en, rule.es) for name, rule in HOUSE_RULES.items()},
+}
+
+#: Each house rule's reading without it and the rulebook's words that leave it open:
+#: (default EN, default ES, text EN, text ES), for the start page (``TableWords``).
+OPTION_TEXTS = {
+    name: (rule.default_en, rule.default_es, rule.text, rule.text_es)
+    for name, rule in HOUSE_RULES.items()
 }
 
 _PROMPTS = {
@@ -70,6 +82,9 @@ _PROMPTS = {
     "FIRST_PLAYER": ("Draw who starts", "Sortead quién empieza"),
     "ROUND_CARD": ("Reveal the next round card", "Revelad la siguiente carta de ronda"),
     "MARKET_CARD": ("Draw a market card", "Robad una carta de mercado"),
+    "FACE_DOWN_CARD": ("Turn a face-down market card over onto the discard pile",
+                       "Dad la vuelta a una carta boca abajo del mercado y dejadla en la pila de descarte"),
+    "PYRAMID_BONUS": ("Take the pyramid's bonus, or not", "Coge la bonificación de la pirámide, o no"),
     "MARKET_PICK": ("Pick a market card for your stone", "Elige una carta de mercado por tu piedra"),
     "KEEP_CARD": ("Keep one of the two cards", "Quédate una de las dos cartas"),
     "UNLOAD_ORDER": ("Choose the next stone to unload", "Elige la siguiente piedra a descargar"),
@@ -110,6 +125,7 @@ class ImhotepRules(PositionsWithCatalog):
     max_players = 4
     solo = False
     option_words = OPTION_WORDS
+    option_texts = OPTION_TEXTS  # engine.core.game.TableWords
     player_colours = COLOURS  # engine.core.game.TableWords
 
     def __init__(self, catalog: Catalog | None = None):
@@ -133,7 +149,8 @@ class ImhotepRules(PositionsWithCatalog):
         sides = "".join(
             "B" if f"{site}-b" in chosen or "all-b" in chosen else "A" for site in SITE_NAMES
         )
-        state = new_state(players, sides, "pharaohs-wrath" in chosen, self.catalog, colours)
+        house = tuple(sorted(chosen & set(HOUSE_RULES)))
+        state = new_state(players, sides, "pharaohs-wrath" in chosen, self.catalog, colours, house)
         if seed is not None:  # the setup draws, up to the first turn
             rng = random.Random(seed)
             while pending(state).player == CHANCE:
@@ -230,7 +247,7 @@ class ImhotepRules(PositionsWithCatalog):
             return task.seat, True
         if task.kind == "keep":  # which of the pair was discarded stays secret
             return task.seat, False
-        return None, task.kind in ("first", "round", "reveal", "draw")
+        return None, task.kind in ("first", "round", "reveal", "draw", "down")
 
     # -- what players and the table see --------------------------------------------------
     def score(self, state: State) -> list[ScoreSheet]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.scoring import ScoreLine, ScoreSheet
 from engine.imhotep.catalog import Catalog
+from engine.imhotep.house import BURIAL_FOURTH
 from engine.imhotep.sites import burial_groups, burial_rows, group_points, rank_points
 from engine.imhotep.state import (
     BUILDING_SITES,
@@ -74,7 +75,9 @@ def end_lines(state: State, catalog: Catalog) -> list[list[ScoreLine]]:
                 f"Cámara funeraria: grupo de {size}",
             )
     else:
-        table = catalog.burial_b_points
+        table = list(catalog.burial_b_points)
+        if BURIAL_FOURTH in state.house and len(table) > 3:  # house rule: a 4th place scores 1
+            table[3] = max(table[3], 1)
         for row, counts in enumerate(burial_rows(state.burial, n)):
             for seat, amount in enumerate(rank_points(counts, table)):
                 if amount:

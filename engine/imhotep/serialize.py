@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.imhotep.catalog import Catalog
+from engine.imhotep.house import HOUSE_RULES
 from engine.imhotep.state import EMPTY, HARBOUR, LIVE, Boat, State, Task
 
 VERSION = 1
 _TASK_KINDS = {
     "first", "round", "reveal", "draw", "pair", "keep", "unload", "deliver", "bonus",
-    "temple", "stones", "dock", "next_turn", "round_end", "cleanup",
+    "temple", "stones", "dock", "next_turn", "round_end", "cleanup", "facedown", "down",
+    "back", "offer",
 }  # fmt: skip
 
 
@@ -51,6 +53,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "towers": list(state.towers),
         "queue": [list(t) for t in state.queue],
         "over": state.over,
+        "house": list(state.house),
     }
 
 
@@ -175,6 +178,7 @@ def from_dict(data: Any, catalog: Catalog) -> State:
         towers=c.ints("towers", 0, n - 1),
         queue=tuple(queue),
         over=c.flag("over"),
+        house=_house(data),
     )
     _consistent(state, catalog)
     _conserved(state, catalog)
@@ -226,6 +230,19 @@ def _consistent(state: State, catalog: Catalog) -> None:
                 raise ValueError(f"field 'pyramid[{p}]': more stones than the pyramid holds")
 
 
+def _house(data: dict[str, Any]) -> tuple[str, ...]:
+    """The house rules (a save from before they existed has none)."""
+    value = data.get("house", [])
+    if (
+        not isinstance(value, list)
+        or len(value) > len(HOUSE_RULES)
+        or not all(isinstance(v, str) and v in HOUSE_RULES for v in value)
+        or len(set(value)) != len(value)
+    ):
+        raise ValueError(f"field 'house' must list house rules among: {', '.join(HOUSE_RULES)}")
+    return tuple(sorted(value))
+
+
 def _list(c: _Check, name: str, length: int) -> list[Any]:
     value = c.get(name)
     if not isinstance(value, list) or len(value) != length:
@@ -238,6 +255,7 @@ def stones_of(state: State, seat: int) -> int:
     a stone taken off a boat whose owner is still choosing where it goes)."""
     on_boats = sum(1 for b in state.boats for o in b.slots if o == seat)
     on_boats += sum(1 for t in state.queue if t.kind == "deliver" and t.seat == seat and t.b == 0)
+    on_boats += sum(1 for t in state.queue if t.kind == "back" and t.seat == seat)
     on_sites = (
         sum(p.count(seat) for p in state.pyramid)
         + state.temple.count(seat)

@@ -8,6 +8,14 @@ Work still to do inside a turn (stones unloading one by one, a market pick a
 player must make, a chance draw the table must supply) waits in ``queue`` as
 small ``Task`` values; the pending decision is the queue's first task, or the
 current player's turn when the queue is empty.
+
+Side B market: two cards lie face down on the market from the round's start
+(``hidden``). Nobody knows their faces, so the engine names them only when a
+picker looks at them (a chance draw only the picker sees): until then they
+stay counted in ``deck``, the unseen cards, and the draw pile holds
+``sum(deck)`` less the face-down cards not named yet (``pile``). A face-down
+card is named sooner only when the rest tells it: the draw pile runs out and
+the unseen cards are just those (``pair`` then holds them, shown to nobody).
 """
 
 from __future__ import annotations
@@ -68,9 +76,9 @@ class State(NamedTuple):
     boats: tuple[Boat, ...]  # this round's four boats
     sailing: int  # index in ``boats`` of the boat unloading, or -1
     market: tuple[int, ...]  # card kind per face-up market slot, -1 empty
-    hidden: int  # side B: face-down cards still on the market's last slot
-    pair: tuple[int, ...]  # side B: the face-down cards a picker looks at
-    deck: tuple[int, ...]  # market cards in the draw pile, count per kind
+    hidden: int  # side B: face-down cards lying on the market's lower-right space
+    pair: tuple[int, ...]  # side B: the face-down cards named so far (the picker's, see below)
+    deck: tuple[int, ...]  # unseen market cards per kind: the draw pile + face-down not named
     discard: tuple[int, ...]  # market cards in the discard pile, count per kind
     quarry: tuple[int, ...]  # stones of each seat's colour in the quarry
     sled: tuple[int, ...]  # stones on each seat's supply sled
@@ -83,6 +91,19 @@ class State(NamedTuple):
     towers: tuple[int, ...]  # B: owner of each 3-stone tower, in slot order
     queue: tuple[Task, ...]
     over: bool
+    house: tuple[str, ...] = ()  # house rules played (``engine.imhotep.house``), sorted
+
+    def unnamed(self) -> int:
+        """Face-down market cards whose faces nobody has named yet (counted in ``deck``)."""
+        if self.hidden:
+            return self.hidden - len(self.pair)
+        if self.queue and self.queue[0].kind == "pair":
+            return self.queue[0].a
+        return 0
+
+    def pile(self) -> int:
+        """Cards in the draw pile: the unseen cards less the face-down ones not named."""
+        return sum(self.deck) - self.unnamed()
 
     def colour(self, seat: int) -> str:
         """The seat's colour name ("black"), or "" for an empty slot."""

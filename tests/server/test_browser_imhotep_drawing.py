@@ -81,7 +81,8 @@ def expected(session: RulesSession) -> dict[str, Any]:
     boats = [(sum(1 for o in b.slots if o >= 0), len(b.slots)) for b in state.boats]
     legend = state.players  # one stone per player beside their name
     stones = sum(n for n, _ in boats) + on_sites + sum(state.sled) + legend
-    return {"boats": boats, "stones": stones, "cards": len(state.market)}
+    # the face-up market cards and, on side B, the face-down ones drawn as card backs
+    return {"boats": boats, "stones": stones, "cards": len(state.market) + state.hidden}
 
 
 def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[str, Any]:

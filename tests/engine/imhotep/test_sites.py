@@ -161,11 +161,13 @@ def test_pyramid_b_bonus_card_and_stones():
         table(4, options=("pyramid-b",)), pyramid=((3,), (2, 0), (), ()), quarry=(30, 27, 25, 24)
     )
     s = play(load(s, 1, "www"), "sail 1 pyramid", "pyramid left")
+    assert RULES.decision(s).kind == "PYRAMID_BONUS"  # "puedes coger": taken when accepted
+    s = play(s, "accept")
     assert RULES.decision(s).kind == "MARKET_CARD"
     s = play(s, "card statue", "pyramid left")
     assert s.hands[1][CARD["statue"]] == 1 and s.pyramid[0] == (3, 1, 1)
     sled = s.sled[1]
-    s = play(s, "pyramid left")
+    s = play(s, "pyramid left", "accept")
     assert s.sled[1] == min(5, sled + 3) and s.points[1][0] == 1 + 3 + 1
 
 

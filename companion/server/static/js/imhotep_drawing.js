@@ -81,6 +81,8 @@ function boat(b, owners, emptyPair) {
 }
 
 function site(x, owners, empty) {
+  // side B market: the cards lying face down on the lower-right space, drawn as card backs
+  const backs = Array.from({ length: x.face_down_cards || 0 }, () => h("div", { class: "i-card face-down", dataset: { card: "face-down" } }));
   const cards = x.cards
     ? h(
         "div",
@@ -88,6 +90,7 @@ function site(x, owners, empty) {
         x.cards.map((card) =>
           card ? h("div", { class: "i-card", dataset: { card: card.id } }, pick(card.name)) : h("div", { class: "i-card empty" }, pick(empty)),
         ),
+        backs,
       )
     : null;
   return h(
