@@ -15,6 +15,15 @@ connect. The ``Doorman`` keeps them bounded:
   closed (idle sockets and half-sent requests, "slowloris");
 - TCP_NODELAY on every socket: an update is a few small writes, and without
   it each waits for the phone's delayed ACK (~40 ms);
+- an upgraded connection (a WebSocket) can be aborted by its addresses
+  (``abort_connection(scope)``): the live hub drops a phone that stopped
+  reading at its send timeout, and a close frame cannot get past a full
+  socket, while a plain close would keep the socket, and the kernel buffers
+  queued to it, until the phone reads them (never). An abort resets the
+  connection (SO_LINGER 0) and frees those buffers at once; and until then
+  a WebSocket's kernel send buffer is capped at ``WS_SEND_BUFFER`` (the
+  kernel's autotuning lets one stalled socket hold about 2.8 MB on loopback,
+  a whole view or two is all a phone ever needs in flight);
 - a lingering close when a request's body was left unread (a 413): closing a
   socket with unread bytes makes the kernel send a reset, and the reset can
   reach the phone before it has read the answer. So the server stops writing
@@ -31,7 +40,9 @@ import asyncio
 import contextlib
 import resource
 import socket
+import struct
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +51,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 #: File handles kept free for everything else (the log, the camera, serial, MQTT).
 RESERVED_FILES = 64
+#: A WebSocket's kernel send buffer (SO_SNDBUF; Linux doubles it): a few whole views.
+WS_SEND_BUFFER = 128 * 1024
 #: A lingering close reads and discards at most this much of an unread body ...
 LINGER_BYTES = 1024 * 1024
 #: ... for at most this long, then closes anyway.
@@ -75,6 +88,19 @@ class _Entry:
         return self.protocol.conn.their_state in (h11.IDLE, h11.SEND_BODY)
 
 
+#: Every doorman of this process, for ``abort_connection`` (an app does not know its server's).
+_DOORMEN: weakref.WeakSet[Doorman] = weakref.WeakSet()
+
+
+def abort_connection(scope: dict[str, Any] | Any) -> bool:
+    """Reset the upgraded connection an ASGI ``scope`` came on, dropping what is queued to
+    it; False when no doorman of this process serves it (then the caller closes it)."""
+    client, server = scope.get("client"), scope.get("server")
+    if not client or not server:
+        return False
+    return any(doorman.abort(tuple(server), tuple(client)) for doorman in list(_DOORMEN))
+
+
 class Doorman:
     """The bounds on connections; one per server."""
 
@@ -98,6 +124,8 @@ class Doorman:
         self.refused = 0
         self.evicted = 0
         self.timed_out = 0
+        self.aborted = 0
+        _DOORMEN.add(self)
 
     def _tidy(self) -> None:
         for key in [k for k, e in self.entries.items() if e.gone]:
@@ -132,6 +160,26 @@ class Doorman:
         entry = self.entries.get(id(protocol))
         if entry is not None and not entry.upgraded:
             del self.entries[id(protocol)]
+
+    def abort(self, server: tuple[Any, ...], client: tuple[Any, ...]) -> bool:
+        """Reset the upgraded connection from ``client`` to ``server`` (host, port); False
+        when this doorman has none."""
+        for entry in list(self.entries.values()):
+            protocol = entry.protocol
+            if not entry.upgraded or entry.gone:
+                continue
+            if tuple(protocol.client or ()) != client or tuple(protocol.server or ()) != server:
+                continue
+            transport = protocol.socket_transport
+            assert transport is not None  # not gone
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):  # close sends RST and frees the buffers
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            transport.abort()
+            self.aborted += 1
+            return True
+        return False
 
     def sockets(self) -> list[socket.socket]:
         """The open sockets (for tests and the bench to inspect)."""
@@ -270,4 +318,8 @@ class GuardedH11(H11Protocol):
         self.doorman.upgraded(self)
         if self.socket_transport is not None:
             self.transport = self.socket_transport  # the WebSocket gets the socket itself
+            sock = self.socket_transport.get_extra_info("socket")
+            if sock is not None and WS_SEND_BUFFER:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, WS_SEND_BUFFER)
         super().handle_websocket_upgrade(event)

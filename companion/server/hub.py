@@ -45,6 +45,7 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from companion.server.doorman import abort_connection
 from companion.server.payload import AnyPayloads
 from companion.table_session import TableBase, Update
 
@@ -142,6 +143,8 @@ class Hub:
         self.hello_timeout = hello_timeout
         self.max_spectators = max_spectators
         self.clients: set[Client] = set()
+        #: Clients dropped because they stopped reading (the send timeout passed).
+        self.dropped_slow = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -320,8 +323,15 @@ class Hub:
                     await asyncio.wait_for(self._refuse(ws, close, code, en, es), self.send_timeout)
                     return
                 await asyncio.wait_for(ws.send_text(text), self.send_timeout)
-        except (TimeoutError, WebSocketDisconnect, RuntimeError):
-            # A close frame cannot get past a full socket either: give it a moment only.
+        except TimeoutError:
+            # A phone that stopped reading: a close frame cannot get past its full
+            # socket, and a plain close would hold the socket and its kernel buffers
+            # until it reads. Reset it (its buffers freed); it reconnects if it lives.
+            self.dropped_slow += 1
+            if not abort_connection(ws.scope):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(1011), 1.0)
+        except (WebSocketDisconnect, RuntimeError):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(1011), 1.0)
 
