@@ -262,6 +262,19 @@ ROUND_TRIP_PX = 0.5
 _ITERATE = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 30, 1e-9)
 
 
+def _undistort_points(p: NDArray[np.float64], K: Matrix, dist: Matrix) -> Any:
+    """``cv2.undistortPoints`` iterated to ``_ITERATE`` on every OpenCV the companion runs on.
+
+    OpenCV 5 takes the criteria as ``undistortPoints(..., criteria=)``; 4.x (the
+    Raspberry Pi's 4.11, constraints/pi.txt) has no such keyword and offers the
+    same iteration as ``undistortPointsIter`` (gone in 5), so the one there is used.
+    """
+    iterate = getattr(cv2, "undistortPointsIter", None)
+    if iterate is not None:
+        return iterate(p, K, dist, None, K, _ITERATE)
+    return cv2.undistortPoints(p, K, dist, R=None, P=K, criteria=_ITERATE)
+
+
 class PointLens:
     """A lens at one frame size, for points: frame (as the camera shows it) <->
     ideal pinhole image with the same camera matrix."""
@@ -286,7 +299,7 @@ class PointLens:
         p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
         if not len(p):
             return np.zeros((0, 2))
-        out = cv2.undistortPoints(p, self._K, self._dist, R=None, P=self._K, criteria=_ITERATE)
+        out = _undistort_points(p, self._K, self._dist)
         ideal = np.asarray(out, dtype=np.float64).reshape(-1, 2)
         back = self.to_raw(ideal)
         bad = ~(np.abs(back - p.reshape(-1, 2)).max(axis=1) <= ROUND_TRIP_PX)

@@ -103,14 +103,17 @@ def test_elephant_places_are_looked_at_only_while_an_elephant_is_missing(
     closer, reg = pipe.closer, pipe.registration
     assert closer is not None and reg is not None
     elephants = {e.marker_id for e in DEFAULT_PLAN.of_kind(Kind.ELEPHANT)}
-    first = list(pipe.tracker.last)
     everything = list(pipe.markers_read)
-    # The whole-frame scan read three of the four elephants; the closer look, the fourth.
-    assert len(elephants & {d.marker_id for d in first}) == 3
-    assert len(elephants & {d.marker_id for d in everything}) == 4
+    assert elephants <= {d.marker_id for d in everything}
+    # One elephant missed by the whole-frame scan (OpenCV 5 misses one here by
+    # itself; the Pi's 4.11 reads all four, so one is taken out by hand): the
+    # closer look looks at the elephants' places and finds it.
+    gone = max(elephants)
+    missed = [d for d in everything if d.marker_id != gone]
     grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
-    for found, looked in ((first, True), (everything, False)):
+    for found, looked in ((missed, True), (everything, False)):
         closer.forget()
         spy = Recorded(pipe.detector)
-        closer.look(grey, found, reg)
+        new = closer.look(grey, found, reg)
         assert bool(_looked(closer, spy.boxes, closer._few)) is looked
+        assert (gone in {d.marker_id for d in new}) is looked

@@ -60,7 +60,13 @@ def test_an_undecoded_market_sticker_in_plain_view_is_not_read_as_a_cube() -> No
     assert truth.market["copper"][4] is False
     assert seen.market["copper"][4] is not True
     assert printed_values_wrong(seen, truth) == []
-    assert pipe.closer is not None and "market:copper:5" in pipe.closer.in_view
+    # OpenCV 5 (the PC's) still does not decode the sticker in the settled
+    # frame: the closer look sees its pattern in plain view and leaves the cell
+    # unknown. OpenCV 4.11 (the Pi's, constraints/pi.txt) decodes it and reads
+    # the cell clear. Both are right; "covered" (a cube) is what was wrong.
+    cell = seen.market["copper"][4]
+    assert pipe.closer is not None
+    assert cell is False or (cell is None and "market:copper:5" in pipe.closer.in_view)
 
 
 def test_a_market_sticker_leant_on_by_a_cube_above_is_not_a_cube() -> None:
