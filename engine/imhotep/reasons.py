@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.reasons import Reason, ReasonTable
 from engine.imhotep.actions import TURN_KINDS, Action
 from engine.imhotep.catalog import Catalog
+from engine.imhotep.draws import offered_but_unaccounted
 from engine.imhotep.sections import SECTIONS
 from engine.imhotep.state import EMPTY, HARBOUR, SITE_EN, SITE_ES_THE, State
 
@@ -107,6 +108,15 @@ TABLE = ReasonTable(
             "No {card} card is left in the deck.",
             "No queda ninguna carta de {card_es} en el mazo.",
         ),
+        "pair_unaccounted": (
+            "Cartas de mercado",
+            "The cards entered so far leave no {card} card face down: a card was entered "
+            "wrong on a phone. Check the card you looked at; if it is right, the table "
+            "checks the cards in front of the players and the market.",
+            "Las cartas introducidas hasta ahora no dejan ninguna carta de {card_es} boca "
+            "abajo: alguien introdujo mal una carta. Revisa la carta que miraste; si es "
+            "correcta, la mesa revisa las cartas delante de los jugadores y el mercado.",
+        ),
         "round_card_used": (
             "Preparación de la partida",
             "Round card {card} is not one of this game's unrevealed round cards.",
@@ -202,6 +212,8 @@ def diagnose(
         and 0 <= args[0] < len(catalog.cards)
     ):
         card = catalog.cards[args[0]]
+        if offered_but_unaccounted(state, args[0]):  # never "the deck has none": a secret
+            return TABLE.reason("pair_unaccounted", card=card.name_en, card_es=card.name_es)
         return TABLE.reason("no_such_card", card=card.name_en, card_es=card.name_es)
     if decision_kind == "ROUND_CARD" and kind == "round":
         return TABLE.reason("round_card_used", card=args[0] if args else "?")

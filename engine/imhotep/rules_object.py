@@ -35,6 +35,7 @@ from engine.imhotep.actions import Action
 from engine.imhotep.answers import answer_parts
 from engine.imhotep.catalog import Catalog, default_catalog
 from engine.imhotep.describe import describe, describe_option
+from engine.imhotep.draws import draw_choices
 from engine.imhotep.house import HOUSE_RULES
 from engine.imhotep.observe import ImhotepObservation, observe, view
 from engine.imhotep.play import apply_unchecked, legal, new_state, pending
@@ -229,6 +230,11 @@ class ImhotepRules(PositionsWithCatalog):
 
     def random_chance(self, state: State, rng: random.Random) -> Hashable:
         return self._draw(state, rng)
+
+    def draw_choices(self, state: State) -> list[Hashable]:
+        """A face-down card named on its picker's phone: every kind they cannot rule
+        out (``engine.imhotep.draws``), so the list gives no other player's card away."""
+        return list(draw_choices(state, self.catalog))
 
     def _draw(self, state: State, rng: random.Random) -> Action:
         options = legal(state, self.catalog)
