@@ -25,6 +25,7 @@ from engine.amritsar.board import (
 from engine.amritsar.catalog import Catalog, default_catalog
 from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import Track
+from engine.amritsar.options import OPTIONS
 from engine.amritsar.position_build import STAGE_WORDS, rebuilt
 from engine.amritsar.position_words import Problem, status_words
 from engine.amritsar.position_write import (
@@ -67,6 +68,12 @@ def _split(text: str, separator: str) -> list[str]:
             current.append(ch)
     parts.append("".join(current).strip())
     return [p for p in parts if p]
+
+
+def _words(text: str) -> list[str]:
+    """The words of a line whose items are single words (house rules, tiles, donations):
+    items separated by commas or spaces, as the grammar allows (``item { "," item }``)."""
+    return [word for item in _split(text, ",") for word in _tokens(item)]
 
 
 def _tokens(text: str) -> list[str]:
@@ -123,6 +130,7 @@ class _Reader:
         self.c = catalog
         self.problems: list[Problem] = []
         self.seen: set[str] = set()
+        self.line_of: dict[str, int] = {}  # area (``player 2`` for a player) -> its line
 
     def fail(self, number: int, en: str, es: str) -> None:
         self.problems.append(Problem(f"line {number}: {en}", f"línea {number}: {es}"))
@@ -242,6 +250,7 @@ def _game_dict(text: str, reader: _Reader) -> dict[str, Any]:
             )
             continue
         lines.append((number, _norm(key), rest.strip()))
+        reader.line_of.setdefault(_norm(key), number)
     games = [entry for entry in lines if entry[1] == "game"]
     if not games:
         reader.problems.append(
@@ -372,9 +381,17 @@ def _read_line(
     rest: str,
 ) -> None:
     c = reader.c
-    words = _tokens(rest)
+    words = _words(rest)
     if key == "house rules":
-        data["options"] = words
+        known = [w for w in words if w in OPTIONS]
+        for word in words:
+            if word not in OPTIONS:
+                reader.fail(
+                    number,
+                    f"house rules: there is no house rule {word!r} ({', '.join(OPTIONS)})",
+                    f"reglas de la casa: no hay ninguna regla {word!r} ({', '.join(OPTIONS)})",
+                )
+        data["options"] = known
     elif key == "sections":
 
         def section(name: str) -> Callable[[list[str]], None]:
@@ -966,7 +983,7 @@ def read_position(text: str, catalog: Catalog | None) -> tuple[GameState | None,
     try:
         state = from_dict(data, c, validate=False)
     except StateError as error:
-        return None, problems + [Problem(p, p) for p in error.problems]
+        return None, problems + [_located(Problem(p, p), reader) for p in error.problems]
     decision = data.get("decision")
     if decision is not None:
         if data["pending"]:
@@ -1001,5 +1018,38 @@ def read_position(text: str, catalog: Catalog | None) -> tuple[GameState | None,
     rules = status_words(state)
     if "decision" in reader.seen and not state.pending:  # the decision line's problem says it
         rules = [p for p in rules if not p.en.startswith("pending:")]
-    problems += rules
+    problems += [_located(p, reader) for p in rules]
     return (None if problems else state), problems
+
+
+#: a problem's leading words (``status`` and ``from_dict`` name fields) -> the area's line
+_AREA_OF = {
+    "options": "house rules",
+    "score": "game",
+    "decade": "game",
+    "round": "game",
+    "turn": "this turn",
+    "maharajah": "maharajah",
+    "tax": "game",
+}
+
+
+def _located(problem: Problem, reader: _Reader) -> Problem:
+    """``problem`` with the line of the area it concerns (every problem names its line).
+
+    A problem already naming a line, or about an area the text does not give (a line
+    missing), is kept as it is."""
+    if problem.en.startswith("line ") or problem.en.startswith("the '"):
+        return problem
+    head = _norm(re.split(r"[:,(]", problem.en, maxsplit=1)[0])
+    words = head.split()
+    candidates = [head, " ".join(words[:2]), words[0] if words else ""]
+    for candidate in candidates:
+        area = _AREA_OF.get(candidate, candidate)
+        if area in reader.line_of:
+            number = reader.line_of[area]
+            return Problem(f"line {number}: {problem.en}", f"línea {number}: {problem.es}")
+    if "game" in reader.line_of:  # a rule of the whole position: the game line
+        number = reader.line_of["game"]
+        return Problem(f"line {number}: {problem.en}", f"línea {number}: {problem.es}")
+    return problem

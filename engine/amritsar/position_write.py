@@ -253,7 +253,7 @@ def format_position(state: GameState) -> str:
         game.append("over")
     lines = ["game: " + ", ".join(game)]
     if s.options:
-        lines.append("house rules: " + " ".join(s.options))
+        lines.append("house rules: " + ", ".join(s.options))
     sections = [
         f"{SECTION_NAMES[i] if i < len(SECTION_NAMES) else i} "
         + "".join(WorkerColour(w).letter for w in workers)
@@ -300,7 +300,7 @@ def format_position(state: GameState) -> str:
                 who = "M" if s.solo and owner == len(s.players) else str(owner + 1)
                 donations.append(f"{label}={who}")
     if donations:
-        lines.append("donations: " + " ".join(donations))
+        lines.append("donations: " + ", ".join(donations))
     lines.append("market: " + ", ".join(f"{r.name.lower()} {s.market[r]}" for r in Resource))
     if s.revealed_storehouses:
         lines.append("storehouses: " + " ".join(_ids(c.storehouses, s.revealed_storehouses)))

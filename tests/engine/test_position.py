@@ -122,15 +122,16 @@ def test_broken_rules_are_named_by_the_notations_words() -> None:
     text = format_position(table(3)).replace(
         "player 1: pp 5, coins 1", "player 1 score: bridge BR1 +1\nplayer 1: pp 7, coins -2, tax 3"
     )
+    # each with its line (docs/position-notation.md: "each with its line"): player 1's
     assert position_problems(text) == [
-        "player 1: fewer than 0 coins or resources",
-        "player 1: pp 7 is not 5 plus the score line",
-        "player 1: tax 3, but the upgrades on the board show 1 tax icon",
+        "line 9: player 1: fewer than 0 coins or resources",
+        "line 9: player 1: pp 7 is not 5 plus the score line",
+        "line 9: player 1: tax 3, but the upgrades on the board show 1 tax icon",
     ]
     assert position_problems(text, "es") == [
-        "jugador 1: menos de 0 monedas o recursos",
-        "jugador 1: 7 PP no son 5 más la línea de puntuación",
-        "jugador 1: impuestos 3, pero las mejoras del tablero muestran 1 icono de impuestos",
+        "línea 9: jugador 1: menos de 0 monedas o recursos",
+        "línea 9: jugador 1: 7 PP no son 5 más la línea de puntuación",
+        "línea 9: jugador 1: impuestos 3, pero las mejoras del tablero muestran 1 icono de impuestos",
     ]
 
 
