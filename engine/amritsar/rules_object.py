@@ -30,6 +30,7 @@ from engine.amritsar import game
 from engine.amritsar.actions import Act, Action, format_action, parse_action
 from engine.amritsar.decisions import Pending
 from engine.amritsar.describe import describe_action
+from engine.amritsar.determinize import determinize
 from engine.amritsar.observe import Observation, observe
 from engine.amritsar.options import OPTIONS
 from engine.amritsar.rules.core import Event
@@ -139,6 +140,10 @@ class AmritsarRules:
 
     def privacy(self, state: Any, action: Hashable) -> tuple[int | None, bool]:
         return privacy(_state(state), _action(action))
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> GameState:
+        """The others' objectives redrawn for ``seat`` (``engine.core.search.determinize``)."""
+        return determinize(_state(state), seat, rng)
 
     def score(self, state: Any) -> list[ScoreSheet]:
         return list(score(_state(state)))

@@ -22,6 +22,7 @@ from engine.ceylon.actions import Action, format_action, parse_action
 from engine.ceylon.answers import answer_parts
 from engine.ceylon.catalog import Catalog, default_catalog
 from engine.ceylon.describe import describe, describe_option
+from engine.ceylon.determinize import determinize
 from engine.ceylon.flow import OPTION_WORDS, OPTIONS
 from engine.ceylon.hands import UNKNOWN_HANDS
 from engine.ceylon.state import CHANCE_PHASES, COLOURS, State
@@ -100,6 +101,10 @@ class CeylonRules(PositionsWithCatalog):
 
     def privacy(self, state: State, action: Hashable) -> tuple[int | None, bool]:
         return play.privacy(state, action)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The other hands and the pile redrawn for ``seat`` (``engine.core.search.determinize``)."""
+        return determinize(state, seat, rng)
 
     def score(self, state: State) -> list[ScoreSheet]:
         return scoring.score(self.catalog, state)

@@ -35,6 +35,7 @@ from engine.imhotep.actions import Action
 from engine.imhotep.answers import answer_parts
 from engine.imhotep.catalog import Catalog, default_catalog
 from engine.imhotep.describe import describe, describe_option
+from engine.imhotep.determinize import determinize
 from engine.imhotep.draws import draw_choices
 from engine.imhotep.house import HOUSE_RULES
 from engine.imhotep.observe import ImhotepObservation, observe, view
@@ -244,6 +245,10 @@ class ImhotepRules(PositionsWithCatalog):
             weights = [state.deck[a.args[0]] for a in options]
             return rng.choices(options, weights=weights)[0]
         return rng.choice(options)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The unseen market cards redrawn for ``seat`` (``engine.core.search.determinize``)."""
+        return determinize(state, seat, rng)
 
     def privacy(self, state: State, action: Hashable) -> tuple[int | None, bool]:
         task = state.queue[0] if state.queue else None

@@ -86,6 +86,11 @@ class RajasRules(PositionsWithCatalog):
     def privacy(self, state: State, action: Hashable) -> tuple[int | None, bool]:
         return play.privacy(state, action)
 
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Nothing is secret in the basic game (``view``): the state itself
+        (``engine.core.search.determinize``)."""
+        return state
+
     def entered_at_table(self, state: State) -> int | None:
         """The seat whose phone enters this public chance outcome because it happens
         openly at the table, or ``None`` when the companion may deal it.
