@@ -1,0 +1,88 @@
+"""``bench/bots.py``: two automated players against each other, any game.
+
+What it measures: how often player A beats player B over ``--games`` games
+(ties counted half) at ``--players`` seats, A and B alternating seats game by
+game (A in seat 0 in even games), and A's CPU seconds per decision (median,
+90th percentile). The last line reads ``<A> wins X% of N``, what issue 38's
+"done" asks of ``strong`` against ``greedy``, ``random`` and ``strong10``.
+With more than two seats, seat i plays A when ``(i + game) % 2 == 0``; A's
+"win" is a win of any of its seats.
+
+Example:
+    nice .venv/bin/python bench/bots.py --game imhotep --players 2 --a strong --b greedy --games 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.registry import GAMES, get_rules
+from engine.core.search.players import BOT_NAMES, make_bot, play_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), required=True)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--a", choices=BOT_NAMES, default="strong")
+    parser.add_argument("--b", choices=BOT_NAMES, default="greedy")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true", help="only the last line")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 100_000:
+        parser.error("--games: from 1 to 100000")
+    rules = get_rules(args.game)
+    if not rules.min_players <= args.players <= rules.max_players:
+        parser.error(f"--players: {rules.title_en} is for {rules.min_players}-{rules.max_players}")
+    points = 0.0
+    times: list[float] = []
+    margins: list[int] = []
+    started = time.process_time()
+    for game in range(args.games):
+        seats_a = [(seat + game) % 2 == 0 for seat in range(args.players)]
+        bots = [make_bot(args.a if is_a else args.b) for is_a in seats_a]
+
+        def timed(
+            state: Any, seat: int, action: Any, seconds: float, a: list[bool] = seats_a
+        ) -> None:
+            if a[seat]:
+                times.append(seconds)
+
+        final = play_game(rules, bots, args.seed * 100_003 + game, on_decision=timed)
+        sheets = sorted(rules.score(final), key=lambda sheet: sheet.seat)
+        winners = [sheet.seat for sheet in sheets if sheet.winner]
+        won_a = [seat for seat in winners if seats_a[seat]]
+        share = len(won_a) / len(winners) if winners else 0.5
+        points += share
+        best_a = max(s.total for s in sheets if seats_a[s.seat])
+        best_b = max(s.total for s in sheets if not seats_a[s.seat])
+        margins.append(best_a - best_b)
+        if not args.quiet:
+            print(
+                f"game {game + 1}: {args.a} {'won' if share == 1 else 'tied' if share else 'lost'}"
+                f" ({' - '.join(str(s.total) for s in sheets)}; {args.a} in seat(s) "
+                f"{[s for s in range(args.players) if seats_a[s]]})",
+                flush=True,
+            )
+    if times:
+        times.sort()
+        print(
+            f"{args.a} think time per decision: median {statistics.median(times):.3f} s, "
+            f"p90 {times[int(0.9 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s "
+            f"over {len(times)} decisions; mean margin {statistics.mean(margins):+.1f} points; "
+            f"{time.process_time() - started:.0f} s CPU"
+        )
+    print(f"{args.a} wins {100 * points / args.games:.1f}% of {args.games}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
