@@ -7,11 +7,18 @@ resume an unfinished one. A summary is read by replaying the log
 names, dates and totals only, never the seats' links or the table PIN.
 A log that cannot be read is listed as such, never skipped silently.
 
-Replaying takes a moment, so summaries are kept by file, size and change time.
+Replaying takes a moment (a CPU second for 20 games on a laptop, more on a
+Pi), so summaries are kept by file, size and change time, and read once per
+change of a file. A public request (the start page's count of unfinished
+games, asked with no PIN) never replays a log: ``list(replay=False)`` answers
+from the summaries already read and leaves the others to one background
+thread (``refresh``), so a guest's requests cost a directory listing and a
+few ``stat`` calls each, however many games are logged (issue 36).
 """
 
 from __future__ import annotations
 
+import builtins
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +104,9 @@ class PastGames:
         self.current = current.resolve() if current is not None else None
         self._lock = threading.Lock()
         self._cache: dict[Path, tuple[tuple[int, int], GameSummary]] = {}
+        self._refreshing: threading.Thread | None = None
+        #: Logs replayed so far (each once per change of its file).
+        self.replays = 0
 
     def logs(self) -> list[Path]:
         """Log files in the folder, newest first (at most ``LIMIT``)."""
@@ -108,8 +118,12 @@ class PastGames:
         found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         return found[:LIMIT]
 
-    def list(self) -> list[GameSummary]:
+    def list(self, *, replay: bool = True) -> list[GameSummary]:
+        """The summaries of the logs, newest first. With ``replay=False`` only those
+        already read for the file as it is now: a log new or changed since is left
+        out (``stale`` says how many) and never replayed here."""
         result = []
+        stale = 0
         for path in self.logs():
             try:
                 stat = path.stat()
@@ -121,8 +135,38 @@ class PastGames:
             if cached is not None and cached[0] == key:
                 result.append(cached[1])
                 continue
+            if not replay:
+                stale += 1
+                continue
             summary = summarise(path)
             with self._lock:
                 self._cache[path] = (key, summary)
+                self.replays += 1
             result.append(summary)
+        self.stale = stale
         return result
+
+    stale = 0  #: logs left out by the last ``list(replay=False)``
+
+    def refresh(self) -> threading.Thread:
+        """Read the logs new or changed since in one background thread (one at a time:
+        a refresh asked while one runs is that one)."""
+        with self._lock:
+            running = self._refreshing
+            if running is not None and running.is_alive():
+                return running
+            thread = threading.Thread(target=self.list, daemon=True, name="past-games")
+            self._refreshing = thread
+        thread.start()
+        return thread
+
+    def cached(self, wait: float = 2.0) -> builtins.list[GameSummary]:
+        """The summaries already read, never replaying here (a public request's answer).
+        A log new or changed since is read by the one ``refresh`` thread, waited for
+        at most ``wait`` seconds (idle: the request holds no CPU), then left out.
+        However many requests ask, each log is replayed once per change."""
+        found = self.list(replay=False)
+        if self.stale:
+            self.refresh().join(wait)
+            found = self.list(replay=False)
+        return found

@@ -40,6 +40,7 @@ from companion.server.address import lan_addresses
 from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
 from companion.server.gate import Gate
 from companion.server.guard import PinFailure, PinGuard
+from companion.server.past_games import PastGames
 
 log = logging.getLogger("companion.start")
 
@@ -314,15 +315,16 @@ class UnfinishedGame:
         }
 
 
-def unfinished_in(folder: Path) -> list[UnfinishedGame]:
-    """The unfinished games logged in ``folder``, newest first."""
-    from companion.game_logs import unfinished_games
-
+def unfinished_in(folder: Path, past: PastGames | None = None) -> list[UnfinishedGame]:
+    """The unfinished games logged in ``folder``, newest first (read through ``past``,
+    which keeps each log's summary until its file changes)."""
     if not folder.is_dir():
         return []
+    past = past or PastGames(folder)
     return [
         UnfinishedGame(g.path.name, g.started, list(g.names), list(g.totals), g.solo)
-        for g in unfinished_games(folder)
+        for g in past.list()
+        if g.unfinished
     ]
 
 
@@ -340,6 +342,13 @@ class StartApp:
     switch: "TableSwitch | None" = None
     hosts: Iterable[str] = ()
     offers: list[GameOffer] = field(default_factory=served_offers)
+    #: The logs' summaries, each read once per change of its file; the public count of
+    #: unfinished games is answered from it alone (never a replay: ``PastGames.cached``).
+    past: PastGames | None = None
+
+    def __post_init__(self) -> None:
+        if self.past is None:
+            self.past = PastGames(self.games)
 
     def check_pin(self, candidate: str) -> bool:
         import secrets
@@ -372,6 +381,8 @@ def _build(spec: StartApp) -> FastAPI:
         redoc_url=None,
     )
     guard = PinGuard(spec.check_pin, on_failure=_wrong_pin_logged)
+    if spec.past is not None and spec.games.is_dir():
+        spec.past.refresh()  # the logs read once, in the background, before anyone asks
     starting = asyncio.Lock()
 
     class PinRefused(Exception):
@@ -451,16 +462,18 @@ def _build(spec: StartApp) -> FastAPI:
     def choices() -> dict[str, Any]:
         """What the form offers: the games served, their colours and house rules, the
         limits, and how many unfinished games there are (the list itself needs the PIN)."""
+        assert spec.past is not None
+        known = spec.past.cached() if spec.games.is_dir() else []
         return {
             "games": [offer.to_dict() for offer in spec.offers],
             "max_name": MAX_NAME,
-            "unfinished": len(unfinished_in(spec.games)),
+            "unfinished": sum(1 for game in known if game.unfinished),
         }
 
     @app.get("/api/start/unfinished")
     def unfinished(client: Client) -> list[dict[str, Any]]:
         """The unfinished games that can be resumed, newest first (table PIN)."""
-        return [game.to_dict() for game in unfinished_in(spec.games)]
+        return [game.to_dict() for game in unfinished_in(spec.games, spec.past)]
 
     @app.post("/api/start")
     async def start(body: StartBody, client: Client) -> Response:
@@ -475,7 +488,7 @@ def _build(spec: StartApp) -> FastAPI:
                     409,
                 )
             try:
-                paths = [spec.games / g.file for g in unfinished_in(spec.games)]
+                paths = [spec.games / g.file for g in unfinished_in(spec.games, spec.past)]
                 choice = check(body, spec.offers, paths)
                 session = await run_in_threadpool(spec.starter, choice)
             except StartProblem as problem:
@@ -514,6 +527,7 @@ class TableSwitch:
         first: Any = None,
     ):
         start.switch = self
+        self.spec = start
         #: A game already begun (resumed after a restart): served from the start, and
         #: once over its "New game" still brings the start page back.
         self.first = first
@@ -540,6 +554,8 @@ class TableSwitch:
         await stack.aclose()
         if self.on_leave is not None and session is not None:
             await run_in_threadpool(self.on_leave, session)
+        if self.spec.past is not None and self.spec.games.is_dir():
+            self.spec.past.refresh()  # the game's log changed: read once, in the background
         log.info("the table screen left the game for the start page")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
