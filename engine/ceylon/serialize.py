@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ceylon import consistency
 from engine.ceylon.catalog import Catalog
 from engine.ceylon.flow import OPTIONS
 from engine.ceylon.hands import UNKNOWN_HANDS, held
@@ -267,4 +268,5 @@ def from_dict(cat: Catalog, data: Any) -> State:
             raise ValueError("card: the card played and its rotation must match a card face")
         if len(set(state.queue)) != len(state.queue) or state.active in state.queue:
             raise ValueError("queue: the other players still to act, each once")
+    consistency.check(cat, state)  # levels and elevation tiles, the tech stacking order
     return state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.imhotep import consistency
 from engine.imhotep.catalog import Catalog
 from engine.imhotep.house import HOUSE_RULES
 from engine.imhotep.state import EMPTY, HARBOUR, LIVE, Boat, State, Task
@@ -182,6 +183,7 @@ def from_dict(data: Any, catalog: Catalog) -> State:
     )
     _consistent(state, catalog)
     _conserved(state, catalog)
+    consistency.check(state, catalog)  # how the fields fit together, as play keeps them
     return state
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rajas import consistency
 from engine.rajas.catalog import Catalog
 from engine.rajas.state import (
     BUY,
@@ -160,4 +161,5 @@ def from_dict(cat: Catalog, data: Any) -> State:
     for colour in range(4):
         if state.supply(colour, int(cat.value("dice_per_colour"))) < 0:
             raise ValueError(f"players[].dice: more dice of colour {colour} than the game has")
+    consistency.check(cat, state)  # tiles, residences, statues and workers as play keeps them
     return state

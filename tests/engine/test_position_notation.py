@@ -22,7 +22,11 @@ from engine.core.registry import get_rules
 GAMES = ("imhotep", "ceylon", "rajas")
 #: house rules mixed into the random games, per game
 OPTIONS: dict[str, list[tuple[str, ...]]] = {
-    "imhotep": [(), ("all-b", "pharaohs-wrath"), ("market-b", "pyramid-b", "obelisk-b")],
+    "imhotep": [
+        (),
+        ("all-b", "pharaohs-wrath", "market-stone-back-at-once"),
+        ("market-b", "pyramid-b", "obelisk-b", "market-pick-compulsory", "burial-b-fourth-point"),
+    ],
     "ceylon": [(), ("start_tiles",)],
     "rajas": [()],
 }
