@@ -96,16 +96,18 @@ def mpremote_command(port: str, files: list[tuple[Path, str]]) -> list[str]:
 def micropython_commands(board: str, port: str, image: Path) -> list[list[str]]:
     """The commands that put MicroPython itself on the board (esptool for an ESP32)."""
     if board == "esp32":
-        esptool = ["esptool.py" if shutil.which("esptool.py") else "esptool"]
+        # esptool 5 (pinned: pyproject's extra "board"; make flash puts the
+        # venv's first on PATH) names its commands with dashes.
+        esptool = ["esptool"]
         return [
-            [*esptool, "--chip", "esp32", "--port", port, "erase_flash"],
+            [*esptool, "--chip", "esp32", "--port", port, "erase-flash"],
             [
                 *esptool,
                 "--chip",
                 "esp32",
                 "--port",
                 port,
-                "write_flash",
+                "write-flash",
                 "-z",
                 "0x1000",
                 str(image),

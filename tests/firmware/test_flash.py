@@ -101,6 +101,7 @@ def test_an_esp32_gets_micropython_with_esptool_then_the_files(
     assert "--port" in capsys.readouterr().err
     assert flash.main([*argv, "--port", "/dev/ttyUSB0", "--dry-run"]) == 0
     printed = capsys.readouterr().out.splitlines()
-    assert "erase_flash" in printed[0] and f"write_flash -z 0x1000 {image}" in printed[1]
+    assert printed[0].startswith("$ esptool --chip esp32 --port /dev/ttyUSB0 erase-flash")
+    assert f"write-flash -z 0x1000 {image}" in printed[1]
     assert printed[2].startswith("$ mpremote connect /dev/ttyUSB0 exec")
     assert printed[2].endswith("+ reset")
