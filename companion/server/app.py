@@ -39,7 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from companion.server.address import reachable_base
 from companion.server.gate import Gate
-from companion.server.guard import PinFailure, PinGuard, WriteLimit
+from companion.server.guard import PinFailure, PinGuard, WriteLimit, table_guard
 from companion.server.hub import Hub
 from companion.server.models import (
     AlertBody,
@@ -158,9 +158,9 @@ def create_app(
     if past_games is None and session.store is not None:
         past_games = PastGames(session.store.path.parent, current=session.store.path)
     hub = Hub(session, payloads, queue_size=queue_size, send_timeout=send_timeout)
-    guard = pin_guard or PinGuard(session.check_pin)
+    # The table's guard when a start page serves this game (its counts outlive the game).
+    guard = pin_guard or table_guard(session) or PinGuard(session.check_pin)
     writes = write_limit or WriteLimit()
-    guard.on_failure = guard.on_failure or (lambda failure: _pin_alert(session, failure))
     names = [*hosts, socket.gethostname(), socket.gethostname() + ".local"]
     if public_url:
         names.append(urlsplit(public_url).hostname or "")
@@ -277,9 +277,11 @@ def create_app(
 
     def table(request: Request, pin: Annotated[str | None, Depends(table_pin_header)]) -> None:
         client = request.client.host if request.client else "unknown"
-        verdict = guard.attempt(client, pin)
+        verdict = guard.attempt(client, pin, session.check_pin)
         if verdict.ok:
             return
+        if verdict.failure is not None:
+            _pin_alert(session, verdict.failure)
         if verdict.missing:
             raise Refused(
                 "pin_missing",

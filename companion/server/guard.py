@@ -17,9 +17,24 @@ and ``PinGuard`` keeps two:
   guest who spreads guesses over many addresses is stopped too), each further
   lock-out twice as long.
 
+and budgets, so a steady trickle under those rates is capped too (issue 36:
+one guess every 31.6 s tripped neither and got 684 guesses in six hours):
+
+- per client address: at most ``budgets`` wrong PINs per window (15 an hour,
+  40 a day): at the budget, that address waits until its oldest counted
+  wrong PIN leaves the window;
+- for the whole table: at most ``table_budgets`` (40 an hour, 120 a day),
+  every address waiting the same way.
+
+One ``PinGuard`` serves the table for the companion's whole run: the start
+page and every game played from it share it (``StartApp.guard``), so a new
+game resets no count, no budget and no doubling.
+
 A locked-out client is refused even with the right PIN, so guessing cannot go
-on during a lock-out. With the defaults a guesser gets at most about 80 tries
-an hour, under one chance in 2,000 over a six-hour night. A request with no PIN
+on during a lock-out. With the defaults a guesser gets at most 120 tries a day,
+however the guesses are spread over time and addresses (measured:
+``tests/server/test_pin_budget.py``), one chance in 8,333 a day for a six-digit
+PIN. A request with no PIN
 at all is not a guess and is never counted: a page on another site can make a
 player's browser send requests to the table, but cannot add the PIN header, so
 it cannot lock the table out. ``on_failure`` hears of every wrong PIN (the
@@ -30,8 +45,10 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -39,6 +56,14 @@ class _Record:
     failures: list[float] = field(default_factory=list)
     locked_until: float = 0.0
     lockouts: int = 0
+    #: Every wrong PIN within the longest budget window, oldest first.
+    history: list[float] = field(default_factory=list)
+
+
+#: Wrong PINs one address may type per window (seconds): 15 an hour, 40 a day.
+BUDGETS: tuple[tuple[int, float], ...] = ((15, 3600.0), (40, 86400.0))
+#: Wrong PINs the whole table may see per window: 40 an hour, 120 a day.
+TABLE_BUDGETS: tuple[tuple[int, float], ...] = ((40, 3600.0), (120, 86400.0))
 
 
 @dataclass(frozen=True)
@@ -48,6 +73,7 @@ class PinVerdict:
     ok: bool
     retry_after: float = 0.0  # seconds until the client may try again (when locked out)
     missing: bool = False  # no PIN was sent: not a guess, not counted
+    failure: PinFailure | None = None  # a wrong PIN (for the alert of whoever serves it)
 
     @property
     def locked(self) -> bool:
@@ -81,6 +107,8 @@ class PinGuard:
         table_max_failures: int = 20,
         table_window: float = 600.0,
         table_lockout: float = 300.0,
+        budgets: tuple[tuple[int, float], ...] = BUDGETS,
+        table_budgets: tuple[tuple[int, float], ...] = TABLE_BUDGETS,
         clock: Callable[[], float] = time.monotonic,
         on_failure: Callable[[PinFailure], None] | None = None,
     ):
@@ -96,10 +124,17 @@ class PinGuard:
         self.table_max_failures = table_max_failures
         self.table_window = table_window
         self.table_lockout = table_lockout
+        self.budgets = budgets
+        self.table_budgets = table_budgets
         self.on_failure = on_failure
+        #: Wrong PINs counted (guesses that were checked), for the tests and the bench.
+        self.checked_wrong = 0
 
-    def attempt(self, client: str, pin: str | None) -> PinVerdict:
-        """Try ``pin`` for ``client`` (its address); a missing PIN is refused, never counted."""
+    def attempt(
+        self, client: str, pin: str | None, check: Callable[[str], bool] | None = None
+    ) -> PinVerdict:
+        """Try ``pin`` for ``client`` (its address); a missing PIN is refused, never counted.
+        ``check`` replaces the guard's own check (a game served with the table's guard)."""
         if pin is not None:
             pin = "".join(pin.split())  # "482 193" as shown on the screen is fine
         if not pin:
@@ -110,20 +145,40 @@ class PinGuard:
             waited = max(record.locked_until, self._table.locked_until) - now
             if waited > 0:
                 return PinVerdict(False, waited)
-            if len(pin) <= 64 and self._check(pin):
+            if len(pin) <= 64 and (check or self._check)(pin):
                 self._records.pop(client, None)
                 return PinVerdict(True)
+            self.checked_wrong += 1
             self._remember(client, record)
             mine = self._fail(record, now, self.max_failures, self.window, self.lockout)
+            mine = max(mine, self._spend(record, now, self.budgets))
             table = self._fail(
                 self._table, now, self.table_max_failures, self.table_window, self.table_lockout
             )
+            table = max(table, self._spend(self._table, now, self.table_budgets))
             failure = PinFailure(client, len(self._table.failures), table)
             if table:
-                failure = PinFailure(client, self.table_max_failures, table)
+                failure = PinFailure(client, max(self.table_max_failures, failure.recent), table)
         if self.on_failure is not None:
             self.on_failure(failure)
-        return PinVerdict(False, max(mine, table))
+        return PinVerdict(False, max(mine, table), failure=failure)
+
+    def _spend(self, record: _Record, now: float, budgets: tuple[tuple[int, float], ...]) -> float:
+        """Count one wrong PIN against ``budgets``; the wait it starts (seconds), else 0:
+        at a budget, until its oldest counted wrong PIN leaves that window."""
+        if not budgets:
+            return 0.0
+        longest = max(window for _, window in budgets)
+        record.history = [t for t in record.history if now - t < longest]
+        record.history.append(now)
+        wait = 0.0
+        for limit, window in budgets:
+            recent = [t for t in record.history if now - t < window]
+            if len(recent) >= limit:
+                wait = max(wait, recent[-limit] + window - now)
+        if wait > 0:
+            record.locked_until = max(record.locked_until, now + wait)
+        return wait
 
     def _fail(self, record: _Record, now: float, limit: int, window: float, base: float) -> float:
         """Count one failure on ``record``; the lock-out it starts (seconds), else 0."""
@@ -147,6 +202,21 @@ class PinGuard:
             if len(self._records) >= MAX_RECORDS:
                 return  # every record is locked out: count this one at table level only
         self._records[client] = record
+
+
+#: A game's session -> the guard of the table it is played at (``TableSwitch`` sets it
+#: before building the game's app), so the start page and every game share one guard.
+_TABLE_GUARDS: weakref.WeakKeyDictionary[Any, PinGuard] = weakref.WeakKeyDictionary()
+
+
+def share_guard(session: Any, guard: PinGuard) -> None:
+    """Serve ``session``'s table commands with ``guard`` (the table's, for its whole run)."""
+    _TABLE_GUARDS[session] = guard
+
+
+def table_guard(session: Any) -> PinGuard | None:
+    """The guard shared with ``session`` by ``share_guard``, if any."""
+    return _TABLE_GUARDS.get(session)
 
 
 class WriteLimit:

@@ -39,7 +39,7 @@ from companion.games import DEFAULT_GAME
 from companion.server.address import lan_addresses
 from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
 from companion.server.gate import Gate
-from companion.server.guard import PinFailure, PinGuard
+from companion.server.guard import PinFailure, PinGuard, share_guard
 from companion.server.past_games import PastGames
 
 log = logging.getLogger("companion.start")
@@ -346,9 +346,14 @@ class StartApp:
     #: unfinished games is answered from it alone (never a replay: ``PastGames.cached``).
     past: PastGames | None = None
 
+    #: The PIN's limits for the table's whole run: the start page's and every game's.
+    guard: PinGuard | None = None
+
     def __post_init__(self) -> None:
         if self.past is None:
             self.past = PastGames(self.games)
+        if self.guard is None:
+            self.guard = PinGuard(self.check_pin)
 
     def check_pin(self, candidate: str) -> bool:
         import secrets
@@ -380,7 +385,8 @@ def _build(spec: StartApp) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
-    guard = PinGuard(spec.check_pin, on_failure=_wrong_pin_logged)
+    guard = spec.guard
+    assert guard is not None
     if spec.past is not None and spec.games.is_dir():
         spec.past.refresh()  # the logs read once, in the background, before anyone asks
     starting = asyncio.Lock()
@@ -416,9 +422,11 @@ def _build(spec: StartApp) -> FastAPI:
 
     def table(request: Request, pin: Annotated[str | None, Depends(table_pin_header)]) -> str:
         client = request.client.host if request.client else "unknown"
-        verdict = guard.attempt(client, pin)
+        verdict = guard.attempt(client, pin, spec.check_pin)
         if verdict.ok:
             return client
+        if verdict.failure is not None:
+            _wrong_pin_logged(verdict.failure)
         if verdict.missing:
             response = _refusal(
                 "pin_missing",
@@ -540,6 +548,8 @@ class TableSwitch:
         self._stack = AsyncExitStack()
 
     async def switch_to(self, session: Any) -> None:
+        if self.spec.guard is not None:
+            share_guard(session, self.spec.guard)  # a new game resets no PIN limit
         app = self.make_app(session)
         app.state.new_game = self.back_to_start  # the game's table menu, once it is over
         await self._stack.enter_async_context(app.router.lifespan_context(app))

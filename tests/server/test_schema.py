@@ -36,7 +36,13 @@ CHECKS = [
 def load() -> Any:
     session = new_table()
     # A generous limit: made-up PINs must not lock out the requests with the real one.
-    guard = PinGuard(session.check_pin, max_failures=10**6, table_max_failures=10**6)
+    guard = PinGuard(
+        session.check_pin,
+        max_failures=10**6,
+        table_max_failures=10**6,
+        budgets=(),
+        table_budgets=(),
+    )
     app = create_app(
         session,
         pin_guard=guard,
