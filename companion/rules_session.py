@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from companion.reconcile.generic import (
@@ -61,7 +61,7 @@ from engine.core.reasons import Reason, ReasonTable
 from engine.core.record import Record
 from engine.core.registry import get_rules
 from engine.core.scoring import ScoreSheet
-from engine.core.seats import CHANCE, NOBODY
+from engine.core.seats import BOT, CHANCE, NOBODY
 
 #: How secret draws are made: dealt by the companion from the OS, or entered on the drawer's phone.
 DRAW_MODES = ("deal", "phones")
@@ -114,6 +114,9 @@ class _Question:
 class RulesSession(TableBase):
     """One game of any registered ``Rules`` at one table. All methods are thread-safe."""
 
+    #: The source a step is announced with when the rules' own opponent moved after it.
+    bot_source = "bot"
+
     def __init__(
         self,
         game: Record,
@@ -140,6 +143,31 @@ class RulesSession(TableBase):
         self._question: _Question | None = None
         self._table_alert: int | None = None
         self._owes_undo = False
+        #: Public draws in play are taken from the table (its camera, else the table
+        #: screen), never dealt, even without ``use_camera`` (Amritsar's own stack).
+        self.table_draws = False
+        #: Take a player's forced answer that changes nothing on the table unasked.
+        self.take_forced = True
+        #: Whether a step's log row holds the answers taken unasked (and the draws
+        #: dealt after them); False: they are derived again on replay (Amritsar).
+        self.logs_automatic = True
+        #: Seats the companion plays (seat -> chooser of an answer from the state):
+        #: their decisions are taken as soon as they are pending, like ``BOT``'s.
+        self.companion_seats: dict[int, Callable[[Any], Hashable]] = {}
+        #: Record entries the companion took for a player without asking (a forced
+        #: answer that changes nothing on the table); a simulated table follows them.
+        self.auto_entries: set[int] = set()
+        #: Called with (state before, action, events) after every action played.
+        self.on_apply: list[Callable[[Any, Hashable, list[Any]], None]] = []
+        #: A reconciler's list of moves the table owes, and what the camera last saw.
+        self.checklist_provider: Callable[[], dict[str, Any] | None] | None = None
+        self.seen_provider: Callable[[], Any] | None = None
+        #: When set, the pending decision's answers are narrowed to these (the camera
+        #: saw something only some answers explain), with a note; cleared on every step.
+        self.narrowed: tuple[Hashable, ...] | None = None
+        self.narrowed_note: tuple[str, str] | None = None
+        #: Every step applied, as (source, actions): what ``companion replay`` compares.
+        self.step_log: list[tuple[str, tuple[Hashable, ...]]] = []
 
     def use_camera(self) -> None:
         """From now on the table's changes come from ``on_observation`` too, and
@@ -180,8 +208,11 @@ class RulesSession(TableBase):
             Seat(i, name, colours[i], secrets.token_urlsafe(16)) for i, name in enumerate(names)
         ]
         session = cls(record, seats, store=store, pin=pin, draws=draws, public_seed=public_seed)
-        for action in session._dealt_draws(record.state):
-            record.play(action, check=False)
+        taken: dict[int, str] = {}
+        for i, action in enumerate(session._settle(record.state, taken)):
+            record.play(action, check=False)  # a forced first answer is not asked either
+            if taken.get(i) == "forced":
+                session.auto_entries.add(len(record.entries) - 1)
         session.log = session.setup_log()
         if store is not None:
             store.append(
@@ -195,6 +226,8 @@ class RulesSession(TableBase):
                     "pin": session.pin,
                     "draws": draws,
                     "setup": [e.text for e in record.entries],
+                    # forced answers are taken unasked, so the log does not hold them
+                    "automatic": True,
                 },
             )
         return session
@@ -239,6 +272,8 @@ class RulesSession(TableBase):
                 return self.rules.legal_actions(self.state)
             return []
         if seat is not None and d.player == seat:
+            if self.narrowed is not None:
+                return list(self.narrowed)
             return self.rules.legal_actions(self.state)
         return []
 
@@ -257,7 +292,7 @@ class RulesSession(TableBase):
 
     def _table_draw(self, d: Decision) -> bool:
         """A public draw taken from the table (camera mode), not dealt."""
-        return self.camera and d.is_chance and d.secret_for is None
+        return (self.camera or self.table_draws) and d.is_chance and d.secret_for is None
 
     def _open_question(self) -> _Question | None:
         question = self._question
@@ -282,28 +317,95 @@ class RulesSession(TableBase):
             probe, _ = self.rules.apply(probe, outcome, check=False)
 
     def _line(self, before: Any, entry: Any) -> LogLine:
-        """The log line of one record entry; a secret is named only to its owner."""
+        """The log line of one record entry; a secret is named only to its owner.
+
+        Worded by the rules' optional ``describe_done`` (what was done, in the past
+        tense), else ``describe_action``."""
         seat = entry.decider if entry.decider >= 0 else None
+        words = getattr(self.rules, "describe_done", None) or self.rules.describe_action
         return LogLine(
-            self.rules.describe_action(before, entry.action, "en"),
-            self.rules.describe_action(before, entry.action, "es"),
-            seat,
+            words(before, entry.action, "en"), words(before, entry.action, "es"), seat,
             entry.private_to,
-        )
+        )  # fmt: skip
 
     def setup_log(self) -> list[LogLine]:
         """The log lines of the record's entries so far (the setup draws)."""
         return [self._line(self.game.states[i], e) for i, e in enumerate(self.game.entries)]
 
-    def _play(self, action: Hashable) -> None:
+    def _play(self, action: Hashable, source: str = "") -> list[Any]:
+        """Apply one action (already checked; the caller logged the step)."""
         before = self.state
-        self.game.play(action, check=False)
+        events = self.game.play(action, check=False)
         self.log.append(self._line(before, self.game.entries[-1]))
+        self._after_play(before, action, events)
+        for hook in self.on_apply:
+            hook(before, action, events)
+        return events
+
+    def _after_play(self, before: Any, action: Hashable, events: list[Any]) -> None:
+        """What a game's own session shows after an action (Amritsar: the Maharajah's card)."""
+
+    def _settle(self, state: Any, taken: dict[int, str]) -> list[Hashable]:
+        """What follows ``state`` before anyone at the table is asked: the draws the
+        companion deals (``_dealt_draws``) and, where the log holds them
+        (``logs_automatic``), the answers taken unasked (``_automatic``), in order.
+        ``taken`` gets, for each answer taken unasked, its index and why."""
+        chain: list[Hashable] = []
+        probe = state
+        while True:
+            for draw in self._dealt_draws(probe):
+                chain.append(draw)
+                probe, _ = self.rules.apply(probe, draw, check=False)
+            found = self._automatic(probe) if self.logs_automatic else None
+            if found is None:
+                return chain
+            taken[len(chain)] = found[1]
+            chain.append(found[0])
+            probe, _ = self.rules.apply(probe, found[0], check=False)
+
+    def _automatic(self, state: Any) -> tuple[Hashable, str] | None:
+        """The answer taken unasked at ``state``, and why (``"companion"``, ``"bot"``,
+        ``"forced"``), or ``None`` when someone at the table decides."""
+        d = self.rules.decision(state)
+        if d.is_over or d.is_chance:
+            return None
+        chooser = self.companion_seats.get(d.player)
+        if chooser is not None:
+            chosen = chooser(state)
+            if self.rules.why_illegal(state, chosen) is None:
+                return chosen, "companion"
+            return None  # never a wrong move: the seat's phone or the table answers instead
+        actions = self.rules.legal_actions(state)
+        if len(actions) != 1:
+            return None
+        if d.player == BOT:
+            return actions[0], "bot"
+        if not self.take_forced or not 0 <= d.player < len(self.seats):
+            return None
+        after, _ = self.rules.apply(state, actions[0], check=False)
+        if self.rules.observe(after) != self.rules.observe(state):
+            return None  # it moves pieces: the camera or the phone says when it is done
+        return actions[0], "forced"
+
+    def _run_automatic(self) -> bool:
+        """Take now, unlogged, what ``_automatic`` takes (a session whose log does
+        not hold those answers derives them again on replay: Amritsar's Maharajah).
+        Returns whether an opponent played."""
+        played = False
+        while (found := self._automatic(self.state)) is not None:
+            action, why = found
+            self._play(action, self.bot_source if why == "bot" else why)
+            if why == "forced":
+                self.auto_entries.add(len(self.game.entries) - 1)
+            else:
+                played = True
+        return played
 
     def apply_actions(
         self, actions: Sequence[Hashable], source: str, *, log: bool = True
     ) -> Outcome:
-        """Apply ``actions`` and the public draws they cause as one undoable step.
+        """Apply ``actions`` and the public draws they cause as one undoable step
+        (the reconciler's entry point).
 
         ``log=False`` replays a logged step: its draws are in ``actions`` already."""
         with self._lock:
@@ -323,14 +425,27 @@ class RulesSession(TableBase):
             if reason is not None:
                 return Outcome.refused(self.state_id, reason)
             probe, _ = self.rules.apply(probe, action, check=False)
-        full = list(actions) + (self._dealt_draws(probe) if deal else [])
+        full = list(actions)
+        taken: dict[int, str] = {}  # index in ``full`` -> why it was taken unasked
+        if deal:
+            chain = self._settle(probe, taken)
+            taken = {len(full) + i: why for i, why in taken.items()}
+            full += chain
         if log:
             texts = [self.rules.format_action(a) for a in full]
             self._log("step", {"actions": texts, "source": source})
         before = self.state
+        self.step_log.append((source, tuple(full)))
         self.steps.append(len(self.game.entries))
-        for action in full:
-            self._play(action)
+        for i, action in enumerate(full):
+            self._play(action, source)
+            if taken.get(i) == "forced":
+                self.auto_entries.add(len(self.game.entries) - 1)
+        opponent = any(why != "forced" for why in taken.values())
+        if self._run_automatic() or opponent:
+            source = self.bot_source  # the table now owes the opponent's moves too
+        self.narrowed = None
+        self.narrowed_note = None
         self.state_id += 1
         for hook in self.on_step:
             hook(before, self.state, source)
@@ -441,6 +556,26 @@ class RulesSession(TableBase):
             self._question.state_id = self.state_id
         elif verdict.kind == "unchanged" and self._question is not None:
             self._question = None  # the move was taken back
+
+    def narrow(self, options: Sequence[Hashable], note_en: str, note_es: str) -> None:
+        """Offer only these answers to the pending decision (the camera ruled out the rest)."""
+        with self._lock:
+            self.narrowed = tuple(options)
+            self.narrowed_note = (note_en, note_es)
+            self.state_id += 1
+        self._announce("narrowed")
+
+    def note(self, en: str, es: str) -> None:
+        """A line in the game's log for everyone: something the companion read or did."""
+        with self._lock:
+            self.log.append(LogLine(en, es, None))
+            self.state_id += 1
+        self._announce("note")
+
+    def _after_undo(self) -> None:
+        self.auto_entries = {i for i in self.auto_entries if i < len(self.game.entries)}
+        self.narrowed = None
+        self.narrowed_note = None
 
     def _waits_on_a_phone(self) -> bool:
         """The game waits on a draw only a phone or the table screen can say (a
@@ -658,6 +793,9 @@ def rules_session_from_config(config: dict[str, Any]) -> RulesSession:
         record, seats, pin=str(config["pin"]), draws=str(config.get("draws", "deal"))
     )
     session.log = session.setup_log()
+    # A log written before forced answers were taken unasked holds them as steps.
+    session.take_forced = bool(config.get("automatic", False))
+    session._run_automatic()
     return session
 
 

@@ -23,11 +23,12 @@ applied as soon as it is pending, and his card (trace and instructions) shown.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.dealing import Dealer
 from companion.games import DEFAULT_GAME
+from companion.rules_session import RulesSession
 from companion.store import EventStore
 from companion.table_session import (
     Alert,
@@ -35,7 +36,6 @@ from companion.table_session import (
     LogLine,
     Outcome,
     Seat,
-    TableBase,
     Update,
 )
 from engine.amritsar import (
@@ -46,28 +46,22 @@ from engine.amritsar import (
     MAHARAJAH_SEAT,
     OPTIONS,
     PLAYER_COLOURS,
-    Act,
     Action,
     Event,
     Game,
     GameState,
     MaharajahTurn,
-    Pending,
-    apply,
     decision,
     default_catalog,
     describe_action,
-    describe_done,
     describe_objective,
     legal_actions,
     maharajah_report,
     objective_value,
-    observe,
     order_prompt,
     parse_action,
     score,
     view,
-    why_illegal,
 )
 
 __all__ = [
@@ -82,8 +76,16 @@ __all__ = [
 ]
 
 
-class TableSession(TableBase):
-    """One game of Amritsar at one table. All methods are thread-safe."""
+class TableSession(RulesSession):
+    """One game of Amritsar at one table. All methods are thread-safe.
+
+    A ``RulesSession`` over Amritsar's rules (the same answers, steps, undo,
+    narrowing, forced answers and the rules' own opponent taken unasked), with
+    what only Amritsar has: the setup dealt by a ``Dealer``, the Maharajah's
+    card, the objectives on the owner's phone, its own view for its pages.
+    """
+
+    bot_source = "maharajah"  # the reconciler asks the table to carry out his turn
 
     def __init__(
         self,
@@ -95,27 +97,15 @@ class TableSession(TableBase):
     ):
         super().__init__(game, seats, store=store, pin=pin)
         self.game: Game = game
-        #: Entries the companion took for a player without asking (a forced
-        #: answer); the simulated table follows them.
-        self.auto_entries: set[int] = set()
+        self.table_draws = True  # in play, a draw is read off the table, never dealt
+        self.logs_automatic = False  # his turns and forced answers are derived on replay
         self.maharajah_card: dict[str, Any] | None = None
         self.maharajah_turn: MaharajahTurn | None = None
-        #: The reconciler's list of moves the table owes (shown on every view).
-        self.checklist_provider: Callable[[], dict[str, Any] | None] | None = None
-        #: What the camera last saw (the reconciler's), for the table screen's alert marks.
-        self.seen_provider: Callable[[], Any] | None = None
-        self.on_apply: list[Callable[[GameState, Action, list[Event]], None]] = []
-        #: When set, a pending decision's options are narrowed to these (the camera
-        #: saw something that only some answers explain); cleared on every change.
-        self.narrowed: tuple[Action, ...] | None = None
-        self.narrowed_note: tuple[str, str] | None = None
-        #: Every step applied, as (source, actions): what ``companion replay`` compares.
-        self.step_log: list[tuple[str, tuple[Action, ...]]] = []
 
     # -- construction --------------------------------------------------------
 
     @classmethod
-    def new(
+    def new(  # type: ignore[override]  # Amritsar's own: solo, hard, a Dealer
         cls,
         names: Sequence[str],
         *,
@@ -175,29 +165,14 @@ class TableSession(TableBase):
 
     # -- changing ----------------------------------------------------------------
 
-    def _play(self, action: Action, source: str) -> list[Event]:
-        """Apply one action (already checked); the caller logged the step."""
-        state = self.state
-        seat = state.pending[-1].player if state.pending else None
-        private = action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE) or (
-            action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE
-        )
-        owner = seat
-        if action.kind is Act.CHANCE and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE:
-            owner = state.pending[-1].a  # the objective is dealt to this seat
-        line = LogLine(
-            describe_done(state, action, "en"),
-            describe_done(state, action, "es"),
-            seat if seat is not None and seat >= 0 else None,
-            owner if private else None,
-        )
-        events = self.game.play(action, check=False)
-        self.log.append(line)
+    def _dealt_draws(self, state: Any) -> list[Any]:
+        """None: the ``Dealer`` made the setup draws; in play every draw is taken
+        from the table (the camera, else the table screen), never dealt."""
+        return []
+
+    def _after_play(self, before: Any, action: Any, events: list[Any]) -> None:
         if self.state.maharajah is not None:
             self._show_maharajah_turn(events)
-        for hook in self.on_apply:
-            hook(state, action, events)
-        return events
 
     def _show_maharajah_turn(self, events: list[Event]) -> None:
         """His card for the table: the trace and the moves, each to be ticked.
@@ -218,77 +193,6 @@ class TableSession(TableBase):
                 for i in turn.all_instructions
             ],
         }
-
-    def _run_automatic(self) -> bool:
-        """Carry out decisions nobody at the table takes (the solo Maharajah).
-
-        Returns whether he played."""
-        played = False
-        while not self.state.finished and self.state.pending:
-            top = self.state.pending[-1]
-            actions = legal_actions(self.state)
-            if len(actions) != 1:
-                break
-            if top.player != MAHARAJAH:
-                if not self._forced_and_unseen(actions[0]):
-                    break
-                self._play(actions[0], "forced")  # nobody is asked a forced answer
-                self.auto_entries.add(len(self.game.entries) - 1)
-                continue
-            self._play(actions[0], "maharajah")
-            played = True
-        return played
-
-    def _forced_and_unseen(self, action: Action) -> bool:
-        """A player's only legal answer that changes nothing the table shows.
-
-        Taken without asking (issue 16: never ask a forced answer). One that
-        moves something on the table is left for the camera to see, so the
-        companion never runs ahead of the pieces."""
-        top = self.state.pending[-1]
-        if not 0 <= top.player < len(self.state.players):
-            return False
-        after, _ = apply(self.state, action, check=False)
-        return observe(after) == observe(self.state)
-
-    def apply_actions(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
-        """Apply a sequence as one undoable step (the reconciler's entry point).
-
-        The step is written to the event log before anything is applied; the
-        Maharajah's turns that follow are not logged: they are derived again
-        on replay. ``log=False`` is for that replay.
-        """
-        with self._lock:
-            outcome = self._apply(actions, source, log=log)
-        if outcome.ok:
-            self._announce(source)
-        return outcome
-
-    def _apply(self, actions: Sequence[Action], source: str, *, log: bool = True) -> Outcome:
-        """``apply_actions`` without the announcement; the caller holds the lock."""
-        if self.ended:
-            return self._ended_outcome()
-        probe = self.state
-        for action in actions:
-            reason = why_illegal(probe, action)
-            if reason is not None:
-                return Outcome.refused(self.state_id, reason)
-            probe, _ = apply(probe, action, check=False)
-        if log:
-            self._log("step", {"actions": [str(a) for a in actions], "source": source})
-        before = self.state
-        self.step_log.append((source, tuple(actions)))
-        self.steps.append(len(self.game.entries))
-        for action in actions:
-            self._play(action, source)
-        if self._run_automatic():
-            source = "maharajah"  # the table now owes his moves too
-        self.narrowed = None
-        self.narrowed_note = None
-        self.state_id += 1
-        for hook in self.on_step:
-            hook(before, self.state, source)
-        return Outcome(True, self.state_id)
 
     def _answer(self, seat: int | None, action_text: str, state_id: int) -> Outcome:
         if self.ended:
@@ -331,26 +235,6 @@ class TableSession(TableBase):
         seat = self.seats[decider]
         return (seat.name, seat.name)
 
-    def narrow(self, options: Sequence[Action], note_en: str, note_es: str) -> None:
-        """Offer only these answers to the pending decision (the camera ruled out the rest)."""
-        with self._lock:
-            self.narrowed = tuple(options)
-            self.narrowed_note = (note_en, note_es)
-            self.state_id += 1
-        self._announce("narrowed")
-
-    def note(self, en: str, es: str) -> None:
-        """A line in the game's log for everyone: something the companion read or did."""
-        with self._lock:
-            self.log.append(LogLine(en, es, None))
-            self.state_id += 1
-        self._announce("note")
-
-    def _after_undo(self) -> None:
-        self.auto_entries = {i for i in self.auto_entries if i < len(self.game.entries)}
-        self.narrowed = None
-        self.narrowed_note = None
-
     # -- views -------------------------------------------------------------------
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
@@ -362,7 +246,11 @@ class TableSession(TableBase):
             prompt = order_prompt(state) or (d.prompt_en, d.prompt_es)
             options = []
             if mine or (seat is None and d.player == CHANCE):
-                offered = self.narrowed if self.narrowed is not None else legal_actions(state)
+                offered = [
+                    a
+                    for a in (self.narrowed if self.narrowed is not None else legal_actions(state))
+                    if isinstance(a, Action)
+                ]
                 options = [
                     {
                         "action": str(a),

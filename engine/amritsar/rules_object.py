@@ -29,7 +29,7 @@ from typing import Any
 from engine.amritsar import game
 from engine.amritsar.actions import Act, Action, format_action, parse_action
 from engine.amritsar.decisions import Pending
-from engine.amritsar.describe import describe_action
+from engine.amritsar.describe import describe_action, describe_done
 from engine.amritsar.determinize import determinize
 from engine.amritsar.observe import Observation, observe
 from engine.amritsar.options import OPTIONS
@@ -162,6 +162,10 @@ class AmritsarRules:
 
     def describe_action(self, state: Any, action: Hashable, language: str = "en") -> str:
         return describe_action(_state(state), _action(action), language)
+
+    def describe_done(self, state: Any, action: Hashable, language: str = "en") -> str:
+        """The log's line: what was done, in the past tense."""
+        return describe_done(_state(state), _action(action), language)
 
     def to_dict(self, state: Any) -> dict[str, Any]:
         return to_dict(_state(state))
