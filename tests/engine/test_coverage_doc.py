@@ -62,3 +62,64 @@ def test_every_rajas_source_key_resolves_in_its_sources_table() -> None:
         cited |= set(SOURCE_KEY.findall(path.read_text(encoding="utf-8")))
     assert "MRB" in cited and "UBG-GANGA" in cited
     assert cited - listed == set(), "cited with no row in the Sources table"
+
+
+def test_every_option_is_listed_with_the_text_that_makes_it_one() -> None:
+    """Issue 37: each game's coverage doc lists every option with the rulebook's text."""
+    from engine.core.registry import get_rules
+
+    rulebooks = {
+        "imhotep": "imhotep-reglamento-es.txt",
+        "ceylon": "ceylon-reglamento-es.txt",
+    }
+    for game, book in rulebooks.items():
+        doc = (DOCS / f"{game}-rules-coverage.md").read_text(encoding="utf-8")
+        _, _, options = doc.partition("\n## Options" if game == "ceylon" else "\n## House rules")
+        section = options.split("\n## ", 1)[0]
+        # the rulebooks sit beside the repository (../shared/rules), not in it: where a
+        # clone has them, every quote must be their words
+        path = DOCS.parent.parent / "shared" / "rules" / book
+        text = (
+            " ".join(path.read_text(encoding="utf-8").replace("**", "").split())
+            if path.exists()
+            else None
+        )
+        rules = get_rules(game)
+        names = [n for n in rules.option_names() if n not in _SIDES_AND_VARIANTS]
+        assert names, game
+        for name in names:
+            row = next((r for r in section.splitlines() if r.startswith(f"| `{name}`")), None)
+            assert row is not None, f"{game}: option {name} has no row"
+            quotes = re.findall(r"«([^»]+)»", row)
+            assert quotes or "names no" in row, f"{game}: {name} quotes no text"
+            for quote in quotes:
+                for part in quote.split(" … "):
+                    assert len(part) > 10, f"{game}: {name}: {part!r} is too short to check"
+                    if text is not None:
+                        assert part in text, f"{game}: {name}: {part!r} is not the rulebook's"
+
+
+#: Imhotep's board sides and variant are the game's own choices, listed in its setup rows
+_SIDES_AND_VARIANTS = {
+    "pharaohs-wrath", "market-b", "pyramid-b", "temple-b", "burial-b", "obelisk-b", "all-b",
+}  # fmt: skip
+
+
+def test_each_rajas_value_issue_37_names_is_cited_or_marked_assumed() -> None:
+    doc = (DOCS / "rajas-rules-coverage.md").read_text(encoding="utf-8")
+    _, _, after = doc.partition("\n## Assumed values searched for again")
+    section = after.split("\n## ", 1)[0]
+    standings = ("follows from the text", "confirmed", "supported", "assumed", "unconfirmed")
+    for value in (
+        "Residence roads",
+        "Quarry prices",
+        "Harbour prices",
+        "Money bonus at 12",
+        "3-player cover tiles",
+        "Mixed-goods limit with 2 players",
+    ):
+        row = next((r for r in section.splitlines() if r.startswith(f"| {value} |")), None)
+        assert row is not None, value
+        standing = row.rstrip(" |").rsplit(" | ", 1)[-1].lower()
+        assert any(word in standing for word in standings), row
+        assert "[ES]" in row, f"{value}: the Spanish text's words come first"

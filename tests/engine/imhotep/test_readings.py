@@ -9,6 +9,8 @@ after the card is taken; and each other reading is a house rule
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.adapters.rules import RulesAdapter
@@ -23,7 +25,8 @@ from engine.imhotep.house import (
 )
 from tests.engine.imhotep.build import CARD, change, load, on_site, play, table
 
-RULEBOOK = "/work/shared/rules/imhotep-reglamento-es.txt"
+#: the rulebook sits beside the repository, not in it (a clone without it checks the rest)
+RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "imhotep-reglamento-es.txt"
 
 
 def _sail_everywhere_but_the_market(s):
@@ -147,14 +150,19 @@ def test_the_b_burial_chamber_scores_8_4_2_and_a_4th_place_only_by_house_rule():
 
 def test_every_house_rule_reaches_the_start_page_with_the_rulebook_words():
     offered = {rule["name"]: rule for rule in RulesAdapter("imhotep").house_rules()}
-    with open(RULEBOOK, encoding="utf-8") as book:
-        text = " ".join(book.read().replace("**", "").split())
+    text = (
+        " ".join(RULEBOOK.read_text(encoding="utf-8").replace("**", "").split())
+        if RULEBOOK.exists()
+        else None
+    )
     for name, rule in HOUSE_RULES.items():
         shown = offered[name]
         assert shown["en"] == rule.en and shown["es"] == rule.es
         assert shown["default_en"] and shown["default_es"] and shown["text"]
-        for quoted in shown["text_es"].split("«")[1:]:  # every quote is the rulebook's
-            assert quoted.split("»")[0] in text, quoted
+        quotes = [q.split("»")[0] for q in shown["text_es"].split("«")[1:]]
+        assert quotes or "no nombra" in shown["text_es"], name
+        for quoted in quotes:  # every quote is the rulebook's
+            assert text is None or quoted in text, quoted
     assert "puede gastarla" in offered[PICK_COMPULSORY]["text_es"]
     state = RULES.new_game(2, options=[PICK_COMPULSORY, "market-b"])
     assert state.house == (PICK_COMPULSORY,)
