@@ -169,6 +169,14 @@ class RulesSession(TableBase):
         #: Every step applied, as (source, actions): what ``companion replay`` compares.
         self.step_log: list[tuple[str, tuple[Hashable, ...]]] = []
 
+    def _play_companions(self) -> None:
+        """Have the companion answer for the seats marked as its own (``Seat.plays``)."""
+        from companion.companion_seat import chooser
+
+        for seat in self.seats:
+            if seat.plays:
+                self.companion_seats[seat.index] = chooser(self.rules, seat.plays)
+
     def use_camera(self) -> None:
         """From now on the table's changes come from ``on_observation`` too, and
         public draws from the table (or the table screen), never dealt."""
@@ -188,12 +196,19 @@ class RulesSession(TableBase):
         draws: str = "deal",
         store: EventStore | None = None,
         pin: str | None = None,
+        companions: dict[int, str] | None = None,
     ) -> RulesSession:
         """A new game of ``game`` for the players ``names`` (seat order) with the
         house rules ``options``; the setup draws are dealt at once (a secret one
-        waits for its phone with ``draws="phones"``). ``ValueError`` names a wrong
-        player count or option."""
+        waits for its phone with ``draws="phones"``). ``companions`` maps the seats
+        the companion plays to its level (``companion.companion_seat``).
+        ``ValueError`` names a wrong player count, option or companion seat."""
         rules = get_rules(game)
+        companions = dict(companions or {})
+        if any(not 0 <= seat < len(names) for seat in companions):
+            raise ValueError("a seat the companion plays is not at this table")
+        if len(companions) >= len(names):
+            raise ValueError("at least one seat must be a person's")
         if not rules.min_players <= len(names) <= rules.max_players:
             raise ValueError(
                 f"{rules.title_en} is for {rules.min_players} to {rules.max_players} players, "
@@ -205,9 +220,13 @@ class RulesSession(TableBase):
         )  # fmt: skip
         colours = seat_colours(rules, record.state, len(names))
         seats = [
-            Seat(i, name, colours[i], secrets.token_urlsafe(16)) for i, name in enumerate(names)
+            Seat(i, name, colours[i], "", plays=companions[i])
+            if i in companions
+            else Seat(i, name, colours[i], secrets.token_urlsafe(16))
+            for i, name in enumerate(names)
         ]
         session = cls(record, seats, store=store, pin=pin, draws=draws, public_seed=public_seed)
+        session._play_companions()
         taken: dict[int, str] = {}
         for i, action in enumerate(session._settle(record.state, taken)):
             record.play(action, check=False)  # a forced first answer is not asked either
@@ -228,6 +247,7 @@ class RulesSession(TableBase):
                     "setup": [e.text for e in record.entries],
                     # forced answers are taken unasked, so the log does not hold them
                     "automatic": True,
+                    "companions": {str(s): level for s, level in companions.items()},
                 },
             )
         return session
@@ -308,8 +328,8 @@ class RulesSession(TableBase):
             if not d.is_chance or self._entered_by(probe, d) is not None or self._table_draw(d):
                 return drawn
             if d.secret_for is not None:
-                if self.draws == "phones":
-                    return drawn
+                if self.draws == "phones" and d.secret_for not in self.companion_seats:
+                    return drawn  # the drawer's phone says it (a companion seat has none)
                 outcome = self.rules.random_chance(probe, self.secret_rng)
             else:
                 outcome = self.rules.random_chance(probe, self.public_rng)
@@ -713,9 +733,31 @@ class RulesSession(TableBase):
                     else hidden_line(line, self.seats)
                     for line in self.log[-40:]
                 ],
+                "companion_moves": self._companion_moves(seat),
                 "finished": finished,
                 "ended": self.ended,
             }
+
+    def _companion_moves(self, seat: int | None) -> list[dict[str, Any]]:
+        """What the seats the companion plays did in the last step, in words: the
+        moves someone at the table carries out for it (its secrets stay unnamed)."""
+        if not self.companion_seats or not self.steps:
+            return []
+        start = self.steps[-1]
+        offset = len(self.log) - len(self.game.entries)  # notes are lines without an entry
+        moves = []
+        for index in range(start, len(self.game.entries)):
+            entry = self.game.entries[index]
+            if entry.decider not in self.companion_seats or not 0 <= index + offset < len(self.log):
+                continue
+            line = self.log[index + offset]
+            shown = (
+                {"en": line.en, "es": line.es, "seat": line.seat}
+                if line.private_to is None or line.private_to == seat
+                else hidden_line(line, self.seats)
+            )
+            moves.append(shown)
+        return moves
 
 
 def hidden_line(line: LogLine, seats: Sequence[Seat]) -> dict[str, Any]:
@@ -788,11 +830,16 @@ def rules_session_from_config(config: dict[str, Any]) -> RulesSession:
         raise RulesResumeError(f"the setup draws do not replay: {error}") from error
     colours = [str(c) for c in config["colours"]]
     tokens = [str(t) for t in config["tokens"]]
-    seats = [Seat(i, name, colours[i], tokens[i]) for i, name in enumerate(names)]
+    companions = {int(s): str(level) for s, level in config.get("companions", {}).items()}
+    seats = [
+        Seat(i, name, colours[i], tokens[i], plays=companions.get(i, ""))
+        for i, name in enumerate(names)
+    ]
     session = RulesSession(
         record, seats, pin=str(config["pin"]), draws=str(config.get("draws", "deal"))
     )
     session.log = session.setup_log()
+    session._play_companions()
     # A log written before forced answers were taken unasked holds them as steps.
     session.take_forced = bool(config.get("automatic", False))
     session._run_automatic()

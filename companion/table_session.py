@@ -43,6 +43,14 @@ class Seat:
     colour: str
     token: str
     is_maharajah: bool = False
+    #: "" for a person; else the level of the bot the companion plays this seat with
+    #: (``companion.companion_seat``): its answers are taken unasked, no phone joins it.
+    plays: str = ""
+
+    @property
+    def automated(self) -> bool:
+        """Played by the companion (the Maharajah, or a companion seat): no phone link."""
+        return self.is_maharajah or bool(self.plays)
 
     def public(self) -> dict[str, Any]:
         return {
@@ -50,6 +58,7 @@ class Seat:
             "name": self.name,
             "colour": self.colour,
             "maharajah": self.is_maharajah,
+            "companion": self.plays,
         }
 
 
@@ -408,7 +417,7 @@ class TableBase:
 
     def _replace_seat(self, index: int, name: str, token: str) -> Seat:
         with self._lock:
-            if not 0 <= index < len(self.seats) or self.seats[index].is_maharajah:
+            if not 0 <= index < len(self.seats) or self.seats[index].automated:
                 raise ValueError(f"seat {index} is not a player's seat at this table")
             seat = replace(self.seats[index], name=name, token=token)
             seats = list(self.seats)

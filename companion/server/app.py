@@ -436,7 +436,7 @@ def create_app(
     )
     def seats(request: Request) -> list[SeatLink]:
         """Each player's join link and QR code; a seat whose phone has joined says only that."""
-        return [link(request, s.index) for s in session.seats if not s.is_maharajah]
+        return [link(request, s.index) for s in session.seats if not s.automated]
 
     @app.post(
         "/api/table/seats/{index}",
@@ -450,7 +450,7 @@ def create_app(
 
         A seat that has joined shows its code again only with a fresh link: the
         code on the screen never lets a second phone into a seat in use."""
-        if not 0 <= index < len(session.seats) or session.seats[index].is_maharajah:
+        if not 0 <= index < len(session.seats) or session.seats[index].automated:
             raise Refused(
                 "no_such_seat",
                 f"There is no player's seat {index} at this table.",
