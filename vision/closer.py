@@ -89,6 +89,11 @@ SQUARE_RATIO = (0.75, 1.6)
 #: it unseeable.
 WASHED_LEVELS = (6, 250)
 WASHED_SHARE = 0.8
+#: A saturated patch (glare clipped at white) over this share of a spot's
+#: samples, where no marker was read, hides whatever lies there: the spot is
+#: unknown, never empty (issue 34: a third of a sticker under a lamp's
+#: reflection does not decode, and the rest of it is no bare space).
+SATURATED_SHARE = 0.2
 #: A spot where half the samples are this bright is in glare: looked at again
 #: with its contrast stretched.
 BRIGHT_LEVEL = 215
@@ -242,6 +247,9 @@ class CloserLook:
         self._spots: tuple[tuple[bytes, PointLens | None], Spots] | None = None
         #: Per spot (boxes are fixed for one registration): what its last look found.
         self._memo: dict[int, list[Detection]] = {}
+        #: Spots where the last look decoded a marker of about the size expected
+        #: there and refused it (no quiet zone: a sticker washed to grey).
+        self._refused: set[int] = set()
         self._last: tuple[NDArray[np.float64], Markers, list[Detection]] | None = None
         #: Board-view cells that changed since the last look.
         self._dirty = np.zeros(view.shape, bool)
@@ -268,6 +276,7 @@ class CloserLook:
     def forget(self) -> None:
         """Nothing is known of what happened meanwhile: look afresh next time."""
         self._memo.clear()
+        self._refused.clear()
         self._last = None
 
     def spots(self, reg: Registration) -> Spots:
@@ -304,6 +313,7 @@ class CloserLook:
         spots = Spots(c, radii, sides, self._always, boxes, (rows, cols))
         self._spots = (key, spots)
         self._memo.clear()
+        self._refused.clear()
         return spots
 
     def look(
@@ -359,6 +369,10 @@ class CloserLook:
             gap = apart(c[idx], read).min(axis=1)
             empty[idx[gap < spots.sides[idx]]] = False  # a marker read on the spot
         squares = self._squares(grey, spots, empty, found)
+        # A marker the first pass decoded and refused (no white quiet zone: a
+        # sticker washed to grey by glare) is evidence of a piece, never of an
+        # empty space: looked at closer, and unknown if still not read.
+        refused = self._refused_near(spots, empty, found)
         # A counter's sticker whose outline is broken (a neighbour's sticker
         # overlapping it in a tight row of donation spaces or a market pile)
         # leaves no square at all for the first pass, but its black and white
@@ -370,6 +384,9 @@ class CloserLook:
         # printed section names by the slots hold a marker's contrast.
         samples = _samples(grey, spots, empty)
         bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
+        # Part of the spot clipped at white by glare: looked at stretched, and
+        # blind if nothing decodes (below).
+        hot = _levels(samples, empty, WASHED_LEVELS[1], SATURATED_SHARE)
         broken = empty & ~squares & (self._counter_spots | (self._worker_spots & bright))
         if broken.any():
             idx = np.nonzero(broken)[0]
@@ -383,11 +400,15 @@ class CloserLook:
         # still in view (vision/printed.py)? Then look closer there too.
         corr = self._correlations(grey, reg, empty & self._printed)
         seen = corr >= SEEN_CORRELATION
-        gone = empty & self._printed & (corr <= GONE_CORRELATION)
+        # No trace of a printed sticker is proof it is covered, unless glare
+        # clipped part of it: then its trace is gone with the light.
+        gone = empty & self._printed & (corr <= GONE_CORRELATION) & ~hot
         # Small markers everywhere; larger ones where an undecoded square of a
         # sticker's size lies, a piece is known to stand, or a printed sticker
         # is in view.
-        want = empty & ((spots.sides < SMALL_PX) | squares | self._expected | bright | seen)
+        want = empty & (
+            (spots.sides < SMALL_PX) | squares | refused | self._expected | bright | seen | hot
+        )
         # A printed spot with no trace of its sticker left is covered: there is
         # nothing to decode there.
         want &= ~gone
@@ -409,6 +430,7 @@ class CloserLook:
         watched = set(now)
         self._memo = {i: v for i, v in self._memo.items() if i in watched and not stale[i]}
         fresh = [i for i in now if i not in self._memo]
+        self._refused = {i for i in self._refused if i in self._memo}
         # Empty spots the camera cannot see into: glare blown to white or a
         # shadow crushed to black over most of the sticker's place. Not seeing a
         # marker there is no evidence of anything.
@@ -431,11 +453,21 @@ class CloserLook:
             for group in _groups(spots.sides, hard):
                 self._look_at(grey, spots, group, HARD_CONSTANT)
             # Washed out by glare: the pattern may still be there at low contrast.
-            faint = [i for i in fresh if not self._memo[i] and (bright[i] or self._expected[i])]
+            faint = [
+                i for i in fresh if not self._memo[i] and (bright[i] or hot[i] or self._expected[i])
+            ]
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
             for i in fresh:
                 self._memo[i] = self._not_printed(spots, self._memo[i])
+        # Part-clipped spots where nothing decoded even stretched: blind too.
+        hot_blind = [i for i in np.nonzero(hot & ~washed)[0].tolist() if not self._memo.get(i)]
+        if hot_blind:
+            washed = washed.copy()
+            washed[hot_blind] = True
+            blind = blind | self._keys(hot_blind)
+            self.blind = self._at(spots, washed)
+            self.open = self._at(spots, empty & ~washed)
         new = _not_in([d for i in now for d in self._memo[i]], found)
         self.in_view = self._keys([i for i in now if seen[i] and not self._memo[i]])
         self.covered = self._keys(
@@ -444,6 +476,9 @@ class CloserLook:
         self.doubtful = (
             blind
             | self.in_view
+            | self._keys(
+                [i for i in now if (refused[i] or i in self._refused) and not self._memo[i]]
+            )
             | frozenset(
                 k
                 for i in now
@@ -540,6 +575,28 @@ class CloserLook:
         out[idx] = (near & like[None, :]).any(axis=1)
         return out
 
+    def _refused_near(
+        self, spots: Spots, empty: NDArray[np.bool_], found: Sequence[Detection]
+    ) -> NDArray[np.bool_]:
+        """Empty spots where the first pass decoded a marker of about the size
+        expected there and refused it (:attr:`MarkerDetector.refused`), not
+        inside a marker it did read."""
+        out = np.zeros(len(empty), bool)
+        centres, sides = self.detector.refused
+        idx = np.nonzero(empty)[0]
+        if not len(centres) or not len(idx):
+            return out
+        if found:
+            read = np.array([d.centre for d in found], dtype=np.float64)
+            half = np.array([d.side_px for d in found]) * 0.75
+            inside = (apart(centres, read) < half).any(axis=1)
+            centres, sides = centres[~inside], sides[~inside]
+        ratio = sides[None, :] / spots.sides[idx, None]
+        near = apart(spots.centres[idx], centres) < spots.radii[idx, None]
+        near &= (ratio > SQUARE_RATIO[0]) & (ratio < SQUARE_RATIO[1])
+        out[idx] = near.any(axis=1)
+        return out
+
     def _look_at(
         self,
         grey: NDArray[np.uint8],
@@ -573,6 +630,22 @@ class CloserLook:
             self._memo[i] = self._memo.get(i, []) + [
                 d for d, ok in zip(got, row, strict=True) if ok
             ]
+        # Decoded and refused at about the size a marker has there: something
+        # marker-like lies on the spot (a sticker washed out), not nothing.
+        no = self.detector.last_refused
+        if no:
+            at = np.array([d.centre for d in no])
+            ratio = np.array([d.side_px for d in no])[None, :] / spots.sides[idx, None]
+            hit: NDArray[np.bool_] = (
+                (at[None, :, 0] >= mine[:, 0, None])
+                & (at[None, :, 0] < mine[:, 2, None])
+                & (at[None, :, 1] >= mine[:, 1, None])
+                & (at[None, :, 1] < mine[:, 3, None])
+                & (ratio > SQUARE_RATIO[0])
+                & (ratio < SQUARE_RATIO[1])
+            )
+            flags: list[bool] = np.asarray(hit.any(axis=1), dtype=bool).tolist()
+            self._refused.update(i for i, h in zip(idx, flags, strict=True) if h)
 
 
 #: 5 x 5 sample offsets over a sticker's place, in sides (x and y, flattened).

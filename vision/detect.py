@@ -159,6 +159,18 @@ class MarkerDetector:
             np.zeros((0, 2)),
             np.zeros(0),
         )
+        #: Markers the last whole scan decoded and then refused (no white quiet
+        #: zone: a sticker washed to grey by glare, or a pattern read off
+        #: print), kept up to date by region scans like :attr:`candidates`:
+        #: centres (n, 2) and sides (n,). Evidence that something marker-like
+        #: lies there, never of an empty space.
+        self.refused: tuple[NDArray[np.float64], NDArray[np.float64]] = (
+            np.zeros((0, 2)),
+            np.zeros(0),
+        )
+        #: The same for the last :meth:`detect_regions` call (a closer look),
+        #: as detections in frame pixels.
+        self.last_refused: list[Detection] = []
         #: Detectors with other threshold windows and constants (closer looks).
         self._variants: dict[
             tuple[Windows, float], tuple[cv2.aruco.ArucoDetector, cv2.aruco.DetectorParameters]
@@ -206,7 +218,9 @@ class MarkerDetector:
         self.candidates = _squares(rejected, (float(x0), float(y0)))
         found = self._wrap(corners, ids, (float(x0), float(y0)))
         big = [d for d in found if d.side_px >= self.min_side_px]
-        found = dedupe([d for d, ok in zip(big, self._quiet(grey, big), strict=True) if ok])
+        verdicts = self._quiet(grey, big)
+        self.refused = centres_sides([d for d, ok in zip(big, verdicts, strict=True) if not ok])
+        found = dedupe([d for d, ok in zip(big, verdicts, strict=True) if ok])
         return found if self.keep_nested else drop_nested(found)
 
     def _quiet(self, grey: Image, found: list[Detection]) -> list[bool]:
@@ -241,6 +255,7 @@ class MarkerDetector:
         h, w = grey.shape
         merged = merge_boxes([_clip(b, w, h) for b in boxes])
         merged = [b for b in merged if b[2] - b[0] > 4 and b[3] - b[1] > 4]
+        self.last_refused = []
         if not merged:
             return []
         mosaic, offsets = _pack(grey, merged, zoom, stretch)
@@ -250,9 +265,26 @@ class MarkerDetector:
         if zoom == 1.0 and windows is None and constant is None:
             self._update_candidates(rejected, offsets)
         found = self._wrap(corners, ids, (0.0, 0.0))
+        refused: list[Detection] = []
         if zoom != 1.0:
             # Magnified, the quiet zone is checked where it is large enough to see.
-            found = _checked(mosaic, found, self.min_side_px)
+            found, refused = _checked(mosaic, found, self.min_side_px)
+        out = self._to_frame(found, offsets, zoom)
+        if zoom == 1.0:
+            out, refused = _checked(grey, out, self.min_side_px)
+        else:
+            refused = self._to_frame(refused, offsets, zoom)
+        self.last_refused = refused
+        if zoom == 1.0 and windows is None and constant is None:
+            regions = [(bx, by, bw, bh) for (_, _, bw, bh), (bx, by) in offsets]
+            self.refused = _replaced(self.refused, centres_sides(refused), regions)
+        return out if self.keep_nested else drop_nested(out)
+
+    @staticmethod
+    def _to_frame(
+        found: list[Detection], offsets: Sequence[tuple[Box, tuple[int, int]]], zoom: float
+    ) -> list[Detection]:
+        """Detections in a mosaic, moved back to the frame."""
         out: list[Detection] = []
         for d in found:
             cx, cy = d.centre
@@ -262,9 +294,7 @@ class MarkerDetector:
                     shifted = (d.corners - (mx, my) + 0.5) / zoom - 0.5 + (bx, by)
                     out.append(Detection(d.marker_id, shifted.astype(np.float32)))
                     break
-        if zoom == 1.0:
-            out = _checked(grey, out, self.min_side_px)
-        return out if self.keep_nested else drop_nested(out)
+        return out
 
     def _update_candidates(
         self,
@@ -383,9 +413,45 @@ def quiet_zones(grey: Image, found: Sequence[Detection]) -> list[bool]:
     return [bool(c >= QUIET_CONTRAST) for c in contrast]
 
 
-def _checked(grey: Image, found: list[Detection], min_side: float) -> list[Detection]:
+def _checked(
+    grey: Image, found: list[Detection], min_side: float
+) -> tuple[list[Detection], list[Detection]]:
+    """The detections that show their quiet zone (deduplicated), and those
+    decoded at a marker's size that do not (refused)."""
     big = [d for d in found if d.side_px >= min_side]
-    return dedupe([d for d, ok in zip(big, quiet_zones(grey, big), strict=True) if ok])
+    verdicts = quiet_zones(grey, big)
+    kept = dedupe([d for d, ok in zip(big, verdicts, strict=True) if ok])
+    return kept, [d for d, ok in zip(big, verdicts, strict=True) if not ok]
+
+
+def centres_sides(found: Sequence[Detection]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Centres (n, 2) and sides (n,) of detections."""
+    return (
+        np.array([d.centre for d in found], dtype=np.float64).reshape(-1, 2),
+        np.array([d.side_px for d in found], dtype=np.float64),
+    )
+
+
+def _replaced(
+    old: tuple[NDArray[np.float64], NDArray[np.float64]],
+    new: tuple[NDArray[np.float64], NDArray[np.float64]],
+    regions: Sequence[tuple[int, int, int, int]],
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Points of ``old`` outside the regions just scanned (frame x, y, width,
+    height), and ``new``."""
+    centres, sides = old
+    keep = np.ones(len(centres), bool)
+    for bx, by, bw, bh in regions:
+        keep &= ~(
+            (centres[:, 0] >= bx)
+            & (centres[:, 0] < bx + bw)
+            & (centres[:, 1] >= by)
+            & (centres[:, 1] < by + bh)
+        )
+    return (
+        np.concatenate([centres[keep], new[0]]).reshape(-1, 2),
+        np.concatenate([sides[keep], new[1]]),
+    )
 
 
 def apart(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:

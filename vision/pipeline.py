@@ -363,14 +363,20 @@ class Pipeline:
         more = list(found)
         kept_c, kept_s = self.detector.candidates
         cands = [(kept_c, kept_s)]
+        refused = [self.detector.refused]
         for sx0, sy0, sx1, sy1 in strips:
             sx0, sy0, sx1, sy1 = max(0, sx0), max(0, sy0), min(w, sx1), min(h, sy1)
             if sx1 - sx0 > m and sy1 - sy0 > m:
                 more += self.detector.detect(grey, (sx0, sy0, sx1, sy1))
                 cands.append(self.detector.candidates)
+                refused.append(self.detector.refused)
         self.detector.candidates = (
             np.concatenate([c for c, _ in cands]).reshape(-1, 2),
             np.concatenate([s for _, s in cands]),
+        )
+        self.detector.refused = (
+            np.concatenate([c for c, _ in refused]).reshape(-1, 2),
+            np.concatenate([s for _, s in refused]),
         )
         out = dedupe(more)
         self.tracker.last = out
@@ -603,10 +609,18 @@ class Pipeline:
         assert fit is not None
         if self._fit_memo is not None and self._fit_memo[0] is fit and self._fit_memo[1] is inside:
             return self._fit_memo[2]
-        out = {
-            k: v and fit.ok_at(float(c[0]), float(c[1]))
-            for (k, v), c in zip(inside.items(), self._centres, strict=True)
-        }
+        if self.calibration is None and not lens_judged(reg):
+            # Uncalibrated, a corner hidden and the fit poor somewhere: the
+            # quarters that happen to fit are no evidence the lens is straight
+            # there (issue 34: one corner lost, 8 values missed and 1 false
+            # from the quarters that fitted). Nothing is read until the corner
+            # shows (the poor-fit notice names it).
+            out = dict.fromkeys(inside, False)
+        else:
+            out = {
+                k: v and fit.ok_at(float(c[0]), float(c[1]))
+                for (k, v), c in zip(inside.items(), self._centres, strict=True)
+            }
         self._fit_memo = (fit, inside, out)
         return out
 
