@@ -83,6 +83,12 @@ class FitCheck:
     residual_mm: dict[str, float | None]
     markers: dict[str, int]
     centre: tuple[float, float]
+    #: With a corner marker hidden: the worst residual (mm) of the printed
+    #: markers in the quarters whose corners are seen, under a fit made from
+    #: those quarters alone (None: all four corners seen, or too few markers).
+    #: No extrapolation into the hidden corner's quarter enters it, so a
+    #: large value speaks of the lens, not of the hidden corner.
+    seen_quarters_mm: float | None = None
     ok: dict[str, bool] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -444,7 +450,45 @@ class Registrar:
                 old = residual[region]
                 residual[region] = off if old is None else max(old, off)
                 count[region] += 1
-        return H, FitCheck(residual, count, self._centre)
+        names = {name for (name, _), _ in seen}
+        lens_mm = None
+        if 3 <= len(names) < len(REGIONS):
+            lens_mm = _seen_quarters_mm(check, names, board_pts, image_pts, p_board, p_image)
+        return H, FitCheck(residual, count, self._centre, lens_mm)
+
+
+#: Printed markers (besides the corners) a fit from the seen quarters needs.
+SEEN_QUARTERS_MIN = 4
+
+
+def _seen_quarters_mm(
+    check: FitCheck,
+    names: set[str],
+    board_pts: list[NDArray[np.float64]],
+    image_pts: list[NDArray[np.float64]],
+    p_board: list[NDArray[np.float64]],
+    p_image: list[NDArray[np.float64]],
+) -> float | None:
+    """:attr:`FitCheck.seen_quarters_mm`: a homography from the corner markers
+    seen and the printed markers in their quarters only; the worst residual
+    (mm) of those printed markers under it."""
+    pb = [b for b in p_board if check.region_of(float(b[0]), float(b[1])) in names]
+    pi = [
+        i
+        for b, i in zip(p_board, p_image, strict=True)
+        if check.region_of(float(b[0]), float(b[1])) in names
+    ]
+    if len(pb) < SEEN_QUARTERS_MIN:
+        return None
+    src = np.concatenate([*board_pts, np.array(pb).reshape(-1, 2)])
+    dst = np.concatenate([*image_pts, np.array(pi).reshape(-1, 2)])
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None or not np.isfinite(H).all():
+        return None
+    got = cv2.perspectiveTransform(
+        np.array(pi, dtype=np.float64).reshape(-1, 1, 2), np.linalg.inv(H)
+    ).reshape(-1, 2)
+    return float(np.linalg.norm(got - np.array(pb), axis=1).max())
 
 
 def pose_homography(
