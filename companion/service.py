@@ -9,9 +9,12 @@
   ``STATUS=...``) as a datagram to ``$NOTIFY_SOCKET``; without it (not under
   systemd) it does nothing. A few lines of socket code instead of a dependency.
 - :class:`Watchdog` pings systemd's watchdog only while every loop registered
-  with it (the camera loop, the sensor loop) has shown life within the
-  watchdog period: a loop that hangs or dies makes systemd restart the
-  service, which resumes the game from its log.
+  with it has shown life within the watchdog period: the web server's event
+  loop (through uvicorn's ``callback_notify``, which its main loop calls about
+  once a second: :meth:`Watchdog.event_loop_beat`), the camera loop and the
+  sensor loop. A loop that hangs or dies, a handler that blocks the event loop
+  included, makes systemd restart the service, which resumes the game from
+  its log.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("companion")
 
@@ -123,6 +126,19 @@ class Watchdog:
     def beat(self, loop: str) -> None:
         with self._lock:
             self._last[loop] = self._clock()
+
+    def event_loop_beat(self, name: str = "server") -> Callable[[], Awaitable[None]]:
+        """A beat for an asyncio event loop to call (uvicorn's ``callback_notify``).
+
+        ``name`` counts as alive from now; it then stays alive only while the
+        event loop runs the beat, so a blocked loop (a handler that never
+        yields, a hung await in the server's own loop) starves the watchdog."""
+        self.beat(name)
+
+        async def beat() -> None:
+            self.beat(name)
+
+        return beat
 
     def retire(self, loop: str) -> None:
         with self._lock:

@@ -336,7 +336,13 @@ class _Table:
         _say_public_url(args)
         when_serving(args.host, args.port, self.watchdog)
         exit_cleanly_on_sigterm()
-        serve(session, host=args.host, port=args.port, public_url=args.public_url)
+        serve(
+            session,
+            host=args.host,
+            port=args.port,
+            public_url=args.public_url,
+            watchdog=self.watchdog,
+        )
         return 0
 
     def serve_start_page(
@@ -434,7 +440,7 @@ class _Table:
         _say_public_url(args)
         when_serving(args.host, args.port, self.watchdog)
         exit_cleanly_on_sigterm()
-        serve_asgi(switch, host=args.host, port=args.port)
+        serve_asgi(switch, host=args.host, port=args.port, watchdog=self.watchdog)
         return 0
 
     def close(self) -> None:
@@ -512,14 +518,21 @@ def run_manual(game: str, args: argparse.Namespace) -> int:
                 f"companion run: {error} (companion calibrate capture makes one)", file=sys.stderr
             )
             return 2
-    _, line = attach_camera(session, _game_camera_source(game, args), calibration=lens)
+    from companion.service import Watchdog, watchdog_period, when_serving
+
+    period = watchdog_period()
+    watchdog = Watchdog(period) if period is not None else None
+    _, line = attach_camera(
+        session, _game_camera_source(game, args), watchdog=watchdog, calibration=lens
+    )
     print(line)
     if session.resumed:
         print(f"Resumed the game logged in {args.log}.")
     print(announce(session, args.host, args.port))
     _say_public_url(args)
+    when_serving(args.host, args.port, watchdog)
     exit_cleanly_on_sigterm()
-    serve(session, host=args.host, port=args.port, public_url=args.public_url)
+    serve(session, host=args.host, port=args.port, public_url=args.public_url, watchdog=watchdog)
     return 0
 
 

@@ -8,6 +8,8 @@ drives the table itself while phones watch.
 Both raise the process's open-file limit (a table with many spectators needs
 more than the default 1024 on a Pi) and put a ``Doorman`` in front: bounded
 connections, each with a deadline for its request, TCP_NODELAY on every socket.
+Given the service's ``Watchdog``, the server's event loop beats it about once
+a second (uvicorn's ``callback_notify``): a blocked loop starves it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import uvicorn
 from companion.server.address import lan_addresses
 from companion.server.app import create_app
 from companion.server.doorman import Doorman, raise_file_limit
+from companion.service import Watchdog
 from companion.table_session import TableBase
 
 
@@ -33,20 +36,31 @@ def _config(
     public_url: str | None,
     log_level: str,
     doorman: Doorman | None = None,
+    watchdog: Watchdog | None = None,
 ) -> uvicorn.Config:
     everywhere = host in ("0.0.0.0", "::", "")
     app = create_app(session, public_url=public_url, lan_links=everywhere)
-    return _uvicorn_config(app, host, port, log_level, doorman)
+    return _uvicorn_config(app, host, port, log_level, doorman, watchdog)
 
 
 def _uvicorn_config(
-    app: Any, host: str, port: int, log_level: str, doorman: Doorman | None = None
+    app: Any,
+    host: str,
+    port: int,
+    log_level: str,
+    doorman: Doorman | None = None,
+    watchdog: Watchdog | None = None,
 ) -> uvicorn.Config:
     """The server's settings for any of the companion's apps (a game's, the start page's)."""
     raise_file_limit()
     doorman = doorman or Doorman()
     if hasattr(app, "state"):
         app.state.doorman = doorman
+    beats: dict[str, Any] = {}
+    if watchdog is not None:
+        # uvicorn's main loop calls it when more than timeout_notify (0) seconds
+        # have passed, on its once-a-second tick.
+        beats = {"callback_notify": watchdog.event_loop_beat(), "timeout_notify": 0}
     return uvicorn.Config(
         app,
         host=host,
@@ -58,6 +72,7 @@ def _uvicorn_config(
         ws_max_size=64 * 1024,
         h11_max_incomplete_event_size=16 * 1024,  # request line and headers
         timeout_keep_alive=5,
+        **beats,
     )
 
 
@@ -80,19 +95,26 @@ def serve(
     *,
     public_url: str | None = None,
     log_level: str = "info",
+    watchdog: Watchdog | None = None,
 ) -> None:
     """Serve ``session`` on ``host:port`` until interrupted.
 
     ``public_url`` (e.g. ``http://192.168.1.20:8000``) is what the QR codes
     link to; by default the address the table screen was opened at.
     """
-    uvicorn.Server(_config(session, host, port, public_url, log_level)).run()
+    uvicorn.Server(_config(session, host, port, public_url, log_level, watchdog=watchdog)).run()
 
 
-def serve_asgi(app: Any, host: str = "0.0.0.0", port: int = 8000, log_level: str = "info") -> None:
+def serve_asgi(
+    app: Any,
+    host: str = "0.0.0.0",
+    port: int = 8000,
+    log_level: str = "info",
+    watchdog: Watchdog | None = None,
+) -> None:
     """Serve an app of the companion's (``companion.server.start.TableSwitch``) until
     interrupted, with the same limits as a game's server."""
-    uvicorn.Server(_uvicorn_config(app, host, port, log_level)).run()
+    uvicorn.Server(_uvicorn_config(app, host, port, log_level, watchdog=watchdog)).run()
 
 
 @dataclass
