@@ -156,9 +156,11 @@ def new_table_session(
     solo: bool = False,
     hard: bool = False,
     draws: str = "deal",
+    companions: dict[int, str] | None = None,
 ) -> TableBase:
     """A new session of ``game`` for ``players`` (names in seat order) with the house
-    rules ``options``: what a start page calls once the table has chosen.
+    rules ``options``: what a start page calls once the table has chosen; the seats
+    in ``companions`` are played by the companion at that level.
 
     The game's adapter (``companion.adapters``) builds it: Amritsar its own
     session (camera, sensors, the Maharajah; ``solo`` and ``hard`` are its
@@ -183,5 +185,6 @@ def new_table_session(
     from companion.adapters import adapter_for
 
     return adapter_for(key).new_session(
-        names, options, store=store, pin=pin, seed=seed, solo=solo, hard=hard, draws=draws
-    )
+        names, options, store=store, pin=pin, seed=seed, solo=solo, hard=hard, draws=draws,
+        companions=companions,
+    )  # fmt: skip

@@ -198,6 +198,7 @@ def open_any_session(
     options: list[str] | None = None,
     public_seed: int | None = None,
     draws: str = "deal",
+    companions: dict[int, str] | None = None,
 ) -> TableBase:
     """Resume the game of ``game`` logged in ``path`` or start a new one there, for a
     game served through its ``Rules`` (Amritsar's ``open_session`` takes its own
@@ -225,6 +226,7 @@ def open_any_session(
             solo=False,
             hard=False,
             draws=draws,
+            companions=companions,
         )
     except (ResumeError, ValueError):
         store.close()

@@ -47,9 +47,11 @@ class GameAdapter(Protocol):
         solo: bool,
         hard: bool,
         draws: str,
+        companions: dict[int, str] | None = None,
     ) -> TableBase:
         """A new session for ``names`` (cleaned, in seat order) with the house rules
-        ``options`` (known to the rules): ``ValueError`` in a player's words."""
+        ``options`` (known to the rules), the seats in ``companions`` played by the
+        companion at that level: ``ValueError`` in a player's words."""
         ...
 
     def session_before_steps(self, config: dict[str, Any]) -> TableBase:

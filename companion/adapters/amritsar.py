@@ -37,9 +37,15 @@ class AmritsarAdapter:
         solo: bool,
         hard: bool,
         draws: str,
+        companions: dict[int, str] | None = None,
     ) -> TableBase:
         from companion.dealing import Dealer
         from companion.session import TableSession
+
+        if companions:
+            raise ValueError(
+                "in Amritsar the companion plays the Maharajah: choose a solo game against him"
+            )
 
         if solo and len(names) != 1:
             raise ValueError("a solo game of Amritsar has one player")

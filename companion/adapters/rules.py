@@ -44,14 +44,16 @@ class RulesAdapter:
         solo: bool,
         hard: bool,
         draws: str,
+        companions: dict[int, str] | None = None,
     ) -> TableBase:
         from companion.rules_session import RulesSession
 
         if solo or hard:
             raise ValueError(f"{get_rules(self.name).title_en} has no solo mode")
         return RulesSession.new(
-            self.name, names, options=options, public_seed=seed, draws=draws, store=store, pin=pin
-        )
+            self.name, names, options=options, public_seed=seed, draws=draws, store=store,
+            pin=pin, companions=companions,
+        )  # fmt: skip
 
     def session_before_steps(self, config: dict[str, Any]) -> TableBase:
         from companion.rules_session import rules_session_from_config

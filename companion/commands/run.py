@@ -243,6 +243,7 @@ class _Table:
         options: list[str],
         game: str,
         pin: str | None = None,
+        companions: dict[int, str] | None = None,
     ) -> Any:
         """Open (or resume) the game logged in ``log_path`` and start its runner.
 
@@ -264,8 +265,9 @@ class _Table:
         if not adapter_for(game).own_stack:  # served through its Rules (and a camera table)
             try:
                 manual = open_any_session(
-                    log_path, game, names, options=options, public_seed=args.seed
-                )
+                    log_path, game, names, options=options, public_seed=args.seed,
+                    companions=companions,
+                )  # fmt: skip
             except ValueError as error:
                 raise ResumeError(str(error)) from error
             if pin is not None:
@@ -390,6 +392,7 @@ class _Table:
                     options=list(choice.options),
                     game=choice.game,
                     pin=pin,
+                    companions=choice.companion_seats(),
                 )
             except ResumeError as error:
                 raise StartProblem("resume", str(error), str(error)) from error

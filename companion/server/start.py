@@ -35,6 +35,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
 
+from companion.companion_seat import LEVELS as COMPANION_LEVELS
+from companion.companion_seat import can_play
 from companion.games import DEFAULT_GAME
 from companion.server.address import lan_addresses
 from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
@@ -90,6 +92,9 @@ class StartBody(BaseModel):
     hard: bool = False
     options: list[Annotated[str, Field(max_length=60)]] = Field(default_factory=list, max_length=32)
     resume: str | None = Field(None, max_length=200, description="an unfinished game's file name")
+    #: per row of ``names``: whether the companion plays that seat (no phone joins it)
+    companion: list[bool] = Field(default_factory=list, max_length=MAX_LIST)
+    level: str = Field("normal", max_length=20, description="how well the companion plays")
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,13 @@ class StartChoice:
     hard: bool = False
     options: tuple[str, ...] = ()
     resume: Path | None = None
+    #: the seats (after seating) the companion plays, and how well
+    companions: tuple[int, ...] = ()
+    level: str = "normal"
+
+    def companion_seats(self) -> dict[int, str]:
+        """Seat -> level, for ``companion.games.new_table_session``."""
+        return {seat: self.level for seat in self.companions}
 
     def describe(self) -> str:
         """One line for the log."""
@@ -109,7 +121,13 @@ class StartChoice:
             return f"resumed {self.resume.name}"
         who = ", ".join(self.names) + (" (solo against the Maharajah)" if self.solo else "")
         rules = f"; house rules: {', '.join(self.options)}" if self.options else ""
-        return f"a new game of {self.game} for {who}{rules}"
+        bots = (
+            f"; the companion ({self.level}) plays "
+            + ", ".join(self.names[s] for s in self.companions)
+            if self.companions
+            else ""
+        )
+        return f"a new game of {self.game} for {who}{rules}{bots}"
 
 
 @dataclass(frozen=True)
@@ -124,6 +142,8 @@ class GameOffer:
     solo: bool
     colours: tuple[str, ...]
     house_rules: tuple[dict[str, Any], ...] = ()
+    #: the companion can play a seat of it (``companion.companion_seat``)
+    companion: bool = False
 
     @property
     def fewest(self) -> int:
@@ -140,6 +160,12 @@ class GameOffer:
             "solo": self.solo,
             "colours": [{"name": c, "en": c, "es": COLOURS_ES.get(c, c)} for c in self.colours],
             "house_rules": list(self.house_rules),
+            "companion": self.companion,
+            "levels": [
+                {"name": name, "en": en, "es": es} for name, (en, es) in COMPANION_LEVELS.items()
+            ]
+            if self.companion
+            else [],
         }
 
 
@@ -147,6 +173,7 @@ def served_offers() -> list[GameOffer]:
     """Every game the table serves (``companion.games.game_list``), as the form offers it."""
     from companion.adapters import adapter_for
     from companion.games import game_list
+    from engine.core.registry import get_rules
 
     offers = []
     for info in game_list():
@@ -163,6 +190,7 @@ def served_offers() -> list[GameOffer]:
                 info.solo,
                 adapter.colours(),
                 adapter.house_rules(),
+                companion=not adapter.own_stack and can_play(get_rules(info.name)),
             )
         )
     return offers
@@ -284,15 +312,53 @@ def check(body: StartBody, offers: list[GameOffer], unfinished: list[Path]) -> S
                 f"{offer.title_en} has no house rule {option!r}",
                 f"{offer.title_es} no tiene la regla de la casa {option!r}",
             )
+    played = check_companions(body, offer, names)
     # Seats follow the colours' order: seat i plays the game's i-th colour.
-    seated = sorted(zip(colours, names, strict=True), key=lambda pair: in_play.index(pair[0]))
+    seated = sorted(zip(colours, names, played, strict=True), key=lambda row: in_play.index(row[0]))
     return StartChoice(
         offer.name,
-        names=tuple(name for _, name in seated),
+        names=tuple(name for _, name, _ in seated),
         solo=body.solo,
         hard=body.hard,
         options=tuple(dict.fromkeys(body.options)),
+        companions=tuple(seat for seat, (_, _, bot) in enumerate(seated) if bot),
+        level=body.level,
     )
+
+
+def check_companions(body: StartBody, offer: GameOffer, names: list[str]) -> list[bool]:
+    """Per row: whether the companion plays it; ``StartProblem`` for a wrong choice."""
+    played = list(body.companion) + [False] * (len(names) - len(body.companion))
+    if len(played) != len(names):
+        raise StartProblem(
+            "companion",
+            f"say for each of the {len(names)} players whether the companion plays it",
+            f"di para cada uno de los {len(names)} jugadores si lo juega el compañero",
+        )
+    if not any(played):
+        return played
+    if not offer.companion:
+        raise StartProblem(
+            "companion",
+            f"the companion does not play a seat of {offer.title_en}"
+            + (": play solo against its own opponent" if offer.solo else ""),
+            f"el compañero no juega un puesto de {offer.title_es}"
+            + (": juega en solitario contra su propio rival" if offer.solo else ""),
+        )
+    if all(played):
+        raise StartProblem(
+            "companion",
+            "at least one seat must be a person's",
+            "al menos un puesto tiene que ser de una persona",
+        )
+    if body.level not in COMPANION_LEVELS:
+        raise StartProblem(
+            "level",
+            f"the companion plays {', '.join(COMPANION_LEVELS)}, not {body.level!r}",
+            f"el compañero juega {', '.join(es for _, es in COMPANION_LEVELS.values())}, "
+            f"no {body.level!r}",
+        )
+    return played
 
 
 @dataclass

@@ -43,6 +43,7 @@ const WORDS = {
     players: "Players' boards",
     log: "What happened",
     alerts: "Put the table right",
+    companion_moves: "The companion played: carry it out on the table",
     fix: "Fix",
     dismiss_alert: "I fixed it: dismiss",
     undo: "Undo my last move",
@@ -82,6 +83,7 @@ const WORDS = {
     players: "Tableros de los jugadores",
     log: "Qué ha pasado",
     alerts: "Corrige la mesa",
+    companion_moves: "El compañero jugó: hazlo en la mesa",
     fix: "Arreglo",
     dismiss_alert: "Ya lo corregí: descartar",
     undo: "Deshacer mi última jugada",
@@ -172,6 +174,23 @@ function alertsPanel(view, onDismiss = null) {
         pick(alert, "fix") ? h("p", {}, h("strong", {}, `${w("fix")}: `), pick(alert, "fix")) : null,
         onDismiss ? h("button", { type: "button", class: "g-secondary dismiss-alert", onclick: () => onDismiss(alert) }, w("dismiss_alert")) : null,
       ),
+    ),
+  );
+}
+
+/** What the seats the companion plays did in the last step: moves for someone at the
+ * table to carry out (companion_seat.py); shown until the next step. */
+function companionPanel(view) {
+  const moves = view.companion_moves || [];
+  if (!moves.length) return null;
+  return h(
+    "section",
+    { class: "g-panel g-companion", id: "companion-moves", role: "status" },
+    h("h2", {}, w("companion_moves")),
+    h(
+      "ol",
+      {},
+      moves.map((move) => h("li", {}, move.seat !== null && move.seat !== undefined ? `${seatName(view, move.seat)}: ${pick(move)}` : pick(move))),
     ),
   );
 }
@@ -480,7 +499,7 @@ export function start(role) {
     const alerts = alertsPanel(view, role === "table" ? dismissAlert : null);
     // A phone shows its alert above the question (as Amritsar's play.js): put the table right first.
     const phoneAlert = role === "play" ? alerts : null;
-    const first = [phoneAlert, ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, phoneAlert ? null : alerts, controls(view), undoRequests(view)];
+    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, phoneAlert ? null : alerts, controls(view), undoRequests(view)];
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     // Joining comes before the scores until every seat has joined (then it is one line each).

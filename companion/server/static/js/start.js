@@ -45,6 +45,11 @@ const WORDS = {
     waiting_help: "The table screen starts one. This page carries on by itself when it has.",
     open_table: "Open the table screen",
     no_games: "The companion serves no game at the table.",
+    companion: "Seats the companion plays",
+    companion_help: "A seat ticked here has no phone: the companion chooses its moves and the table screen shows them for someone to carry out on the table.",
+    companion_seat: "Player {n}",
+    companion_name: "Companion",
+    level: "How well it plays",
   },
   es: {
     title: "Empezar una partida",
@@ -78,6 +83,11 @@ const WORDS = {
     waiting_help: "La pantalla de la mesa la empieza. Esta página sigue sola cuando haya empezado.",
     open_table: "Abrir la pantalla de la mesa",
     no_games: "El compañero no sirve ningún juego en la mesa.",
+    companion: "Puestos que juega el compañero",
+    companion_help: "Un puesto marcado aquí no tiene móvil: el compañero elige sus jugadas y la pantalla de la mesa las muestra para que alguien las haga en la mesa.",
+    companion_seat: "Jugador {n}",
+    companion_name: "Compañero",
+    level: "Cómo de bien juega",
   },
 };
 
@@ -88,7 +98,17 @@ function w(key, vars = {}) {
 }
 
 let choices = null;
-const form = { game: null, count: 2, solo: false, hard: false, names: ["", "", "", ""], colours: [], rules: new Set() };
+const form = {
+  game: null,
+  count: 2,
+  solo: false,
+  hard: false,
+  names: ["", "", "", ""],
+  colours: [],
+  rules: new Set(),
+  bots: [false, false, false, false], // per row: the companion plays it
+  level: "normal",
+};
 let unfinished = null; // the list, once the PIN has shown it
 let message = null; // {text, ok, fields}
 let busy = false;
@@ -285,7 +305,72 @@ function playerRows() {
   } else {
     notes.push(h("p", { class: "hint" }, w("colours_note", { n: players(), colours: colours.map(colourWord).join(", ") })));
   }
-  return h("div", { class: "player-rows", id: "players" }, rows, notes);
+  return h("div", { class: "player-rows", id: "players" }, rows, notes, companionSeats(game));
+}
+
+/** A name for a seat the companion plays, not already another row's. */
+function companionName(i) {
+  const taken = form.names.slice(0, players()).filter((_, j) => j !== i);
+  const base = w("companion_name");
+  for (let k = 1; ; k += 1) {
+    const name = k === 1 ? base : `${base} ${k}`;
+    if (!taken.includes(name)) return name;
+  }
+}
+
+/** Which seats the companion plays (a game whose rules it can play), and how well. */
+function companionSeats(game) {
+  if (!game.companion || form.solo) return null;
+  const boxes = [];
+  for (let i = 0; i < players(); i += 1) {
+    const n = i + 1;
+    boxes.push(
+      h(
+        "label",
+        { class: "choice" },
+        h("input", {
+          type: "checkbox",
+          id: `bot-${n}`,
+          checked: form.bots[i],
+          "aria-invalid": invalid("companion"),
+          onchange: (event) => {
+            readInputs();
+            form.bots[i] = event.target.checked;
+            const companion = [w("companion_name"), `${w("companion_name")} 2`, `${w("companion_name")} 3`];
+            if (form.bots[i] && !form.names[i].trim()) form.names[i] = companionName(i);
+            if (!form.bots[i] && companion.includes(form.names[i])) form.names[i] = "";
+            draw();
+          },
+        }),
+        h("span", {}, w("companion_seat", { n })),
+      ),
+    );
+  }
+  const any = form.bots.slice(0, players()).some(Boolean);
+  const level = any
+    ? h(
+        "label",
+        { class: "row-label level", for: "level" },
+        w("level"),
+        h(
+          "select",
+          {
+            id: "level",
+            "aria-invalid": invalid("level"),
+            onchange: (event) => (form.level = event.target.value),
+          },
+          game.levels.map((l) => h("option", { value: l.name, selected: l.name === form.level }, pick(l))),
+        ),
+      )
+    : null;
+  return h(
+    "fieldset",
+    { class: "companion-seats", id: "companion-seats" },
+    h("legend", {}, w("companion")),
+    h("p", { class: "hint" }, w("companion_help")),
+    h("div", { class: "choices" }, boxes),
+    level,
+  );
 }
 
 /** The house rules a game starts with on this table (``on``: how the table plays
@@ -357,6 +442,9 @@ async function start(resume = null) {
         solo: form.solo,
         hard: form.solo && form.hard,
         options: [...form.rules],
+        ...(offer().companion && !form.solo
+          ? { companion: form.bots.slice(0, players()), level: form.level }
+          : {}),
       };
   busy = true;
   message = { text: w("starting"), ok: true, fields: [] };
