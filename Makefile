@@ -15,8 +15,9 @@ APT    := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 # Debian packages the tests talk to for real: an MQTT broker, a browser,
 # openssl (it makes the test certificates for MQTT over TLS) and poppler
 # (pdftoppm: checks that printed marker sheets come out true size) and strace
-# (checks the game log is synced to disk before the companion acts on it).
-SYSTEM_TEST_PACKAGES := mosquitto chromium openssl poppler-utils strace
+# (checks the game log is synced to disk before the companion acts on it) and
+# systemd (systemd-analyze rates and checks the service's unit file).
+SYSTEM_TEST_PACKAGES := mosquitto chromium openssl poppler-utils strace systemd
 # Parallel test workers; CI machines have 2 cores.
 PYTEST_WORKERS ?= auto
 
@@ -123,7 +124,7 @@ flash: $(BIN)/.installed-runtime
 	  $(if $(MICROPYTHON),--micropython $(MICROPYTHON))
 
 service: $(BIN)/.installed-runtime
-	$(SUDO) deploy/install-service.sh $$(id -un)
+	$(SUDO) deploy/install-service.sh
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache test-output
+	rm -rf $(VENV) $(PI_VENV) .mypy_cache .ruff_cache .pytest_cache test-output
