@@ -36,7 +36,8 @@ SKIN_TONES: tuple[Rgb, ...] = (
 def make_hand(rng: np.random.Generator, extent: tuple[float, float, float, float]) -> Hand:
     x0, y0, x1, y1 = extent
     side = str(rng.choice(["N", "E", "S", "W"]))
-    depth = float(rng.uniform(150, 380))
+    frac = float(rng.uniform(0.3, 0.65))  # how far over the table the hand reaches
+    depth = frac * ((x1 - x0) if side in ("W", "E") else (y1 - y0))
     if side == "W":
         entry = np.array([x0 - 260.0, rng.uniform(y0 + 80, y1 - 80)])
         reach = np.array([x0 + depth, entry[1] + rng.normal(0, 80)])
@@ -49,6 +50,8 @@ def make_hand(rng: np.random.Generator, extent: tuple[float, float, float, float
     else:
         entry = np.array([rng.uniform(x0 + 80, x1 - 80), y1 + 260.0])
         reach = np.array([entry[0] + rng.normal(0, 80), y1 - depth])
+    # the hand is over the table (it came to place or take something)
+    reach = np.array([np.clip(reach[0], x0 + 60, x1 - 60), np.clip(reach[1], y0 + 60, y1 - 60)])
     d = reach - entry
     d = d / np.linalg.norm(d)
     n = np.array([-d[1], d[0]])
@@ -104,7 +107,14 @@ def make_hand(rng: np.random.Generator, extent: tuple[float, float, float, float
         base = palm_c + d * 36 + n * off
         length = (62.0, 74.0, 70.0, 55.0)[i]
         tip = base + fd * length
-        poly = [base + fn * 8.5, tip + fn * 7.5, tip + fd * 6, tip - fn * 7.5, base - fn * 8.5]
+        poly = (
+            [base + fn * 8.5, tip + fn * 7.5]
+            + [
+                tip + 7.5 * (fn * math.cos(t) + fd * math.sin(t))
+                for t in np.linspace(0.3, math.pi - 0.3, 6)
+            ]
+            + [tip - fn * 7.5, base - fn * 8.5]
+        )
         parts.append((np.array([at(p, h_hand - 4) for p in poly]), skin))
     tside = float(rng.choice([-1.0, 1.0]))
     tb = palm_c + n * 40 * tside

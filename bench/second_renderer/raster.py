@@ -136,22 +136,28 @@ def draw_marker(
 
 
 def paint_ground(
-    table: Table, ppm: float, rng: np.random.Generator, margin: float = 400.0
+    table: Table, ppm: float, rng: np.random.Generator, region: tuple[float, float, float, float]
 ) -> tuple[npt.NDArray[np.uint8], FloatArray]:
-    """The ground as an sRGB texture (board mm at ppm px/mm) and its texture->board affine."""
-    x0, y0, x1, y1 = table.extent
-    ox, oy = x0 - margin, y0 - margin
-    w = int((x1 - x0 + 2 * margin) * ppm)
-    h = int((y1 - y0 + 2 * margin) * ppm)
-    # The table: wood with grain.
-    yy = np.arange(h, dtype=np.float32)[:, None] / ppm
-    xx = np.arange(w, dtype=np.float32)[None, :] / ppm
+    """The ground seen by the camera (region, board mm) as an sRGB texture at ppm px/mm, and its
+    texture->board affine."""
+    ox, oy, x1, y1 = region
+    w = int((x1 - ox) * ppm)
+    h = int((y1 - oy) * ppm)
+    # The table: wood with grain (computed coarse, the grain is smooth).
+    gw, gh = max(2, w // 4), max(2, h // 4)
+    yy = (np.arange(gh, dtype=np.float32)[:, None] * 4 / ppm) + oy
+    xx = (np.arange(gw, dtype=np.float32)[None, :] * 4 / ppm) + ox
     phase = float(rng.uniform(0, 6.28))
     grain = 0.5 + 0.5 * np.sin(
         yy * 0.9 + 3.0 * np.sin(xx * 0.004 + phase) + 0.6 * np.sin(xx * 0.05)
     )
-    base = np.array([96, 128, 168], dtype=np.float32)  # B G R of a mid oak table
-    tex = (base[None, None, :] * (0.86 + 0.14 * grain[..., None])).astype(np.uint8)
+    shade = cv2.resize(
+        (0.86 + 0.14 * grain).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR
+    )
+    tex = cv2.merge(
+        [cv2.convertScaleAbs(shade, alpha=level) for level in (96.0, 128.0, 168.0)]
+    )  # B G R of a mid oak table
+    del shade, grain
 
     def px(poly: tuple[tuple[float, float], ...]) -> npt.NDArray[np.int32]:
         a = (np.asarray(poly, dtype=np.float64) - np.array([ox, oy])) * ppm
@@ -251,6 +257,22 @@ def shadow_polygon(p: Piece, light: Light) -> FloatArray:
     pts = np.vstack([bottom[:, :2], shadow]).astype(np.float32)
     hull = cv2.convexHull(pts)
     return np.asarray(hull, dtype=np.float64).reshape(-1, 2)
+
+
+def code_centre(p: Piece) -> tuple[float, float]:
+    """Where the black square's centre is on a piece (board mm): the sticker's centre, or half a
+    cell beside it when the code was printed off-centre in its margin."""
+    s = p.sticker
+    assert s is not None
+    cx, cy = p.x + s.dx, p.y + s.dy
+    if s.misprint != "offset-print":
+        return cx, cy
+    cell = s.side_mm / 6.0
+    u, v = (0.5 if s.dx >= 0 else -0.5), (0.5 if s.dy >= 0 else -0.5)
+    a = math.radians(s.angle_deg + p.yaw_deg)
+    return cx + (u * math.cos(a) - v * math.sin(a)) * cell, cy + (
+        u * math.sin(a) + v * math.cos(a)
+    ) * cell
 
 
 def draw_piece(

@@ -19,6 +19,7 @@ from .raster import (
     BODY,
     Canvas,
     Light,
+    code_centre,
     draw_piece,
     marker_grid,
     paint_ground,
@@ -52,21 +53,28 @@ def build_table(game: str, seed: int, sloppy: bool) -> Table:
     return table
 
 
-def render_scene(game: str, seed: int, condition: str) -> Scene:
-    """Render one frame of `game`'s table (contents from (game, seed)) under `condition`."""
+def render_scene(game: str, seed: int, condition: str, *, scale: float = 1.0) -> Scene:
+    """Render one frame of `game`'s table (contents from (game, seed)) under `condition`.
+
+    `scale` shrinks the frame (same scene, same camera pose and lens) for quick tests only;
+    results are reported at scale 1.
+    """
     if game not in BUILDERS:
         raise ValueError(f"game: {game!r} is not one of {', '.join(GAMES)}")
     if condition not in SPECS:
         raise ValueError(f"condition: {condition!r} is not one of {', '.join(SPECS)}")
     if not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed: must be a non-negative int, got {seed!r}")
+    if not 0.1 <= scale <= 1.0:
+        raise ValueError(f"scale: must be between 0.1 and 1, got {scale!r}")
     cond = SPECS[condition]
     table = build_table(game, seed, cond.sloppy)
-    rng = rng_for("camera", game, seed, condition)
-    # The same wide lens, pose and light for the calibrated and uncalibrated wide groups.
-    pose_rng = rng_for("camera", game, seed, "wide") if cond.lens == "wide" else rng
+    # The calibrated and uncalibrated wide groups see the very same frames (only the flag differs).
+    look = "wide_calibrated" if condition == "wide_uncalibrated" else condition
+    rng = rng_for("camera", game, seed, look)
+    pose_rng = rng
     lens = LENSES[cond.lens]
-    w, h = cond.size
+    w, h = round(cond.size[0] * scale), round(cond.size[1] * scale)
     tilt = float(pose_rng.uniform(*cond.tilt))
     fill = float(pose_rng.uniform(0.82, 0.95))
     cam = cammod.place_camera(pose_rng, table.extent, w, h, lens, tilt, fill, cond.calibrated)
@@ -89,7 +97,10 @@ def render_scene(game: str, seed: int, condition: str) -> Scene:
     # Ground: texture -> canvas, albedo -> radiance, contact and cast shadows.
     px_per_mm = _max_px_per_mm(cam, table)
     ppm = float(np.clip(px_per_mm * 1.3, 2.5, 7.0))
-    tex, aff = paint_ground(table, ppm, rng_for("paper", game, seed))
+    region = _ground_region(canvas, table)
+    area = (region[2] - region[0]) * (region[3] - region[1])
+    ppm = min(ppm, math.sqrt(36e6 / area))  # at most 36 Mpx of texture
+    tex, aff = paint_ground(table, ppm, rng_for("paper", game, seed), region)
     hmat = canvas.ground_h() @ aff
     ground = cv2.warpPerspective(
         tex,
@@ -118,7 +129,10 @@ def render_scene(game: str, seed: int, condition: str) -> Scene:
         q = canvas.project(np.array([g[1, 1], g[1, 7], g[7, 7], g[7, 1]]))
         cv2.fillConvexPoly(ids, _fix(q), i, cv2.LINE_8, 4)
     npr = len(table.printed)
-    order = sorted(range(len(table.pieces)), key=lambda j: -_distance(table.pieces[j], c_centre))
+    order = sorted(
+        range(len(table.pieces)),
+        key=lambda j: (table.pieces[j].base, -_distance(table.pieces[j], c_centre)),
+    )
     piece_rng = rng_for("misprint", game, seed)
     for j in order:
         draw_piece(canvas, rad, ids, table.pieces[j], light, c_centre, npr + j, piece_rng)
@@ -153,11 +167,12 @@ def render_scene(game: str, seed: int, condition: str) -> Scene:
     # Lens (distortion) and rolling shutter: canvas -> frame.
     motion = None
     if cond.motion:
-        blur_len = float(rng.uniform(2.0, 6.0))
+        blur_len = float(rng.uniform(1.5, 4.5))
         ang = float(rng.uniform(0, 360))
         skew = blur_len * 33.0 / 10.0  # readout 33 ms, exposure 10 ms
         motion = (blur_len, ang, skew)
         notes["motion_blur_px"] = round(blur_len, 2)
+        notes["motion_angle_deg"] = round(ang, 2)
         notes["rolling_shutter_px"] = round(skew, 2)
     mapx, mapy = _frame_maps(cam, canvas, offset, motion)
     frame = cv2.remap(rad, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -171,14 +186,17 @@ def render_scene(game: str, seed: int, condition: str) -> Scene:
         1.0 / illum if not cond.cast else 1.0 / np.power(illum, 0.55)
     )  # auto white balance corrects a part of a warm cast
     if cond.high_iso:
-        fw, rn = float(rng.uniform(500, 900)), float(rng.uniform(2.5, 4.0))
+        fw, rn = (
+            float(rng.uniform(250, 500)),
+            float(rng.uniform(3.0, 5.0)),
+        )  # dim room, short exposure, high gain
     else:
         fw, rn = float(rng.uniform(5000, 7000)), 2.0
     quality = int(rng.integers(cond.jpeg[0], cond.jpeg[1] + 1)) if cond.jpeg else None
     notes.update({"full_well_e": round(fw), "read_noise_e": round(rn, 2), "jpeg_quality": quality})
     image = capture(
         frame,
-        rng_for("noise", game, seed, condition),
+        rng_for("noise", game, seed, look),
         fw,
         rn,
         (float(wb[0]), float(wb[1]), float(wb[2])),
@@ -194,7 +212,7 @@ def render_scene(game: str, seed: int, condition: str) -> Scene:
             continue
         if p.sticker is not None:
             truth[p.zone].append(p.sticker.marker_id)
-        else:
+        elif not p.label.startswith("part:"):
             stones.setdefault(p.zone, []).append(p.label)
     covered = _printed_covered(table)
     notes.update(table.notes)
@@ -259,6 +277,27 @@ def _undistort(pts: FloatArray, cam: CameraModel) -> FloatArray:
     return np.asarray(out, dtype=np.float64)
 
 
+def _ground_region(canvas: Canvas, table: Table) -> tuple[float, float, float, float]:
+    """The part of the board plane the canvas sees (board mm), within 250 mm of the table's extent."""
+    hinv = np.linalg.inv(canvas.ground_h())
+    x0, y0, x1, y1 = table.extent
+    lo_x, lo_y, hi_x, hi_y = x0 - 250, y0 - 250, x1 + 250, y1 + 250
+    pts = []
+    for u in np.linspace(0, canvas.width, 9):
+        for v in np.linspace(0, canvas.height, 9):
+            p = hinv @ np.array([u, v, 1.0])
+            if p[2] <= 0:
+                return (lo_x, lo_y, hi_x, hi_y)
+            pts.append(p[:2] / p[2])
+    a = np.asarray(pts)
+    return (
+        max(lo_x, float(a[:, 0].min()) - 20),
+        max(lo_y, float(a[:, 1].min()) - 20),
+        min(hi_x, float(a[:, 0].max()) + 20),
+        min(hi_y, float(a[:, 1].max()) + 20),
+    )
+
+
 def _max_px_per_mm(cam: CameraModel, table: Table) -> float:
     x0, y0, x1, y1 = table.extent
     pts = np.array([[x, y, 0.0] for x in np.linspace(x0, x1, 5) for y in np.linspace(y0, y1, 5)])
@@ -275,24 +314,24 @@ def _frame_maps(
     motion: tuple[float, float, float] | None,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """For every frame pixel, where to sample the canvas (lens distortion + rolling shutter)."""
+    # Exact at a coarse grid of block centres (one ring outside the frame), bilinear between:
+    # cv2.resize by an integer factor puts source sample k at destination (k + 0.5) * step - 0.5.
     step = 8
-    gw, gh = cam.width // step + 2, cam.height // step + 2
-    u, v = np.meshgrid(
-        np.arange(gw, dtype=np.float64) * step, np.arange(gh, dtype=np.float64) * step
-    )
+    kx = np.arange(-1, cam.width // step + 2, dtype=np.float64)
+    ky = np.arange(-1, cam.height // step + 2, dtype=np.float64)
+    u, v = np.meshgrid((kx + 0.5) * step - 0.5, (ky + 0.5) * step - 0.5)
+    gh, gw = u.shape
     if motion is not None:
         sx, sy = _shutter_shift(v, cam.height, motion)
         u, v = u - sx, v - sy
     pts = np.stack([u.ravel(), v.ravel()], axis=1).reshape(-1, 1, 2)
     und = _undistort(pts, cam).reshape(gh, gw, 2) if np.any(cam.dist) else pts.reshape(gh, gw, 2)
     und = und - np.array(offset)[None, None, :]
-    full_w, full_h = (gw - 1) * step + 1, (gh - 1) * step + 1
-    mx = cv2.resize(
-        und[..., 0].astype(np.float32), (full_w, full_h), interpolation=cv2.INTER_LINEAR
-    )[: cam.height, : cam.width]
-    my = cv2.resize(
-        und[..., 1].astype(np.float32), (full_w, full_h), interpolation=cv2.INTER_LINEAR
-    )[: cam.height, : cam.width]
+    size = (gw * step, gh * step)
+    mx = cv2.resize(und[..., 0].astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
+    my = cv2.resize(und[..., 1].astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
+    mx = mx[step : step + cam.height, step : step + cam.width]
+    my = my[step : step + cam.height, step : step + cam.width]
     return np.ascontiguousarray(mx), np.ascontiguousarray(my)
 
 
@@ -348,6 +387,11 @@ def _glare(
     x0, y0, x1, y1 = table.extent
     gx = float(rng.uniform(x0 + 0.15 * (x1 - x0), x1 - 0.15 * (x1 - x0)))
     gy = float(rng.uniform(y0 + 0.15 * (y1 - y0), y1 - 0.15 * (y1 - y0)))
+    with_stickers = [p for p in table.pieces if p.sticker is not None]
+    if with_stickers and rng.random() < 0.6:
+        # lamps hang over where people play: often the highlight sits on pieces
+        p = with_stickers[int(rng.integers(0, len(with_stickers)))]
+        gx, gy = p.x + float(rng.normal(0, 25)), p.y + float(rng.normal(0, 25))
     hc = float(-c_centre[2])
     hl = float(rng.uniform(400, 1000))
     lamp = np.array(
@@ -366,7 +410,7 @@ def _glare(
     hx, hy, hz = vx / vn + lx / ln, vy / vn + ly / ln, vz / vn + lz / ln
     hn = np.sqrt(hx * hx + hy * hy + hz * hz)
     ndoth = np.clip(-hz / hn, 0, 1)
-    sharp = float(rng.uniform(500, 1600))
+    sharp = float(np.exp(rng.uniform(np.log(150), np.log(1500))))
     peak = float(rng.uniform(2.0, 5.0))
     sheen = 0.12 * float(rng.uniform(0.5, 1.0))
     spec = peak * np.power(ndoth, sharp) + sheen * np.power(ndoth, 40.0)
@@ -393,6 +437,11 @@ def _draw_hand(
     light: Light,
     px_per_mm: float,
 ) -> None:
+    """Composite the arm: soft shadow on the table, then the arm and hand, rounded by shading.
+
+    Each part is shaded by its distance to its own outline (a limb is a rounded body: darker
+    where its surface turns away), with a little skin/fabric texture and feathered edges.
+    """
     d = light.direction
     shadow = np.zeros(rad.shape[:2], np.float32)
     for poly, _ in hand.parts:
@@ -401,11 +450,37 @@ def _draw_hand(
         cv2.fillPoly(shadow, [_fix(canvas.project(ground))], 1.0, cv2.LINE_8, 4)
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(2.0, 12.0 * px_per_mm))
     rad *= (light.ambient * 0.8 + (1 - light.ambient * 0.8) * (1 - 0.85 * shadow))[..., None]
+    del shadow
     e = light.irradiance(np.array([0.0, 0.0, -1.0]))
+    rng = np.random.default_rng(abs(hash(hand.reach_mm)) % (2**32))
     for poly, colour in hand.parts:
-        q = _fix(canvas.project(poly))
-        cv2.fillPoly(rad, [q], (colour[2] * e, colour[1] * e, colour[0] * e), cv2.LINE_8, 4)
-        cv2.fillPoly(ids, [q], BODY, cv2.LINE_8, 4)
+        q = canvas.project(poly)
+        x0, y0 = np.floor(q.min(axis=0)).astype(int) - 4
+        x1, y1 = np.ceil(q.max(axis=0)).astype(int) + 4
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, canvas.width), min(y1, canvas.height)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillPoly(mask, [_fix(q - np.array([x0, y0]))], 255, cv2.LINE_AA, 4)
+        dist = cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 5)
+        width = max(2.0, float(dist.max()))
+        t = np.clip(dist / width, 0, 1)
+        shade = 0.45 + 0.55 * np.sqrt(t)  # a rounded limb: the rim turns away from the light
+        tex = cv2.resize(
+            rng.standard_normal(
+                (max(2, (y1 - y0) // 24), max(2, (x1 - x0) // 24)), dtype=np.float32
+            ),
+            (x1 - x0, y1 - y0),
+            interpolation=cv2.INTER_CUBIC,
+        )
+        shade = shade * (1.0 + 0.05 * tex)
+        alpha = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 0.8)[..., None]
+        col = np.array([colour[2], colour[1], colour[0]], np.float32) * e
+        layer = shade[..., None] * col[None, None, :]
+        roi = rad[y0:y1, x0:x1]
+        roi[...] = roi * (1 - alpha) + layer * alpha
+        ids[y0:y1, x0:x1][mask > 127] = BODY
 
 
 StickerQuad = tuple[
@@ -435,7 +510,8 @@ def _sticker_quads(table: Table) -> list[StickerQuad]:
         if s is None:
             continue
         z = -(p.base + p.height) - 0.1
-        g = marker_grid((p.x + s.dx, p.y + s.dy), s.side_mm, s.angle_deg + p.yaw_deg, z)
+        centre = code_centre(p)
+        g = marker_grid(centre, s.side_mm, s.angle_deg + p.yaw_deg, z)
         out.append(
             (
                 np.array([g[1, 1], g[1, 7], g[7, 7], g[7, 1]]),
@@ -446,7 +522,7 @@ def _sticker_quads(table: Table) -> list[StickerQuad]:
                 s.component,
                 p.base + p.height,
                 s.misprint,
-                (p.x + s.dx, p.y + s.dy),
+                centre,
             )
         )
     return out

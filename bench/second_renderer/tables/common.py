@@ -160,7 +160,9 @@ def sloppify(table: Table, rng: np.random.Generator) -> Table:
         poly = table.zones.get(p.zone) if p.zone else None
         r = max(p.size) / 2
         moved = p
-        for scale in (1.0, 0.6, 0.3, 0.0):
+        # stacked pieces and boat parts move with what carries them: only their stickers slip
+        fixed = p.base > 0 or p.label.startswith("part:")
+        for scale in () if fixed else (1.0, 0.6, 0.3, 0.0):
             ang = float(rng.uniform(0, 2 * math.pi))
             dist = float(rng.uniform(2.0, 7.0)) * scale
             nx, ny = p.x + dist * math.cos(ang), p.y + dist * math.sin(ang)
@@ -173,7 +175,10 @@ def sloppify(table: Table, rng: np.random.Generator) -> Table:
             )
             if clash and scale > 0:
                 continue
-            moved = replace(p, x=nx, y=ny, yaw_deg=p.yaw_deg + float(rng.uniform(-35, 35)) * scale)
+            turn = 35.0 if max(p.size) <= 30 else 8.0  # a tile in its slot turns less than a token
+            moved = replace(
+                p, x=nx, y=ny, yaw_deg=p.yaw_deg + float(rng.uniform(-turn, turn)) * scale
+            )
             break
         if moved.sticker is not None:
             s = moved.sticker
