@@ -220,6 +220,8 @@ class _Table:
                 args.elephants,
             )
             self.link.accept_board = args.board
+            if args.board is None:
+                self.link.pair_at_table()  # no board followed until the table screen binds one
             self.link.start()
         elif args.serial != "none":
             from companion.sensors import SerialLink

@@ -21,9 +21,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from companion.sensors.binding import BoardBinding
 from companion.sensors.elephants import ElephantRegistry
 from companion.sensors.events import ReportRefused, SensorEvent
-from companion.sensors.protocol import Message, ProtocolError, parse_message
+from companion.sensors.protocol import Button, Message, ProtocolError, parse_message
 from companion.sensors.session import REFUSAL_REPEAT, BoardSession, Output
 
 #: The most sensor boards one companion follows (a table has one or two).
@@ -60,6 +61,9 @@ class SensorLink:
         self.sessions: dict[str, BoardSession] = {}
         #: The one board this table follows (``companion run --board``), or None for any.
         self.accept_board: str | None = None
+        #: Without ``accept_board``: the board is bound at the table (``pair_at_table``),
+        #: or, when None, every board is followed (a diagnostic link, a USB board).
+        self.binding: BoardBinding | None = None
         self._other_shown: dict[str, float] = {}
         self.stats: Counter[str] = Counter()
         self.last_error: str | None = None
@@ -115,6 +119,16 @@ class SensorLink:
 
         for name in [board] if board else list(self.sessions):
             self._send_command(name, command("state"))
+
+    def pair_at_table(self) -> BoardBinding:
+        """Follow no board until the table binds one (``companion.sensors.binding``):
+        ``companion run`` over MQTT without ``--board``."""
+        from companion.sensors.protocol import command
+
+        binding = BoardBinding(self.accept_board)
+        binding.on_bound = lambda board: self._send_command(board, command("hello"))
+        self.binding = binding
+        return binding
 
     def start(self) -> Self:
         raise NotImplementedError
@@ -172,7 +186,19 @@ class SensorLink:
                 "refused (the topic decides the board)"
             )
             return None
-        if self.accept_board is not None and board != self.accept_board:
+        binding = self.binding
+        if self.accept_board is None and binding is not None:
+            if binding.bound is None:
+                if isinstance(message, Button) and binding.bind(board, pressed=True):
+                    self.stats["bound by a press"] += 1
+                    return None  # the press that bound it is not a move of the game
+                binding.heard(board)
+                self._other_board(message, now, waiting=True)
+                return None
+            if board != binding.bound:
+                self._other_board(message, now, following=binding.bound)
+                return None
+        elif self.accept_board is not None and board != self.accept_board:
             self._other_board(message, now)
             return None
         self.stats["messages"] += 1
@@ -184,29 +210,57 @@ class SensorLink:
             self._emit(board, self._session(board).receive(message, now))
         return board
 
-    def _other_board(self, message: Message, now: float) -> None:
+    def _other_board(
+        self,
+        message: Message,
+        now: float,
+        *,
+        waiting: bool = False,
+        following: str | None = None,
+    ) -> None:
         """A board this table does not follow: refused, and the table hears of it
-        (once a minute per board)."""
+        (once a minute per board). ``waiting``: no board is bound yet, and the table
+        is told how to bind this one if it is the table's own."""
         board = message.header.board
-        self.stats["other board"] += 1
-        self.last_error = f"board {board} is not this table's board ({self.accept_board}): ignored"
-        shown = self._other_shown.get(board)
+        following = following or self.accept_board
+        self.stats["waiting board" if waiting else "other board"] += 1
+        self.last_error = (
+            f"board {board} waits to be bound at the table: ignored"
+            if waiting
+            else f"board {board} is not this table's board ({following}): ignored"
+        )
+        key = f"{board} waiting" if waiting else board  # bound since: told anew
+        shown = self._other_shown.get(key)
         if shown is not None and now - shown < REFUSAL_REPEAT:
             return
         if len(self._other_shown) >= MAX_BOARDS:
             self._other_shown.pop(next(iter(self._other_shown)))
-        self._other_shown[board] = now
+        self._other_shown[key] = now
         h = message.header
-        self._events.put(
-            ReportRefused(
-                board=board,
-                boot=h.boot,
-                seq=h.seq,
-                what=f"A sensor board named {board} reported, but this table follows only "
-                f"{self.accept_board}; its reports were ignored.",
-                what_es=f"Una placa de sensores llamada {board} envió avisos, pero esta mesa solo "
-                f"sigue a {self.accept_board}; se ignoraron.",
+        if waiting:
+            what = (
+                f"A sensor board named {board} reported, but this table follows no board yet; "
+                "its reports were not applied. If it is this table's board: on the table "
+                f"screen (unlocked with the PIN), under Sensor board, choose Follow {board}, "
+                "or Listen and press one of its buttons."
             )
+            what_es = (
+                f"Una placa de sensores llamada {board} envió avisos, pero esta mesa aún no "
+                "sigue a ninguna placa; no se aplicaron. Si es la placa de esta mesa: en la "
+                f"pantalla de la mesa (desbloqueada con el PIN), en Placa de sensores, elige "
+                f"Seguir a {board}, o Escuchar y pulsa uno de sus botones."
+            )
+        else:
+            what = (
+                f"A sensor board named {board} reported, but this table follows only "
+                f"{following}; its reports were ignored."
+            )
+            what_es = (
+                f"Una placa de sensores llamada {board} envió avisos, pero esta mesa solo "
+                f"sigue a {following}; se ignoraron."
+            )
+        self._events.put(
+            ReportRefused(board=board, boot=h.boot, seq=h.seq, what=what, what_es=what_es)
         )
 
     def _tick(self, now: float) -> None:

@@ -38,6 +38,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from companion.server.address import reachable_base
+from companion.server.board_pairing import add_board_routes
 from companion.server.gate import Gate
 from companion.server.guard import PinFailure, PinGuard, WriteLimit, table_guard
 from companion.server.hub import Hub
@@ -622,6 +623,8 @@ def create_app(
         if past_games is None:
             return []
         return [PastGame(**summary.to_dict()) for summary in past_games.list()]
+
+    add_board_routes(app, Table, lambda: session.state_id)  # the sensor board, bound here
 
     # Outermost: Host, Origin and the body size are checked before anything else runs.
     app.add_middleware(Gate, hosts=names, state_id=lambda: session.state_id)

@@ -18,6 +18,7 @@ import { gameOverScreen } from "./game_over.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { shortBoard, shortLog } from "./board_words.js";
 import { ApiError, DEAD_LINK, Live, api } from "./live.js";
+import { BoardPanel } from "./board_panel.js";
 import { applyFar, farButton, farOn } from "./far.js";
 import { joinPanel, jw } from "./generic_join.js";
 import { keepPin, pinRefused, takePin } from "./pin.js";
@@ -331,6 +332,8 @@ export function start(role) {
     feedback = { text, ok };
     draw();
   };
+  // The sensor board this table follows, bound here with the PIN (board_panel.js).
+  const sensorBoard = new BoardPanel({ pin: () => (role === "table" && links ? pin : null), redraw: () => draw(), say: (text) => say(text, true) });
 
   const choose = async (option) => {
     for (const b of document.querySelectorAll("button.g-option")) b.disabled = true;
@@ -499,7 +502,8 @@ export function start(role) {
     const alerts = alertsPanel(view, role === "table" ? dismissAlert : null);
     // A phone shows its alert above the question (as Amritsar's play.js): put the table right first.
     const phoneAlert = role === "play" ? alerts : null;
-    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, phoneAlert ? null : alerts, controls(view), undoRequests(view)];
+    const board = role === "table" && links ? sensorBoard.element("g-panel") : null;
+    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, phoneAlert ? null : alerts, board, controls(view), undoRequests(view)];
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     // Joining comes before the scores until every seat has joined (then it is one line each).
@@ -538,7 +542,7 @@ export function start(role) {
       token,
       // The table reloads the seats on each view: a phone joining pokes a view,
       // and its code is hidden then.
-      onView: role === "table" ? () => (pin && links ? loadLinks() : draw()) : draw,
+      onView: role === "table" ? () => (sensorBoard.refresh(), pin && links ? loadLinks() : draw()) : draw,
       onStatus: (value) => {
         connection = value;
         const badge = byId("status");

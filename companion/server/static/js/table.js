@@ -12,6 +12,7 @@ import { applyFar, farButton } from "./far.js";
 import { forgetPin, keepPin, pinFromLink, pinRefused, storedPin } from "./pin.js";
 import { boardSvg, marketPanel } from "./board.js";
 import { gameOverScreen } from "./game_over.js";
+import { BoardPanel } from "./board_panel.js";
 import {
   alertsPanel,
   checklistPanel,
@@ -33,6 +34,8 @@ let message = null;
 let menu = { open: false, confirming: null }; // the controls menu, kept across redraws
 let pastGames = null; // the games logged beside this one, once unlocked
 let lastFinished = false;
+// The sensor board this table follows, bound here with the PIN (board_panel.js).
+const sensorBoard = new BoardPanel({ pin: () => (seats ? pin : null), redraw: () => draw(), say: (text) => note(text, true) });
 
 function note(text, ok = false) {
   message = { text, ok };
@@ -278,6 +281,7 @@ function draw() {
           // New game behind the PIN.
           over && view.game_over ? gameOverScreen(view, { onNewGame: unlocked ? newGame : null }) : null,
           alertsPanel(view, unlocked ? { onDismiss: (alert) => command("/api/table/dismiss-alert", { alert_id: alert.id }) } : {}),
+          unlocked ? sensorBoard.element() : null,
           view.demo_step && unlocked
             ? h("button", { type: "button", id: "demo-next", class: "demo-next", onclick: () => command("/api/table/demo/next") }, tt("demo_next"))
             : null,
@@ -338,6 +342,7 @@ async function main() {
       const finished = Boolean(view && (view.finished || view.ended));
       if (pin && seats && finished !== lastFinished) loadPastGames();
       lastFinished = finished;
+      sensorBoard.refresh();
       if (pin)
         loadSeats().then(draw, (error) => {
           explain(error);
