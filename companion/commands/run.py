@@ -18,7 +18,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from companion.frame_pace import DEFAULT_FPS
 from companion.games import DEFAULT_GAME
+from companion.run_options import (
+    frame_rate,
+    listen_address,
+    mqtt_address,
+    path_text,
+    port_number,
+    readable_file,
+    readable_file_name,
+    whole_number,
+)
 
 #: Where each game's log is kept, one file per game (``companion.game_logs``).
 DEFAULT_GAMES = (
@@ -39,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             apply(args, args.run_parser, args.config)
         except ConfigError as error:
-            print(f"companion run: {error}", file=sys.stderr)
+            for line in str(error).splitlines():  # one line for each bad value
+                print(f"companion run: {line}", file=sys.stderr)
             return 2
     from companion.games import GameChoiceError, table_game
 
@@ -276,7 +288,9 @@ class _Table:
                 manual.pin = pin
             from companion.game_camera import attach_camera
 
-            self.runner, line = attach_camera(manual, self.source, self.watchdog, self.lens)
+            self.runner, line = attach_camera(
+                manual, self.source, self.watchdog, self.lens, fps=args.fps
+            )
             print(line)
             return manual
         session = open_session(
@@ -325,6 +339,7 @@ class _Table:
             link=self.link,
             setup=watch,
             watchdog=self.watchdog,
+            fps=args.fps,
         ).start()
         return session
 
@@ -528,7 +543,11 @@ def run_manual(game: str, args: argparse.Namespace) -> int:
     period = watchdog_period()
     watchdog = Watchdog(period) if period is not None else None
     _, line = attach_camera(
-        session, _game_camera_source(game, args), watchdog=watchdog, calibration=lens
+        session,
+        _game_camera_source(game, args),
+        watchdog=watchdog,
+        calibration=lens,
+        fps=args.fps,
     )
     print(line)
     if session.resumed:
@@ -653,38 +672,44 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--calibration",
-        type=Path,
+        type=readable_file,
         help="the camera's lens calibration (companion calibrate capture writes it)",
     )
     parser.add_argument(
         "--serial", default="auto", help="sensor board port, auto to find it, or none"
     )
     parser.add_argument(
-        "--mqtt", metavar="HOST[:PORT]", help="use the sensor board over MQTT instead of serial"
+        "--mqtt",
+        metavar="HOST[:PORT]",
+        type=mqtt_address,
+        help="use the sensor board over MQTT instead of serial",
     )
     parser.add_argument(
         "--board",
         metavar="ID",
         type=board_id,
         help="the one sensor board this table follows (its board_id); reports of any other "
-        "board on the broker are refused with an alert",
+        "board on the broker are refused with an alert. Without it (over MQTT) no board is "
+        "followed until the table screen binds one with the PIN",
     )
     parser.add_argument("--mqtt-user", help="MQTT user name")
     parser.add_argument(
         "--mqtt-password", help="MQTT password (better: the AMRITSAR_MQTT_PASSWORD variable)"
     )
-    parser.add_argument("--tls-ca", metavar="FILE", help="CA certificate: MQTT over TLS")
     parser.add_argument(
-        "--elephants", type=Path, help="the elephant pairing file (companion sensors pair)"
+        "--tls-ca", metavar="FILE", type=readable_file_name, help="CA certificate: MQTT over TLS"
+    )
+    parser.add_argument(
+        "--elephants", type=path_text, help="the elephant pairing file (companion sensors pair)"
     )
     parser.add_argument(
         "--log",
-        type=Path,
+        type=path_text,
         help="this log file, resumed if it holds a game (default: a new game in --games)",
     )
     parser.add_argument(
         "--games",
-        type=Path,
+        type=path_text,
         default=DEFAULT_GAMES,
         help=f"the folder of game logs, one per game (default {DEFAULT_GAMES})",
     )
@@ -695,7 +720,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole_number,
         help="repeat the public layout of this seed (objectives are always dealt from the "
         "operating system's randomness)",
     )
@@ -706,8 +731,20 @@ def register(subparsers: Any) -> None:
         help="dealt: the companion deals the setup and the players lay it out; table: the "
         "players lay out their own setup and the camera reads it",
     )
-    parser.add_argument("--host", default="0.0.0.0", help="address the phone server listens on")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--host",
+        default="0.0.0.0",
+        type=listen_address,
+        help="address the phone server listens on",
+    )
+    parser.add_argument("--port", type=port_number, default=8000, help="1 to 65535")
+    parser.add_argument(
+        "--fps",
+        type=frame_rate,
+        default=DEFAULT_FPS,
+        help=f"the camera loop reads at most this many frames a second (default {DEFAULT_FPS:g}; "
+        "0.1 to 30): the table changes once every few seconds",
+    )
     parser.add_argument(
         "--public-url",
         metavar="URL",
