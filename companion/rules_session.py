@@ -209,6 +209,10 @@ class RulesSession(TableBase):
             raise ValueError("a seat the companion plays is not at this table")
         if len(companions) >= len(names):
             raise ValueError("at least one seat must be a person's")
+        excluded: dict[str, tuple[str, str]] = getattr(rules, "companion_excludes", {})
+        clash = [o for o in options if o in excluded] if companions else []
+        if clash:
+            raise ValueError(excluded[clash[0]][0])
         if not rules.min_players <= len(names) <= rules.max_players:
             raise ValueError(
                 f"{rules.title_en} is for {rules.min_players} to {rules.max_players} players, "

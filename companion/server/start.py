@@ -43,6 +43,7 @@ from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
 from companion.server.gate import Gate
 from companion.server.guard import PinFailure, PinGuard, share_guard
 from companion.server.past_games import PastGames
+from engine.core.registry import get_rules
 
 log = logging.getLogger("companion.start")
 
@@ -161,6 +162,9 @@ class GameOffer:
             "colours": [{"name": c, "en": c, "es": COLOURS_ES.get(c, c)} for c in self.colours],
             "house_rules": list(self.house_rules),
             "companion": self.companion,
+            "companion_excludes": list(
+                getattr(get_rules(self.name), "companion_excludes", {}) if self.companion else []
+            ),
             "levels": [
                 {"name": name, "en": en, "es": es} for name, (en, es) in COMPANION_LEVELS.items()
             ]
@@ -173,7 +177,6 @@ def served_offers() -> list[GameOffer]:
     """Every game the table serves (``companion.games.game_list``), as the form offers it."""
     from companion.adapters import adapter_for
     from companion.games import game_list
-    from engine.core.registry import get_rules
 
     offers = []
     for info in game_list():
@@ -351,6 +354,10 @@ def check_companions(body: StartBody, offer: GameOffer, names: list[str]) -> lis
             "at least one seat must be a person's",
             "al menos un puesto tiene que ser de una persona",
         )
+    excluded: dict[str, tuple[str, str]] = getattr(get_rules(offer.name), "companion_excludes", {})
+    for option in body.options:
+        if option in excluded:
+            raise StartProblem("companion", *excluded[option])
     if body.level not in COMPANION_LEVELS:
         raise StartProblem(
             "level",

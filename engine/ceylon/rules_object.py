@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.ceylon import physical, play, position, scoring, serialize
 from engine.ceylon.actions import Action, format_action, parse_action
@@ -47,6 +47,15 @@ class CeylonRules(PositionsWithCatalog):
     option_words = OPTION_WORDS
     player_colours = COLOURS  # engine.core.game.TableWords
     table_options = (UNKNOWN_HANDS,)  # at a table, a drawn card is never entered
+    #: house rules a seat the companion plays cannot play with (``TableWords``)
+    companion_excludes: ClassVar[dict[str, tuple[str, str]]] = {
+        UNKNOWN_HANDS: (
+            "a seat the companion plays must know its own cards, so the hands are entered "
+            "(dealt by the companion) in a game with one",
+            "un puesto que juega el compañero tiene que conocer sus cartas, así que en una "
+            "partida con él las manos se anotan (las reparte el compañero)",
+        )
+    }
 
     def __init__(self, catalog: Catalog | None = None):
         self.catalog = catalog or default_catalog()

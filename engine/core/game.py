@@ -200,11 +200,15 @@ class TableWords(Protocol):
     ``table_options``: the house rules a table starts with ticked, the way the
     companion plays the game at a real table unless the group unticks them
     (Ceylon's ``unknown_hands``: a card drawn is never entered on a phone).
+    ``companion_excludes``: house rules a game with a seat the companion plays
+    cannot have, each with why, (English, Spanish) (Ceylon's ``unknown_hands``:
+    the companion must know its own cards).
     """
 
     player_colours: tuple[str, ...]
     option_words: dict[str, tuple[str, str]]
     table_options: tuple[str, ...]
+    companion_excludes: dict[str, tuple[str, str]]
 
 
 @runtime_checkable

@@ -102,3 +102,8 @@ def test_a_table_of_companions_only_is_refused() -> None:
         RulesSession.new("rajas", ["A", "B"], companions={0: "easy", 1: "easy"})
     with pytest.raises(ValueError, match="level"):
         RulesSession.new("rajas", ["A", "B"], companions={1: "grandmaster"})
+
+
+def test_a_house_rule_the_companion_cannot_play_with_is_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="must know its own cards"):
+        RulesSession.new("ceylon", ["A", "B"], options=["unknown_hands"], companions={1: "easy"})

@@ -93,3 +93,31 @@ def test_a_seat_played_by_the_companion_is_chosen_and_its_moves_are_shown(
         assert WORDS[lang][1] in panel and moves[0][lang] in panel
         page.screenshot(path=str(TEST_OUTPUT / f"table-companion-{lang}.png"))
         page.close()
+
+
+def test_ceylon_with_a_companion_seat_has_its_hands_dealt(
+    tmp_path: Path, open_page: Opener, live_server: Any
+) -> None:
+    switch = _switch(tmp_path / "games")
+    base = live_server(switch)
+    page = open_page(f"{base}/table?lang=en", {"width": 1280, "height": 800}, lang="en")
+    page.wait_for_selector("#start-form")
+    page.check("input[name='game'][value='ceylon']")
+    page.wait_for_selector("[data-rule='unknown_hands']")
+    assert page.is_checked("[data-rule='unknown_hands']")  # how the table plays Ceylon
+    page.fill("#name-1", "Ana")
+    page.check("#bot-2")
+    # the companion must know its own cards: the unknown hands are unticked, and why is said
+    assert not page.is_checked("[data-rule='unknown_hands']")
+    assert "knows its own cards" in page.inner_text("#companion-seats")
+    if page.locator("#start-pin").count():
+        page.fill("#start-pin", PIN)
+    page.click("#start-button")
+    for _ in range(400):
+        if switch.session is not None:
+            break
+        page.wait_for_timeout(25)
+    session = switch.session
+    assert isinstance(session, RulesSession), page.inner_text("body")
+    assert "unknown_hands" not in session.game.options
+    assert [s.plays for s in session.seats] == ["", "normal"]

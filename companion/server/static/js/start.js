@@ -49,6 +49,7 @@ const WORDS = {
     companion_help: "A seat ticked here has no phone: the companion chooses its moves and the table screen shows them for someone to carry out on the table.",
     companion_seat: "Player {n}",
     companion_name: "Companion",
+    companion_excludes: "A seat the companion plays knows its own cards: ticking one unticks “{rules}”.",
     level: "How well it plays",
   },
   es: {
@@ -87,6 +88,7 @@ const WORDS = {
     companion_help: "Un puesto marcado aquí no tiene móvil: el compañero elige sus jugadas y la pantalla de la mesa las muestra para que alguien las haga en la mesa.",
     companion_seat: "Jugador {n}",
     companion_name: "Compañero",
+    companion_excludes: "Un puesto que juega el compañero conoce sus cartas: marcar uno desmarca «{rules}».",
     level: "Cómo de bien juega",
   },
 };
@@ -339,6 +341,8 @@ function companionSeats(game) {
             const companion = [w("companion_name"), `${w("companion_name")} 2`, `${w("companion_name")} 3`];
             if (form.bots[i] && !form.names[i].trim()) form.names[i] = companionName(i);
             if (!form.bots[i] && companion.includes(form.names[i])) form.names[i] = "";
+            // a house rule a companion seat cannot play with (Ceylon's unknown hands) goes
+            if (form.bots.slice(0, players()).some(Boolean)) for (const name of game.companion_excludes) form.rules.delete(name);
             draw();
           },
         }),
@@ -347,6 +351,8 @@ function companionSeats(game) {
     );
   }
   const any = form.bots.slice(0, players()).some(Boolean);
+  const unticked = game.house_rules.filter((rule) => game.companion_excludes.includes(rule.name));
+  const excludes = unticked.length ? h("p", { class: "hint" }, w("companion_excludes", { rules: unticked.map((rule) => pick(rule)).join(", ") })) : null;
   const level = any
     ? h(
         "label",
@@ -369,6 +375,7 @@ function companionSeats(game) {
     h("legend", {}, w("companion")),
     h("p", { class: "hint" }, w("companion_help")),
     h("div", { class: "choices" }, boxes),
+    excludes,
     level,
   );
 }
