@@ -98,6 +98,25 @@ def _players(game: str, args: argparse.Namespace) -> int | None:
     return players
 
 
+def _companions(args: argparse.Namespace, players: int) -> dict[int, str] | None:
+    """``--companion 2,3``: the seats (numbered from 1) the companion plays, at
+    ``--level``; ``None`` after saying what is wrong."""
+    if not args.companion:
+        return {}
+    try:
+        seats = [int(part) - 1 for part in args.companion.split(",") if part.strip()]
+    except ValueError:
+        seats = [-1]
+    if not seats or any(not 0 <= s < players for s in seats) or len(set(seats)) >= players:
+        print(
+            f"companion demo: --companion {args.companion}: give seat numbers 1 to {players}, "
+            "comma separated, leaving at least one seat to a simulated person",
+            file=sys.stderr,
+        )
+        return None
+    return {seat: args.level for seat in seats}
+
+
 def _manual_demo(game: str, args: argparse.Namespace) -> int:
     """A game served through its ``Rules``: simulated phones answer every decision."""
     from companion.sim.generic_demo import run_generic_demo
@@ -105,9 +124,13 @@ def _manual_demo(game: str, args: argparse.Namespace) -> int:
     players = _players(game, args)
     if players is None:
         return 2
+    companions = _companions(args, players)
+    if companions is None:
+        return 2
     session = run_generic_demo(
         game,
         players=players,
+        companions=companions,
         seed=args.seed,
         log_path=args.log,
         serve=not args.no_server,
@@ -198,6 +221,18 @@ def register(subparsers: Any) -> None:
         "observations: 'frames' (the default) renders 12 MP frames of the game's camera "
         "table and reads them back (slow: seconds per move); 'fake' reports the table "
         "with some things unseen, never wrong (fast)",
+    )
+    parser.add_argument(
+        "--companion",
+        metavar="SEATS",
+        help="(Imhotep, Ceylon, Rajas) seats the companion plays, numbered from 1 and "
+        "comma separated (e.g. 2): its moves are shown for the table to carry out",
+    )
+    parser.add_argument(
+        "--level",
+        choices=("easy", "normal", "strong"),
+        default="normal",
+        help="how well the companion plays its seats (default normal)",
     )
     parser.add_argument(
         "--log", type=Path, help="where to write the game's log (default: a temporary folder)"

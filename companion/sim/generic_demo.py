@@ -30,6 +30,7 @@ from companion.rules_session import RulesSession
 from companion.sim.demo_watch import Pacer, next_step_button
 from companion.sim.real_hands import RealHands, demo_options, real_hands_for
 from companion.table_session import Outcome
+from engine.core.registry import get_rules
 
 #: Player names for the simulated seats, in seat order.
 NAMES = ("Ana", "Ben", "Cy", "Dee")
@@ -164,9 +165,11 @@ def run_generic_demo(
     port: int = 0,
     names: Sequence[str] = (),
     pacer: Pacer | None = None,
+    companions: dict[int, str] | None = None,
 ) -> RulesSession:
     """Play a whole game of ``game`` with simulated phones; print it and the score sheets
-    (``pacer``: wait after each answer, a pace or the table screen's "Next step")."""
+    (``pacer``: wait after each answer, a pace or the table screen's "Next step"). The
+    seats in ``companions`` are played by the companion at that level (no phone)."""
     stream = out if out is not None else sys.stdout
 
     def say(line: str) -> None:
@@ -174,13 +177,22 @@ def run_generic_demo(
 
     chosen = list(names) or list(NAMES[:players])
     path = demo_log(f"{game}-demo", log_path)
+    companions = companions or {}
+    options = demo_options(game)
+    if companions:  # a seat the companion plays knows its cards (``companion_excludes``)
+        excluded = getattr(get_rules(game), "companion_excludes", {})
+        options = [o for o in options if o not in excluded]
     session = open_any_session(
-        path, game, chosen, options=demo_options(game), public_seed=seed, draws="phones"
-    )
+        path, game, chosen, options=options, public_seed=seed, draws="phones",
+        companions=companions,
+    )  # fmt: skip
     assert isinstance(session, RulesSession)
     rules = session.rules
     say(f"{rules.title_en}: a simulated game, manual mode (every decision on a phone)")
     say(f"  players: {', '.join(s.name for s in session.seats)}")
+    for seat in session.seats:
+        if seat.plays:
+            say(f"  the companion plays {seat.name} ({seat.plays}): its moves are for the table")
     say(f"  game log: {path}")
     server = None
     base_url = None
@@ -246,8 +258,12 @@ def run_generic_demo(
         for line in session.log[shown:]:
             who = "phone" if line.private_to is not None else "table"
             text = line.en
-            if line.private_to is not None:
+            if line.private_to in session.companion_seats:
+                who, text = "companion", "something only the companion knows"
+            elif line.private_to is not None:
                 text = f"{phone_name(session, line.private_to)}'s phone: {line.en}"
+            elif line.seat in session.companion_seats:
+                who = "companion"  # a move for someone at the table to carry out
             say(f"  [{who}] {text}")
         shown = len(session.log)
         if pacer is not None:

@@ -48,3 +48,24 @@ def test_a_player_count_the_game_does_not_have_is_refused(
 ) -> None:
     assert main(["demo", "--game", "ceylon", "--players", "5", "--no-server"]) == 2
     assert "2 to 4 players" in capsys.readouterr().err
+
+
+def test_a_whole_game_against_a_seat_the_companion_plays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["demo", "--game", "rajas", "--players", "2", "--companion", "2", "--level", "easy"]
+    assert main([*argv, "--no-server", "--seed", "4", "--log", str(tmp_path / "c.sqlite")]) == 0
+    out = capsys.readouterr().out
+    assert "the companion plays Ben (easy)" in out
+    assert "  [companion] " in out and "The game is over" in out
+    # every phone answer was a simulated person's: Ben has no phone
+    assert "[phone] Ben" not in out
+
+
+@pytest.mark.parametrize("seats", ["3", "1,2", "x"])
+def test_a_companion_seat_that_cannot_be_is_refused(
+    seats: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["demo", "--game", "imhotep", "--players", "2", "--companion", seats, "--no-server"]
+    assert main(argv) == 2
+    assert "at least one seat to a simulated person" in capsys.readouterr().err
