@@ -145,6 +145,8 @@ class Hub:
         self.clients: set[Client] = set()
         #: Clients dropped because they stopped reading (the send timeout passed).
         self.dropped_slow = 0
+        #: Set when the table leaves this game for the start page (``TableSwitch``).
+        self.leaving = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -158,14 +160,18 @@ class Hub:
         self._task = asyncio.create_task(self._broadcast())
 
     async def stop(self) -> None:
-        """Stop the broadcaster and close every client: the table leaves this game, so
-        a player's link is dead (``game_left``) and a spectator reconnects."""
+        """Stop the broadcaster. When the table leaves this game for the start page
+        (``leaving``), close every client: a player's link is dead (``game_left``) and a
+        spectator reconnects. A server stopping (a restart) leaves them to the server,
+        which closes them with 1012: the game resumes and the phones reconnect."""
         self.session.remove_listener(self._on_update)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+        if not self.leaving:
+            return
         clients = list(self.clients)
         for client in clients:
             if client.seat is None:

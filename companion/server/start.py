@@ -632,6 +632,9 @@ class TableSwitch:
     async def back_to_start(self) -> None:
         """Leave the game (over) for the start page: its live hub and runner stop."""
         session, self.session = self.session, None
+        hub = getattr(getattr(self.current, "state", None), "hub", None)
+        if hub is not None:
+            hub.leaving = True  # its players' links die with the game (hub: game_left)
         self.current = self.start_app
         stack, self._stack = self._stack, AsyncExitStack()
         await stack.aclose()

@@ -32,6 +32,7 @@ from tests.server.games import PIN, new_table
 from tests.server.generic_games import new_game
 from tests.server.pages import PHONE, Opener, wait_state
 from tests.server.test_live import join, next_view, ws_url
+from tests.support.web import serve
 
 
 def _post(base: str, path: str, body: Any, pin: str = PIN) -> tuple[int, Any]:
@@ -176,3 +177,19 @@ def test_the_phone_says_its_link_was_revoked_in_its_language_and_stops(
         # The page does not reconnect with its dead link: no client for seat 1 comes back.
         time.sleep(1.0)
         assert all(c.seat != 1 for c in hub.clients)
+
+
+def test_a_server_restart_is_not_the_end_of_the_links() -> None:
+    """Stopping the server (a restart: the game resumes with the same links) closes the
+    sockets with 1012 and no ``game_left``: the phones reconnect."""
+    session = new_table()
+    with ExitStack() as stack:
+        with serve(create_app(session)) as base:
+            ws = join(stack, base, session.seats[0].token)
+            next_view(ws, session.state_id)
+        seen: list[Any] = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                seen.append(json.loads(ws.recv(timeout=5)))
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        assert all(m.get("code") != "game_left" for m in seen)
