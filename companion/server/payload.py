@@ -24,27 +24,20 @@ its own objectives, from its view.
 from __future__ import annotations
 
 import copy
-import json
 import re
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from companion.server.game_over import GameOverCache
 from companion.server.payload_generic import GenericPayloads
 from companion.session import TableSession
 from companion.table_session import TableBase
 from engine.amritsar import (
     COLOURS,
-    MAHARAJAH,
     MAHARAJAH_SPACE_NAMES,
     District,
     GameState,
     Requirement,
     Resource,
     WorkerColour,
-    describe_action,
     describe_effect,
     describe_storehouse,
 )
@@ -70,43 +63,14 @@ def line_decade(component: str) -> int | None:
     return _ROMAN[match.group(1)] if match else None
 
 
-@dataclass(frozen=True)
-class UndoRequest:
-    seat: int
-    state_id: int
-
-
-class Payloads:
-    """Builds the views the server sends and keeps the open undo requests."""
+class Payloads(GenericPayloads):
+    """Amritsar's views: the generic builder's undo requests, game over and
+    surface, with its own view (``TableSession.seat_view``) for its own pages:
+    the Maharajah's card, the grouped and folded answers, the storehouses."""
 
     def __init__(self, session: TableSession):
-        self.session = session
-        self._lock = threading.Lock()
-        self._undo_requests: dict[int, UndoRequest] = {}
-        #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
-        self.demo_next: Callable[[], None] | None = None
-
-        self._game_over_data = GameOverCache()
-
-    # -- undo requests ----------------------------------------------------------
-
-    def request_undo(self, seat: int, state_id: int) -> None:
-        with self._lock:
-            self._undo_requests[seat] = UndoRequest(seat, state_id)
-
-    def clear_undo_requests(self) -> None:
-        with self._lock:
-            self._undo_requests.clear()
-
-    def undo_requests(self) -> list[dict[str, Any]]:
-        with self._lock:
-            requests = sorted(self._undo_requests.values(), key=lambda r: r.seat)
-        seats = self.session.seats
-        return [
-            {"seat": r.seat, "name": seats[r.seat].name, "state_id": r.state_id}
-            for r in requests
-            if 0 <= r.seat < len(seats)
-        ]
+        super().__init__(session)
+        self.session: TableSession = session
 
     # -- views ----------------------------------------------------------------
 
@@ -258,54 +222,12 @@ class Payloads:
         session.touch("maharajah step ticked")
         return True
 
-    def _last_step(self, seat: int | None) -> dict[str, str] | None:
-        """What an undo now takes back, in words (another seat's secret stays unnamed)."""
-        session = self.session
-        if not session.steps:
-            return None
-        game = session.game
-        start = session.steps[-1]
-        en: list[str] = []
-        es: list[str] = []
-        maharajah = False
-        for index in range(start, min(len(game.entries), len(game.states) - 1)):
-            entry = game.entries[index]
-            if entry.decider == MAHARAJAH:
-                maharajah = True
-                continue
-            if entry.private_to is not None and entry.private_to != seat:
-                en.append("a hidden choice")
-                es.append("una elección oculta")
-                continue
-            before = game.states[index]
-            en.append(describe_action(before, game.action_at(index), "en"))
-            es.append(describe_action(before, game.action_at(index), "es"))
-        if maharajah:
-            en.append("and the Maharajah's turn that followed")
-            es.append("y el turno del marajá que siguió")
-        if not en:
-            return None
-        more = len(en) - 4
-        if more > 0:
-            en, es = [*en[:4], f"and {more} more"], [*es[:4], f"y {more} más"]
-        return {"en": "; ".join(en), "es": "; ".join(es)}
+    def _opponent_turn(self) -> tuple[str, str]:
+        return ("and the Maharajah's turn that followed", "y el turno del marajá que siguió")
 
-    def _game_over(self) -> dict[str, Any]:
-        """The game-over screen's data (``companion.server.game_over``), public to every
-        seat, built once (``GameOverCache``). The solo Maharajah is
-        named as each rulebook prints him ("Marajá" in Spanish)."""
-        session = self.session
-        with session._lock:
-            states = list(session.game.states)
-            names = tuple(seat.name for seat in session.seats)
-            names_es = tuple("Marajá" if seat.is_maharajah else seat.name for seat in session.seats)
-            ended = session.ended and not session.state.finished
-        return self._game_over_data.get(
-            session.game.rules, states, names, ended_early=ended, names_es=names_es
-        )
-
-    def view_json(self, seat: int | None) -> str:
-        return json.dumps(self.view(seat), ensure_ascii=False, separators=(",", ":"))
+    def _names_es(self) -> tuple[str, ...]:
+        """The solo Maharajah as the Spanish rulebook prints him."""
+        return tuple("Marajá" if seat.is_maharajah else seat.name for seat in self.session.seats)
 
 
 #: The title of the reconciler's checklist for his turn (``companion.reconcile.reconciler``).

@@ -27,6 +27,7 @@ from companion.server.drawings import drawing
 from companion.server.game_over import GameOverCache
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
+from engine.core.seats import BOT
 
 #: View keys drawn elsewhere on the page (or only for the machine).
 SKIP = frozenset({"game", "players", "decision", "viewer", "over", "seats", "colours", "options"})
@@ -103,7 +104,19 @@ class GenericPayloads:
             states = list(session.game.states)
             names = tuple(s.name for s in session.seats)
             ended = session.ended and not session.rules.decision(session.state).is_over
-        return self._game_over_data.get(session.rules, states, names, ended_early=ended)
+            names_es = self._names_es()
+        return self._game_over_data.get(
+            session.rules, states, names, ended_early=ended, names_es=names_es
+        )
+
+    def _opponent_turn(self) -> tuple[str, str]:
+        """Words for the rules' own opponent's turn an undo takes back too."""
+        who = self.session._who(BOT)
+        return (f"and {who[0]}'s turn that followed", f"y el turno que siguió: {who[1]}")
+
+    def _names_es(self) -> tuple[str, ...]:
+        """The players' names in Spanish (a game's own opponent may have its own)."""
+        return tuple(s.name for s in self.session.seats)
 
     def catalog(self) -> dict[str, Any]:
         """The public facts a page needs besides the view: the game's name and titles."""
@@ -116,7 +129,8 @@ class GenericPayloads:
         }
 
     def _last_step(self, seat: int | None) -> dict[str, str] | None:
-        """What an undo now takes back, in words (another seat's secret stays unnamed)."""
+        """What an undo now takes back, in words (another seat's secret stays unnamed;
+        the rules' own opponent's turn that followed is named once, not move by move)."""
         session = self.session
         with session._lock:
             if not session.steps:
@@ -124,15 +138,24 @@ class GenericPayloads:
             game = session.game
             en: list[str] = []
             es: list[str] = []
+            opponent = False
             for index in range(session.steps[-1], len(game.entries)):
                 entry = game.entries[index]
+                if entry.decider == BOT:
+                    opponent = True
+                    continue
                 if entry.private_to is not None and entry.private_to != seat:
-                    en.append("a hidden draw")
-                    es.append("un robo oculto")
+                    chosen = entry.decider >= 0  # a player's secret choice, else a draw
+                    en.append("a hidden choice" if chosen else "a hidden draw")
+                    es.append("una elección oculta" if chosen else "un robo oculto")
                     continue
                 before = game.states[index]
                 en.append(session.rules.describe_action(before, entry.action, "en"))
                 es.append(session.rules.describe_action(before, entry.action, "es"))
+            if opponent:
+                words = self._opponent_turn()
+                en.append(words[0])
+                es.append(words[1])
         if not en:
             return None
         more = len(en) - 4
