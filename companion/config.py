@@ -7,6 +7,11 @@ are the option names without the dashes (``camera = "0"``, ``mqtt = "pi.local"``
 on the command line wins over the file. Secrets stay out of the file: the MQTT
 password comes from the ``AMRITSAR_MQTT_PASSWORD`` environment variable (the
 systemd unit reads it from a root-only environment file).
+
+Every value is checked before the run starts, by the same ``type`` functions
+the command line uses (``companion.run_options``: ports 1 to 65535, paths,
+files that must exist, the frame rate, true or false for switches): each bad
+value is one line naming its key, never argparse's usage text.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ SECRETS = {
     "mqtt_password": "the AMRITSAR_MQTT_PASSWORD environment variable",
 }
 #: Namespace entries that are not options.
-_NOT_OPTIONS = {"func", "command", "config", "run_parser"}
+_NOT_OPTIONS = {"func", "command", "config", "run_parser", "help"}
 
 
 class ConfigError(ValueError):
@@ -46,43 +51,72 @@ def load(path: Path) -> dict[str, Any]:
     return {key.replace("_", "-"): value for key, value in data.items()}
 
 
-def _as_arguments(path: Path, key: str, value: Any, default: Any) -> list[str]:
-    option = f"--{key}"
-    if isinstance(default, bool) or isinstance(value, bool):
+def _number_words(kind: Any) -> str:
+    return {int: "a whole number", float: "a number"}.get(kind, "a value")
+
+
+def _checked(key: str, value: Any, action: argparse.Action) -> Any:
+    """The option's value from the file's ``value``, checked as the command line
+    checks it (the option's ``type`` and ``choices``); ConfigError names the key."""
+    if action.nargs == 0:  # a switch: --solo, --hard
         if not isinstance(value, bool):
-            raise ConfigError(f"{path}: {key} is true or false, not {value!r}")
-        return [option] if value else []
+            raise ConfigError(f"{key} is true or false, not {value!r}")
+        return action.const if value else action.default
+    many = isinstance(action.default, list)  # --house-rule, given once per rule
     if isinstance(value, list):
         if not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"{path}: {key} is a list of names in quotes")
-        return [option, ",".join(value)]
-    if isinstance(value, str | int | float):
-        return [option, str(value)]
-    raise ConfigError(f"{path}: {key} cannot be {type(value).__name__} ({value!r})")
+            raise ConfigError(f"{key} is a list of names in quotes")
+        if not many:
+            value = ",".join(value)  # --players A,B,C
+    elif isinstance(value, bool) or not isinstance(value, str | int | float):
+        kind = "true or false" if isinstance(value, bool) else type(value).__name__
+        raise ConfigError(f"{key} cannot be {kind} ({value!r})")
+    out = []
+    for one in value if many and isinstance(value, list) else [value]:
+        text = str(one)
+        try:
+            converted = action.type(text) if callable(action.type) else text
+        except argparse.ArgumentTypeError as error:
+            raise ConfigError(f"{key}: {error}") from None
+        except (TypeError, ValueError):
+            raise ConfigError(f"{key} is {_number_words(action.type)}, not {one!r}") from None
+        if action.choices is not None and converted not in action.choices:
+            choices = ", ".join(str(c) for c in action.choices)
+            raise ConfigError(f"{key} is one of {choices}, not {one!r}")
+        out.append(converted)
+    return out if many else out[0]
 
 
 def apply(args: argparse.Namespace, parser: argparse.ArgumentParser, path: Path) -> None:
     """Fill the options of ``args`` not given on the command line from the file at ``path``.
 
     An option counts as given when its value differs from the built-in default.
+    Every value is checked as the command line checks it; all the file's
+    problems are raised together, one line each naming its key.
     """
     settings = load(path)
-    known = {dest.replace("_", "-") for dest in vars(args) if dest not in _NOT_OPTIONS}
-    arguments: list[str] = []
+    actions = {
+        action.dest: action
+        for action in parser._actions  # argparse's table of the parser's options
+        if action.option_strings and action.dest not in _NOT_OPTIONS
+    }
+    known = sorted(dest.replace("_", "-") for dest in actions)
+    problems: list[str] = []
+    values: dict[str, Any] = {}
     for key, value in settings.items():
-        if key not in known:
-            raise ConfigError(
-                f"{path}: {key} is not an option of companion run "
-                f"(the options are: {', '.join(sorted(known))})"
-            )
-        arguments += _as_arguments(path, key, value, parser.get_default(key.replace("-", "_")))
-    try:
-        from_file, unknown = parser.parse_known_args(arguments)
-    except SystemExit:
-        raise ConfigError(f"{path}: a value above is not accepted") from None
-    if unknown:
-        raise ConfigError(f"{path}: cannot read {' '.join(unknown)}")
-    for key in settings:
         dest = key.replace("-", "_")
+        if dest not in actions:
+            problems.append(
+                f"{path}: {key} is not an option of companion run (the options are: "
+                f"{', '.join(known)})"
+            )
+            continue
+        try:
+            values[dest] = _checked(key, value, actions[dest])
+        except ConfigError as error:
+            problems.append(f"{path}: {error}")
+    if problems:
+        raise ConfigError("\n".join(problems))
+    for dest, value in values.items():
         if getattr(args, dest) == parser.get_default(dest):
-            setattr(args, dest, getattr(from_file, dest))
+            setattr(args, dest, value)

@@ -22,6 +22,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Any
 
+from companion.frame_pace import FramePace
 from companion.rules_session import RulesSession
 from companion.service import Watchdog
 from companion.table_session import TableBase
@@ -47,11 +48,14 @@ class GameCameraLoop:
         reader: Any,
         *,
         watchdog: Watchdog | None = None,
+        fps: float | None = None,
     ):
         self.session = session
         self.source = source
         self.reader = reader
         self.watchdog = watchdog
+        #: At most ``fps`` frames a second (``companion run --fps``; None: no cap).
+        self.pace = FramePace(fps)
         self.frames = 0
         self.observations = 0
         self.failed = 0
@@ -99,6 +103,8 @@ class GameCameraLoop:
         in_a_row = 0
         while not self._stop.is_set():
             self._beat()
+            if not self.pace.wait(self._stop):
+                return
             try:
                 frame = self.source.read()
             except Exception as error:  # a camera that fails is reported, not fatal
@@ -114,6 +120,7 @@ class GameCameraLoop:
             if frame is None:
                 self._stop.wait(IDLE_SLEEP)
                 continue
+            self.pace.took()
             try:
                 self.step(frame)
             except Exception:
@@ -133,6 +140,7 @@ def attach_camera(
     source: Any,
     watchdog: Watchdog | None = None,
     calibration: Lens | None = None,
+    fps: float | None = None,
 ) -> tuple[GameCameraLoop | None, str]:
     """Start the camera loop for ``session``'s game when it has a camera table and a
     camera is open; else manual mode. Returns the loop (or ``None``) and the line
@@ -153,7 +161,7 @@ def attach_camera(
         )
     session.use_camera()
     reader = table.reader(calibration, len(session.seats), tuple(session.game.options))
-    loop = GameCameraLoop(session, source, reader, watchdog=watchdog).start()
+    loop = GameCameraLoop(session, source, reader, watchdog=watchdog, fps=fps).start()
     return loop, (
         f"{rules.title_en}: the camera reads the table; the phones answer only what it "
         "cannot show (secret draws, moves it missed, a move that fits several answers)."

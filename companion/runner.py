@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.frame_pace import FramePace
 from companion.reconcile.camera import expected_counts, seen_from_snapshot
 from companion.reconcile.fusion import SensorTable, fuse
 from companion.reconcile.reconciler import Reconciler
@@ -74,6 +75,7 @@ class TableRunner:
         link: SensorLink | None = None,
         setup: SetupWatch | None = None,
         watchdog: Watchdog | None = None,
+        fps: float | None = None,
     ):
         self.session = session
         self.reconciler = reconciler
@@ -82,6 +84,8 @@ class TableRunner:
         self.link = link
         self.setup = setup
         self.watchdog = watchdog
+        #: The camera loop's cap (``companion run --fps``; None: as fast as frames come).
+        self.pace = FramePace(fps)
         self.sensors = SensorTable() if link is not None else None
         self.colours = tuple(s.colour for s in session.seats)
         self.stats = RunnerStats()
@@ -171,6 +175,8 @@ class TableRunner:
         in_a_row = 0
         while not self._stop.is_set():
             self._beat("camera")
+            if not self.pace.wait(self._stop):
+                return
             try:
                 frame = self.source.read()
             except Exception as error:  # a camera that fails is reported, not fatal
@@ -188,6 +194,7 @@ class TableRunner:
             if frame is None:
                 self._stop.wait(IDLE_SLEEP)
                 continue
+            self.pace.took()
             self.stats.frames += 1
             try:
                 self._look(frame)
