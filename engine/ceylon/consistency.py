@@ -7,7 +7,8 @@ elevation tiles on it (a large tile lifts 4 hexes of one district to level
 1, a small one a hex of a large one to level 2), the tiles placed are the
 box's and lie where a tile can lie, and the tech track's stacking order
 (each player's ``tech_order``) was handed out by its counter (``tech
-stack``), each number once. A position that passes plays on like any other.
+stack``), each number once, and the starting placements' order is every seat
+once. A position that passes plays on like any other.
 """
 
 from __future__ import annotations
@@ -27,7 +28,18 @@ def check(cat: Catalog, state: State) -> None:
 
 def problems(cat: Catalog, state: State) -> list[str]:
     """Every inconsistency between fields, each naming its field."""
-    return _elevation(cat, state) + _tech(state)
+    return _elevation(cat, state) + _tech(state) + _order(state)
+
+
+def _order(state: State) -> list[str]:
+    """A turn order that can be: the starting placements' order is every seat once
+    (or not drawn yet), and the teapot's holder places first."""
+    seats = list(range(len(state.players)))
+    if state.start_order and sorted(state.start_order) != seats:
+        return ["start_order: every player once"]
+    if state.start_order and state.first != state.start_order[0]:
+        return ["first: the starting player places first (start_order)"]
+    return []
 
 
 def _elevation(cat: Catalog, state: State) -> list[str]:

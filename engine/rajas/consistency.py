@@ -6,15 +6,16 @@ module checks the rest of what play keeps: every province tile of the box is
 somewhere (a stack, a stack's top, a province, or bought and waiting), each
 province has its one residence, a Kali statue holds no more dice than it
 can, and a player's workers on the action spaces are the ones the player
-has placed this round, never more than the player has. A position that
-passes plays on like any other.
+has placed this round, never more than the player has, and the seat whose
+turn it is to place has a worker left. A position that passes plays on like
+any other.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rajas.state import RESIDENCE
+from engine.rajas.state import PLACE, RESIDENCE
 
 if TYPE_CHECKING:
     from engine.rajas.catalog import Catalog
@@ -37,6 +38,11 @@ def problems(cat: Catalog, state: State) -> list[str]:
     missing = sorted(set(range(len(cat.tiles))) - seen)
     if missing:
         found.append(f"stacks: province tile(s) {missing} are nowhere (the box holds them all)")
+    if state.phase == PLACE:  # a turn order that can be: the seat placing has a worker
+        if state.actor != state.turn:
+            found.append(f"actor: seat {state.actor} decides, but it is seat {state.turn}'s turn")
+        elif state.players[state.turn].placed >= state.players[state.turn].workers:
+            found.append(f"turn: seat {state.turn} has no worker left to place")
     for i, player in enumerate(state.players):
         where = f"players[{i}]"
         if player.province.count(RESIDENCE) != 1:

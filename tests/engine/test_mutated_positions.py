@@ -216,9 +216,19 @@ def _rajas_workers(data: dict[str, Any]) -> None:
     data["spaces"] = [-1] * len(data["spaces"])
 
 
+def _ceylon_order(data: dict[str, Any]) -> None:
+    data["start_order"] = [data["start_order"][0]] * len(data["start_order"])  # a seat twice
+
+
+def _rajas_turn(data: dict[str, Any]) -> None:
+    data["phase"], data["turn"], data["actor"] = "PLACE", 0, 1  # seat 1 decides seat 0's turn
+
+
 @pytest.mark.parametrize(
     ("game", "options", "mutate", "field"),
     [
+        ("ceylon", (), _ceylon_order, "start_order"),
+        ("rajas", (), _rajas_turn, "actor"),
         ("ceylon", (), _ceylon_level, "level"),
         ("ceylon", (), _ceylon_tech, "tech_order"),
         ("imhotep", ("pyramid-b",), _imhotep_points, "points"),
