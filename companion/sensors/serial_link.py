@@ -3,7 +3,11 @@
 Finds the board by itself (a USB serial device with a Raspberry Pi Pico or
 ESP32 USB id that answers the protocol's ``hello``) or uses the configured
 port; a stable name such as ``/dev/serial/by-id/usb-MicroPython_...`` is best,
-since it survives replugging. When the board is unplugged the link reports
+since it survives replugging. The port is opened exclusively (pyserial's
+``exclusive=True``, a ``flock``): a second companion, ``companion sensors
+watch`` while the service runs, or ``make flash`` (mpremote locks it too) is
+refused with :data:`IN_USE` instead of two programs splitting the board's
+bytes between them. When the board is unplugged the link reports
 ``BoardOffline`` and keeps trying to open the port again; once the board is
 back it says ``hello``, and the session resynchronises (resend of missed
 messages within a boot, full state after a reboot).
@@ -12,6 +16,7 @@ messages within a boot, full state after a reboot).
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +28,14 @@ from serial.tools import list_ports
 from companion.sensors.elephants import ElephantRegistry
 from companion.sensors.link import SensorLink
 from companion.sensors.protocol import FrameDecoder, command, encode_frame
+
+log = logging.getLogger("companion.sensors")
+
+#: Said when another program holds the port (the service, mpremote, a serial console).
+IN_USE = (
+    "{path} is in use by another program (the companion service, make flash or a serial "
+    "console): stop it first, e.g. sudo systemctl stop amritsar"
+)
 
 #: USB vendor ids of boards that run the firmware: Raspberry Pi (Pico), Espressif
 #: (ESP32-S2/S3/C3 native USB) and the USB-UART bridges of ESP32 dev kits.
@@ -90,9 +103,17 @@ class SerialLink(SensorLink):
         paths = [self.port] if self.port else self.find_ports()
         for path in paths:
             try:
-                port = serial.Serial(path, self.baudrate, timeout=0.05, write_timeout=1)
+                port = serial.Serial(
+                    path, self.baudrate, timeout=0.05, write_timeout=1, exclusive=True
+                )
             except (serial.SerialException, OSError) as error:
-                self.last_error = f"cannot open {path}: {error}"
+                if "exclusively lock" in str(error):
+                    busy = IN_USE.format(path=path)
+                    if self.last_error != busy:
+                        log.warning("%s", busy)
+                    self.last_error = busy
+                else:
+                    self.last_error = f"cannot open {path}: {error}"
                 continue
             decoder = FrameDecoder()
             first = self._probe(port, decoder)
