@@ -13,7 +13,7 @@ HELD-OUT SEEDS: 900000-999999 (`HELD_OUT_SEEDS`) are never used to tune this ren
 nor the camera pipeline; report results on them. Tune, debug and test on seeds below.
 
 See README.md in this folder for what is modelled and what is not, and
-/tmp/brief/renderer_contract.md (copied in README.md) for the contract.
+CONTRACT.md for the contract.
 """
 
 from __future__ import annotations

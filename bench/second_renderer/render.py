@@ -143,6 +143,11 @@ def render_scene(game: str, seed: int, condition: str, *, scale: float = 1.0) ->
         _draw_hand(canvas, rad, ids, hand, light, px_per_mm)
         notes["hand_side"] = hand.side
         notes["hand_reach_mm"] = hand.reach_mm
+        # the arm's and hand's outlines in the final frame (lens applied), for harnesses
+        notes["hand_parts_px"] = [
+            [(round(float(x), 1), round(float(y), 1)) for x, y in cam.project(poly)]
+            for poly, _ in hand.parts
+        ]
 
     # Light field: shadow band, lamp glare, illuminant colour.
     spec_small: npt.NDArray[np.float32] | None = None

@@ -65,7 +65,7 @@ def test_bad_input_names_the_field(game: str, condition: str, seed: int, field: 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_truth_is_consistent(game: str) -> None:
-    s = scene(game, "ideal")
+    s = scene(game, "ideal", 0.35)
     copies = {r.marker_id: r.copies for r in markers(game)}
     counts = Counter(i for ids in s.truth.values() for i in ids)
     assert counts, "no piece on the table"
@@ -139,11 +139,11 @@ def test_deterministic_and_seeded() -> None:
 
 
 def test_same_table_under_every_condition() -> None:
-    base = scene("rajas", "ideal")
+    base = scene("rajas", "ideal", 0.3)
     for cond in ("glare", "1080p", "hand_at_start"):
-        assert scene("rajas", cond).truth == base.truth
+        assert scene("rajas", cond, 0.3).truth == base.truth
     # sloppy moves pieces within their zones: same contents, other places
-    sloppy = scene("rajas", "sloppy")
+    sloppy = scene("rajas", "sloppy", 0.3)
     assert sloppy.truth == base.truth
     moved = [
         np.hypot(a.board_xy_mm[0] - b.board_xy_mm[0], a.board_xy_mm[1] - b.board_xy_mm[1])
@@ -240,8 +240,8 @@ def test_wide_lens_bends_and_calibration_flag() -> None:
 
 
 def test_hand_hides_markers_and_they_are_not_read() -> None:
-    s = scene("imhotep", "hand_at_start")
-    ideal = scene("imhotep", "ideal")
+    s = scene("imhotep", "hand_at_start", 0.5, 7)
+    ideal = scene("imhotep", "ideal", 0.5, 7)
     assert [m.board_xy_mm for m in s.markers] == [m.board_xy_mm for m in ideal.markers]
     # stickers in plain sight without the hand, partly or wholly under it with it
     under = [
@@ -259,7 +259,6 @@ def test_hand_hides_markers_and_they_are_not_read() -> None:
 def test_resolutions() -> None:
     s = scene("ceylon", "1080p", 1.0)
     assert s.image.shape == (1080, 1920, 3)
-    ideal = scene("ceylon", "ideal")  # half scale: twice the size at full scale
-    assert np.median([m.side_px for m in s.markers]) < 0.7 * 2 * np.median(
-        [m.side_px for m in ideal.markers]
-    )
+    ideal = scene("ceylon", "ideal", 0.35)  # sizes scale with the frame: / 0.35 at full size
+    full_size = np.median([m.side_px for m in ideal.markers]) / 0.35
+    assert np.median([m.side_px for m in s.markers]) < 0.7 * full_size
