@@ -34,7 +34,9 @@ not looked at when it runs out are counted in ``Review.skipped``. Pure: no
 I/O; ``progress(done, total)`` is called after each decision, for a bar.
 
 Entry points: ``review_record`` (a ``Record``) and ``review_saved`` (its
-``to_dict``); ``Review.to_dict`` for the export and the game-over screen.
+``to_dict``); ``Review.to_dict`` for the export and the game-over screen;
+``hints(rules, state, seat)`` for hints on request: the search's three best
+answers now, each with the points it is expected to bring, in words.
 """
 
 from __future__ import annotations
@@ -286,3 +288,55 @@ def review_record(
 def review_saved(rules: Rules, data: dict[str, Any], **options: Any) -> Review:
     """``review_record`` of a saved record (``Record.to_dict``), replayed and checked first."""
     return review_record(rules, Record.replay(rules, data), **options)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """An answer the search suggests, with the points it is expected to bring from here."""
+
+    action: Hashable
+    points: float  # mean points gained from now, over the sampled futures
+    error: float  # 95 % half-width
+    text_en: str
+    text_es: str
+
+
+def hints(
+    rules: Rules,
+    state: Any,
+    seat: int,
+    *,
+    seed: int = 0,
+    count: int = 3,
+    screen: Settings = SCREEN,
+    futures: int = FUTURES,
+    depth: int = DEPTH,
+) -> list[Hint]:
+    """The search's ``count`` best answers for ``seat`` at ``state`` (its decision),
+    best first, each with the points it is expected to bring over the same
+    sampled futures. Reads only what ``seat`` may see; deterministic for ``seed``."""
+    if not 1 <= count <= 10:
+        raise ValueError("count: from 1 to 10 answers")
+    estimates = search(rules, state, seat, screen, random.Random(seed))[:count]
+    now = _points(rules, state, seat)
+    seeds = _seeds(seed, 0, futures, 3)
+    found = []
+    for estimate in estimates:
+        gains = [play_future(rules, state, seat, estimate.action, s, depth) - now for s in seeds]
+        mean = statistics.fmean(gains)
+        error = Z95 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+        about = round(mean)
+        en, es = (
+            option_text(rules, state, estimate.action, "en"),
+            option_text(rules, state, estimate.action, "es"),
+        )
+        found.append(
+            Hint(
+                estimate.action,
+                mean,
+                error,
+                f"“{en}”: about {about:+d} point{'s' if abs(about) != 1 else ''} (± {error:.1f})",
+                f"«{es}»: {'unos ' if abs(about) != 1 else ''}{about:+d} punto{'s' if abs(about) != 1 else ''} (± {error:.1f})",
+            )
+        )
+    return found

@@ -17,7 +17,8 @@ import pytest
 from engine.core.game import option_text
 from engine.core.record import Record
 from engine.core.registry import get_rules
-from engine.core.review import replay_gain, review_record, review_saved
+from engine.core.review import hints, replay_gain, review_record, review_saved
+from engine.core.search.determinize import determinize
 from engine.core.search.ismcts import Settings
 from engine.core.search.players import make_bot
 
@@ -85,3 +86,31 @@ def test_a_saved_record_is_reviewed_and_exported() -> None:
             rules.parse_action(finding["better"])
     with pytest.raises(ValueError, match="budget"):
         review_record(rules, record, budget=0)
+
+
+def test_hints_name_three_legal_answers_and_ignore_the_others_secrets() -> None:
+    rules = get_rules("ceylon")
+    rng = random.Random(3)
+    state = rules.new_game(2, seed=3)
+    for _ in range(400):  # a card to play, some way into the game
+        decision = rules.decision(state)
+        if decision.kind == "PLAY" and decision.player >= 0 and state.turn > 3:
+            break
+        action = (
+            rules.random_chance(state, rng)
+            if decision.is_chance
+            else rng.choice(rules.legal_actions(state))
+        )
+        state, _ = rules.apply(state, action, check=False)
+    seat = rules.decision(state).player
+    small = {"screen": Settings(iterations=24, depth=6), "futures": 8, "depth": 12}
+    given = hints(rules, state, seat, seed=4, **small)
+    assert 1 <= len(given) <= 3
+    assert len({h.action for h in given}) == len(given)
+    assert all(h.action in rules.legal_actions(state) for h in given)
+    assert all(h.text_en.startswith("“") and h.text_es.startswith("«") for h in given)
+    others = determinize(rules, state, seat, random.Random(8))
+    assert rules.to_dict(others) != rules.to_dict(state)
+    assert hints(rules, others, seat, seed=4, **small) == given
+    with pytest.raises(ValueError, match="count"):
+        hints(rules, state, seat, count=0)
