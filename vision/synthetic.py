@@ -39,6 +39,7 @@ from .layout import (
     default_layout,
     market_cell_name,
 )
+from .packed import PackedImage
 from .plan import DEFAULT_PLAN, Kind, MarkerPlan
 from .snapshot import ELEPHANT_OFF, TableSnapshot
 from .sources import Frame
@@ -153,7 +154,8 @@ class TableRenderer:
         scale = texture_px_per_mm or max(2.0, math.ceil(self.board_px_per_mm() * 1.3 * 2) / 2)
         if getattr(self, "tex_scale", None) != scale:
             self.tex_scale = scale
-            self._base = self._draw_base()
+            # Kept packed (PNG strips, lossless): only a move's boxes are read back.
+            self._base = PackedImage(self._draw_base())
         x0, y0, _, _ = self.layout.extent_mm
         S = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
         self._tex_to_img = self.H @ np.linalg.inv(S)
@@ -546,7 +548,7 @@ class TableRenderer:
             return self._layer
         sprites = self.sprites(truth)
         if self._layer is None or self._sprites is None:
-            tex = self._base.copy()
+            tex = self._base.unpack()
             self._draw_sprites(tex, sprites)
             self._dirty = None  # everything
         else:
@@ -577,7 +579,7 @@ class TableRenderer:
                     touched.append(sp)
                     boxes.append(rest.pop(sp))
             for x0, y0, x1, y1 in boxes:
-                tex[y0:y1, x0:x1] = self._base[y0:y1, x0:x1]
+                self._base.copy_into(tex, (x0, y0, x1, y1))
             self._draw_sprites(tex, touched)
             self._dirty = (self._dirty or []) + boxes if self._dirty is not None else None
         self._layer, self._layer_key, self._sprites = tex, key, sprites

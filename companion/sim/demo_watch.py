@@ -13,11 +13,10 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from companion.find_table import qr_text
-from companion.server.address import lan_addresses
-from companion.server.run import RunningServer
+if TYPE_CHECKING:  # the server (FastAPI, uvicorn: ~30 MB) is imported only when served
+    from companion.server.run import RunningServer
 
 
 class Pacer:
@@ -74,10 +73,15 @@ def watch_lines(
     port: int,
     *,
     everywhere: bool,
-    addresses: Callable[[], list[str]] = lan_addresses,
+    addresses: Callable[[], list[str]] | None = None,
 ) -> list[str]:
     """What to print so a person can watch the demo: the table screen, the spectator
-    view on the network address, and a QR code of it."""
+    view on the network address (``addresses``: the machine's, by default), and a
+    QR code of it."""
+    from companion.find_table import qr_text
+    from companion.server.address import lan_addresses
+
+    addresses = addresses or lan_addresses
     host = next(iter(addresses()), None) if everywhere else None
     base = f"http://{host}:{port}" if host else url
     lines = [
