@@ -8,10 +8,10 @@ province tile with its rotation, the tiles on top of the stacks, boats, the
 fame, money and karma markers, the upgrade cubes, the dice on each Kali
 statue and the elephant. The camera table (``vision.games.rajas``,
 docs/rajas-table.md) reads the workers on spaces, tiles, tops, boats, fame,
-money and the elephant; dice (a die's value is entered on its roller's phone,
-never guessed from pips), karma, upgrade cubes and waiting workers are on the
-table but not read, so they stay ``None`` in a camera observation and the
-phones answer what they decide.
+money, the elephant and the dice on the Kali statues (colour and pips, a
+statue only when every die on it is sure); karma, upgrade cubes and waiting
+workers are on the table but not read, so they stay ``None`` in a camera
+observation and the phones answer what they decide.
 """
 
 from __future__ import annotations

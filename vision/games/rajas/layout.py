@@ -18,6 +18,10 @@ at the origin.
   turned half round to face their player). A board may lie a little off its
   place; the reader finds it from its own two corner stickers. The start
   player's elephant stands on a spot beside the province board.
+- Each seat's Kali statue is a strip of ten printed arms along the province
+  board's outer edge (``arm_local``), a spot sticker printed on each: a die
+  stands on an arm, its top read for colour and pips
+  (:mod:`vision.games.rajas.dice`); an arm's spot seen is an empty arm.
 """
 
 from __future__ import annotations
@@ -54,6 +58,10 @@ PROVINCE_MARKS: tuple[Point, Point] = (
     (PROVINCE_W - PROVINCE_BORDER / 2, PROVINCE_H - PROVINCE_BORDER / 2),
 )
 ELEPHANT_LOCAL: Point = (-22.0, PROVINCE_H / 2)
+#: the Kali statue's arms: one die each (the basic game's ten), beside the board
+KALI_ARMS = 10
+ARM_PITCH = 24.0
+ARM_Y = PROVINCE_H + 14.0
 #: per seat: where the province board's local origin lies, and its turn (degrees)
 SEAT_BOARDS: tuple[tuple[Point, float], ...] = (
     ((40.0, 680.0), 0.0),
@@ -164,6 +172,11 @@ def seat_pose(seat: int) -> Pose:
     return Pose(origin, angle)
 
 
+def arm_local(arm: int) -> Point:
+    """Centre of Kali arm ``arm`` (0-9) in province-board-local mm."""
+    return (18.0 + ARM_PITCH * arm, ARM_Y)
+
+
 def elephant_spot(seat: int) -> Point:
     return seat_pose(seat).to_table(ELEPHANT_LOCAL)
 
@@ -193,6 +206,7 @@ def as_json() -> dict[str, object]:
             "size_mm": [PROVINCE_W, PROVINCE_H],
             "corner_marks_local": [r(p) for p in PROVINCE_MARKS],
             "elephant_local": r(ELEPHANT_LOCAL),
+            "kali_arms_local": [r(arm_local(a)) for a in range(KALI_ARMS)],
             "seats": [{"origin": r(o), "turn_deg": a} for o, a in SEAT_BOARDS],
         },
         "closed_2p": list(CLOSED_2P),

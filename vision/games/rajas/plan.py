@@ -12,8 +12,9 @@ id and are told apart by where they lie:
 - a colour's fame marker, money marker and boat share one "token" id: the fame
   track, the money track and the river are apart on the board;
 - one "spot" id is printed on every action space, every stack place of the
-  quarry display and every empty province cell: seen, it is positive evidence
-  that nothing stands there; one "out of play" id is printed on the two-player
+  quarry display, every empty province cell and every arm of the Kali
+  statues (where a player's dice stand): seen, it is positive evidence that
+  nothing stands there; one "out of play" id is printed on the two-player
   side's closed spaces and on the cover tiles of a three-player game;
 - the four board corners, one id for the province boards' two corner stickers
   (top-left and bottom-right: the board's turn tells them apart) and the
@@ -75,7 +76,7 @@ def _entries() -> tuple[Entry, ...]:
     items: list[tuple[str, str, int]] = []
     items += [("board-corner", name, 1) for name in CORNER_NAMES]
     items += [("province-corner", "province", 8)]
-    items += [("spot", "spot", 32 + 12 + 4 * 19)]
+    items += [("spot", "spot", 32 + 12 + 4 * 19 + 4 * 10)]
     items += [("out-of-play", "closed", 3)]
     items += [("worker", colour, 6) for colour in SEAT_COLOURS]
     items += [("token", colour, 3) for colour in SEAT_COLOURS]

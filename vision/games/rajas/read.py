@@ -22,9 +22,13 @@ marker seen with positive evidence:
 - a province board is read only when both its corner stickers fit one rigid
   board; a tile's rotation comes from its sticker's turn on that board.
 
-Karma and upgrade cubes (8 mm cubes, several players' on one place), the
-dice's pips and the active workers are left to the phone and the record:
-always ``None`` here (see ``docs/rajas-table.md``).
+- a seat's dice (on its Kali statue's arms beside the province board) are
+  read only when every arm is: its spot seen, or a die's colour and pips
+  read with margins (:mod:`vision.games.rajas.dice`).
+
+Karma and upgrade cubes (8 mm cubes, several players' on one place) and the
+active workers are left to the phone and the record: always ``None`` here
+(see ``docs/rajas-table.md``).
 
 The observation is returned once two frames in a row read the same.
 """
@@ -49,6 +53,7 @@ from ...detect import Detection, MarkerDetector
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
 from ...sources import Frame
+from . import dice as D
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
 
@@ -114,6 +119,9 @@ class RajasReader:
         self._window: list[RajasObservation] = []
         self._problems: list[str] = []
         self._poses: dict[int, L.Pose | None] = {}
+        self._image: np.ndarray | None = None
+        #: per seat, what the last frame showed on each Kali arm: a die, ``EMPTY`` or ``None``
+        self.arms: dict[int, tuple[D.Die | int | None, ...]] = {}
 
     # -- the GameReader protocol -------------------------------------------------
     def problems(self) -> list[str]:
@@ -149,6 +157,8 @@ class RajasReader:
     def snapshot(self, image: np.ndarray) -> RajasObservation | None:
         """What this one frame shows (``None`` when the board is not registered)."""
         self._problems = []
+        self._image = image if image.ndim == 3 else None
+        self.arms = {}
         h, w = image.shape[:2]
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         found = raw = self.detector.detect(grey)
@@ -162,10 +172,10 @@ class RajasReader:
             self._problems.append("fewer than two of the main board's corner stickers are in view")
             return None
         seen = [s for d in found if (s := self._place(d, reg)) is not None]
-        first = self._observe(seen, reg)
+        first = self._observe(seen, reg, dice=False)
         boxes = self._closer_boxes(first, reg, (w, h), raw)
         if not boxes:
-            return first
+            return self._observe(seen, reg)
         more = self.detector.detect_regions(grey, boxes, zoom=CLOSER_ZOOM)
         if self._lens is not None:
             more = self._lens.detections(more)
@@ -295,7 +305,10 @@ class RajasReader:
         return [BOAT_HEIGHT_MM] if near_river else [flat]
 
     # -- zones -------------------------------------------------------------------
-    def _observe(self, seen: list[Seen], reg: Registration) -> RajasObservation:
+    def _observe(self, seen: list[Seen], reg: Registration, dice: bool = True) -> RajasObservation:
+        """The observation of this frame's detections; ``dice``: read the Kali
+        statues too (the first look, which only chooses where to look closer,
+        does without)."""
         cat = self.cat
         self._poses = {}
         fit = reg.fit
@@ -376,6 +389,9 @@ class RajasReader:
         boats = self._river(by_kind["token"], players)
         elephant = self._elephant(by_kind["elephant"], players)
         read: dict[str, Any] = {
+            "dice": tuple(self._dice(seat, on_board_spots, reg) for seat in range(players))
+            if dice
+            else None,
             "spaces": tuple(spaces),
             "provinces": provinces,
             "tops": tuple(tops),
@@ -477,6 +493,44 @@ class RajasReader:
             else:
                 out.append(got.pop() if len(got) == 1 else None)
         return tuple(out)
+
+    def _dice(self, seat: int, spots: list[Seen], reg: Registration) -> tuple[int, ...] | None:
+        """Seat ``seat``'s dice, counted per colour and face (the observation's
+        form), or ``None`` unless every arm of its Kali statue is known: its spot
+        seen (empty), or a die read from its pips (:mod:`vision.games.rajas.dice`);
+        both on one arm contradict each other."""
+        pose = self._poses.get(seat)
+        image = self._image
+        cx, cy, ch = (float(v) for v in reg.camera)
+        if pose is None or image is None or ch <= 2 * D.DIE_MM:
+            return None
+        arms = [L.arm_local(a) for a in range(L.KALI_ARMS)]
+        empty: set[int] = set()
+        for s in spots:
+            k, dist = _nearest(pose.to_local(s.at), arms)
+            if dist <= NEAR_MM["spot"]:
+                empty.add(k)
+        scale = ch / (ch - D.DIE_MM)
+        read: list[D.Die | int | None] = []
+        for arm, local in enumerate(arms):
+            foot = pose.to_table(local)
+            if reg.fit is not None and not reg.fit.ok_at(*foot):
+                read.append(None)
+                continue
+            top = (cx + (foot[0] - cx) * scale, cy + (foot[1] - cy) * scale)
+            corners = reg.to_image(D.patch_corners(top, scale))
+            if self._lens is not None:
+                corners = self._lens.to_raw(corners)
+            patch = D.cut_out(image, corners)
+            die = D.die_from_patch(patch) if patch is not None else None
+            if arm in empty:
+                read.append(EMPTY if die is None else None)
+            else:
+                read.append(die)
+        self.arms[seat] = tuple(read)
+        if any(v is None for v in read):
+            return None
+        return D.counts([v for v in read if isinstance(v, D.Die)])
 
     def _pose(self, seat: int, marks: list[Seen]) -> L.Pose | None:
         """The province board's place from its two corner stickers (top-left and

@@ -9,8 +9,9 @@ is drawn is only what ``observation.as_seen()`` holds and the layout places
 (:mod:`vision.games.rajas.layout`): workers on action spaces, fame and money
 markers, boats, the quarry display's top tiles, every seat's province board
 with its tiles turned as the observation says, the elephant, cover tiles in a
-three-player game. Dice on the Kali statues are drawn as coloured cubes with
-no sticker (the reader leaves their values to the phone).
+three-player game, and each seat's Kali statue: a strip of arms with a spot
+sticker on each free one and the dice as cubes of their colour with white
+pips (:mod:`vision.games.rajas.dice`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from engine.rajas.view import RajasObservation
 
 from ...harsh import CONDITIONS
 from ...rig import INK, CameraRig, camera_for, rng
+from . import dice as D
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
 
@@ -341,6 +343,11 @@ class RajasRenderer:
             cv2.fillConvexPoly(tex, poly, p.bgr, cv2.LINE_AA, 4)
             if p.shape.startswith("tile:"):
                 self._roads(tex, p, int(p.shape[5:]), top, k)
+            if p.shape.startswith("die:"):
+                for pip in D.pip_points(int(p.shape[4:]), top, p.angle, k):
+                    c = tuple(int(v) for v in self.rig.tex([pip])[0])
+                    rad = int(D.PIP_MM / 2 * k * self.rig.k * 16)
+                    cv2.circle(tex, c, rad, D.PIP_BGR, -1, cv2.LINE_AA, 4)
             if p.marker_id >= 0:
                 self.rig.sticker(tex, p.marker_id, top, p.side_mm * k, p.angle, r)
 
@@ -363,23 +370,43 @@ class RajasRenderer:
 
     def _dice(
         self, tex: Image, poses: list[L.Pose], obs: RajasObservation, r: np.random.Generator
-    ) -> None:
-        """Dice beside each province board: coloured cubes, no sticker (the phone says the pips)."""
-        colours = ((170, 90, 30), (50, 140, 40), (40, 130, 235), (120, 40, 110))
+    ) -> list[Piece]:
+        """Each seat's Kali statue (a strip of arms, a spot on each) and its dice:
+        cubes of their colour with white pips (:mod:`vision.games.rajas.dice`)."""
+        spot, spot_side = self._id("spot", "spot")
+        out: list[Piece] = []
         for seat, pose in enumerate(poses):
-            counts = obs.dice[seat] if obs.dice is not None and obs.dice[seat] is not None else ()
-            n = 0
-            for index, count in enumerate(counts):
-                for _ in range(int(count or 0)):
-                    at = pose.to_table((20 + 22 * (n % 10), L.PROVINCE_H + 14 + 0 * n))
-                    cv2.fillPoly(
-                        tex,
-                        [self._quad(at, 7, 7, float(r.uniform(0, 90)))],
-                        colours[index // 6],
-                        cv2.LINE_AA,
-                        4,
+            x1 = L.arm_local(L.KALI_ARMS - 1)[0] + 12
+            strip = [
+                (8.0, L.ARM_Y - 12),
+                (x1, L.ARM_Y - 12),
+                (x1, L.ARM_Y + 12),
+                (8.0, L.ARM_Y + 12),
+            ]
+            cv2.fillPoly(
+                tex, [self.rig.tex([pose.to_table(p) for p in strip])], D.STRIP_BGR, cv2.LINE_AA, 4
+            )
+            counts = obs.dice[seat] if obs.dice is not None and seat < len(obs.dice) else None
+            taken = kali_arms(self.seed, seat, counts or ())
+            for arm in range(L.KALI_ARMS):
+                at = pose.to_table(L.arm_local(arm))
+                if arm not in taken:
+                    self.rig.sticker(tex, spot, at, spot_side, pose.angle_deg, r)
+                    continue
+                index = taken[arm]
+                dx, dy = self._off("die", seat, arm)
+                turn = float(rng("die-turn", self.seed, seat, arm, index).uniform(0, 90))
+                out.append(
+                    Piece(
+                        (at[0] + 0.4 * dx, at[1] + 0.4 * dy),
+                        D.DIE_MM / 2,
+                        D.DIE_MM,
+                        D.DIE_BGR[index // 6],
+                        angle=turn,
+                        shape=f"die:{index % 6 + 1}",
                     )
-                    n += 1
+                )
+        return out
 
     # -- frames ------------------------------------------------------------------
     def still(self, obs: RajasObservation, hand: bool) -> Image:
@@ -395,7 +422,7 @@ class RajasRenderer:
                 cells = obs.provinces[seat] if obs.provinces is not None else None
                 if cells is not None:
                     pieces += self._province(tex, pose, cells, seat, r)
-            self._dice(tex, poses, obs, r)
+            pieces += self._dice(tex, poses, obs, r)
             self._draw_pieces(tex, pieces, rng("rajas-stickers", self.seed))
             if hand:
                 hr = rng("hand", self.seed)
@@ -417,6 +444,14 @@ def _colour(seat: int) -> str:
     from engine.rajas.scoring import COLOURS
 
     return COLOURS[seat]
+
+
+def kali_arms(seed: int, seat: int, counts: Sequence[int | None]) -> dict[int, int]:
+    """Which arm of seat ``seat``'s Kali statue holds which die (arm -> the die's
+    index in the observation's counts: colour * 6 + face - 1), as drawn."""
+    dice = [i for i, n in enumerate(counts) for _ in range(int(n or 0))]
+    arms = [int(a) for a in rng("kali", seed, seat).permutation(L.KALI_ARMS)]
+    return dict(zip(arms, dice, strict=False))
 
 
 def renderer_for(seed: int, condition: str, size: tuple[int, int] | None) -> RajasRenderer:
