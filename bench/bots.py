@@ -6,7 +6,9 @@ game (A in seat 0 in even games), and A's CPU seconds per decision (median,
 90th percentile). The last line reads ``<A> wins X% of N``, what issue 38's
 "done" asks of ``strong`` against ``greedy``, ``random`` and ``strong10``.
 With more than two seats, seat i plays A when ``(i + game) % 2 == 0``; A's
-"win" is a win of any of its seats.
+"win" is a win of any of its seats. ``--players 1`` (Amritsar) plays A alone
+against the solo Maharajah (``--hard``: his harder level), and also prints
+both score distributions, next to ``bench/solo_strength.py``'s.
 
 Example:
     nice .venv/bin/python bench/bots.py --game imhotep --players 2 --a strong --b greedy --games 200
@@ -36,19 +38,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="only the last line")
+    parser.add_argument("--hard", action="store_true", help="solo: the Maharajah's hard level")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 100_000:
         parser.error("--games: from 1 to 100000")
     rules = get_rules(args.game)
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"--players: {rules.title_en} is for {rules.min_players}-{rules.max_players}")
+    if args.players == 1 and not rules.solo:
+        parser.error(f"--players 1: {rules.title_en} has no solo opponent")
+    options = ("hard",) if args.hard else ()
     points = 0.0
+    solo_scores: list[tuple[int, int]] = []
     times: list[float] = []
     margins: list[int] = []
     started = time.process_time()
     for game in range(args.games):
         seats_a = [(seat + game) % 2 == 0 for seat in range(args.players)]
-        bots = [make_bot(args.a if is_a else args.b) for is_a in seats_a]
+        if args.players == 1:
+            seats_a = [True, False]  # seat 1: the Maharajah
+        bots = [make_bot(args.a if is_a else args.b) for is_a in seats_a[: args.players]]
 
         def timed(
             state: Any, seat: int, action: Any, seconds: float, a: list[bool] = seats_a
@@ -56,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
             if a[seat]:
                 times.append(seconds)
 
-        final = play_game(rules, bots, args.seed * 100_003 + game, on_decision=timed)
+        final = play_game(
+            rules, bots, args.seed * 100_003 + game, options=options, on_decision=timed
+        )
         sheets = sorted(rules.score(final), key=lambda sheet: sheet.seat)
         winners = [sheet.seat for sheet in sheets if sheet.winner]
         won_a = [seat for seat in winners if seats_a[seat]]
@@ -65,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         best_a = max(s.total for s in sheets if seats_a[s.seat])
         best_b = max(s.total for s in sheets if not seats_a[s.seat])
         margins.append(best_a - best_b)
+        solo_scores.append((best_a, best_b))
         if not args.quiet:
             print(
                 f"game {game + 1}: {args.a} {'won' if share == 1 else 'tied' if share else 'lost'}"
@@ -80,6 +92,15 @@ def main(argv: list[str] | None = None) -> int:
             f"over {len(times)} decisions; mean margin {statistics.mean(margins):+.1f} points; "
             f"{time.process_time() - started:.0f} s CPU"
         )
+    if args.players == 1:
+        for label, values in (
+            (args.a, [a for a, _ in solo_scores]),
+            ("Maharajah" + (" hard" if args.hard else ""), [b for _, b in solo_scores]),
+        ):
+            print(
+                f"{label}: mean {statistics.mean(values):.1f} PP, median "
+                f"{statistics.median(values):.0f}, min {min(values)}, max {max(values)}"
+            )
     print(f"{args.a} wins {100 * points / args.games:.1f}% of {args.games}")
     return 0
 
