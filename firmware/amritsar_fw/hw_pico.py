@@ -105,6 +105,13 @@ class PicoHardware:
     def unique_id(self):
         return "".join("%02x" % b for b in machine.unique_id())
 
+    def dns_server(self):
+        """(address, port) of the name server the Wi-Fi's DHCP gave, or None."""
+        if self._wlan is None or not self._wlan.isconnected():
+            return None
+        server = self._wlan.ifconfig()[3]
+        return (server, 53) if server and server != "0.0.0.0" else None
+
     def network_up(self):
         """Join the configured Wi-Fi if not joined; True when connected."""
         import network

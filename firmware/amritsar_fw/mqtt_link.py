@@ -23,13 +23,17 @@ for long: every socket the client makes gets a ``SOCKET_TIMEOUT_S`` timeout
 (umqtt.simple sets none, and after each message it puts its socket back to
 blocking, which ``TimedClient`` undoes), so a connect or a QoS 1 publish
 waiting for its PUBACK fails with ``OSError`` and the link reconnects later;
-at most ``PUBLISH_BATCH`` messages leave per loop step.
+at most ``PUBLISH_BATCH`` messages leave per loop step. The broker's name is
+looked up with a bounded wait too (``amritsar_fw.resolve``: at most
+``DNS_TIMEOUT_S`` x ``DNS_TRIES``), and its address kept until a connection
+to it fails.
 """
 
 import umqtt.simple as _umqtt_simple
 from umqtt.simple import MQTTClient, MQTTException
 
 from amritsar_fw.messages import BUTTONS, DISTRICTS, SPACES, dumps
+from amritsar_fw.resolve import Resolver
 
 OUTBOX_LIMIT = 200
 BACKOFF_MIN_MS = 500
@@ -57,9 +61,10 @@ class _TimedSockets:
 
     def __init__(self, module):
         self.module = module
+        self.resolver = Resolver(module)
 
     def getaddrinfo(self, *args):
-        return self.module.getaddrinfo(*args)
+        return self.resolver.getaddrinfo(*args)
 
     def socket(self, *args):
         return _bound(self.module.socket(*args))
@@ -183,6 +188,10 @@ class MqttLink:
             self.last_error = "Wi-Fi not connected"
             self._retry_in(BACKOFF_MIN_MS)
             return
+        sockets = _umqtt_simple.socket
+        sockets.resolver.hw = self.hw
+        dns_server = getattr(self.hw, "dns_server", None)
+        sockets.resolver.server = dns_server() if dns_server is not None else None
         client = TimedClient(
             self.client_id,
             self.server,
@@ -213,8 +222,9 @@ class MqttLink:
             else:
                 self._retry_in(self._grow_backoff())
             return
-        except Exception as e:  # no network, refused, reset
+        except Exception as e:  # no network, no name, refused, reset
             self._close(client)
+            sockets.resolver.forget(self.server)  # look the name up again next time
             self.last_error = "cannot reach the broker: %r" % (e,)
             self._retry_in(self._grow_backoff())
             return

@@ -11,6 +11,7 @@ import socket as _socket
 getaddrinfo = _socket.getaddrinfo
 AF_INET = _socket.AF_INET
 SOCK_STREAM = _socket.SOCK_STREAM
+SOCK_DGRAM = _socket.SOCK_DGRAM
 TIMEOUT = 10.0
 
 
@@ -53,6 +54,12 @@ class socket:
             chunks.append(chunk)
             left -= len(chunk)
         return b"".join(chunks)
+
+    def sendto(self, buf, addr):
+        return self._sock.sendto(bytes(buf), addr)
+
+    def recv(self, n):  # a datagram (a DNS answer); OSError on the timeout
+        return self._sock.recv(n)
 
     def close(self):
         self._sock.close()
