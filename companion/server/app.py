@@ -390,9 +390,45 @@ def create_app(
         )
         return JSONResponse(result.model_dump(), status_code=202)
 
+    def review() -> JSONResponse:
+        """Start the review after the game (once; its progress and findings come with
+        the views); refused while the game goes on."""
+        if not payloads.start_review():
+            return _reply(
+                Outcome(
+                    False,
+                    session.state_id,
+                    "game_not_over",
+                    "The game is not over yet: the review comes after it.",
+                    "La partida aún no ha terminado: el repaso llega después.",
+                )
+            )
+        return _reply(Outcome(True, session.state_id))
+
+    @app.post(
+        "/api/review",
+        response_model=Result,
+        tags=["player"],
+        responses=_responses(401, 409, 429),
+    )
+    def review_by_phone(seat: Writer) -> JSONResponse:
+        """A player's phone asks for the review after the game: where it was won and lost."""
+        return review()
+
     # -- the table's commands (PIN) ---------------------------------------------------------
 
     table_refusals = _responses(403, 422, 429)
+
+    @app.post(
+        "/api/table/review",
+        response_model=Result,
+        tags=["table"],
+        dependencies=[Table],
+        responses=_responses(403, 409, 422, 429),
+    )
+    def review_by_table() -> JSONResponse:
+        """The table screen asks for the review after the game."""
+        return review()
 
     @app.post(
         "/api/table/check-pin",

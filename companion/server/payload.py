@@ -99,6 +99,7 @@ class Payloads(GenericPayloads):
         data["storage"] = storage(self.session.state, seat)
         data["undo_what"] = None if over else self._last_step(seat)
         data["game_over"] = self._game_over() if over else None
+        data["review"] = self._review() if over else None
         data["can_undo"] = (
             seat is not None
             and not over

@@ -25,6 +25,7 @@ from companion.server.answer_menu import answer_menu
 from companion.server.board_in_words import drawn as drawn_words
 from companion.server.drawings import drawing
 from companion.server.game_over import GameOverCache
+from companion.server.review_runner import ReviewRunner
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
 from engine.core.seats import BOT
@@ -47,6 +48,8 @@ class GenericPayloads:
         #: Set by ``companion demo --step``: the table screen's "Next step" calls it.
         self.demo_next: Callable[[], None] | None = None
         self._game_over_data = GameOverCache()
+        #: the review after the game (``review_runner``), started when it is over
+        self.review = ReviewRunner(announce=lambda: session.touch("review"))
 
     # -- undo requests ------------------------------------------------------------
 
@@ -84,6 +87,7 @@ class GenericPayloads:
         data["undo_requests"] = [] if over else self.undo_requests()
         data["undo_what"] = None if over else self._last_step(seat)
         data["game_over"] = self._game_over() if over else None
+        data["review"] = self._review() if over else None
         data["can_undo"] = (
             seat is not None
             and not over
@@ -108,6 +112,24 @@ class GenericPayloads:
         return self._game_over_data.get(
             session.rules, states, names, ended_early=ended, names_es=names_es
         )
+
+    def start_review(self) -> bool:
+        """Start the review after the game (a phone or the table asked); False while
+        the game goes on. Started once: asking again changes nothing."""
+        session = self.session
+        with session._lock:
+            over = session.ended or session.rules.decision(session.state).is_over
+        if not over:
+            return False
+        self.review.start(session.game)
+        session.touch("review")
+        return True
+
+    def _review(self) -> dict[str, Any]:
+        """The review after the game: its progress or findings (players only, not an
+        automated opponent); ``idle`` until someone asks for it (a minute of CPU)."""
+        session = self.session
+        return self.review.status([None if s.automated else s.name for s in session.seats])
 
     def _opponent_turn(self) -> tuple[str, str]:
         """Words for the rules' own opponent's turn an undo takes back too."""

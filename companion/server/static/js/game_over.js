@@ -45,6 +45,13 @@ const WORDS = {
     new_game: "New game",
     new_game_confirm: "Leave this game for the start page? It stays among the past games.",
     and: "and",
+    review: "Where the game was won and lost",
+    review_help: "For each player, the three decisions that cost the most points against the companion's best answer, played on over the same sampled futures. About a minute.",
+    review_start: "Review the game",
+    review_running: "Reviewing: {done} of {total} decisions",
+    review_failed: "The review could not be made.",
+    review_none: "No decision cost a point or more.",
+    review_skipped: "{n} decisions were not looked at in the time allowed.",
   },
   es: {
     over: "La partida ha terminado",
@@ -73,6 +80,13 @@ const WORDS = {
     new_game: "Nueva partida",
     new_game_confirm: "¿Dejar esta partida por la página de inicio? Queda entre las partidas anteriores.",
     and: "y",
+    review: "Dónde se ganó y se perdió la partida",
+    review_help: "Para cada jugador, las tres decisiones que más puntos costaron frente a la mejor respuesta del compañero, jugadas sobre los mismos futuros de muestra. Cerca de un minuto.",
+    review_start: "Repasar la partida",
+    review_running: "Repasando: {done} de {total} decisiones",
+    review_failed: "No se pudo hacer el repaso.",
+    review_none: "Ninguna decisión costó un punto o más.",
+    review_skipped: "{n} decisiones no se miraron en el tiempo previsto.",
   },
 };
 
@@ -420,8 +434,44 @@ export function scoresJson(view) {
       };
     }),
     history: view.game_over?.history || [],
+    review: view.review?.state === "done" ? view.review.seats.map((s) => ({ name: s.name, findings: s.findings.map((f) => ({ text: pick(f), gain: f.gain, error: f.error, chosen: f.chosen, better: f.better })) })) : null,
   };
   return JSON.stringify(data, null, 2) + "\n";
+}
+
+/** The review after the game (review_runner.py): a button until someone asks (a phone
+ *  or the table: `onReview`), a progress bar while it runs, then each player's findings. */
+export function reviewPanel(view, onReview = null) {
+  const review = view.review;
+  if (!review) return null;
+  let body;
+  if (review.state === "idle") {
+    body = onReview ? h("button", { type: "button", id: "review-start", onclick: onReview }, gw("review_start")) : null;
+  } else if (review.state === "running") {
+    const total = Math.max(review.total, 1);
+    body = h(
+      "p",
+      { class: "go-review-progress" },
+      h("label", { for: "review-bar" }, gw("review_running", { done: review.done, total: review.total || "…" })),
+      h("progress", { id: "review-bar", max: String(total), value: String(review.done) }),
+    );
+  } else if (review.state === "failed") {
+    body = h("p", {}, gw("review_failed"));
+  } else {
+    body = [
+      review.seats.map((seat) =>
+        h(
+          "article",
+          { class: "go-review-seat", dataset: { seat: String(seat.seat) } },
+          h("h3", {}, dot(view, seat.seat), " ", seat.name),
+          seat.findings.length ? h("ol", {}, seat.findings.map((f) => h("li", {}, pick(f)))) : h("p", {}, gw("review_none")),
+        ),
+      ),
+      review.skipped ? h("p", { class: "go-note" }, gw("review_skipped", { n: review.skipped })) : null,
+    ];
+  }
+  if (!body && review.state === "idle") return null;
+  return h("section", { class: "go-panel go-review", id: "review" }, h("h2", {}, gw("review")), h("p", { class: "go-note" }, gw("review_help")), body);
 }
 
 export function exportPanel(view) {
@@ -452,7 +502,7 @@ export function sizeBars(root) {
  * The whole game-over screen. `onNewGame` (the table screen): a "New game"
  * button that asks first, then leaves for the start page.
  */
-export function gameOverScreen(view, { onNewGame = null } = {}) {
+export function gameOverScreen(view, { onNewGame = null, onReview = null } = {}) {
   if (!styled) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
@@ -483,6 +533,7 @@ export function gameOverScreen(view, { onNewGame = null } = {}) {
     winnerPanel(view),
     newGame,
     h("div", { class: "go-columns" }, h("div", { class: "go-col" }, sheetsTable(view), exportPanel(view)), h("div", { class: "go-col" }, plotPanel(view), sourcesPanel(view))),
+    reviewPanel(view, onReview),
   );
   sizeBars(root);
   return root;

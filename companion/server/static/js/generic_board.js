@@ -396,6 +396,18 @@ export function start(role) {
     if (data) say(w("game_ended"), true);
   };
 
+  // The review after the game: a phone or the table asks; the views carry its progress.
+  const review = async () => {
+    try {
+      await api("POST", "/api/review", { token });
+    } catch (error) {
+      say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
+    }
+  };
+  const tableReview = async () => {
+    await tableCall("POST", "/api/table/review");
+  };
+
   // Once the game is over: back to the start page, where the group chooses the next game
   // (the PIN this screen already has; a table started with its players named says why not).
   const newGame = async () => {
@@ -498,7 +510,7 @@ export function start(role) {
     document.body.dataset.stateId = String(view.state_id);
     const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
     // Once over, the game-over screen (game_over.js) comes first, in place of the question.
-    const ending = (view.finished || view.ended) && view.game_over ? gameOverScreen(view, { onNewGame: role === "table" ? newGame : null }) : null;
+    const ending = (view.finished || view.ended) && view.game_over ? gameOverScreen(view, { onNewGame: role === "table" ? newGame : null, onReview: role === "play" ? review : role === "table" ? tableReview : null }) : null;
     const alerts = alertsPanel(view, role === "table" ? dismissAlert : null);
     // A phone shows its alert above the question (as Amritsar's play.js): put the table right first.
     const phoneAlert = role === "play" ? alerts : null;

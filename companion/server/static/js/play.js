@@ -352,7 +352,7 @@ function draw() {
       root,
       statusBar(view),
       // The end of every game (game_over.js): the winner first, the sheets, the plot, the bars.
-      view.game_over ? gameOverScreen(view) : null,
+      view.game_over ? gameOverScreen(view, { onReview: () => api("POST", "/api/review", { token }).catch(() => {}) }) : null,
       alertsPanel(view),
       checklistPanel(view),
       fold("breakdown", t("breakdown_game"), gamePanel(view)),

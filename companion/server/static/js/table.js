@@ -218,6 +218,15 @@ function menuActions(view) {
   };
 }
 
+/** The review after the game (game_over.js's reviewPanel): asked with the PIN. */
+async function reviewGame() {
+  try {
+    await api("POST", "/api/table/review", { pin });
+  } catch (error) {
+    note(explain(error));
+  }
+}
+
 /** The game is over: back to the start page (a table whose game was chosen there). */
 async function newGame() {
   try {
@@ -279,7 +288,7 @@ function draw() {
           { class: "side-scroll", id: "side-scroll" },
           // Once over, the end of the game (game_over.js) first, beside the final board;
           // New game behind the PIN.
-          over && view.game_over ? gameOverScreen(view, { onNewGame: unlocked ? newGame : null }) : null,
+          over && view.game_over ? gameOverScreen(view, { onNewGame: unlocked ? newGame : null, onReview: unlocked ? reviewGame : null }) : null,
           alertsPanel(view, unlocked ? { onDismiss: (alert) => command("/api/table/dismiss-alert", { alert_id: alert.id }) } : {}),
           unlocked ? sensorBoard.element() : null,
           view.demo_step && unlocked
