@@ -46,6 +46,7 @@ import secrets
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from companion.hints import Hints
 from companion.reconcile.generic import (
     Verdict,
     describe_differences,
@@ -168,6 +169,49 @@ class RulesSession(TableBase):
         self.narrowed_note: tuple[str, str] | None = None
         #: Every step applied, as (source, actions): what ``companion replay`` compares.
         self.step_log: list[tuple[str, tuple[Hashable, ...]]] = []
+        #: The deciding phone may ask for the search's best answers (``companion.hints``):
+        #: a house choice of the table, off unless the start page turned it on.
+        self.hints_on = False
+        self._hints = Hints()
+
+    def allow_hints(self, on: bool, *, log: bool = True) -> None:
+        """Let the deciding phone ask for hints (or not); logged, so a resume keeps it."""
+        with self._lock:
+            self.hints_on = on
+            if log:
+                self._log("hints", {"on": on})
+            self.state_id += 1
+        self._announce("hints")
+
+    def hint(self, seat: int, state_id: int) -> tuple[Outcome, list[dict[str, Any]]]:
+        """The search's best answers for ``seat``'s pending decision, for its phone alone;
+        refused (with words) when hints are off, the screen is stale or it is not its turn."""
+        with self._lock:
+            if not self.hints_on:
+                refused = Outcome(
+                    False,
+                    self.state_id,
+                    "hints_off",
+                    "This table plays without hints (chosen on the start page).",
+                    "Esta mesa juega sin pistas (se eligió en la página de inicio).",
+                )
+                return refused, []
+            if state_id != self.state_id:
+                return self._stale_outcome(), []
+            if not self.answers_for(seat) or self._open_question() is not None:
+                who = self._who(self.rules.decision(self.state).player)
+                refused = Outcome(
+                    False,
+                    self.state_id,
+                    "not_your_decision",
+                    f"This decision belongs to {who[0]}.",
+                    f"Esta decisión le corresponde a {who[1]}.",
+                )
+                return refused, []
+            state = self.state
+        if self.rules.decision(state).is_chance:
+            return Outcome(True, state_id), []
+        return Outcome(True, state_id), self._hints.for_seat(self.rules, state, seat, state_id)
 
     def _play_companions(self) -> None:
         """Have the companion answer for the seats marked as its own (``Seat.plays``)."""
@@ -738,6 +782,7 @@ class RulesSession(TableBase):
                     for line in self.log[-40:]
                 ],
                 "companion_moves": self._companion_moves(seat),
+                "hints": self.hints_on,
                 "finished": finished,
                 "ended": self.ended,
             }
@@ -871,5 +916,7 @@ def replay_row(session: RulesSession, entry: LogEntry) -> None:
             seats[index], name=str(entry.payload["name"]), token=str(entry.payload["token"])
         )
         session.seats = tuple(seats)
+    elif entry.kind == "hints":
+        session.allow_hints(bool(entry.payload.get("on")), log=False)
     elif entry.kind == "end":
         session.ended = True

@@ -90,6 +90,8 @@ class AmritsarAdapter:
         elif entry.kind == "joined":  # a phone joined with the seat's link in force then
             index = int(entry.payload["index"])
             session.joined[index] = session.seats[index].token
+        elif entry.kind == "hints":  # the table allowed hints (companion.hints)
+            session.allow_hints(bool(entry.payload.get("on")), log=False)
         elif entry.kind == "end":
             session.ended = True
 

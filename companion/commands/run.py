@@ -411,6 +411,8 @@ class _Table:
                     pin=pin,
                     companions=choice.companion_seats(),
                 )
+                if choice.hints and choice.resume is None:
+                    session.allow_hints(True)
             except ResumeError as error:
                 raise StartProblem("resume", str(error), str(error)) from error
             (folder / CURRENT).write_text(path.name + "\n", encoding="utf-8")

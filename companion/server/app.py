@@ -46,6 +46,8 @@ from companion.server.models import (
     AlertBody,
     AnswerBody,
     Health,
+    HintAnswer,
+    HintResult,
     PastGame,
     Record,
     Result,
@@ -389,6 +391,31 @@ def create_app(
             es="El último movimiento no fue tuyo: se ha pedido a la mesa que lo deshaga.",
         )
         return JSONResponse(result.model_dump(), status_code=202)
+
+    @app.post(
+        "/api/hint",
+        response_model=HintResult,
+        tags=["player"],
+        responses=_responses(401, 403, 409, 422, 429),
+    )
+    def hint(body: StateBody, seat: Writer) -> JSONResponse:
+        """The companion's three best answers for this seat's decision (a table that
+        allows hints): each with the points it gives up against the first."""
+        from companion.rules_session import RulesSession
+
+        if not isinstance(session, RulesSession):
+            return _reply(
+                Outcome(
+                    False, session.state_id, "hints_off", "No hints here.", "Aquí no hay pistas."
+                )
+            )
+        outcome, answers = session.hint(seat, body.state_id)
+        if not outcome.ok:
+            return _reply(outcome)
+        result = HintResult(
+            ok=True, state_id=outcome.state_id, answers=[HintAnswer(**a) for a in answers]
+        )
+        return JSONResponse(result.model_dump())
 
     def review() -> JSONResponse:
         """Start the review after the game (once; its progress and findings come with

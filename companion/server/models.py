@@ -27,6 +27,23 @@ class Result(BaseModel):
     fields: list[str] = Field(default_factory=list, description="request fields that were wrong")
 
 
+class HintAnswer(BaseModel):
+    """One answer a hint suggests."""
+
+    action: str
+    en: str
+    es: str
+    behind: float = Field(description="points it gives up against the first answer listed")
+
+
+class HintResult(BaseModel):
+    """The companion's best answers for the deciding seat (``companion.hints``)."""
+
+    ok: bool
+    state_id: int
+    answers: list[HintAnswer]
+
+
 class AnswerBody(BaseModel):
     """An answer to the pending decision, against the state the screen showed."""
 

@@ -96,6 +96,7 @@ class StartBody(BaseModel):
     #: per row of ``names``: whether the companion plays that seat (no phone joins it)
     companion: list[bool] = Field(default_factory=list, max_length=MAX_LIST)
     level: str = Field("normal", max_length=20, description="how well the companion plays")
+    hints: bool = Field(False, description="the deciding phone may ask for the best answers")
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class StartChoice:
     #: the seats (after seating) the companion plays, and how well
     companions: tuple[int, ...] = ()
     level: str = "normal"
+    hints: bool = False  # the deciding phone may ask for the companion's best answers
 
     def companion_seats(self) -> dict[int, str]:
         """Seat -> level, for ``companion.games.new_table_session``."""
@@ -326,6 +328,7 @@ def check(body: StartBody, offers: list[GameOffer], unfinished: list[Path]) -> S
         options=tuple(dict.fromkeys(body.options)),
         companions=tuple(seat for seat, (_, _, bot) in enumerate(seated) if bot),
         level=body.level,
+        hints=body.hints,
     )
 
 
@@ -337,6 +340,12 @@ def check_companions(body: StartBody, offer: GameOffer, names: list[str]) -> lis
             "companion",
             f"say for each of the {len(names)} players whether the companion plays it",
             f"di para cada uno de los {len(names)} jugadores si lo juega el compañero",
+        )
+    if body.hints and not offer.companion:
+        raise StartProblem(
+            "hints",
+            f"the companion gives no hints in {offer.title_en}",
+            f"el compañero no da pistas en {offer.title_es}",
         )
     if not any(played):
         return played

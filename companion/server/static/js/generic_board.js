@@ -44,6 +44,9 @@ const WORDS = {
     players: "Players' boards",
     log: "What happened",
     alerts: "Put the table right",
+    hint: "Hint: what would the companion play?",
+    hint_title: "The companion would play",
+    hint_behind: "about {n} points less",
     companion_moves: "The companion played: carry it out on the table",
     fix: "Fix",
     dismiss_alert: "I fixed it: dismiss",
@@ -84,6 +87,9 @@ const WORDS = {
     players: "Tableros de los jugadores",
     log: "Qué ha pasado",
     alerts: "Corrige la mesa",
+    hint: "Pista: ¿qué jugaría el compañero?",
+    hint_title: "El compañero jugaría",
+    hint_behind: "unos {n} puntos menos",
     companion_moves: "El compañero jugó: hazlo en la mesa",
     fix: "Arreglo",
     dismiss_alert: "Ya lo corregí: descartar",
@@ -124,7 +130,9 @@ function seatName(view, index) {
 
 // -- panels --------------------------------------------------------------------
 
-function decisionPanel(view, { onChoose }) {
+let hintShown = null; // {state_id, answers}: the last hint this phone asked for
+
+function decisionPanel(view, { onChoose, onHint = null }) {
   const d = view.decision;
   let headline;
   if (view.ended) headline = w("game_ended");
@@ -155,7 +163,27 @@ function decisionPanel(view, { onChoose }) {
     }
     panel.append(list);
   }
+  if (onHint && view.hints && d.mine && !d.chance && !over) panel.append(hintPart(view, onHint));
   return panel;
+}
+
+/** Hints on request (companion/hints.py): a button, then the companion's three best
+ *  answers for this decision, each with the points it gives up against the first. */
+function hintPart(view, onHint) {
+  const shown = hintShown && hintShown.state_id === view.state_id ? hintShown.answers : null;
+  if (!shown) {
+    return h("button", { type: "button", class: "g-secondary", id: "hint", onclick: onHint }, w("hint"));
+  }
+  return h(
+    "section",
+    { class: "g-hint-list", id: "hint-list", "aria-label": w("hint_title") },
+    h("h3", {}, w("hint_title")),
+    h(
+      "ol",
+      {},
+      shown.map((a, i) => h("li", {}, i === 0 || a.behind < 0.5 ? pick(a) : `${pick(a)}: ${w("hint_behind", { n: a.behind })}`)),
+    ),
+  );
 }
 
 /** The alerts, each until the table is put right; on the table screen (onDismiss) each
@@ -396,6 +424,18 @@ export function start(role) {
     if (data) say(w("game_ended"), true);
   };
 
+  // Hints on request: the companion's best answers for this phone's decision, to it alone.
+  const askHint = async () => {
+    const stateId = live.view.state_id;
+    try {
+      const { data } = await api("POST", "/api/hint", { token, body: { state_id: stateId } });
+      hintShown = { state_id: stateId, answers: data.answers };
+      draw();
+    } catch (error) {
+      say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
+    }
+  };
+
   // The review after the game: a phone or the table asks; the views carry its progress.
   const review = async () => {
     try {
@@ -515,7 +555,7 @@ export function start(role) {
     // A phone shows its alert above the question (as Amritsar's play.js): put the table right first.
     const phoneAlert = role === "play" ? alerts : null;
     const board = role === "table" && links ? sensorBoard.element("g-panel") : null;
-    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null }), note, phoneAlert ? null : alerts, board, controls(view), undoRequests(view)];
+    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null, onHint: role === "play" ? askHint : null }), note, phoneAlert ? null : alerts, board, controls(view), undoRequests(view)];
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     // Joining comes before the scores until every seat has joined (then it is one line each).

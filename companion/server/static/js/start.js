@@ -49,6 +49,7 @@ const WORDS = {
     companion_help: "A seat ticked here has no phone: the companion chooses its moves and the table screen shows them for someone to carry out on the table.",
     companion_seat: "Player {n}",
     companion_name: "Companion",
+    hints: "Hints on request: the deciding phone may ask for the companion's three best answers.",
     companion_excludes: "A seat the companion plays knows its own cards: ticking one unticks “{rules}”.",
     level: "How well it plays",
   },
@@ -88,6 +89,7 @@ const WORDS = {
     companion_help: "Un puesto marcado aquí no tiene móvil: el compañero elige sus jugadas y la pantalla de la mesa las muestra para que alguien las haga en la mesa.",
     companion_seat: "Jugador {n}",
     companion_name: "Compañero",
+    hints: "Pistas a petición: el móvil que decide puede pedir las tres mejores respuestas del compañero.",
     companion_excludes: "Un puesto que juega el compañero conoce sus cartas: marcar uno desmarca «{rules}».",
     level: "Cómo de bien juega",
   },
@@ -110,6 +112,7 @@ const form = {
   rules: new Set(),
   bots: [false, false, false, false], // per row: the companion plays it
   level: "normal",
+  hints: false, // the deciding phone may ask for the companion's best answers
 };
 let unfinished = null; // the list, once the PIN has shown it
 let message = null; // {text, ok, fields}
@@ -377,6 +380,12 @@ function companionSeats(game) {
     h("div", { class: "choices" }, boxes),
     excludes,
     level,
+    h(
+      "label",
+      { class: "choice" },
+      h("input", { type: "checkbox", id: "hints", checked: form.hints, onchange: (event) => (form.hints = event.target.checked) }),
+      h("span", {}, w("hints")),
+    ),
   );
 }
 
@@ -450,7 +459,7 @@ async function start(resume = null) {
         hard: form.solo && form.hard,
         options: [...form.rules],
         ...(offer().companion && !form.solo
-          ? { companion: form.bots.slice(0, players()), level: form.level }
+          ? { companion: form.bots.slice(0, players()), level: form.level, hints: form.hints }
           : {}),
       };
   busy = true;
