@@ -8,8 +8,8 @@ on a phone (or the table screen). Each phone answer is classified by
 
 * forced: no table the camera reads tells the answer from no move or from
   another legal action; the fields that would tell them apart are named
-  (``dice``: the pips, which the camera table never reads, so every roll;
-  ``levels``: the upgrade cubes; ``karma``: the karma cubes);
+  (``levels``: the upgrade cubes; ``karma``: the karma cubes; the dice's pips
+  are read since issue 33, so a roll is read unless the camera missed it);
 * avoidable: the camera reads a piece that shows it, but missed it this time.
 
 The camera is the observation-level ``FakeCamera`` (fast; the fields the

@@ -109,7 +109,7 @@ class Score:
     unknown_fields: Counter[str] = field(default_factory=Counter)  # unknown zones per field
     frames: list[int] = field(default_factory=list)
     #: Fields the game's camera table never reads (``companion.sim.fake_camera.BLIND``:
-    #: Rajas's dice, karma, upgrade cubes, waiting workers): always unknown, the
+    #: Rajas's karma, upgrade cubes, waiting workers): always unknown, the
     #: phone answers them. ``read_zones`` counts the other fields' zones apart.
     blind: frozenset[str] = frozenset()
     read_zones: Counter[str] = field(default_factory=Counter)

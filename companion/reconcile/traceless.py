@@ -26,7 +26,9 @@ answer followed by a visible move while another quiet answer (one that
 needs more steps than the search makes, such as a harvest and its picks)
 explains it as well; such a sequence becomes the same one question at the
 step where the quiet answers part, so a move no camera saw is never chosen
-for a player.
+for a player. A quiet answer followed at once by a draw in the open (Rajas:
+the colour of a die, then its roll) is told from the others by the draw: an
+answer after which no legal sequence shows the table is not offered.
 """
 
 from __future__ import annotations
@@ -182,6 +184,17 @@ def unseen_here(
     )
 
 
+def _drawn_otherwise(rules: Rules, state: Any, action: Hashable, seen: Observation) -> bool:
+    """Whether ``action`` leads straight to a public draw made in the open (Rajas:
+    a die of the colour chosen, rolled at once) after which no legal sequence
+    shows ``seen``: the draw on the table tells this answer from the one taken."""
+    after, _ = rules.apply(state, action, check=False)
+    d = rules.decision(after)
+    if not d.is_chance or d.secret_for is not None:
+        return False
+    return reconcile(rules, after, seen).kind not in ("unchanged", "moves", "ambiguous")
+
+
 def _guard(rules: Rules, state: Any, verdict: Verdict, seen: Observation) -> Verdict:
     """A sequence that takes an answer this look shows no trace of, where another
     such answer was legal, stops there with the question (offering those
@@ -194,6 +207,10 @@ def _guard(rules: Rules, state: Any, verdict: Verdict, seen: Observation) -> Ver
         shown = _shown(rules, at)
         if unseen_here(rules, at, action, seen, shown):
             alike = [a for a in rules.legal_actions(at) if unseen_here(rules, at, a, seen, shown)]
+            if len(alike) > 1:
+                alike = [
+                    a for a in alike if a == action or not _drawn_otherwise(rules, at, a, seen)
+                ]
             if len(alike) > 1:
                 asker = rules.decision(at).player
                 return Verdict(

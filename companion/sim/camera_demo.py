@@ -17,6 +17,7 @@ the rule and the fix, the player puts it right and the alert goes.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -138,6 +139,7 @@ def run_camera_demo(
     for each in phones:
         each.hands = hands
     ahead = TableAhead(rules)  # moves made that no camera showed yet
+    rolled: dict[str, Hashable] = {}  # dice on the table the companion has not taken yet
     table_rng = random.Random(seed * 31 + 5)  # the real deck's order, the real dice
     began = time.monotonic()
     shown = len(session.log)
@@ -179,7 +181,11 @@ def run_camera_demo(
             made = rules.parse_action(option["action"])
             _send(phone, option["action"], report, "secret draw on the drawer's phone")
         elif d.is_chance:
-            outcome = made = rules.random_chance(state, table_rng)
+            # a die rolled at once with its colour's choice is on the table already
+            key = _key(rules, state)
+            outcome = made = (
+                rolled.pop(key) if key in rolled else rules.random_chance(state, table_rng)
+            )
             after, _ = rules.apply(state, outcome, check=False)
             record = len(session.game.entries)
             look(after)
@@ -215,11 +221,28 @@ def run_camera_demo(
                 hands.played(seat, intended)
             after, _ = rules.apply(state, intended, check=False)
             quiet = leaves_no_trace(rules, state, intended)
-            look(after)
+            if waiting is None and quiet and rolls_at_once(rules, after, seat):
+                # a die of the colour chosen is taken and rolled at once: the
+                # table shows the roll, which tells the choice too
+                rolled[_key(rules, after)] = outcome = rules.random_chance(after, table_rng)
+                look(rules.apply(after, outcome, check=False)[0])
+                if session.state_id != state_id and not _asked(session):
+                    report.steps["move read by the camera"] += 1
+                    if rules.to_dict(session.state) != rules.to_dict(after):
+                        report.steps["draw read by the camera"] += 1
+                        rolled.clear()
+                else:
+                    _finish_move(session, phones, intended, state_id, report)
+                continue_after = True
+            else:
+                continue_after = False
+                look(after)
             # a move no camera sees waits for the next player's move, if the turn passes
             passes = rules.decision(after).player not in (seat, CHANCE, NOBODY)
             unseen = passes and rules.to_dict(session.state) == rules.to_dict(state)
-            if waiting is not None or unseen:
+            if continue_after:
+                pass
+            elif waiting is not None or unseen:
                 # the next player moves on: the camera's next look shows this move
                 # too (a move no camera sees is inferred from it, a missed one read,
                 # a question it raised settled); a phone answers once the table stalls
@@ -259,6 +282,19 @@ def run_camera_demo(
     if session.store is not None:
         session.store.close()
     return report
+
+
+def rolls_at_once(rules: Any, after: Any, seat: int) -> bool:
+    """Whether the public draw due at ``after`` is made at once, in the open, by
+    ``seat``, who has just decided (Rajas: a die of the colour chosen, rolled
+    straight away; ``entered_at_table``)."""
+    d = rules.decision(after)
+    said_by = getattr(rules, "entered_at_table", None)
+    return d.is_chance and d.secret_for is None and said_by is not None and said_by(after) == seat
+
+
+def _key(rules: Any, state: Any) -> str:
+    return json.dumps(rules.to_dict(state), sort_keys=True, default=str)
 
 
 def why_on_phone(rules: Any, state: Any, action: Hashable, blind: frozenset[str]) -> str:

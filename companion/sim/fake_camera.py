@@ -34,8 +34,7 @@ BLIND: dict[str, dict[str, str]] = {
         "rupees": "coins lie in a pile on the personal board; a pile's count is not seen from above",
         "cubes": "tea cubes in a storehouse pile up and hide each other",
     },
-    "rajas": {  # as the camera table reads it (docs/rajas-table.md)
-        "dice": "pips are not read: a die's value is entered on its roller's phone, never guessed",
+    "rajas": {  # as the camera table reads it (docs/rajas-table.md; the dice's pips are read)
         "karma": "8 mm karma cubes carry no sticker of a trustworthy size",
         "levels": "8 mm upgrade cubes carry no sticker; the players' cubes share places",
         "workers": "waiting workers share track spaces with the markers: the record counts them",
