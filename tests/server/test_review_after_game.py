@@ -53,7 +53,7 @@ def test_the_review_is_asked_for_once_the_game_is_over_and_names_each_player() -
     done = finished_game(1)
     app = create_app(done)
     payloads = app.state.payloads
-    payloads.review.budget = 4.0  # a short review: the figures are the engine's to test
+    payloads.review.budget = 2.0  # a short review: the figures are the engine's to test
     client = TestClient(app, base_url="http://127.0.0.1")
     assert payloads.view(None)["review"]["state"] == "idle"  # nothing runs unasked
     refused = client.post("/api/table/review", headers={"X-Table-Pin": "000000"})
@@ -77,7 +77,7 @@ def test_the_game_over_screen_offers_the_review_and_shows_it(
 ) -> None:
     session = finished_game(2)
     app = create_app(session)
-    app.state.payloads.review.budget = 4.0
+    app.state.payloads.review.budget = 2.0
     base = live_server(app)
     page = open_page(f"{base}/table?lang=es#pin={PIN}", {"width": 1280, "height": 800}, lang="es")
     page.wait_for_selector("#review-start")
