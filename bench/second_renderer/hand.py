@@ -1,7 +1,7 @@
 """A player's arm and hand over the board: sleeve of any colour, skin of any tone.
 
 The arm comes in over one edge of the table from where the person sits (shoulder side
-higher), the hand hovers 10-25 cm above the board, fingers spread a little. It is a
+higher), the hand 4-16 cm above the board, fingers spread a little. It is a
 flat shape in 3D (no thickness), so it hides what is under it from the camera's point
 of view and casts a soft shadow along the light.
 """
@@ -55,8 +55,8 @@ def make_hand(rng: np.random.Generator, extent: tuple[float, float, float, float
     d = reach - entry
     d = d / np.linalg.norm(d)
     n = np.array([-d[1], d[0]])
-    h_hand = float(rng.uniform(100, 250))
-    h_entry = h_hand + float(rng.uniform(80, 200))
+    h_hand = float(rng.uniform(40, 160))  # reaching to place or take a piece
+    h_entry = h_hand + float(rng.uniform(120, 260))
     skin_base = SKIN_TONES[int(rng.integers(0, len(SKIN_TONES)))]
     k = float(rng.uniform(0.85, 1.15))
     skin: Rgb = (min(1.0, skin_base[0] * k), min(1.0, skin_base[1] * k), min(1.0, skin_base[2] * k))
