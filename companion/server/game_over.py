@@ -25,111 +25,42 @@ record, every word a player reads in English and Spanish:
   (an obelisk's height), those lines. Provisional lines (what an end-of-game
   item would be worth now) are left out, so each column adds up to its total.
 
-The tie-breaks are the rulebooks' own (Amritsar: "Fin de partida", more
-donations to the Golden Temple; Imhotep: "Final de la partida"; Ceylon: "Fin de
-la partida y puntuación"; Rajas of the Ganges: missing from the source text,
-more fame assumed as in ``engine/rajas/data/rules.toml``). One module serves
-the end of all four games: Amritsar's ``Payloads`` and the generic
-``GenericPayloads`` both send ``game_over(...)`` as ``view.game_over``.
+What differs by game comes from its rules (``engine.core.game.EndWords``,
+read with ``getattr``): the rulebook's tie-break (``tie_break``), the names of
+score categories worded per item (``category_words``) and the periods
+(``period``); this module names no game. One module serves the end of all
+four games: Amritsar's ``Payloads`` and the generic ``GenericPayloads`` both
+send ``game_over(...)`` as ``view.game_over``.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.game import Rules
-from engine.core.scoring import ScoreLine, ScoreSheet
+from engine.core.registry import get_rules
+from engine.core.scoring import Period, ScoreLine, ScoreSheet, TieBreak
 
 Pair = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class TieBreak:
-    """How a game's rulebook breaks a tie on the total: the ``ScoreSheet.extra`` key
-    holding each player's value (more is better), the rulebook section and words."""
-
-    key: str
-    rule: str
-    en: str
-    es: str
+def _tie_break(game: str) -> TieBreak | None:
+    """The rulebook's tie-break of ``game`` (its rules' optional ``tie_break``)."""
+    found = getattr(get_rules(game), "tie_break", None)
+    return found if isinstance(found, TieBreak) else None
 
 
-TIE_BREAKS: dict[str, TieBreak] = {
-    "amritsar": TieBreak(
-        "donations",
-        "Fin de partida",
-        "more donations made to the Golden Temple",
-        "más donaciones realizadas al Templo Dorado",
-    ),
-    "imhotep": TieBreak(
-        "sled",
-        "Final de la partida",
-        "more stones on the supply sled",
-        "más piedras en la plataforma de suministro",
-    ),
-    "ceylon": TieBreak(
-        "tech",
-        "Fin de la partida y puntuación",
-        "further along the technology track (higher in the stack on a shared space)",
-        "más adelantado en el marcador de tecnología (o con su contador más arriba)",
-    ),
-    "rajas": TieBreak(
-        "fame",
-        "Fin de la partida (missing from the source text)",
-        "more fame (assumed: the rulebook gives no tie-break)",
-        "más fama (supuesto: el reglamento no da desempate)",
-    ),
-}
-
-#: A row's name when a category's lines are worded differently (per game: a
-#: category key may mean different things in two games).
-CATEGORY_WORDS: dict[str, dict[str, Pair]] = {
-    "imhotep": {
-        "pyramid": ("Pyramid", "Pirámide"),
-        "temple": ("Temple", "Templo"),
-        "burial": ("Burial chamber", "Cámara funeraria"),
-        "obelisk": ("Obelisks", "Obeliscos"),
-        "ornament": ("Decoration cards", "Cartas de ornamentación"),
-        "unused_card": ("Blue cards not used", "Cartas azules sin usar"),
-        "statue": ("Statues", "Estatuas"),
-        "wrath": ("Pharaoh's Wrath", "La ira del faraón"),
-    },
-    "ceylon": {
-        "district": ("Plantation majorities", "Mayorías de plantaciones"),
-        "companies": ("Contracts of different companies", "Contratos de compañías distintas"),
-        "markers": ("Leaf markers not placed", "Marcadores de hoja sin colocar"),
-    },
-}
-
-
-@dataclass(frozen=True)
-class Period:
-    """Longer spans whose rounds count from 1 again: how to read a state's span
-    and its name in the rulebooks (numbered in Roman numerals, as printed)."""
-
-    read: Callable[[Any], int]
-    en: str
-    es: str
-
-    def label(self, number: int) -> dict[str, str]:
-        roman = ROMAN[number] if 0 < number < len(ROMAN) else str(number)
-        return _pair(f"{self.en} {roman}", f"{self.es} {roman}")
-
-
-ROMAN = ("", "I", "II", "III", "IV", "V")
-
-#: Games whose rounds restart (Amritsar: "3 Decades", each of its own rounds).
-PERIODS: dict[str, Period] = {
-    "amritsar": Period(lambda state: int(state.decade), "Decade", "Década"),
-}
+def _period(game: str) -> Period | None:
+    """A game's longer spans whose rounds restart (its rules' optional ``period``)."""
+    found = getattr(get_rules(game), "period", None)
+    return found if isinstance(found, Period) else None
 
 
 def _period_word(game: str) -> dict[str, str] | None:
     """The name of a game's period, as the plot's hint says it ("each decade")."""
-    period = PERIODS.get(game)
+    period = _period(game)
     return _pair(period.en.lower(), period.es.lower()) if period is not None else None
 
 
@@ -153,7 +84,7 @@ def score_history(rules: Rules, states: Sequence[Any], players: int) -> list[dic
 
     With a ``Period`` for the game, a round is known by its period and number,
     and every point says its period (the plot marks where one starts)."""
-    period = PERIODS.get(rules.name)
+    period = _period(rules.name)
     points: list[dict[str, Any]] = []
     seen: set[tuple[int, int]] = set()
     last: tuple[int, int] = (0, 0)
@@ -212,7 +143,7 @@ def sheet_rows(game: str, sheets: Sequence[ScoreSheet]) -> list[dict[str, Any]]:
                 order.append(line.category)
                 lines[line.category] = {}
             lines[line.category].setdefault(sheet.seat, []).append(line)
-    words = CATEGORY_WORDS.get(game, {})
+    words: dict[str, Pair] = getattr(get_rules(game), "category_words", {})
     rows: list[dict[str, Any]] = []
     for category in order:
         found = [line for per_seat in lines[category].values() for line in per_seat]
@@ -276,7 +207,7 @@ def outcome(
     if not sheets:
         return {"winners": [], "leaders": [], "order": [], "best": 0, "tie_break": None,
                 "ended_early": ended_early}  # fmt: skip
-    tie = TIE_BREAKS.get(game)
+    tie = _tie_break(game)
     best = max(sheet.total for sheet in sheets)
     tied = [sheet.seat for sheet in sheets if sheet.total == best]
     winners = [sheet.seat for sheet in sheets if sheet.winner]

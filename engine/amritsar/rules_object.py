@@ -41,7 +41,7 @@ from engine.amritsar.view import view
 from engine.core.game import Decision, Filter
 from engine.core.reasons import Reason
 from engine.core.registry import register
-from engine.core.scoring import ScoreSheet
+from engine.core.scoring import Period, ScoreSheet, TieBreak
 
 #: The option that sets the solo Maharajah to his hard level.
 HARD = "hard"
@@ -84,6 +84,14 @@ class AmritsarRules:
     """*Amritsar: The Golden Temple*, 1-4 players (1: solo against the Maharajah)."""
 
     name = "amritsar"
+    #: the game-over screen's words (``engine.core.game.EndWords``)
+    tie_break = TieBreak(
+        "donations",
+        "Fin de partida",
+        "more donations made to the Golden Temple",
+        "más donaciones realizadas al Templo Dorado",
+    )
+    period = Period(lambda state: int(state.decade), "Decade", "Década")  # 3 decades
     title_en = "Amritsar: The Golden Temple"
     title_es = "Amritsar: El Templo Dorado"
     min_players = 1

@@ -33,11 +33,23 @@ from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
 from engine.core.position_text import PositionsWithCatalog
 from engine.core.reasons import Reason
-from engine.core.scoring import ScoreSheet
+from engine.core.scoring import ScoreSheet, TieBreak
 
 
 class CeylonRules(PositionsWithCatalog):
     name = "ceylon"
+    #: the game-over screen's words (``engine.core.game.EndWords``)
+    tie_break = TieBreak(
+        "tech",
+        "Fin de la partida y puntuación",
+        "further along the technology track (higher in the stack on a shared space)",
+        "más adelantado en el marcador de tecnología (o con su contador más arriba)",
+    )
+    category_words: ClassVar[dict[str, tuple[str, str]]] = {
+        "district": ("Plantation majorities", "Mayorías de plantaciones"),
+        "companies": ("Contracts of different companies", "Contratos de compañías distintas"),
+        "markers": ("Leaf markers not placed", "Marcadores de hoja sin colocar"),
+    }
     notation = position  # its position notation (``PositionsWithCatalog``)
     title_en = "Ceylon"
     title_es = "Ceylon"

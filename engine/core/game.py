@@ -211,6 +211,21 @@ class TableWords(Protocol):
     companion_excludes: dict[str, tuple[str, str]]
 
 
+class EndWords(Protocol):
+    """Optional, read with ``getattr``: how the game-over screen words a game's end.
+
+    ``tie_break``: the rulebook's tie-break on the total (``scoring.TieBreak``);
+    ``category_words``: a score category's name where its lines are worded per
+    item (category key -> (English, Spanish)); ``period``: spans whose rounds count
+    from 1 again (``scoring.Period``, Amritsar's decades). The companion's
+    game-over screen (``companion.server.game_over``) names no game: it reads these.
+    """
+
+    tie_break: Any
+    category_words: dict[str, tuple[str, str]]
+    period: Any
+
+
 @runtime_checkable
 class PartsAnswers(Protocol):
     """Optional, read with ``getattr`` like ``entered_at_table(state)`` (the seat

@@ -8,7 +8,9 @@ and the end-of-game screen can show any game's scoring without knowing it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -43,3 +45,33 @@ class ScoreSheet:
             if not line.provisional:
                 result[line.category] = result.get(line.category, 0) + line.amount
         return result
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a game's rulebook breaks a tie on the total: the ``ScoreSheet.extra`` key
+    holding each player's value (more is better), the rulebook section and words.
+    A ``Rules`` may name it as its optional ``tie_break`` (``EndWords``)."""
+
+    key: str
+    rule: str
+    en: str
+    es: str
+
+
+ROMAN = ("", "I", "II", "III", "IV", "V")
+
+
+@dataclass(frozen=True)
+class Period:
+    """Longer spans whose rounds count from 1 again (Amritsar's decades): how to read a
+    state's span and its name in the rulebooks, numbered in Roman numerals as printed.
+    A ``Rules`` may name it as its optional ``period`` (``EndWords``)."""
+
+    read: Callable[[Any], int]
+    en: str
+    es: str
+
+    def label(self, number: int) -> dict[str, str]:
+        roman = ROMAN[number] if 0 < number < len(ROMAN) else str(number)
+        return {"en": f"{self.en} {roman}", "es": f"{self.es} {roman}"}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.answers import AnswerParts
 from engine.core.game import Decision, Event, Filter
@@ -27,7 +27,7 @@ from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
 from engine.core.position_text import PositionsWithCatalog
 from engine.core.reasons import IllegalActionError, Reason
-from engine.core.scoring import ScoreSheet
+from engine.core.scoring import ScoreSheet, TieBreak
 from engine.core.seats import CHANCE
 from engine.imhotep import actions as notation
 from engine.imhotep import physical, position
@@ -121,6 +121,23 @@ class ImhotepRules(PositionsWithCatalog):
     notation = position  # its position notation (``PositionsWithCatalog``)
 
     name = "imhotep"
+    #: the game-over screen's words (``engine.core.game.EndWords``)
+    tie_break = TieBreak(
+        "sled",
+        "Final de la partida",
+        "more stones on the supply sled",
+        "más piedras en la plataforma de suministro",
+    )
+    category_words: ClassVar[dict[str, tuple[str, str]]] = {
+        "pyramid": ("Pyramid", "Pirámide"),
+        "temple": ("Temple", "Templo"),
+        "burial": ("Burial chamber", "Cámara funeraria"),
+        "obelisk": ("Obelisks", "Obeliscos"),
+        "ornament": ("Decoration cards", "Cartas de ornamentación"),
+        "unused_card": ("Blue cards not used", "Cartas azules sin usar"),
+        "statue": ("Statues", "Estatuas"),
+        "wrath": ("Pharaoh's Wrath", "La ira del faraón"),
+    }
     title_en = "Imhotep: Builder of Egypt"
     title_es = "Imhotep: El constructor de Egipto"
     min_players = 2

@@ -22,7 +22,7 @@ from engine.core.observation import Observation
 from engine.core.physical import PhysicalMove
 from engine.core.position_text import PositionsWithCatalog
 from engine.core.reasons import Reason
-from engine.core.scoring import ScoreSheet
+from engine.core.scoring import ScoreSheet, TieBreak
 from engine.rajas import physical, play, position, scoring, serialize
 from engine.rajas.actions import Action, format_action, parse_action
 from engine.rajas.answers import answer_parts
@@ -34,6 +34,13 @@ from engine.rajas.view import RajasObservation, observe, view
 
 class RajasRules(PositionsWithCatalog):
     name = "rajas"
+    #: the game-over screen's words (``engine.core.game.EndWords``)
+    tie_break = TieBreak(
+        "fame",
+        "Fin de la partida (missing from the source text)",
+        "more fame (assumed: the rulebook gives no tie-break)",
+        "más fama (supuesto: el reglamento no da desempate)",
+    )
     notation = position  # its position notation (``PositionsWithCatalog``)
     title_en = "Rajas of the Ganges"
     title_es = "Rajas of the Ganges"
