@@ -317,10 +317,9 @@ def say_sheets(session: RulesSession, say: Any) -> None:
     """The final score sheets, one block per player, points by what earned them."""
     for sheet in session.rules.score(session.state):
         name = phone_name(session, sheet.seat)
-        say(
-            f"\n{name} ({sheet.colour}): {sheet.total} points"
-            + ("  <- winner" if sheet.winner else "")
-        )
+        # a total a bare number would misstate is said in the rules' words (Rajas's race)
+        total = sheet.total_en or f"{sheet.total} points"
+        say(f"\n{name} ({sheet.colour}): {total}" + ("  <- winner" if sheet.winner else ""))
         totals: dict[str, int] = {}
         for line in sheet.lines:
             totals[line.label_en] = totals.get(line.label_en, 0) + line.amount
