@@ -116,6 +116,14 @@ pi:
 	touch $(BIN)/.installed-runtime
 	$(BIN)/python -m companion.checks $(if $(filter yes,$(PICAMERA)),--picamera)
 
+# The Pi's stack on aarch64, emulated on a PC (root; Debian's qemu-user-static
+# and debootstrap): `make pi` inside an arm64 Debian bookworm root, then
+# `companion demo --no-server` and the vision tests there (deploy/pi-check.sh).
+# Too slow for CI (bench/RESULTS.md); PI_CHECK_ROOT, PI_CHECK_FRESH=1, PI_CHECK_TESTS=... adjust it.
+.PHONY: pi-check
+pi-check:
+	deploy/pi-check.sh
+
 # The Raspberry Pi's versions (constraints/pi.txt: numpy 1.26, OpenCV 4.11 and
 # every runtime package at the version `make pi` installs) in a venv of their
 # own: `make test` runs the engine, vision and server tests a second time
