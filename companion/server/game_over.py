@@ -276,7 +276,18 @@ def game_over(
         "history": score_history(rules, states, len(names)),
         "period": _period_word(rules.name),
         "rows": sheet_rows(rules.name, sheets),
+        # what a point is called in the rulebooks (Amritsar: prestige points), if not "points"
+        "unit": _unit(rules),
     }
+
+
+def _unit(rules: Rules) -> dict[str, list[str]] | None:
+    """The rules' optional ``point_words`` ((one, many) in English, then Spanish)."""
+    words = getattr(rules, "point_words", None)
+    if not words:
+        return None
+    (one_en, many_en), (one_es, many_es) = words
+    return {"en": [one_en, many_en], "es": [one_es, many_es]}
 
 
 class GameOverCache:

@@ -92,6 +92,7 @@ class AmritsarRules:
         "más donaciones realizadas al Templo Dorado",
     )
     period = Period(lambda state: int(state.decade), "Decade", "Década")  # 3 decades
+    point_words = (("PP", "PP"), ("PP", "PP"))  # prestige points, as both rulebooks print them
     title_en = "Amritsar: The Golden Temple"
     title_es = "Amritsar: El Templo Dorado"
     min_players = 1

@@ -217,13 +217,16 @@ class EndWords(Protocol):
     ``tie_break``: the rulebook's tie-break on the total (``scoring.TieBreak``);
     ``category_words``: a score category's name where its lines are worded per
     item (category key -> (English, Spanish)); ``period``: spans whose rounds count
-    from 1 again (``scoring.Period``, Amritsar's decades). The companion's
+    from 1 again (``scoring.Period``, Amritsar's decades); ``point_words``: what
+    a point is called where not "point(s)", ((one, many) English, (one, many)
+    Spanish) (Amritsar's prestige points, "PP"). The companion's
     game-over screen (``companion.server.game_over``) names no game: it reads these.
     """
 
     tie_break: Any
     category_words: dict[str, tuple[str, str]]
     period: Any
+    point_words: tuple[tuple[str, str], tuple[str, str]]
 
 
 @runtime_checkable

@@ -359,6 +359,9 @@ def test_amritsar_ends_on_the_same_screen_with_its_decades_then_new_game(
             _check_downloads(page, sheets, names, lang)
         if solo and lang == "es":
             assert "Marajá" in phone.locator("#winner").inner_text()
+        # Amritsar counts prestige points: "PP" as both rulebooks print them, never "points"
+        winner = table.locator("#winner").inner_text()
+        assert " PP" in winner and "point" not in winner and "punto" not in winner, winner
         assert table.locator("#new-game").is_visible()
         assert not phone.locator("#new-game").count() and not watch.locator("#new-game").count()
     assert table is not None

@@ -120,7 +120,11 @@ function listed(names) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${gw("and")} ${names[names.length - 1]}` : names.join("");
 }
 
+let unit = null; // the game's own word for points (view.game_over.unit: Amritsar's PP)
+
 function points(n) {
+  const own = unit?.[lang()];
+  if (own) return `${n} ${own[Math.abs(n) === 1 ? 0 : 1]}`;
   return gw(Math.abs(n) === 1 ? "point" : "points", { n });
 }
 
@@ -503,6 +507,7 @@ export function sizeBars(root) {
  * button that asks first, then leaves for the start page.
  */
 export function gameOverScreen(view, { onNewGame = null, onReview = null } = {}) {
+  unit = view.game_over?.unit || null;
   if (!styled) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
