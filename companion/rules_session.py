@@ -144,6 +144,9 @@ class RulesSession(TableBase):
         self._question: _Question | None = None
         self._table_alert: int | None = None
         self._owes_undo = False
+        #: The companion moved for its seats and the table has not shown it done yet:
+        #: a table still behind is someone carrying out its moves, not a mistake.
+        self._owes_companion = False
         #: Public draws in play are taken from the table (its camera, else the table
         #: screen), never dealt, even without ``use_camera`` (Amritsar's own stack).
         self.table_draws = False
@@ -226,6 +229,7 @@ class RulesSession(TableBase):
         public draws from the table (or the table screen), never dealt."""
         with self._lock:
             self.camera = True
+            self._owes_companion = any(e.decider in self.companion_seats for e in self.game.entries)
 
     # -- construction ---------------------------------------------------------
 
@@ -510,6 +514,8 @@ class RulesSession(TableBase):
             if taken.get(i) == "forced":
                 self.auto_entries.add(len(self.game.entries) - 1)
         opponent = any(why != "forced" for why in taken.values())
+        if self.camera and "companion" in taken.values():
+            self._owes_companion = True  # someone at the table now carries out its moves
         if self._run_automatic() or opponent:
             source = self.bot_source  # the table now owes the opponent's moves too
         self.narrowed = None
@@ -592,6 +598,10 @@ class RulesSession(TableBase):
                 else:
                     return verdict  # the undo's alert stays up until the table is put back
             else:
+                if self._owes_companion:
+                    if verdict.kind in ("unexplained", "illegal"):
+                        return verdict  # its moves are being carried out: no alarm meanwhile
+                    self._owes_companion = False  # the table shows them done
                 clear = verdict.kind in ("unchanged", "moves", "ambiguous")
                 before = self.state_id
                 self._act_on(verdict)

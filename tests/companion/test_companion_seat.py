@@ -107,3 +107,43 @@ def test_a_table_of_companions_only_is_refused() -> None:
 def test_a_house_rule_the_companion_cannot_play_with_is_refused_in_words() -> None:
     with pytest.raises(ValueError, match="must know its own cards"):
         RulesSession.new("ceylon", ["A", "B"], options=["unknown_hands"], companions={1: "easy"})
+
+
+def test_a_table_still_carrying_out_the_companions_moves_raises_no_alarm(tmp_path: Path) -> None:
+    from companion.resume import open_any_session
+    from companion.sim.fake_camera import FakeCamera
+
+    session = open_any_session(
+        tmp_path / "game.sqlite", "imhotep", ["Ana", "Companion"], public_seed=2,
+        companions={1: "easy"},
+    )  # fmt: skip
+    assert isinstance(session, RulesSession)
+    session.use_camera()
+    rules = session.rules
+    camera = FakeCamera("imhotep", miss=0.0, seed=2)
+    rng = random.Random(2)
+    for _ in range(60):
+        if session.seat_view(None)["companion_moves"]:
+            break
+        d = rules.decision(session.state)
+        assert d.player == 0 or d.is_chance, d
+        action = rng.choice(rules.legal_actions(session.state))
+        if d.is_chance:
+            assert session.answer(None, rules.format_action(action), session.state_id).ok
+            continue
+        assert session.answer(0, rules.format_action(action), session.state_id).ok
+    else:
+        raise AssertionError("the companion never moved")
+    start = session.steps[-1]
+    first_companion = next(
+        i for i in range(start, len(session.game.entries)) if session.game.entries[i].decider == 1
+    )
+    behind = rules.observe(session.game.states[first_companion])  # Ana's move only
+    if behind == rules.observe(session.state):
+        return  # the companion's move changed nothing the camera sees: nothing owed
+    # the table shows Ana's move but not yet the companion's: someone is carrying it out
+    session.on_observation(camera.look(behind))
+    assert not session.alerts
+    # done: the table now matches the game
+    session.on_observation(camera.look(rules.observe(session.state)))
+    assert not session.alerts and not session._owes_companion
