@@ -92,6 +92,14 @@ def test_a_seat_played_by_the_companion_is_chosen_and_its_moves_are_shown(
         panel = page.inner_text("#companion-moves")
         assert WORDS[lang][1] in panel and moves[0][lang] in panel
         page.screenshot(path=str(TEST_OUTPUT / f"table-companion-{lang}.png"))
+        if lang == "en":  # large print: the moves to carry out read from across the table
+            page.click("#far-toggle")
+            sizes = page.evaluate(
+                "[...document.querySelectorAll('#companion-moves li')]"
+                ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+            )
+            assert sizes and min(sizes) >= 32, sizes
+            page.screenshot(path=str(TEST_OUTPUT / "table-companion-far-en.png"))
         page.close()
 
 
