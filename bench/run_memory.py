@@ -75,8 +75,8 @@ def child(folder: str, hand_every: int, argv: list[str]) -> int:
         def read(self) -> sources.Frame:
             n = self.number
             self.number += 1
-            k = n % hand_every
-            path = hands[k] if k < len(hands) else still
+            k = n % hand_every - (hand_every - len(hands))  # the still table first
+            path = hands[k] if k >= 0 else still
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             return sources.Frame(image=image, number=n, time=time.monotonic())
 
