@@ -36,7 +36,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.game import Rules
+from engine.core.game import Decision, Rules
 from engine.core.search.determinize import determinize
 
 #: UCB1's exploration constant for rewards in 0..1
@@ -99,11 +99,16 @@ def evaluate(rules: Rules, state: Any, scale: float = SCALE) -> list[float]:
 
 def advance_chance(rules: Rules, state: Any, rng: random.Random) -> Any:
     """``state`` after every pending draw of chance, each drawn with the table's odds."""
+    return _advance(rules, state, rng)[0]
+
+
+def _advance(rules: Rules, state: Any, rng: random.Random) -> tuple[Any, Decision]:
+    """``advance_chance`` and the decision then pending (asked once)."""
     decision = rules.decision(state)
     while decision.is_chance and not decision.is_over:
         state, _ = rules.apply(state, rules.random_chance(state, rng), check=False)
         decision = rules.decision(state)
-    return state
+    return state, decision
 
 
 def greedy_answer(
@@ -125,8 +130,7 @@ def greedy_answer(
 def rollout(rules: Rules, state: Any, settings: Settings, rng: random.Random) -> list[float]:
     """Play on from ``state`` for at most ``settings.depth`` decisions; the rewards then."""
     for _ in range(settings.depth):
-        state = advance_chance(rules, state, rng)
-        decision = rules.decision(state)
+        state, decision = _advance(rules, state, rng)
         if decision.is_over:
             break
         actions = rules.legal_actions(state)
@@ -184,8 +188,7 @@ def _iterate(rules: Rules, state: Any, root: Node, settings: Settings, rng: rand
     path: list[tuple[Node, int]] = []
     rewards: list[float] | None = None
     while True:
-        state = advance_chance(rules, state, rng)
-        decision = rules.decision(state)
+        state, decision = _advance(rules, state, rng)
         if decision.is_over:
             rewards = evaluate(rules, state, settings.scale)
             break
