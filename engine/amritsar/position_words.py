@@ -15,9 +15,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.amritsar import consistency
 from engine.amritsar.board import District, Resource, WorkerColour
 from engine.amritsar.effects import Track
-from engine.amritsar.serialize import status
+from engine.amritsar.serialize import field_problems
 from engine.amritsar.state import GameState
 
 
@@ -421,4 +422,7 @@ def in_words(problem: str) -> Problem:
 
 def status_words(state: GameState) -> list[Problem]:
     """Every rule the position breaks, in English and Spanish."""
-    return [in_words(p) for p in status(state)]
+    found = field_problems(state)
+    if found:
+        return [in_words(p) for p in found]
+    return [Problem(en, es) for en, es in consistency.problems(state)]  # said in both already

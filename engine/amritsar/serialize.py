@@ -20,6 +20,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from engine.amritsar import consistency
 from engine.amritsar.board import (
     MAHARAJAH_SPACE_NAMES,
     SECTION_CAPACITY,
@@ -489,7 +490,15 @@ def from_json(text: str, catalog: Catalog | None = None, *, validate: bool = Tru
 
 
 def status(s: GameState) -> list[str]:
-    """Every way this state breaks the game's invariants (empty when sound)."""
+    """Every way this state breaks the game's invariants (empty when sound).
+
+    Each field and component first (``field_problems``); once those are sound,
+    how the fields fit together (``engine.amritsar.consistency``)."""
+    return field_problems(s) or [en for en, _ in consistency.problems(s)]
+
+
+def field_problems(s: GameState) -> list[str]:
+    """Every field out of range and every component miscounted (empty when sound)."""
     problems: list[str] = []
     c = s.catalog
     rules = c.rules
@@ -688,4 +697,12 @@ def _player_problems(s: GameState, p: PlayerState, setting_up: bool) -> list[str
     return problems
 
 
-__all__ = ["StateError", "from_dict", "from_json", "status", "to_dict", "to_json"]
+__all__ = [
+    "StateError",
+    "field_problems",
+    "from_dict",
+    "from_json",
+    "status",
+    "to_dict",
+    "to_json",
+]

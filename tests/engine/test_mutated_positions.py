@@ -23,15 +23,24 @@ import pytest
 from engine.core.game import position_notation
 from engine.core.registry import get_rules
 
-#: Amritsar's saved form is checked by its own ``status`` (``engine/amritsar/serialize.py``,
-#: outside this change); a mutation there can still pass ``from_dict`` (a pending
-#: frame's player or ``current`` out of range) and crash later: left to its owner.
-GAMES = ("imhotep", "ceylon", "rajas")
+GAMES = ("imhotep", "ceylon", "rajas", "amritsar")
 OPTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
     "imhotep": ((), ("all-b",), ("market-b", "pyramid-b", "obelisk-b")),
     "ceylon": ((), ("start_tiles",)),
     "rajas": ((),),
+    # Amritsar's house rules (engine/amritsar/options.py), half in each game
+    "amritsar": (
+        ("skip_no_wrap", "free_skip_once", "exchange_any_time", "discount_once_per_turn"),
+        (
+            "objective_dense_ranking",
+            "main_action_required",
+            "market_bridge_needs_trade",
+            "follow_market_without_trade",
+        ),
+    ),
 }
+#: tables played where not 2 to the most (Amritsar: solo against the Maharajah too)
+TABLES = {"amritsar": (1, 3)}
 #: steps a mutated game may take to reach its end (every game here ends well before)
 LONGEST = 4000
 
@@ -41,6 +50,8 @@ def _states(game: str, seed: int, samples: int) -> list[Any]:
     rules = get_rules(game)
     rng = random.Random(seed)
     players = rng.randint(max(2, rules.min_players), rules.max_players)
+    if game in TABLES:
+        players = TABLES[game][seed % len(TABLES[game])]
     options = OPTIONS[game][seed % len(OPTIONS[game])]
     state = rules.new_game(players, seed=seed, options=options)
     states = [state]
@@ -147,7 +158,7 @@ def _keys(data: Any) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("game", ("imhotep", "ceylon", "rajas"))
+@pytest.mark.parametrize("game", GAMES)
 def test_a_mutated_position_text_is_refused_naming_its_line_or_reads_a_consistent_state(
     game: str,
 ) -> None:
@@ -224,9 +235,51 @@ def _rajas_turn(data: dict[str, Any]) -> None:
     data["phase"], data["turn"], data["actor"] = "PLACE", 0, 1  # seat 1 decides seat 0's turn
 
 
+def _amritsar_current(data: dict[str, Any]) -> None:
+    data["current"] = data["players"] + 1  # a seat not at the table (issue 37)
+
+
+def _amritsar_frame_player(data: dict[str, Any]) -> None:
+    data["pending"][-1]["player"] = data["players"] + 2  # a seat not at the table decides
+
+
+def _amritsar_turn_order(data: dict[str, Any]) -> None:
+    data["current"] = (data["current"] + 1) % data["players"]  # not the turn order's seat
+
+
+def _amritsar_storehouses(data: dict[str, Any]) -> None:
+    data["seats"][0]["coins"] = 30  # more than the storehouses hold, and no discard asked
+
+
+def _amritsar_beside(data: dict[str, Any]) -> None:
+    data["board"]["maharajah_workers"] = ["Y", "B", "W", "G"]  # 3 players: out of the game
+
+
+def _amritsar_section(data: dict[str, Any]) -> None:
+    top = data["pending"][-1]
+    top["kind"], top["a"] = "SOW_PLACE", 8  # sections are 0 to 7
+
+
+def _amritsar_discard(data: dict[str, Any]) -> None:
+    data["pending"][-1]["kind"] = "DISCARD"  # asked to discard with room to spare
+
+
+def _amritsar_maharajah(data: dict[str, Any]) -> None:
+    data["pending"][-1]["kind"] = "MAHARAJAH_TURN"  # his turn at a table without him
+    data["pending"][-1]["player"] = -3
+
+
 @pytest.mark.parametrize(
     ("game", "options", "mutate", "field"),
     [
+        ("amritsar", (), _amritsar_current, "current"),
+        ("amritsar", (), _amritsar_frame_player, r"pending\[\d+\]\.player: player 6"),
+        ("amritsar", (), _amritsar_turn_order, "turn_in_round"),
+        ("amritsar", (), _amritsar_storehouses, r"seats\[0\]\.coins: 30 coins"),
+        ("amritsar", (), _amritsar_beside, "maharajah_workers"),
+        ("amritsar", (), _amritsar_section, r"pending\[\d+\]\.a: 8"),
+        ("amritsar", (), _amritsar_discard, "discards"),
+        ("amritsar", (), _amritsar_maharajah, "Maharajah"),
         ("ceylon", (), _ceylon_order, "start_order"),
         ("rajas", (), _rajas_turn, "actor"),
         ("ceylon", (), _ceylon_level, "level"),
@@ -245,3 +298,23 @@ def test_a_position_that_cannot_arise_is_refused_naming_the_field(
     mutate(data)
     with pytest.raises(ValueError, match=field):
         rules.from_dict(data)
+
+
+def test_an_amritsar_position_text_no_game_reaches_names_its_line_in_both_languages() -> None:
+    """The notation reads through the same checks (issue 37: an out-of-range
+    current player was read, then crashed in play)."""
+    notation = position_notation(get_rules("amritsar"))
+    assert notation is not None
+    text = notation.write_position(_first_state("amritsar"))
+    first, *rest = text.splitlines()
+    broken = "\n".join([re.sub(r"current player \d+", "current player 5", first), *rest])
+    assert notation.position_problems(broken) == [
+        "line 1: current: player 5, but the turn order (starting_player, turn_in_round) "
+        "gives player 3"
+    ]
+    assert notation.position_problems(broken, "es") == [
+        "línea 1: current: el jugador 5, pero el orden de turno (starting_player, "
+        "turn_in_round) da el jugador 3"
+    ]
+    with pytest.raises(ValueError, match="current"):
+        notation.read_position(broken)
