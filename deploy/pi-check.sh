@@ -93,6 +93,27 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 host_ca=/etc/ssl/certs/ca-certificates.crt
 [ -s "$host_ca" ] && cp "$host_ca" "$root/etc/ssl/certs/pi-check-host-ca.crt"
 
+# The aarch64 wheels `make pi` installs, fetched by this machine's pip (TLS
+# under emulation is slow, and some networks reset such slow handshakes): the
+# project's dependencies at the versions in constraints/pi.txt, the build
+# backend for `pip install -e .`, and pytest. Inside, pip reads only them.
+wheels="$root/srv/wheels"
+mkdir -p "$wheels"
+pytest_pin=$(grep -s '^pytest==' "$here/constraints/pi.txt" || grep -s '^pytest==' "$here/constraints/lock.txt" || echo pytest)
+mapfile -t wanted < <(python3 -c '
+import sys, tomllib
+project = tomllib.load(open(sys.argv[1], "rb"))
+# hatchling asks for editables when it builds `pip install -e .`
+print("\n".join([*project["project"]["dependencies"], *project["build-system"]["requires"], "editables"]))
+' "$here/pyproject.toml")
+say "fetching the aarch64 wheels (${#wanted[@]} requirements and $pytest_pin) into $wheels"
+python3 -m pip download -q --disable-pip-version-check -d "$wheels" -c "$here/constraints/pi.txt" \
+  --only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 --abi abi3 --abi none \
+  --platform manylinux2014_aarch64 --platform manylinux_2_17_aarch64 \
+  --platform manylinux_2_28_aarch64 --platform any \
+  "${wanted[@]}" "$pytest_pin" ||
+  fail "'pip download' of the aarch64 wheels failed (see above): the package registry was not reached or has no aarch64 wheel of a pinned version"
+
 # 5. Inside, in a mount namespace of its own (the mounts go when it ends), with
 #    a clean environment (none of this machine's pip or Python settings).
 inside=$(
@@ -100,17 +121,15 @@ inside=$(
 set -eu
 cd /srv/companion
 export HOME=/root LC_ALL=C.UTF-8 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
-# Emulated TLS is slow: more patience and retries than pip's defaults.
-export PIP_DEFAULT_TIMEOUT=60 PIP_RETRIES=10
+# Only the wheels fetched above: no emulated TLS.
+export PIP_NO_INDEX=1 PIP_FIND_LINKS=/srv/wheels
 [ -s /etc/ssl/certs/pi-check-host-ca.crt ] && export PIP_CERT=/etc/ssl/certs/pi-check-host-ca.crt
 t0=\$(date +%s)
 echo "inside: \$(uname -m), \$(python3 --version), system numpy \$(python3 -c 'import numpy; print(numpy.__version__)')"
 make pi PICAMERA=no
 t1=\$(date +%s)
-# pytest at the version the PC's lock has, unless the Pi's constraints pin it.
-if grep -qs '^pytest==' constraints/pi.txt; then pin=pytest; else
-  pin=\$(grep -s '^pytest==' constraints/lock.txt || echo pytest); fi
-.venv/bin/python -m pip install -q -c constraints/pi.txt "\$pin"
+# pytest at the version the Pi's constraints or the PC's lock pin.
+.venv/bin/python -m pip install -q -c constraints/pi.txt "$pytest_pin"
 .venv/bin/python -c 'import platform, numpy, cv2; print("venv:", platform.machine(), "numpy", numpy.__version__, "opencv", cv2.__version__)'
 t2=\$(date +%s)
 .venv/bin/companion demo --no-server > /tmp/demo.out
