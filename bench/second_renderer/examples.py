@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path("test-output/second_renderer"))
     ap.add_argument("--seed", type=int, default=7, help="a development seed (never 900000-999999)")
     ap.add_argument("--all", action="store_true", help="every condition for every game (slow)")
+    ap.add_argument("--only", nargs="*", choices=CONDITIONS, help="only these conditions")
     args = ap.parse_args(argv)
     if 900000 <= args.seed <= 999999:
         ap.error("--seed: 900000-999999 are held out; pick a development seed")
@@ -36,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
             ]
         )
     )
+    if args.only:
+        jobs = [(g, c) for g, c in jobs if c in args.only]
     for game, cond in jobs:
         s = render_scene(game, args.seed, cond)
         stem = args.out / f"{game}-{args.seed}-{cond}"
