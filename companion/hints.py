@@ -1,20 +1,20 @@
-"""Hints on request: the search player's three best answers for the seat deciding.
+"""Hints on request: the companion's three best answers for the seat deciding.
 
 What it is for: a table that wants help (a house choice on the start page, off
 by default) lets the deciding phone ask what the companion would play. The
-answer comes from the same search a seat the companion plays uses
-(``engine.core.search``), from that seat's side only (``determinize`` redraws
-every other seat's secrets), and goes to that phone alone. Each answer comes
-with how many points it is worth against the best one, read off the search's
-mean reward (a lead in points squashed to 0..1, ``ismcts.sigmoid_lead``).
+answers come from the search a seat the companion plays uses
+(``engine.core.review.hints``: ``engine.core.search`` from that seat's side
+only, every other seat's secrets redrawn) and go to that phone alone. Each is
+played on over the same sampled futures, so the points one gives up against
+the best of them is a paired difference, not luck; listed best first.
 
-Bounded: one search per decision and seat (asking again gets the same hint),
-at the ``normal`` level (a fraction of a second here).
+Bounded: one search per decision and seat (asking again gets the same hint), a
+fraction of a CPU second here; its samples come from the OS, so a hint says
+nothing about any seed.
 """
 
 from __future__ import annotations
 
-import math
 import secrets
 import threading
 from typing import Any
@@ -25,29 +25,24 @@ from engine.core.game import Rules, option_text
 TOP = 3
 
 
-def _lead(value: float, scale: float) -> float:
-    """The lead in points a mean reward stands for (the inverse of ``sigmoid_lead``)."""
-    clipped = min(max(value, 1e-6), 1 - 1e-6)
-    return scale * math.atanh(2 * clipped - 1)
-
-
 def best_answers(rules: Rules, state: Any, seat: int) -> list[dict[str, Any]]:
-    """The search's three best answers for ``seat`` at ``state``, each with its words
-    and the points it is expected to give up against the first (0 for the first)."""
-    from engine.core.search.ismcts import SCALE
-    from engine.core.search.players import LEVELS, SearchBot
+    """The search's three best answers for ``seat`` at ``state``, best first, each with
+    its words and the points it gives up against the first (0 for the first)."""
+    from engine.core.review import hints
 
-    estimates = SearchBot(LEVELS["normal"]).estimates(rules, state, secrets.SystemRandom())
-    top = estimates[:TOP]
-    best = _lead(top[0].value, SCALE)
+    found = sorted(
+        hints(rules, state, seat, seed=secrets.randbelow(2**31), count=TOP),
+        key=lambda hint: -hint.points,
+    )
+    best = found[0].points if found else 0.0
     return [
         {
-            "action": rules.format_action(e.action),
-            "en": option_text(rules, state, e.action, "en"),
-            "es": option_text(rules, state, e.action, "es"),
-            "behind": round(max(0.0, best - _lead(e.value, SCALE)), 1),
+            "action": rules.format_action(h.action),
+            "en": option_text(rules, state, h.action, "en"),
+            "es": option_text(rules, state, h.action, "es"),
+            "behind": round(max(0.0, best - h.points), 1),
         }
-        for e in top
+        for h in found
     ]
 
 
