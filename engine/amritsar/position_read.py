@@ -131,6 +131,7 @@ class _Reader:
         self.problems: list[Problem] = []
         self.seen: set[str] = set()
         self.line_of: dict[str, int] = {}  # area (``player 2`` for a player) -> its line
+        self.pending_lines: list[int] = []  # the line of each 'pending:' frame, bottom first
 
     def fail(self, number: int, en: str, es: str) -> None:
         self.problems.append(Problem(f"line {number}: {en}", f"línea {number}: {es}"))
@@ -251,6 +252,8 @@ def _game_dict(text: str, reader: _Reader) -> dict[str, Any]:
             continue
         lines.append((number, _norm(key), rest.strip()))
         reader.line_of.setdefault(_norm(key), number)
+        if _norm(key) == "pending":
+            reader.pending_lines.append(number)
     games = [entry for entry in lines if entry[1] == "game"]
     if not games:
         reader.problems.append(
@@ -1034,6 +1037,19 @@ _AREA_OF = {
 }
 
 
+def _field_area(head: str) -> str:
+    """The area of a saved form's field (``engine.amritsar.consistency`` names those):
+    ``seats[1].coins`` -> ``player 2``, ``pending[3].a`` -> ``pending``."""
+    seat = re.match(r"seats\[(\d+)\]", head)
+    if seat:
+        return f"player {int(seat[1]) + 1}"
+    if head.startswith("pending["):
+        return "pending"
+    if head.startswith("board.revealed_storehouses"):
+        return "storehouses"
+    return head.split(".", 1)[0] if head.startswith("turn.") else ""
+
+
 def _located(problem: Problem, reader: _Reader) -> Problem:
     """``problem`` with the line of the area it concerns (every problem names its line).
 
@@ -1043,7 +1059,13 @@ def _located(problem: Problem, reader: _Reader) -> Problem:
         return problem
     head = _norm(re.split(r"[:,(]", problem.en, maxsplit=1)[0])
     words = head.split()
-    candidates = [head, " ".join(words[:2]), words[0] if words else ""]
+    candidates = [_field_area(head), head, " ".join(words[:2]), words[0] if words else ""]
+    frame = re.match(r"pending\[(\d+)\]", head)
+    if frame and int(frame[1]) < len(reader.pending_lines):  # the frame's own line
+        number = reader.pending_lines[int(frame[1])]
+        return Problem(f"line {number}: {problem.en}", f"línea {number}: {problem.es}")
+    if frame and "decision" in reader.line_of:
+        candidates.insert(0, "decision")
     for candidate in candidates:
         area = _AREA_OF.get(candidate, candidate)
         if area in reader.line_of:

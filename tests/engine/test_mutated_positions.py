@@ -318,3 +318,16 @@ def test_an_amritsar_position_text_no_game_reaches_names_its_line_in_both_langua
     ]
     with pytest.raises(ValueError, match="current"):
         notation.read_position(broken)
+    # a player's field on that player's line, a pending frame's on its own line
+    lines = text.splitlines()
+    seat = next(i for i, line in enumerate(lines) if line.startswith("player 1:"))
+    frame = max(i for i, line in enumerate(lines) if line.startswith("pending:"))
+    lines[seat] = re.sub(r"coins \d+", "coins 30", lines[seat])
+    lines[frame] = re.sub(r"player \d+", "player 5", lines[frame])
+    problems = sorted(
+        notation.position_problems("\n".join(lines)), key=lambda p: int(p.split()[1][:-1])
+    )
+    assert len(problems) == 2, problems
+    assert problems[0].startswith(f"line {seat + 1}: seats[0].coins: 30 coins"), problems
+    assert problems[1].startswith(f"line {frame + 1}: pending["), problems
+    assert "player 5 does not decide" in problems[1]
