@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from companion.heap import fix_mmap_threshold
+
+    fix_mmap_threshold()  # freed frame buffers leave resident memory (companion/heap.py)
     args = build_parser().parse_args(argv)
     result: int = args.func(args)
     return result

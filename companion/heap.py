@@ -1,0 +1,44 @@
+"""Large image buffers go back to the system when freed (glibc's mmap threshold, fixed).
+
+glibc serves an allocation of at least the mmap threshold (128 KiB at start)
+with its own ``mmap`` and unmaps it when freed. But the threshold is dynamic:
+each time such a block is freed, glibc raises the threshold to that block's
+size (up to 32 MiB), so from then on a frame-sized buffer (a 12 MP grey image
+is 12 MB, a colour one 37 MB) comes from the heap instead, and once freed
+stays in the process's resident memory, fragmented between smaller blocks.
+A camera loop that allocates and frees such buffers every frame then grows by
+tens of MB (bench/run_memory.py: ~55 MB after 16 frames at 12 MP).
+
+Setting the threshold once turns the dynamic raise off. ``fix_mmap_threshold``
+does that through ``mallopt`` where the C library is glibc, and nothing
+elsewhere (musl, macOS); an ``MALLOC_MMAP_THRESHOLD_`` in the environment wins.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+
+#: Blocks of this size or more are mapped on their own and unmapped when freed:
+#: above a frame's small work buffers, below any whole frame (1080p grey: 2 MB).
+MMAP_THRESHOLD = 1 << 20
+
+_M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
+
+
+def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:
+    """Fix glibc's mmap threshold; returns whether it was set here."""
+    if "MALLOC_MMAP_THRESHOLD_" in os.environ:
+        return False
+    name = ctypes.util.find_library("c")
+    if name is None or "libc.so" not in name:
+        return False
+    try:
+        libc = ctypes.CDLL(name)
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    return bool(mallopt(_M_MMAP_THRESHOLD, threshold))
