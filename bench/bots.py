@@ -10,6 +10,9 @@ With more than two seats, seat i plays A when ``(i + game) % 2 == 0``; A's
 against the solo Maharajah (``--hard``: his harder level), and also prints
 both score distributions, next to ``bench/solo_strength.py``'s.
 
+``--think N`` times A alone instead: N decisions with two answers or more,
+every fourth one of seeded random games, CPU seconds each (median, p90, max).
+
 Example:
     nice .venv/bin/python bench/bots.py --game imhotep --players 2 --a strong --b greedy --games 200
 """
@@ -17,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -29,6 +33,40 @@ from engine.core.registry import GAMES, get_rules
 from engine.core.search.players import BOT_NAMES, make_bot, play_game
 
 
+def think(rules: Any, name: str, players: int, count: int, seed: int) -> int:
+    """Time ``name`` on ``count`` decisions of seeded random games; print the figures."""
+    bot = make_bot(name)
+    times: list[float] = []
+    game = 0
+    while len(times) < count and game < 1000:
+        rng = random.Random(seed * 1009 + game)
+        state = rules.new_game(players, seed=seed * 1009 + game)
+        seen = 0
+        while len(times) < count and not rules.decision(state).is_over:
+            decision = rules.decision(state)
+            if decision.is_chance:
+                action = rules.random_chance(state, rng)
+            elif decision.player < 0:  # the rules' own automated opponent
+                action = rules.legal_actions(state)[0]
+            else:
+                actions = rules.legal_actions(state)
+                seen += 1
+                if len(actions) > 1 and seen % 4 == 0:
+                    start = time.process_time()
+                    bot.choose(rules, state, random.Random(seen))
+                    times.append(time.process_time() - start)
+                action = rng.choice(actions)
+            state, _ = rules.apply(state, action, check=False)
+        game += 1
+    times.sort()
+    print(
+        f"{rules.name}: {name} over {len(times)} decisions with 2+ answers: median "
+        f"{statistics.median(times):.3f} s CPU, p90 {times[int(0.9 * (len(times) - 1))]:.3f}, "
+        f"max {times[-1]:.3f}"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), required=True)
@@ -39,12 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="only the last line")
     parser.add_argument("--hard", action="store_true", help="solo: the Maharajah's hard level")
+    parser.add_argument("--think", type=int, default=0, help="time A on this many decisions")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 100_000:
         parser.error("--games: from 1 to 100000")
     rules = get_rules(args.game)
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"--players: {rules.title_en} is for {rules.min_players}-{rules.max_players}")
+    if args.think:
+        return think(rules, args.a, args.players, min(args.think, 1000), args.seed)
     if args.players == 1 and not rules.solo:
         parser.error(f"--players 1: {rules.title_en} has no solo opponent")
     options = ("hard",) if args.hard else ()
