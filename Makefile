@@ -133,9 +133,18 @@ pi-check:
 # well within CI's 15 minutes: the browser tests (tests/server/test_browser*,
 # 108 tests each driving Chromium: they check the pages' JavaScript, the same
 # whatever Python serves it; the server's Python is run by the other server
-# tests) and the firmware, sensor and companion tests.
+# tests) and the firmware, sensor and companion tests. Of the engine's tests
+# (843), only those that reach outside engine/ (PI_ENGINE_TESTS: the files that
+# import the companion or another of this project's packages, 37 tests) and the
+# check that engine/ imports the standard library and itself only
+# (tests/engine/test_standard_library.py): an engine that imports no installed
+# package runs the same on the same Python whatever pi.txt pins, and those 800
+# tests would add 71 CPU seconds for nothing (77 s for tests/engine, 6 s for
+# this subset; bench/RESULTS.md, "CI's time").
 PI_VENV  := .venv-pi
-PI_TESTS := tests/engine tests/vision tests/server --ignore-glob='tests/server/test_browser*'
+PI_ENGINE_TESTS := tests/engine/test_standard_library.py $(shell grep -rlE '^\s*(from|import) \
+  (tests\.)?(companion|vision|hardware|bench|firmware|deploy|server|sensors|support)\b' tests/engine | sort)
+PI_TESTS := $(PI_ENGINE_TESTS) tests/vision tests/server --ignore-glob='tests/server/test_browser*'
 $(PI_VENV)/.installed: pyproject.toml constraints/pi.txt $(LOCK)
 	[ -x $(PI_VENV)/bin/python ] || $(PYTHON) -m venv $(PI_VENV)
 	$(PI_VENV)/bin/python -m pip install -q --upgrade pip
