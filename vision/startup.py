@@ -79,6 +79,11 @@ OUTSIDE_MIN = 20.0
 #: view this far inside (mm, and a cell further) must look like the outside
 #: too. Printed words along the edge (the market headings, 7 mm high) do not.
 DEEP_MM = 16.0
+#: An arm whose sleeve has the table's own colour (issue 34: skin and sleeve
+#: of any colour) does not differ from the table outside the edge; it is
+#: told from print along the edge by reaching further in: this far (mm, and a
+#: cell further) the board view still looks like the outside.
+FAR_MM = 40.0
 #: Edge samples where a side is at least this bright in every channel are
 #: blown out by glare: no evidence.
 BLOWN = 245
@@ -106,6 +111,7 @@ class StartupCheck:
         step = CELL_MM
         inward = (CELL_MM * 1.0, CELL_MM * 2.0)
         deep = (DEEP_MM, DEEP_MM + CELL_MM)
+        far = (FAR_MM, FAR_MM + CELL_MM)
         rows: list[list[tuple[int, int]]] = []
         points: list[tuple[float, float]] = []
         edges: list[int] = []
@@ -120,12 +126,13 @@ class StartupCheck:
                 cells = [self.view.cell_of(*at(float(t), d)) for d in inward]
                 cells += [self.view.cell_of(*at(float(t), -d)) for d in inward]
                 cells += [self.view.cell_of(*at(float(t), d)) for d in deep]
+                cells += [self.view.cell_of(*at(float(t), d)) for d in far]
                 if any(c is None for c in cells):
                     continue
                 rows.append([c for c in cells if c is not None])
                 points.append(at(float(t), -inward[1]))
                 edges.append(edge)
-        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 6, 2)
+        cells_arr = np.array(rows, dtype=np.intp).reshape(-1, 8, 2)
         self._rows = cells_arr[..., 0]
         self._cols = cells_arr[..., 1]
         self._points = np.array(points, dtype=np.float64).reshape(-1, 2)
@@ -144,10 +151,11 @@ class StartupCheck:
         that nothing crosses it."""
         self.judged = False
         visible = self._visible_in(reg, size)
-        v = view[self._rows, self._cols].astype(np.float32)  # (n, 4, 3)
+        v = view[self._rows, self._cols].astype(np.float32)  # (n, 8, 3): inside, outside, deep, far
         inside = v[:, :2].mean(axis=1)
         outside = v[:, 2:4].mean(axis=1)
-        further = v[:, 4:].mean(axis=1)
+        further = v[:, 4:6].mean(axis=1)
+        farther = v[:, 6:8].mean(axis=1)
         blown = (v[:, :2].min(axis=(1, 2)) >= BLOWN) | (v[:, 2:4].min(axis=(1, 2)) >= BLOWN)
         usable = visible & ~blown
         self.crossings = []
@@ -162,6 +170,9 @@ class StartupCheck:
         on_table = np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN
         limit = min(LOW_SHARE * median, LOW_MAX)
         reaches = np.abs(further - outside).max(axis=1) < limit
+        # Of the table's colour, only an arm that reaches far in (a sleeve like
+        # the table); print along the edge beside a bare table does not.
+        on_table |= np.abs(farther - outside).max(axis=1) < limit
         headroom = np.maximum(255.0 - np.minimum(inside, outside), HEADROOM_FLOOR)
         level = np.maximum(np.minimum(inside, outside), HEADROOM_FLOOR)
         step = np.abs(inside - outside)
