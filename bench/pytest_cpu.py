@@ -1,0 +1,86 @@
+"""A pytest plugin: CPU seconds per test, the test's own process and all it started.
+
+Why: on a machine shared by many (load 25+), wall times say little about what
+CI's two idle cores will take; CPU seconds do. Each test's figure is this
+process's CPU plus that of every descendant (Chromium's renderers, the
+Playwright driver, uvicorn or broker subprocesses, reaped or still running),
+taken from /proc (Linux) before and after the test's setup, call and teardown.
+
+    nice .venv/bin/pytest -q -p no:cacheprovider -p bench.pytest_cpu tests/vision
+    PYTEST_CPU_OUT=/tmp/vision.tsv nice .venv/bin/pytest -p bench.pytest_cpu tests/vision
+
+writes one line a test (CPU s, wall s, test id) to $PYTEST_CPU_OUT (default
+test-output/pytest-cpu.tsv, appended) and prints the session's total and its
+costliest tests. Not for ``-n`` (each worker would count only its own tests).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TICK = os.sysconf("SC_CLK_TCK")
+_RESULTS: list[tuple[float, float, str]] = []
+_START: list[float] = []
+
+
+def tree_cpu() -> float:
+    """CPU seconds of this process, its reaped children and its live descendants."""
+    me = os.getpid()
+    children: dict[int, list[int]] = {}
+    spent: dict[int, float] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()
+        children.setdefault(int(fields[1]), []).append(int(name))
+        # utime, stime, and the same for its reaped children
+        spent[int(name)] = sum(int(f) for f in fields[11:15]) / TICK
+    total = 0.0
+    todo = list(children.get(me, []))
+    while todo:
+        pid = todo.pop()
+        total += spent.get(pid, 0.0)
+        todo.extend(children.get(pid, []))
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime + total
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _START.append(tree_cpu())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Generator[None, None, None]:
+    cpu, wall = tree_cpu(), time.monotonic()
+    yield
+    _RESULTS.append((tree_cpu() - cpu, time.monotonic() - wall, item.nodeid))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    out = Path(os.environ.get("PYTEST_CPU_OUT", "test-output/pytest-cpu.tsv"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as f:
+        f.writelines(f"{cpu:.2f}\t{wall:.1f}\t{nodeid}\n" for cpu, wall, nodeid in _RESULTS)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _START:
+        return
+    tests = sum(cpu for cpu, _, _ in _RESULTS)
+    whole = tree_cpu() - _START[0]
+    write = terminalreporter.write_line
+    write(f"CPU: {whole:.1f} s this session, {tests:.1f} s in its {len(_RESULTS)} tests")
+    for cpu, wall, nodeid in sorted(_RESULTS, reverse=True)[:15]:
+        write(f"  {cpu:7.2f} CPU s {wall:7.1f} s  {nodeid}")
