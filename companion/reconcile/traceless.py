@@ -10,7 +10,8 @@ settles such a verdict:
 
 - *inferred*: while the decision pending has exactly one legal answer that
   leaves the table as it is (its ``quiet`` answers: the observation, with the
-  ``DERIVED`` fields blank, is unchanged) and that answer passes the turn to
+  ``DERIVED`` fields blank, is unchanged where this look read it:
+  ``quiet_here``) and that answer passes the turn to
   another player, that answer is taken, up to ``DEPTH`` of them in a row,
   and the table is reconciled again from there;
   only a table then fully explained (moves, or a question further on) is
@@ -68,6 +69,18 @@ def quiet_answers(rules: Rules, state: Any) -> list[Hashable]:
     ]
 
 
+def quiet_here(rules: Rules, state: Any, seen: Observation) -> list[Hashable]:
+    """A player's legal answers now that change only what ``seen`` did not read:
+    no trace at all, or a trace on a piece this look (or this camera) leaves
+    unread (Ceylon's tech track, where a camera table does not read it). Only
+    among these is an answer inferred or asked, so a piece unread never picks one."""
+    d = rules.decision(state)
+    if d.is_chance or d.is_over:
+        return []
+    before = _shown(rules, state)
+    return [a for a in rules.legal_actions(state) if unseen_here(rules, state, a, seen, before)]
+
+
 def reconcile_settled(rules: Rules, state: Any, seen: Observation) -> Verdict:
     """The reconciler's verdict on ``seen`` at ``state``, with quiet answers
     inferred or asked (module docstring). The search is made shallow first
@@ -93,7 +106,7 @@ def _infer(rules: Rules, state: Any, seen: Observation) -> Verdict | None:
     taken: list[Hashable] = []
     at = state
     for _ in range(DEPTH):
-        quiet = quiet_answers(rules, at)
+        quiet = quiet_here(rules, at, seen)
         if len(quiet) != 1:
             return None
         mover = rules.decision(at).player
@@ -146,7 +159,7 @@ def settle(rules: Rules, state: Any, seen: Observation, verdict: Verdict) -> Ver
         return _guard(rules, state, verdict, seen)
     if verdict.kind != "unexplained":
         return verdict
-    quiet = quiet_answers(rules, state)
+    quiet = quiet_here(rules, state, seen)
     if quiet:  # the table moved on past a player who may have made a move no camera sees
         asker = rules.decision(state).player
         return Verdict("ambiguous", (), tuple(quiet), asker=asker)
@@ -220,7 +233,7 @@ def _guard(rules: Rules, state: Any, verdict: Verdict, seen: Observation) -> Ver
     if verdict.kind == "ambiguous" and verdict.asker == rules.decision(at).player:
         # a question where the sequences part: a quiet answer fits as well (the
         # search keeps only moves that bring the game closer past one decision)
-        extra = [a for a in quiet_answers(rules, at) if a not in verdict.candidates]
+        extra = [a for a in quiet_here(rules, at, seen) if a not in verdict.candidates]
         if extra:
             return replace(verdict, candidates=(*verdict.candidates, *extra))
     return verdict

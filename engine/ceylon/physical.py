@@ -212,6 +212,10 @@ def _move_moves(
 _FIELDS: dict[str, tuple[str, str]] = {
     "card": ("the card just played", "la carta recién jugada"),
     "rotation": ("which way the played card is turned", "hacia dónde está girada la carta jugada"),
+    "tech_tops": (
+        "the markers on the technology track",
+        "los marcadores en el desarrollo tecnológico",
+    ),
 }
 _PER_SEAT: dict[str, tuple[str, str]] = {
     "pawns": ("{en}'s pawn", "el peón de {es}"),

@@ -8,10 +8,13 @@ too: with the cards played it would give the hands away. Everything else
 
 ``observe`` is the part the table shows: pawns, plantations and their leaf
 colours, elevation, the train, advisors and the discs on them, the card just
-played with its rotation. The personal boards (rupees, tea cubes, tech tokens,
-companies) and the tech track's stacking order are public but no camera above
-the main board reads them: they are ``DERIVED`` (reasons in ``WHY_DERIVED``),
-filled in from the record and never a camera value (``as_seen`` blanks them).
+played with its rotation, and the tech track as seen from above (``tech_tops``:
+on each space, the colour of the disc lying on top; a disc that advances is
+put on top, so every advance shows). The personal boards (rupees, tea cubes,
+tech tokens, companies) and the tech track's stacking order are public but no
+camera above the main board reads them: they are ``DERIVED`` (reasons in
+``WHY_DERIVED``), filled in from the record and never a camera value
+(``as_seen`` blanks them).
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ class CeylonObservation(Observation):
     cubes: tuple[tuple[int, int, int], ...] | None = None
     tokens: tuple[int, ...] | None = None
     companies: tuple[tuple[int, ...], ...] | None = None
+    #: per space of the tech track: the seat whose disc lies on top (-1 no disc)
+    tech_tops: tuple[int, ...] | None = None
 
 
 def observe(cat: Catalog, state: State) -> CeylonObservation:
@@ -77,7 +82,21 @@ def observe(cat: Catalog, state: State) -> CeylonObservation:
         cubes=tuple((p.cubes[0], p.cubes[1], p.cubes[2]) for p in state.players),
         tokens=tuple(p.tokens for p in state.players),
         companies=tuple(tuple(p.companies) for p in state.players),
+        tech_tops=tech_tops(cat, state),
     )
+
+
+def tech_tops(cat: Catalog, state: State) -> tuple[int, ...]:
+    """Per space of the tech track, the seat whose disc lies on top (the highest
+    stacking number there), -1 where no disc lies: what a camera above sees."""
+    last = int(cat.value("tech_track_last"))
+    tops = [-1] * (last + 1)
+    for seat, player in enumerate(state.players):
+        space = min(max(player.tech, 0), last)
+        top = tops[space]
+        if top < 0 or state.players[top].tech_order < player.tech_order:
+            tops[space] = seat
+    return tuple(tops)
 
 
 def view(cat: Catalog, state: State, seat: int | None, decision: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -96,17 +97,30 @@ def test_a_card_whose_copies_are_all_played_is_refused_with_the_reason(tmp_path:
 def _quiet_position(session: RulesSession, quiet_kinds: set[str]) -> None:
     """Play until a player acts on another's card and its main action is ``quiet_kinds``'
     other kind, or only rupees leave the board as it is (``quiet_kinds`` = {"rupees"})."""
-    from companion.reconcile.traceless import quiet_answers
-
     rules = session.rules
 
     def wanted(state: Any) -> bool:
         if state.phase != "ACT" or state.actor == state.active:
             return False
-        kinds = {a.kind for a in quiet_answers(rules, state)}
-        return kinds == quiet_kinds and len(quiet_answers(rules, state)) == len(quiet_kinds)
+        quiet = _quiet_unless_track(rules, state)
+        return {a.kind for a in quiet} == quiet_kinds and len(quiet) == len(quiet_kinds)
 
     _play_until(session, wanted)
+
+
+def _off_track(seen: Any) -> Any:
+    """The table as a look that did not read the tech track sees it."""
+    return replace(seen.as_seen(), tech_tops=None)
+
+
+def _quiet_unless_track(rules: Any, state: Any) -> list[Hashable]:
+    """The answers that leave the table as it is but for the tech track."""
+    before = _off_track(rules.observe(state))
+    return [
+        a
+        for a in rules.legal_actions(state)
+        if _off_track(rules.observe(rules.apply(state, a, check=False)[0])) == before
+    ]
 
 
 def _visible_next(session: RulesSession, after: Any) -> Hashable:
@@ -148,7 +162,7 @@ def test_two_invisible_actions_ask_one_question_of_their_player(tmp_path: Path) 
     after, _ = rules.apply(session.state, tech)
     nxt = _visible_next(session, after)
     table, _ = rules.apply(after, nxt)
-    verdict = session.on_observation(rules.observe(table).as_seen())
+    verdict = session.on_observation(_off_track(rules.observe(table)))  # the track unread
     assert verdict.kind == "ambiguous" and verdict.asker == seat
     assert set(verdict.candidates) == {tech, Action("rupees")}
     assert rules.to_dict(session.state) != rules.to_dict(table)  # nothing taken for them
@@ -157,3 +171,25 @@ def test_two_invisible_actions_ask_one_question_of_their_player(tmp_path: Path) 
     _answer(session, tech)  # one answer; the table's next move follows from the camera
     assert rules.to_dict(session.state) == rules.to_dict(table)
     assert not session.alerts
+
+
+def test_an_advance_on_the_tech_track_is_read_and_rupees_then_inferred(tmp_path: Path) -> None:
+    session = _session(tmp_path, camera=True)
+    _quiet_position(session, {"rupees", "tech"})
+    rules = session.rules
+    start = session.state
+    tech = Action("tech")
+    after, _ = rules.apply(start, tech)
+    verdict = session.on_observation(rules.observe(after).as_seen())
+    assert verdict.kind == "moves" and list(verdict.actions) == [tech]  # the disc on top
+    assert session._open_question() is None and not session.alerts
+    # the other answer, 2 rupees, is now the only one that leaves the track as it is
+    (tmp_path / "again").mkdir()
+    session2 = _session(tmp_path / "again", camera=True)
+    _quiet_position(session2, {"rupees", "tech"})
+    rupees = Action("rupees")
+    after2, _ = rules.apply(session2.state, rupees)
+    table, _ = rules.apply(after2, _visible_next(session2, after2))
+    verdict2 = session2.on_observation(rules.observe(table).as_seen())
+    assert verdict2.kind == "moves" and verdict2.actions[0] == rupees
+    assert rules.to_dict(session2.state) == rules.to_dict(table)

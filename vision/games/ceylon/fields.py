@@ -24,6 +24,8 @@
 Left to the phone and the log (``None``): ``tech`` (the stacking order on a shared
 space is a number no piece shows), and the personal boards (``rupees``,
 ``cubes``, ``tokens``, ``companies``: outside the board's camera view).
+Not read yet: ``tech_tops`` (the disc on top of each tech track space: the
+track is not laid out on this table; the reconciler treats it as unread).
 """
 
 from __future__ import annotations
