@@ -10,7 +10,12 @@ position that passes never crashes later (issue 37):
   from ``starting_player`` and ``turn_in_round``), the turn's own counters;
 - the pending stack: each frame's player is one a frame of its kind has (a
   seat at the table, the chance draw, the Maharajah, nobody) and its values
-  are in the range the rules give them (a section, a district, a stage);
+  are in the range the rules give them (a section, a district, a stage); the
+  frames answered at once lie on top (only a discard above them), an effect
+  carries its steps, setup frames only during the setup, and the pending
+  decision has a legal answer;
+- the setup's draws: tiles and workers on the table plus the draws still
+  pending make the setup's counts;
 - what belongs to a table: the workers beside the Maharajah spaces only in a
   2-player or solo game, the Maharajah's turn and the hard level only solo,
   no more storehouses than the table reveals, a flipped storehouse only the
@@ -33,6 +38,7 @@ from engine.amritsar import game
 from engine.amritsar.board import SECTION_COUNT, District
 from engine.amritsar.catalog import Perk
 from engine.amritsar.decisions import CHANCE_KINDS, INTERNAL, Pending
+from engine.amritsar.effects import Op
 from engine.amritsar.state import CHANCE, MAHARAJAH, NONE
 
 if TYPE_CHECKING:
@@ -42,6 +48,20 @@ if TYPE_CHECKING:
 _NOBODY_KINDS = frozenset({Pending.DECADE_END, Pending.START_GAME, Pending.GAME_OVER})
 #: bits of a frame's ``flags`` (effects_run.FOLLOWING, market.DISCOUNT_USED)
 _FLAG_BITS = 3
+#: decisions answered as soon as they are pushed (a discard may come first)
+_ANSWERED_AT_ONCE = frozenset(
+    {
+        Pending.CHOOSE_ALTERNATIVE,
+        Pending.CHOOSE_MAHOUT,
+        Pending.CHOOSE_RESOURCE,
+        Pending.CHOOSE_TRACK,
+        Pending.DISCARD,
+        Pending.DONATE,
+        Pending.TWO_STEPS,
+        Pending.UPGRADE,
+        Pending.MAHARAJAH_TURN,
+    }
+)
 #: END_TURN stages (rules.turn), DECADE_END stages (rules.decade)
 _END_TURN_STAGES = 3
 _DECADE_END_STAGES = 2
@@ -91,17 +111,6 @@ def _table(s: GameState) -> list[Problem]:
             (
                 "hard: the Maharajah's hard level is played only in a solo game",
                 "hard: el nivel difícil del marajá solo se juega en solitario",
-            )
-        )
-    shown = s.catalog.rules.storehouses_revealed.get(s.donation_players, 0)
-    taken = sum(1 for p in s.players for h in p.storehouses if h != NONE)
-    if len(s.revealed_storehouses) + taken > shown:
-        found.append(
-            (
-                f"board.revealed_storehouses: {len(s.revealed_storehouses)} beside the board "
-                f"and {taken} on the players' boards, the table reveals {shown}",
-                f"board.revealed_storehouses: {len(s.revealed_storehouses)} junto al tablero "
-                f"y {taken} en los tableros de los jugadores, la mesa muestra {shown}",
             )
         )
     if s.maharajah is not None:
@@ -232,6 +241,86 @@ def _stack(s: GameState) -> list[Problem]:
                 "pending: el comienzo de la partida queda debajo de todo",
             )
         )
+    for index, frame in enumerate(s.pending):
+        above = s.pending[index + 1 :]
+        if frame.kind in _ANSWERED_AT_ONCE and any(f.kind != Pending.DISCARD for f in above):
+            found.append(
+                (
+                    f"pending[{index}].kind: {Pending(frame.kind).name} is answered at once, "
+                    "only a discard comes before it",
+                    f"pending[{index}].kind: {Pending(frame.kind).name} se responde en el acto, "
+                    "solo un descarte va antes",
+                )
+            )
+    setting_up = _setting_up(s)
+    for index, frame in enumerate(s.pending):
+        kind = Pending(frame.kind)
+        of_setup = kind in CHANCE_KINDS or kind.name.startswith("SETUP")
+        if of_setup != setting_up and kind is not Pending.START_GAME:
+            found.append(
+                (
+                    f"pending[{index}].kind: {kind.name} "
+                    + ("during the setup" if setting_up else "after the setup"),
+                    f"pending[{index}].kind: {kind.name} "
+                    + ("durante la preparación" if setting_up else "tras la preparación"),
+                )
+            )
+        steps = bool(frame.steps)
+        if steps != (kind in (Pending.EFFECT, Pending.CHOOSE_ALTERNATIVE)) or (
+            kind is Pending.CHOOSE_ALTERNATIVE and frame.steps[0].op is not Op.CHOICE
+        ):
+            found.append(
+                (
+                    f"pending[{index}].steps: not what a {kind.name} frame carries",
+                    f"pending[{index}].steps: no es lo que lleva un paso {kind.name}",
+                )
+            )
+    return found + _draws(s)
+
+
+def _draws(s: GameState) -> list[Problem]:
+    """Setup's draws: what is on the table and what is still to draw make the setup's counts."""
+    rules = s.catalog.rules
+    waiting = [f.kind for f in s.pending]
+    tiles = sum(1 for row in s.district_tiles for t in row if t != NONE)
+    workers = sum(len(section) for section in s.sections) + len(s.hand)
+    workers += sum(1 for w in s.maharajah_workers if w != NONE)
+    taken = sum(1 for p in s.players for h in p.storehouses if h != NONE)
+    counts = (
+        ("board.temple", len(s.temple), Pending.CHANCE_TEMPLE, rules.temple_tiles_in_play),
+        ("board.bridge", len(s.bridge), Pending.CHANCE_BRIDGE, rules.bridge_tiles_in_play),
+        ("board.district_tiles", tiles, Pending.CHANCE_DISTRICT_TILE, 3 * len(District)),
+        ("board.sections", workers, Pending.CHANCE_WORKER, 12 + len(s.maharajah_workers)),
+    )
+    found: list[Problem] = []
+    shown = rules.storehouses_revealed.get(s.donation_players, 0)
+    if len(s.revealed_storehouses) + taken + waiting.count(Pending.CHANCE_STOREHOUSE) > shown:
+        # fewer is a table whose storehouses were left out of the position
+        found.append(
+            (
+                f"board.revealed_storehouses: {len(s.revealed_storehouses)} beside the board "
+                f"and {taken} on the players' boards, the table reveals {shown}",
+                f"board.revealed_storehouses: {len(s.revealed_storehouses)} junto al tablero "
+                f"y {taken} en los tableros de los jugadores, la mesa muestra {shown}",
+            )
+        )
+    for field, placed, draw, total in counts:
+        if placed + waiting.count(draw) != total:
+            found.append(
+                (
+                    f"{field}: {placed} on the table and {waiting.count(draw)} still to draw, "
+                    f"the setup makes {total}",
+                    f"{field}: {placed} en la mesa y {waiting.count(draw)} por robar, "
+                    f"la preparación pone {total}",
+                )
+            )
+    if any(len(row) != 3 for row in s.district_tiles):
+        found.append(
+            (
+                "board.district_tiles: each district has 3 tile spaces",
+                "board.district_tiles: cada distrito tiene 3 espacios de loseta",
+            )
+        )
     return found
 
 
@@ -298,6 +387,19 @@ def _frame(s: GameState, index: int, f: Frame) -> list[Problem]:
                 f.player,
                 ("plays at a table without him", "juega en una mesa sin él"),
             )
+        )
+    if kind is Pending.END_TURN and (f.player == NONE) != (f.b == _END_TURN_STAGES - 1):
+        found.append(
+            _bad(
+                index,
+                "b",
+                f.b,
+                ("is not the stage this player's turn end is at", "no es la etapa de este fin"),
+            )
+        )
+    if kind is Pending.END_TURN and f.player == MAHARAJAH and f.b != 1:
+        found.append(
+            _bad(index, "b", f.b, ("is not the Maharajah's turn end", "no es el fin del marajá"))
         )
     if not 0 <= f.flags <= _FLAG_BITS:
         found.append(

@@ -269,9 +269,19 @@ def _amritsar_maharajah(data: dict[str, Any]) -> None:
     data["pending"][-1]["player"] = -3
 
 
+def _amritsar_buried(data: dict[str, Any]) -> None:
+    data["pending"].insert(-1, {**data["pending"][-1], "kind": "DONATE"})  # left unanswered
+
+
+def _amritsar_round_end(data: dict[str, Any]) -> None:
+    data["pending"][0]["player"] = -1  # a round's end closing a player's turn
+
+
 @pytest.mark.parametrize(
     ("game", "options", "mutate", "field"),
     [
+        ("amritsar", (), _amritsar_buried, r"DONATE is answered at once"),
+        ("amritsar", (), _amritsar_round_end, r"pending\[0\]\.b: 0"),
         ("amritsar", (), _amritsar_current, "current"),
         ("amritsar", (), _amritsar_frame_player, r"pending\[\d+\]\.player: player 6"),
         ("amritsar", (), _amritsar_turn_order, "turn_in_round"),
@@ -331,3 +341,24 @@ def test_an_amritsar_position_text_no_game_reaches_names_its_line_in_both_langua
     assert problems[0].startswith(f"line {seat + 1}: seats[0].coins: 30 coins"), problems
     assert problems[1].startswith(f"line {frame + 1}: pending["), problems
     assert "player 5 does not decide" in problems[1]
+
+
+def test_an_amritsar_setup_with_a_tile_gone_and_none_to_draw_is_refused() -> None:
+    """While the players choose (SETUP_*), every setup draw is made: a missing
+    district tile or worker with no draw pending is refused; after the game
+    starts, a setup frame is."""
+    rules = get_rules("amritsar")
+    data = json.loads(json.dumps(rules.to_dict(_first_state("amritsar", steps=0))))
+    assert data["pending"][-1]["kind"].startswith("SETUP")
+    tile = copy.deepcopy(data)
+    tile["board"]["district_tiles"]["N"][2] = None
+    with pytest.raises(ValueError, match="district_tiles: 11 on the table and 0 still to draw"):
+        rules.from_dict(tile)
+    worker = copy.deepcopy(data)
+    worker["board"]["sections"][0] = worker["board"]["sections"][0][1:]
+    with pytest.raises(ValueError, match=r"board\.sections: 11 on the table and 0 still to draw"):
+        rules.from_dict(worker)
+    late = json.loads(json.dumps(rules.to_dict(_first_state("amritsar"))))
+    late["pending"].append({**late["pending"][-1], "kind": "SETUP_MAHOUT"})
+    with pytest.raises(ValueError, match="SETUP_MAHOUT after the setup"):
+        rules.from_dict(late)
