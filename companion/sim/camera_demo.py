@@ -143,6 +143,7 @@ def run_camera_demo(
     table_rng = random.Random(seed * 31 + 5)  # the real deck's order, the real dice
     began = time.monotonic()
     shown = len(session.log)
+    relooked: tuple[int, int] | None = None  # the stall the camera looked at again
 
     def look(state: Any) -> None:
         seen = eye.look(rules.observe(state), rules.observe(session.state))
@@ -156,6 +157,12 @@ def run_camera_demo(
         answered = report.phone_answers()
         ahead.catch_up(session, report.steps)
         waiting = ahead.first()
+        stall = (len(session.game.entries), id(waiting))  # a question raised again is no step
+        if waiting is not None and ahead.stalled() and relooked != stall:
+            # before a phone says a move, the camera's next settled look at the table
+            relooked = stall
+            look(ahead.table)
+            continue
         state, state_id = ahead.position(session), session.state_id
         d = rules.decision(state)
         made: Hashable
@@ -189,6 +196,8 @@ def run_camera_demo(
             after, _ = rules.apply(state, outcome, check=False)
             record = len(session.game.entries)
             look(after)
+            if session.state_id == state_id:
+                look(after)  # the camera's next settled look, before the draw is entered
             text = rules.format_action(outcome)
             if _asked(session):
                 # The table moved on past a draw it does not show (the round
@@ -237,6 +246,10 @@ def run_camera_demo(
             else:
                 continue_after = False
                 look(after)
+            if _asked(session) or (
+                not quiet and rules.to_dict(session.state) == rules.to_dict(state)
+            ):
+                look(after)  # the camera's next settled look, before a phone answers
             # a move no camera sees waits for the next player's move, if the turn passes
             passes = rules.decision(after).player not in (seat, CHANCE, NOBODY)
             unseen = passes and rules.to_dict(session.state) == rules.to_dict(state)
