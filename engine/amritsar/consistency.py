@@ -14,6 +14,8 @@ position that passes never crashes later (issue 37):
   frames answered at once lie on top (only a discard above them), an effect
   carries its steps, setup frames only during the setup, and the pending
   decision has a legal answer;
+- a turn's frames (elephant, sowing, actions) once each and the current
+  player's, workers in hand exactly while a worker is being placed;
 - the setup's draws: tiles and workers on the table plus the draws still
   pending make the setup's counts;
 - what belongs to a table: the workers beside the Maharajah spaces only in a
@@ -275,7 +277,40 @@ def _stack(s: GameState) -> list[Problem]:
                     f"pending[{index}].steps: no es lo que lleva un paso {kind.name}",
                 )
             )
-    return found + _draws(s)
+    return found + _turn_frames(s) + _draws(s)
+
+
+#: the frames of one player's turn (rules.turn.start_turn), each once at most
+_TURN_KINDS = (Pending.SOW_ORIGIN, Pending.SOW_PLACE, Pending.ACTIONS)
+
+
+def _turn_frames(s: GameState) -> list[Problem]:
+    """A turn's frames: once each, the player's whose turn it is, workers in hand
+    exactly while they are being placed."""
+    found: list[Problem] = []
+    kinds = [(f.kind, f.a if f.kind == Pending.ELEPHANT else 0) for f in s.pending]
+    for index, frame in enumerate(s.pending):
+        kind = Pending(frame.kind)
+        if kind not in (*_TURN_KINDS, Pending.ELEPHANT):
+            continue
+        if kinds.count(kinds[index]) > 1 or frame.player != s.current:
+            found.append(
+                (
+                    f"pending[{index}].kind: {kind.name} comes once in the turn of the "
+                    "player whose turn it is (current)",
+                    f"pending[{index}].kind: {kind.name} va una vez en el turno del jugador "
+                    "al que le toca (current)",
+                )
+            )
+    placing = any(f.kind == Pending.SOW_PLACE for f in s.pending)
+    if placing != bool(s.hand):
+        found.append(
+            (
+                "turn.hand: workers are in hand exactly while they are being placed",
+                "turn.hand: hay trabajadores en la mano solo mientras se colocan",
+            )
+        )
+    return found
 
 
 def _draws(s: GameState) -> list[Problem]:

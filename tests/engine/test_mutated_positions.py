@@ -261,7 +261,8 @@ def _amritsar_section(data: dict[str, Any]) -> None:
 
 
 def _amritsar_discard(data: dict[str, Any]) -> None:
-    data["pending"][-1]["kind"] = "DISCARD"  # asked to discard with room to spare
+    data["pending"].append({**data["pending"][-1], "kind": "DISCARD", "a": 0, "b": 0, "n": 0})
+    # asked to discard with room to spare
 
 
 def _amritsar_maharajah(data: dict[str, Any]) -> None:
@@ -273,6 +274,10 @@ def _amritsar_buried(data: dict[str, Any]) -> None:
     data["pending"].insert(-1, {**data["pending"][-1], "kind": "DONATE"})  # left unanswered
 
 
+def _amritsar_twice(data: dict[str, Any]) -> None:
+    data["pending"].append(dict(data["pending"][-1]))  # one worker in hand, placed twice
+
+
 def _amritsar_round_end(data: dict[str, Any]) -> None:
     data["pending"][0]["player"] = -1  # a round's end closing a player's turn
 
@@ -281,6 +286,7 @@ def _amritsar_round_end(data: dict[str, Any]) -> None:
     ("game", "options", "mutate", "field"),
     [
         ("amritsar", (), _amritsar_buried, r"DONATE is answered at once"),
+        ("amritsar", (), _amritsar_twice, "SOW_PLACE comes once in the turn"),
         ("amritsar", (), _amritsar_round_end, r"pending\[0\]\.b: 0"),
         ("amritsar", (), _amritsar_current, "current"),
         ("amritsar", (), _amritsar_frame_player, r"pending\[\d+\]\.player: player 6"),
@@ -318,14 +324,17 @@ def test_an_amritsar_position_text_no_game_reaches_names_its_line_in_both_langua
     text = notation.write_position(_first_state("amritsar"))
     first, *rest = text.splitlines()
     broken = "\n".join([re.sub(r"current player \d+", "current player 5", first), *rest])
-    assert notation.position_problems(broken) == [
+    problems = notation.position_problems(broken)
+    assert problems[0] == (
         "line 1: current: player 5, but the turn order (starting_player, turn_in_round) "
         "gives player 3"
-    ]
-    assert notation.position_problems(broken, "es") == [
+    )
+    # the turn's frames are player 3's, not the current player's: each on its line
+    assert all(re.match(r"line \d+: pending\[\d+\]\.kind: ", p) for p in problems[1:])
+    assert notation.position_problems(broken, "es")[0] == (
         "línea 1: current: el jugador 5, pero el orden de turno (starting_player, "
         "turn_in_round) da el jugador 3"
-    ]
+    )
     with pytest.raises(ValueError, match="current"):
         notation.read_position(broken)
     # a player's field on that player's line, a pending frame's on its own line
@@ -337,9 +346,9 @@ def test_an_amritsar_position_text_no_game_reaches_names_its_line_in_both_langua
     problems = sorted(
         notation.position_problems("\n".join(lines)), key=lambda p: int(p.split()[1][:-1])
     )
-    assert len(problems) == 2, problems
+    assert len(problems) == 3, problems
     assert problems[0].startswith(f"line {seat + 1}: seats[0].coins: 30 coins"), problems
-    assert problems[1].startswith(f"line {frame + 1}: pending["), problems
+    assert all(p.startswith(f"line {frame + 1}: pending[") for p in problems[1:]), problems
     assert "player 5 does not decide" in problems[1]
 
 
