@@ -14,8 +14,10 @@ position that passes never crashes later (issue 37):
   frames answered at once lie on top (only a discard above them), an effect
   carries its steps, setup frames only during the setup, and the pending
   decision has a legal answer;
-- a turn's frames (elephant, sowing, actions) once each and the current
-  player's, workers in hand exactly while a worker is being placed;
+- a turn's frames (elephant, sowing, actions, elephant) once each, the
+  current player's, none missing below a later one, the active worker known
+  exactly from the end of the sowing, workers in hand exactly while being
+  placed, each player's setup choices asked once;
 - the setup's draws: tiles and workers on the table plus the draws still
   pending make the setup's counts;
 - what belongs to a table: the workers beside the Maharajah spaces only in a
@@ -34,6 +36,7 @@ both (``position_words.status_words``).
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from engine.amritsar import game
@@ -288,7 +291,10 @@ def _turn_frames(s: GameState) -> list[Problem]:
     """A turn's frames: once each, the player's whose turn it is, workers in hand
     exactly while they are being placed."""
     found: list[Problem] = []
-    kinds = [(f.kind, f.a if f.kind == Pending.ELEPHANT else 0) for f in s.pending]
+    kinds = [
+        (f.kind, f.a if f.kind == Pending.ELEPHANT else f.b if f.kind == Pending.END_TURN else 0)
+        for f in s.pending
+    ]
     for index, frame in enumerate(s.pending):
         kind = Pending(frame.kind)
         if kind not in (*_TURN_KINDS, Pending.ELEPHANT):
@@ -302,6 +308,37 @@ def _turn_frames(s: GameState) -> list[Problem]:
                     "al que le toca (current)",
                 )
             )
+    # bottom to top as start_turn pushes them; the turn pops them from the top
+    order = [
+        (Pending.END_TURN, 0) in kinds,
+        (Pending.ELEPHANT, 3) in kinds,
+        (Pending.ACTIONS, 0) in kinds,
+        (Pending.SOW_ORIGIN, 0) in kinds or (Pending.SOW_PLACE, 0) in kinds,
+        (Pending.ELEPHANT, 1) in kinds,
+    ]
+    if any(later and not earlier for earlier, later in pairwise(order)):
+        found.append(
+            (
+                "pending: a turn's steps (elephant, sowing, actions, elephant) are missing one",
+                "pending: a los pasos del turno (elefante, siembra, acciones, elefante) les falta uno",
+            )
+        )
+    before, after = order[3] or order[4], order[1] and not order[3]  # the sowing
+    if (before and s.active_colour != NONE) or (after and s.active_colour == NONE):
+        found.append(
+            (
+                "turn.active_colour: the active worker is known exactly once the sowing is done",
+                "turn.active_colour: el trabajador activo se conoce justo al acabar la siembra",
+            )
+        )
+    setups = [(f.kind, f.player) for f in s.pending if Pending(f.kind).name.startswith("SETUP")]
+    if len(setups) != len(set(setups)):
+        found.append(
+            (
+                "pending: a player's setup choice is asked twice",
+                "pending: se pide dos veces una elección de preparación de un jugador",
+            )
+        )
     placing = any(f.kind == Pending.SOW_PLACE for f in s.pending)
     if placing != bool(s.hand):
         found.append(

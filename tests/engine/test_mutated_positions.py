@@ -278,6 +278,12 @@ def _amritsar_twice(data: dict[str, Any]) -> None:
     data["pending"].append(dict(data["pending"][-1]))  # one worker in hand, placed twice
 
 
+def _amritsar_no_sowing(data: dict[str, Any]) -> None:
+    sow = data["pending"].pop()  # the actions next, yet nobody has sown
+    data["board"]["sections"][sow["a"]] += data["turn"]["hand"]
+    data["turn"]["hand"] = ""
+
+
 def _amritsar_round_end(data: dict[str, Any]) -> None:
     data["pending"][0]["player"] = -1  # a round's end closing a player's turn
 
@@ -287,6 +293,7 @@ def _amritsar_round_end(data: dict[str, Any]) -> None:
     [
         ("amritsar", (), _amritsar_buried, r"DONATE is answered at once"),
         ("amritsar", (), _amritsar_twice, "SOW_PLACE comes once in the turn"),
+        ("amritsar", (), _amritsar_no_sowing, "active_colour: the active worker is known"),
         ("amritsar", (), _amritsar_round_end, r"pending\[0\]\.b: 0"),
         ("amritsar", (), _amritsar_current, "current"),
         ("amritsar", (), _amritsar_frame_player, r"pending\[\d+\]\.player: player 6"),
@@ -367,6 +374,10 @@ def test_an_amritsar_setup_with_a_tile_gone_and_none_to_draw_is_refused() -> Non
     worker["board"]["sections"][0] = worker["board"]["sections"][0][1:]
     with pytest.raises(ValueError, match=r"board\.sections: 11 on the table and 0 still to draw"):
         rules.from_dict(worker)
+    twice = copy.deepcopy(data)
+    twice["pending"].append(dict(twice["pending"][-1]))
+    with pytest.raises(ValueError, match="setup choice is asked twice"):
+        rules.from_dict(twice)
     late = json.loads(json.dumps(rules.to_dict(_first_state("amritsar"))))
     late["pending"].append({**late["pending"][-1], "kind": "SETUP_MAHOUT"})
     with pytest.raises(ValueError, match="SETUP_MAHOUT after the setup"):
