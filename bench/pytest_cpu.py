@@ -12,6 +12,9 @@ taken from /proc (Linux) before and after the test's setup, call and teardown.
 writes one line a test (CPU s, wall s, test id) to $PYTEST_CPU_OUT (default
 test-output/pytest-cpu.tsv, appended) and prints the session's total and its
 costliest tests. Not for ``-n`` (each worker would count only its own tests).
+When Chromium's processes end with the session (the last test's teardown),
+their CPU leaves the tree unreaped and that test comes out negative: the
+total counts the tests' positive figures (a loss, not a gain, of accuracy).
 """
 
 from __future__ import annotations
@@ -78,9 +81,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not _START:
         return
-    tests = sum(cpu for cpu, _, _ in _RESULTS)
-    whole = tree_cpu() - _START[0]
+    tests = sum(max(cpu, 0.0) for cpu, _, _ in _RESULTS)
     write = terminalreporter.write_line
-    write(f"CPU: {whole:.1f} s this session, {tests:.1f} s in its {len(_RESULTS)} tests")
+    write(f"CPU: {tests:.1f} s in {len(_RESULTS)} tests (setup, call and teardown)")
     for cpu, wall, nodeid in sorted(_RESULTS, reverse=True)[:15]:
         write(f"  {cpu:7.2f} CPU s {wall:7.1f} s  {nodeid}")
