@@ -130,10 +130,12 @@ pi-check:
 # there (1217 tests: 5.3 CPU minutes, about 3 minutes on CI's 2 cores, on top
 # of the first run's 9.5; making the venv the first time, under a minute).
 # The test tools come from $(LOCK), less what pi.txt pins. Left out, to stay
-# well within CI's 15 minutes: the browser tests (tests/server/test_browser*,
-# 108 tests each driving Chromium: they check the pages' JavaScript, the same
-# whatever Python serves it; the server's Python is run by the other server
-# tests) and the firmware, sensor and companion tests. Of the engine's tests
+# well within CI's 15 minutes: the browser tests (-m 'not browser': every test
+# that asks for Chromium is marked browser by tests/conftest.py, 93 in
+# tests/server: they check the pages' JavaScript, the same whatever Python
+# serves it; the server's Python is run by the other server tests, among them
+# test_browser_start_api.py's 24, which drive no browser) and the firmware,
+# sensor and companion tests. Of the engine's tests
 # (843), only those that reach outside engine/ (PI_ENGINE_TESTS: the files that
 # import the companion or another of this project's packages, 37 tests) and the
 # check that engine/ imports the standard library and itself only
@@ -144,7 +146,7 @@ pi-check:
 PI_VENV  := .venv-pi
 PI_ENGINE_TESTS := tests/engine/test_standard_library.py $(shell grep -rlE '^\s*(from|import) \
   (tests\.)?(companion|vision|hardware|bench|firmware|deploy|server|sensors|support)\b' tests/engine | sort)
-PI_TESTS := $(PI_ENGINE_TESTS) tests/vision tests/server --ignore-glob='tests/server/test_browser*'
+PI_TESTS := $(PI_ENGINE_TESTS) tests/vision tests/server -m 'not browser'
 $(PI_VENV)/.installed: pyproject.toml constraints/pi.txt $(LOCK)
 	[ -x $(PI_VENV)/bin/python ] || $(PYTHON) -m venv $(PI_VENV)
 	$(PI_VENV)/bin/python -m pip install -q --upgrade pip

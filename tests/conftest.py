@@ -22,6 +22,20 @@ from tests.support.web import serve
 TEST_OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: uses Chromium (set on every test that asks for the browser fixture)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that drives Chromium, whatever its file, so ``make test-pi`` can leave
+    them all out (``-m "not browser"``)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def mosquitto(tmp_path: Path) -> Iterator[MosquittoBroker]:
     """A running broker with password file and ACL; ``.stop()``/``.start()`` keep the port."""
