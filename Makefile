@@ -127,8 +127,8 @@ pi-check:
 # The Raspberry Pi's versions (constraints/pi.txt: numpy 1.26, OpenCV 4.11 and
 # every runtime package at the version `make pi` installs) in a venv of their
 # own: `make test` runs the engine, vision and server tests a second time
-# there (1217 tests: 5.3 CPU minutes, about 3 minutes on CI's 2 cores, on top
-# of the first run's 9.5; making the venv the first time, under a minute).
+# there (492 tests: about 250 CPU s, about 2 minutes on CI's 2 cores, on top
+# of the first run's; making the venv the first time, under a minute).
 # The test tools come from $(LOCK), less what pi.txt pins. Left out, to stay
 # well within CI's 15 minutes: the browser tests (-m 'not browser': every test
 # that asks for Chromium is marked browser by tests/conftest.py, 93 in
