@@ -43,6 +43,20 @@ def _switch(games: Path) -> TableSwitch:
     return TableSwitch(StartApp(pin=PIN, games=games, starter=starter), create_app)
 
 
+def _start(page: Any, switch: TableSwitch) -> RulesSession:
+    """Press "Start the game" (the PIN typed if the page asks) and wait for the session."""
+    if page.locator("#start-pin").count():
+        page.fill("#start-pin", PIN)
+    page.click("#start-button")
+    for _ in range(400):
+        if switch.session is not None:
+            break
+        page.wait_for_timeout(25)
+    session = switch.session
+    assert isinstance(session, RulesSession), page.inner_text("body")
+    return session
+
+
 def test_a_seat_played_by_the_companion_is_chosen_and_its_moves_are_shown(
     tmp_path: Path, open_page: Opener, live_server: Any
 ) -> None:
@@ -66,19 +80,13 @@ def test_a_seat_played_by_the_companion_is_chosen_and_its_moves_are_shown(
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= screen["width"], f"the start page is {width} px wide"
         page.screenshot(path=str(TEST_OUTPUT / f"start-companion-{lang}.png"), full_page=True)
-        if page.locator("#start-pin").count():
-            page.fill("#start-pin", PIN)
-        page.click("#start-button")
-        for _ in range(400):
-            if switch.session is not None:
-                break
-            page.wait_for_timeout(25)
-        session = switch.session
-        assert isinstance(session, RulesSession), page.inner_text("body")
+        session = _start(page, switch)
         assert [s.plays for s in session.seats] == ["", "easy"]
         assert 1 in session.companion_seats and session.seats[1].token == ""
-        # only Ana's seat has a code to scan
-        page.wait_for_selector(".qr-grid figure, .g-join figure, [data-seat]")
+        # only Ana's seat has a code to scan: the companion's has no phone
+        page.wait_for_selector("#join img")
+        assert page.locator("#join img").count() == 1
+        assert "Ana" in (page.locator("#join img").get_attribute("alt") or "")
         rng = random.Random(4)
         for _ in range(30):  # Ana plays until the companion has answered once
             if session.seat_view(None)["companion_moves"]:
@@ -118,14 +126,6 @@ def test_ceylon_with_a_companion_seat_has_its_hands_dealt(
     # the companion must know its own cards: the unknown hands are unticked, and why is said
     assert not page.is_checked("[data-rule='unknown_hands']")
     assert "knows its own cards" in page.inner_text("#companion-seats")
-    if page.locator("#start-pin").count():
-        page.fill("#start-pin", PIN)
-    page.click("#start-button")
-    for _ in range(400):
-        if switch.session is not None:
-            break
-        page.wait_for_timeout(25)
-    session = switch.session
-    assert isinstance(session, RulesSession), page.inner_text("body")
+    session = _start(page, switch)
     assert "unknown_hands" not in session.game.options
     assert [s.plays for s in session.seats] == ["", "normal"]
