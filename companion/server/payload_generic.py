@@ -196,7 +196,7 @@ def board(view: dict[str, Any], game: str, seats: Sequence[Seat]) -> dict[str, A
     general: list[dict[str, Any]] = []
     panels: list[dict[str, Any]] = []
     for key, value in view.items():
-        if key in SKIP:
+        if key in SKIP or (key == "house_rules" and not value):  # none chosen: nothing to say
             continue
         if _plain(value):
             general.append(words.row(key, value))

@@ -261,7 +261,7 @@ def test_setup_draws_are_told_in_the_past_tense_in_the_history() -> None:
 def test_storehouse_and_mahout_refusals_describe_the_piece_not_its_id() -> None:
     from tests.engine.build import at_turn, play, refusal, seat, table, with_frame
 
-    s = seat(table(2), 0, resources="MCG", coins=3)
+    s = seat(table(2), 0, resources="MG", coins=2)  # within the storehouses' 4 spaces
     s = with_frame(at_turn(s, 0, "actions", colour="G", district="N"), Pending.UPGRADE, 0, a=7)
     taken = play(s, "upgrade mahout market space B pay G")
     again = refusal(

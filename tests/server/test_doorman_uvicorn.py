@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -113,7 +114,11 @@ async def _through_a_socket(doorman: Doorman) -> tuple[bytes, bytes, bool, bool]
 
 def test_a_real_connection_is_answered_then_a_slow_one_timed_out() -> None:
     doorman = Doorman(request_timeout=0.3)
-    answered, left, waiting, closed = asyncio.run(_through_a_socket(doorman))
+    # A loop of its own in a thread of its own: a browser test earlier in the same
+    # worker leaves Playwright's loop running in this thread, where asyncio.run refuses.
+    with ThreadPoolExecutor(1) as thread:
+        found = thread.submit(asyncio.run, _through_a_socket(doorman)).result(timeout=60)
+    answered, left, waiting, closed = found
     assert answered.startswith(b"HTTP/1.1 200") and b"\r\nok\r\n" in answered
     assert waiting
     assert left == b"" and closed  # closed by the doorman, nothing answered

@@ -508,7 +508,9 @@ export function sizeBars(root) {
  */
 export function gameOverScreen(view, { onNewGame = null, onReview = null } = {}) {
   unit = view.game_over?.unit || null;
-  if (!styled) {
+  // The page shell links game_over.css already (styled before the screen is first drawn);
+  // a page without it gets it here.
+  if (!styled && !document.querySelector('link[href="/static/game_over.css"]')) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = "/static/game_over.css";
