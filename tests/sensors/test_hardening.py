@@ -228,8 +228,12 @@ def test_a_full_state_from_a_boot_never_seen_is_refused_not_taken_for_a_reboot(
     )
     events += settle(link, 0.5)
     assert _presses(events) == []
-    refused = next(e for e in events if isinstance(e, ReportRefused) and "restart" in e.what)
-    assert "did not restart" in refused.what and "no se reinició" in refused.what_es
+    # On a slow machine the challenges may go unanswered first ("did not confirm its
+    # restart": refused as well); the real board's answer then says it did not restart.
+    refused = next(
+        e for e in events if isinstance(e, ReportRefused) and "did not restart" in e.what
+    )
+    assert "no se reinició" in refused.what_es
     session = link.sessions["table-a"]
     assert session.boot == "0000000b" and session.last == 4
     assert session.mirror is not None and session.mirror.presses[BoardButton.UNDO] == 1
