@@ -8,6 +8,7 @@ Spanish that a player at the table understands. Sentences take named fields
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -414,6 +415,10 @@ def _derived_words(given: dict[str, Any]) -> dict[str, Any]:
 TABLE = ReasonTable("amritsar", REASONS, _derived_words)
 
 
+#: The words of a refusal, or a function that makes them when first asked.
+Fields = dict[str, Any] | Callable[[], dict[str, Any]]
+
+
 @dataclass(frozen=True, init=False)
 class Reason(CoreReason):
     """A refusal from Amritsar's table: ``Reason(code, fields)``.
@@ -423,13 +428,34 @@ class Reason(CoreReason):
     ``text`` and ``to_dict`` come from the core. Checks build one for every
     refused candidate while listing legal actions, so construction stays as
     cheap as a two-field record: ``table`` is the class default, not stored.
+
+    ``fields`` may be a function returning them: checks whose words cost
+    something (names in both languages, an effect described) pass one, and it
+    runs only when ``fields`` is first read (``en``, ``es``, ``to_dict``, an
+    equality test), so ``legal_actions``, which only asks "refused or not",
+    never builds words nobody reads. The function must read only values that
+    do not change afterwards (states are never changed once built).
+
+        >>> Reason("section_full", lambda: {"section": "N1"}).en
+        'Section N1 is full (4 workers); it is skipped.'
     """
 
     table: ReasonTable | None = field(default=TABLE, compare=False, repr=False)
 
-    def __init__(self, code: str, fields: dict[str, Any] | None = None):
+    def __init__(self, code: str, fields: Fields | None = None):
         object.__setattr__(self, "code", code)
-        object.__setattr__(self, "fields", {} if fields is None else fields)
+        if callable(fields):
+            object.__setattr__(self, "_make_fields", fields)
+        else:
+            object.__setattr__(self, "fields", {} if fields is None else fields)
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only while ``fields`` is not yet in the instance: make it once.
+        if name != "fields" or "_make_fields" not in self.__dict__:
+            raise AttributeError(name)
+        made = self.__dict__["_make_fields"]()
+        object.__setattr__(self, "fields", made)
+        return made
 
 
 class IllegalActionError(CoreIllegalActionError):

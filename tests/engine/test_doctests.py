@@ -14,6 +14,7 @@ MODULES = [
     "engine.amritsar.catalog_report",
     "engine.amritsar.effects",
     "engine.amritsar.game",
+    "engine.amritsar.reasons",
     "engine.amritsar.record",
     "engine.amritsar.serialize",
     "engine.amritsar.solo",

@@ -13,6 +13,7 @@ The white-worker storehouses let white stand for their colour and vice versa.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.amritsar.actions import SLOT_NAMES, Act, Action
 from engine.amritsar.board import District, WorkerColour
@@ -93,14 +94,15 @@ def _tile_reason(s: GameState, top: Frame, action: Action, half: int) -> Reason 
         chosen = s.catalog.district_tiles[_tile(s, s.tile_slot)].id
         return Reason("tile_chosen", {"tile": chosen})
     if half == SECONDARY_DONE and not colour_matches(s, top.player, s.active_colour, tile.colour):
+        worker = s.active_colour
         return Reason(
             "secondary_colour",
-            {
+            lambda: {
                 "tile": tile.id,
                 "colour": tile.colour.name.lower(),
                 "colour_es": tile.colour.es,
-                "worker": WorkerColour(s.active_colour).name.lower(),
-                "worker_es": WorkerColour(s.active_colour).es,
+                "worker": WorkerColour(worker).name.lower(),
+                "worker_es": WorkerColour(worker).es,
             },
         )
     effect = tile.main if half == MAIN_DONE else tile.secondary
@@ -110,17 +112,17 @@ def _tile_reason(s: GameState, top: Frame, action: Action, half: int) -> Reason 
 
 
 def _nothing_to_do(s: GameState, seat: int, tile_id: str, effect: Effect, *, main: bool) -> Reason:
-    why, why_es = why_cannot(s, seat, effect)
-    word, word_es = ("main", "principal") if main else ("secondary", "secundaria")
-    return Reason(
-        "nothing_to_do",
-        {
+    def words() -> dict[str, Any]:
+        why, why_es = why_cannot(s, seat, effect)
+        word, word_es = ("main", "principal") if main else ("secondary", "secundaria")
+        return {
             "what": f"The {word} action of {tile_id} ({describe_effect(effect)})",
             "what_es": f"La acción {word_es} de {tile_id} ({describe_effect(effect, 'es')})",
             "why": why,
             "why_es": why_es,
-        },
-    )
+        }
+
+    return Reason("nothing_to_do", words)
 
 
 def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
@@ -131,7 +133,7 @@ def _elephant_reason(s: GameState, top: Frame) -> Reason | None:
         district = District(s.active_district)
         return Reason(
             "elephant_not_here",
-            {"district": District(district).in_text, "district_es": district.es},
+            lambda: {"district": district.in_text, "district_es": district.es},
         )
     return None
 

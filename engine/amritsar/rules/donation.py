@@ -15,6 +15,7 @@ Spaces of a donation tile are numbered level by level, left to right:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.amritsar.actions import Act, Action
 from engine.amritsar.board import District, Resource
@@ -97,19 +98,24 @@ def donation_reason(
     )
     if code is None:
         return None
-    fields: dict[str, object] = {
-        "level": level,
-        "space": index + 1,
-        "district": District(district).in_text,
-        "district_es": District(district).es,
-    }
-    if code == "donation_cost":
-        cost = tile.levels[level - 1].cost
-        fields["cost"] = describe_cost(cost)
-        fields["cost_es"] = describe_cost(cost, "es")
-        fields["have"] = describe_cost(resources) or "nothing"
-        fields["have_es"] = describe_cost(resources, "es") or "nada"
-    return Reason(code, fields)
+    named = District(district)
+
+    def words() -> dict[str, Any]:
+        fields: dict[str, Any] = {
+            "level": level,
+            "space": index + 1,
+            "district": named.in_text,
+            "district_es": named.es,
+        }
+        if code == "donation_cost":
+            cost = tile.levels[level - 1].cost
+            fields["cost"] = describe_cost(cost)
+            fields["cost_es"] = describe_cost(cost, "es")
+            fields["have"] = describe_cost(resources) or "nothing"
+            fields["have_es"] = describe_cost(resources, "es") or "nada"
+        return fields
+
+    return Reason(code, words)
 
 
 def describe_cost(cost: tuple[int, int, int], lang: str = "en") -> str:

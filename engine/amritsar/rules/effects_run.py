@@ -11,6 +11,7 @@ upgrade nobody can pay for, a donation with no counter) is passed over, and
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.amritsar.actions import DISCARD_COIN, Act, Action
 from engine.amritsar.board import Resource, WorkerColour
@@ -164,16 +165,18 @@ def _check_alternative(s: GameState, top: Frame, action: Action) -> Reason | Non
     if not 0 <= action.a < len(alts):
         return Reason("choice_out_of_range")
     if not can_do(s, top.player, alts[action.a], top.flags):
-        why, why_es = why_cannot(s, top.player, alts[action.a])
-        return Reason(
-            "nothing_to_do",
-            {
-                "what": describe_effect(alts[action.a]).capitalize(),
-                "what_es": describe_effect(alts[action.a], "es").capitalize(),
+        alternative = alts[action.a]
+
+        def words() -> dict[str, Any]:
+            why, why_es = why_cannot(s, top.player, alternative)
+            return {
+                "what": describe_effect(alternative).capitalize(),
+                "what_es": describe_effect(alternative, "es").capitalize(),
                 "why": why,
                 "why_es": why_es,
-            },
-        )
+            }
+
+        return Reason("nothing_to_do", words)
     return None
 
 
@@ -198,22 +201,25 @@ def mahout_reason(s: GameState, seat: int, colour: int, flags: int) -> Reason | 
     if not 0 <= colour < 4:
         return Reason("choice_out_of_range")
     space = WorkerColour(colour)
-    names = {"colour": space.name.lower(), "colour_es": space.es}
     if p.mahouts[colour] < 0:
-        return Reason("no_mahout_there", names)
+        return Reason(
+            "no_mahout_there", lambda: {"colour": space.name.lower(), "colour_es": space.es}
+        )
     tile = s.catalog.mahout_tiles[p.mahouts[colour]]
     if not can_do(s, seat, tile.action, flags):
-        why, why_es = why_cannot(s, seat, tile.action)
-        return Reason(
-            "follow_cannot" if flags & FOLLOWING else "nothing_to_do",
-            {
-                **names,
+
+        def words() -> dict[str, Any]:
+            why, why_es = why_cannot(s, seat, tile.action)
+            return {
+                "colour": space.name.lower(),
+                "colour_es": space.es,
                 "what": f"Your {space.name.lower()} mahout tile ({describe_effect(tile.action)})",
                 "what_es": f"Tu loseta de mahout {space.es} ({describe_effect(tile.action, 'es')})",
                 "why": why,
                 "why_es": why_es,
-            },
-        )
+            }
+
+        return Reason("follow_cannot" if flags & FOLLOWING else "nothing_to_do", words)
     return None
 
 

@@ -12,6 +12,7 @@ penalty; the teleport storehouse does the same once and then flips to a plain
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.amritsar.actions import Act, Action, ElephantMode
 from engine.amritsar.board import DECADE_NUMERALS, District, maharajah_spaces_crossed
@@ -80,8 +81,11 @@ def _check_elephant(s: GameState, top: Frame, action: Action) -> Reason | None:
     p = s.players[top.player]
     if not 0 <= action.a < 4 or action.b not in (0, 1, 2):
         return Reason("choice_out_of_range")
-    district = District(action.a)
-    names = {"district": District(district).in_text, "district_es": district.es}
+
+    def names() -> dict[str, Any]:
+        district = District(action.a)
+        return {"district": district.in_text, "district_es": district.es}
+
     if p.elephant < 0:
         return None if action.b == ElephantMode.NORMAL else Reason("elephant_first_turn")
     if action.a == p.elephant:
@@ -90,9 +94,14 @@ def _check_elephant(s: GameState, top: Frame, action: Action) -> Reason | None:
         return None if p.movement == PlayerState.UNLOCKED else Reason("elephant_token_unavailable")
     if action.b == ElephantMode.TELEPORT:
         return None if _teleport_slot(s, p) >= 0 else Reason("elephant_teleport_unavailable")
-    steps, coins, _ = move_cost(s, p, action.a)
+    # move_cost's steps and coins, without the Maharajah token's crossing
+    steps = (action.a - p.elephant) % 4
+    coins = max(0, steps - 1) * s.catalog.rules.elephant_extra_step_cost
     if coins > p.coins:
-        return Reason("elephant_cost", {**names, "steps": steps, "coins": coins, "have": p.coins})
+        have = p.coins
+        return Reason(
+            "elephant_cost", lambda: {**names(), "steps": steps, "coins": coins, "have": have}
+        )
     return None
 
 

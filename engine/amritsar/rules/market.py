@@ -75,7 +75,7 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
         if s.sold[seat] >> resource & 1:
             return Reason(
                 "bought_and_sold",
-                {
+                lambda: {
                     **_names(resource),
                     "did": "sold",
                     "did_es": "vendido",
@@ -85,12 +85,15 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
             )
         cost = max(0, buy_price(s, resource) - _discount(s, seat, flags))
         if p.coins < cost:
-            return Reason("cannot_afford", {**_names(resource), "coins": cost, "have": p.coins})
+            have = p.coins
+            return Reason(
+                "cannot_afford", lambda: {**_names(resource), "coins": cost, "have": have}
+            )
         return None
     if s.bought[seat] >> resource & 1:
         return Reason(
             "bought_and_sold",
-            {
+            lambda: {
                 **_names(resource),
                 "did": "bought",
                 "did_es": "comprado",
@@ -99,7 +102,7 @@ def _trade_reason(s: GameState, seat: int, kind: Act, resource: int, flags: int)
             },
         )
     if p.resources[resource] <= 0:
-        return Reason("nothing_to_sell", _names(resource))
+        return Reason("nothing_to_sell", lambda: _names(resource))
     return None
 
 
@@ -279,12 +282,12 @@ def _check_exchange(s: GameState, top: Frame, action: Action) -> Reason | None:
             },
         )
     if p.resources[action.a] <= 0:
-        name = Resource(action.a).name.lower()
+        give = Resource(action.a)
         return Reason(
             "exchange_unavailable",
-            {
-                "why": f"You have no {name} to give",
-                "why_es": f"No tienes {Resource(action.a).es} para dar",
+            lambda: {
+                "why": f"You have no {give.name.lower()} to give",
+                "why_es": f"No tienes {give.es} para dar",
             },
         )
     return None

@@ -17,6 +17,7 @@ space no other player has chosen; each uncovered counter goes to the elephant.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.amritsar.actions import Act, Action
 from engine.amritsar.board import SECTION_COUNT, SECTION_NAMES, District, WorkerColour
@@ -176,20 +177,29 @@ def _setup_choices(s: GameState) -> list[Frame]:
 # -- chance -----------------------------------------------------------------
 
 
-def _chance_candidates(s: GameState, top: Frame) -> Iterable[Action]:
+def _outcome_count(s: GameState, kind: int) -> int:
+    """How many outcomes a chance draw of this kind has (``KeyError`` for another kind)."""
     catalog = s.catalog
+    if kind == Pending.CHANCE_WORKER:
+        return 4
+    if kind == Pending.CHANCE_DISTRICT_TILE:
+        return len(catalog.district_tiles)
+    if kind in (Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE):
+        return len(catalog.objectives)
+    if kind == Pending.CHANCE_TEMPLE:
+        return len(catalog.temple_tiles)
+    if kind == Pending.CHANCE_BRIDGE:
+        return len(catalog.bridge_tiles)
+    if kind == Pending.CHANCE_STOREHOUSE:
+        return len(catalog.storehouses)
+    if kind == Pending.CHANCE_STARTING_PLAYER:
+        return len(s.players)
+    raise KeyError(Pending(kind))
+
+
+def _chance_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     kind = Pending(top.kind)
-    sizes = {
-        Pending.CHANCE_TEMPLE: len(catalog.temple_tiles),
-        Pending.CHANCE_BRIDGE: len(catalog.bridge_tiles),
-        Pending.CHANCE_DISTRICT_TILE: len(catalog.district_tiles),
-        Pending.CHANCE_WORKER: 4,
-        Pending.CHANCE_STOREHOUSE: len(catalog.storehouses),
-        Pending.CHANCE_OBJECTIVE: len(catalog.objectives),
-        Pending.CHANCE_STARTING_PLAYER: len(s.players),
-        Pending.CHANCE_MAHARAJAH_OBJECTIVE: len(catalog.objectives),
-    }
-    return (Action(Act.CHANCE, outcome, kind) for outcome in range(sizes[kind]))
+    return (Action(Act.CHANCE, outcome, kind) for outcome in range(_outcome_count(s, kind)))
 
 
 for _kind in CHANCE_KINDS:
@@ -328,26 +338,20 @@ def _check_chance(s: GameState, top: Frame, action: Action) -> Reason | None:
     if action.b != top.kind:
         en, es = PROMPTS[Pending(top.kind)]
         return Reason("wrong_decision", {"waiting": en.lower(), "waiting_es": es.lower()})
-    catalog_sizes = {
-        Pending.CHANCE_TEMPLE: len(s.catalog.temple_tiles),
-        Pending.CHANCE_BRIDGE: len(s.catalog.bridge_tiles),
-        Pending.CHANCE_DISTRICT_TILE: len(s.catalog.district_tiles),
-        Pending.CHANCE_WORKER: 4,
-        Pending.CHANCE_STOREHOUSE: len(s.catalog.storehouses),
-        Pending.CHANCE_OBJECTIVE: len(s.catalog.objectives),
-        Pending.CHANCE_MAHARAJAH_OBJECTIVE: len(s.catalog.objectives),
-        Pending.CHANCE_STARTING_PLAYER: len(s.players),
-    }
-    if not 0 <= action.a < catalog_sizes[Pending(top.kind)]:
+    if not 0 <= action.a < _outcome_count(s, top.kind):
         return Reason("choice_out_of_range")
     why = _chance_reason(s, top, action.a)
     if why is None:
         return None
-    from engine.amritsar.describe import chance_outcome_words
 
-    en, es = (chance_outcome_words(s, top.kind, action.a, lang) for lang in ("en", "es"))
-    fields = {"outcome": en[:1].upper() + en[1:], "outcome_es": es[:1].upper() + es[1:]}
-    return Reason("chance_outcome", {**fields, "why": why[0], "why_es": why[1]})
+    def words() -> dict[str, Any]:
+        from engine.amritsar.describe import chance_outcome_words
+
+        en, es = (chance_outcome_words(s, top.kind, action.a, lang) for lang in ("en", "es"))
+        fields = {"outcome": en[:1].upper() + en[1:], "outcome_es": es[:1].upper() + es[1:]}
+        return {**fields, "why": why[0], "why_es": why[1]}
+
+    return Reason("chance_outcome", words)
 
 
 @applies(Act.CHANCE)

@@ -13,6 +13,7 @@ triggers the upgrade bridge tiles. Rulebook: Mahout and upgrades.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.amritsar.actions import Act, Action
 from engine.amritsar.board import Resource, WorkerColour
@@ -101,15 +102,16 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
     catalog = s.catalog
     if kind is Upgrade.STOREHOUSE:
         if what not in s.revealed_storehouses:
-            if 0 <= what < len(catalog.storehouses):
-                house = catalog.storehouses[what]
-                en, es = storehouse_words(house, "en"), storehouse_words(house, "es")
-            else:
-                en, es = f"the storehouse number {what}", f"el almacén número {what}"
-            return Reason(
-                "upgrade_not_available",
-                {"what": en[0].upper() + en[1:], "what_es": es[0].upper() + es[1:]},
-            )
+
+            def storehouse_missing() -> dict[str, Any]:
+                if 0 <= what < len(catalog.storehouses):
+                    house = catalog.storehouses[what]
+                    en, es = storehouse_words(house, "en"), storehouse_words(house, "es")
+                else:
+                    en, es = f"the storehouse number {what}", f"el almacén número {what}"
+                return {"what": en[0].upper() + en[1:], "what_es": es[0].upper() + es[1:]}
+
+            return Reason("upgrade_not_available", storehouse_missing)
         spaces: tuple[int, ...] = p.storehouses
     elif kind is Upgrade.OBJECTIVE:
         if what not in p.objective_hand:
@@ -117,15 +119,16 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
         spaces = p.objectives
     else:
         if what not in p.mahout_hand:
-            if 0 <= what < len(catalog.mahout_tiles):
-                printed = catalog.mahout_tiles[what].action
-                en, es = mahout_words(printed, "en"), mahout_words(printed, "es")
-            else:
-                en, es = f"the mahout tile number {what}", f"la loseta de mahout número {what}"
-            return Reason(
-                "upgrade_not_available",
-                {"what": en[0].upper() + en[1:], "what_es": es[0].upper() + es[1:]},
-            )
+
+            def mahout_missing() -> dict[str, Any]:
+                if 0 <= what < len(catalog.mahout_tiles):
+                    printed = catalog.mahout_tiles[what].action
+                    en, es = mahout_words(printed, "en"), mahout_words(printed, "es")
+                else:
+                    en, es = f"the mahout tile number {what}", f"la loseta de mahout número {what}"
+                return {"what": en[0].upper() + en[1:], "what_es": es[0].upper() + es[1:]}
+
+            return Reason("upgrade_not_available", mahout_missing)
         spaces = p.mahouts
     if NONE not in spaces:
         return Reason("upgrade_no_space", fields)
@@ -134,17 +137,10 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
     if spaces[where] != NONE:
         return Reason("upgrade_space_taken", fields)
     cost = Resource(catalog.rules.upgrade_cost[kind])
-    fields = {**fields, "cost": cost.name.lower(), "cost_es": cost.es}
     if top.b:
         if paid != NONE:
-            return Reason(
-                "upgrade_payment",
-                {
-                    **fields,
-                    "why": "this upgrade is free, pay nothing",
-                    "why_es": "esta mejora es gratis, no pagues nada",
-                },
-            )
+            why = ("this upgrade is free, pay nothing", "esta mejora es gratis, no pagues nada")
+            return Reason("upgrade_payment", lambda: _payment_words(fields, cost, why))
         return None
     allowed = payments(s, p, kind, False)
     if paid not in allowed:
@@ -154,8 +150,18 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
             why = ("you do not have that resource", "no tienes ese recurso")
         else:
             why = (f"you must pay {cost.name.lower()}", f"debes pagar {cost.es}")
-        return Reason("upgrade_payment", {**fields, "why": why[0], "why_es": why[1]})
+        return Reason("upgrade_payment", lambda: _payment_words(fields, cost, why))
     return None
+
+
+def _payment_words(fields: dict[str, Any], cost: Resource, why: tuple[str, str]) -> dict[str, Any]:
+    return {
+        **fields,
+        "cost": cost.name.lower(),
+        "cost_es": cost.es,
+        "why": why[0],
+        "why_es": why[1],
+    }
 
 
 for _act in KIND_OF:
