@@ -106,7 +106,7 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> tuple[Game
         reason = why_illegal(state, action)
         if reason is not None:
             raise IllegalActionError(action, reason)
-    new = state.copy()
+    new = state.fork()
     events: list[Event] = []
     APPLY[action.kind](new, new.pending[-1], action, events)
     advance(new, events)

@@ -195,7 +195,7 @@ def gain_pp(s: GameState, seat: int, amount: int, src: tuple[str, str], events: 
         m.pp += amount
         m.ledger = (*m.ledger, entry)
     else:
-        p = s.players[seat]
+        p = s.own(seat)
         p.pp += amount
         p.ledger = (*p.ledger, entry)
     events.append(Event("pp", seat, amount, src[0], src[1]))
@@ -203,13 +203,13 @@ def gain_pp(s: GameState, seat: int, amount: int, src: tuple[str, str], events: 
 
 def gain_coins(s: GameState, seat: int, amount: int, events: Events) -> None:
     if amount:
-        s.players[seat].coins += amount
+        s.own(seat).coins += amount
         events.append(Event("coins", seat, amount))
 
 
 def gain_resource(s: GameState, seat: int, resource: int, amount: int, events: Events) -> None:
     if amount:
-        p = s.players[seat]
+        p = s.own(seat)
         counts = list(p.resources)
         counts[resource] += amount
         p.resources = (counts[0], counts[1], counts[2])
@@ -231,6 +231,7 @@ def counter_from_market_space(
     if p.on_elephant >= s.catalog.rules.elephant_capacity:
         events.append(Event("counter_stays", seat, 0, "elephant full"))
         return
+    p = s.own(seat)
     p.market_space -= 1
     p.on_elephant += 1
     events.append(Event("counter", seat, 1, "market space", "elephant"))
@@ -238,7 +239,7 @@ def counter_from_market_space(
 
 def counter_from_board(s: GameState, seat: int, events: Events) -> None:
     """The counter uncovered by an upgrade: to the elephant, or the market space when full."""
-    p = s.players[seat]
+    p = s.own(seat)
     if p.on_elephant >= s.catalog.rules.elephant_capacity:
         p.market_space += 1
         events.append(Event("counter", seat, 1, "board", "market space"))
@@ -253,7 +254,7 @@ def can_pay(p: PlayerState, cost: tuple[int, int, int]) -> bool:
 
 
 def pay(s: GameState, seat: int, cost: tuple[int, int, int], events: Events) -> None:
-    p = s.players[seat]
+    p = s.own(seat)
     r = p.resources
     p.resources = (r[0] - cost[0], r[1] - cost[1], r[2] - cost[2])
     for resource, amount in enumerate(cost):

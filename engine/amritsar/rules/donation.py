@@ -210,7 +210,7 @@ def _check_donate(s: GameState, top: Frame, action: Action) -> Reason | None:
 @applies(Act.DONATE)
 def _apply_donate(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
-    p = s.players[top.player]
+    p = s.own(top.player)
     tile = tile_for(s, p.elephant)
     pay(s, top.player, tile.levels[action.a - 1].cost, events)
     p.on_elephant -= 1

@@ -98,9 +98,8 @@ def perform_step(
         for _ in range(step.n):
             counter_from_market_space(s, seat, src, events)
     elif op is Op.UNLOCK_MOVEMENT:
-        p = s.players[seat]
-        if p.movement == PlayerState.LOCKED:
-            p.movement = PlayerState.UNLOCKED
+        if s.players[seat].movement == PlayerState.LOCKED:
+            s.own(seat).movement = PlayerState.UNLOCKED
             events.append(Event("movement_unlocked", seat))
     elif op is Op.ANY:
         push(s, Frame(Pending.CHOOSE_RESOURCE, seat, n=step.n, src=src))

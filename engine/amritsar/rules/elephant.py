@@ -114,7 +114,7 @@ def _apply_stay(s: GameState, top: Frame, action: Action, events: Events) -> Non
 def _apply_elephant(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
     seat = top.player
-    p = s.players[seat]
+    p = s.own(seat)
     origin = p.elephant
     if origin >= 0 and action.b == ElephantMode.NORMAL:
         _, coins, passes = move_cost(s, p, action.a)

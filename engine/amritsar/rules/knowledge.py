@@ -24,7 +24,7 @@ def advance_track(s: GameState, seat: int, track: int, events: Events) -> None:
         return
     positions = list(p.tracks)
     positions[track] = position + 1
-    p.tracks = (positions[0], positions[1], positions[2])
+    s.own(seat).tracks = (positions[0], positions[1], positions[2])
     events.append(Event("track", seat, 1, name, str(position + 1)))
     push_effect(
         s, seat, catalog_track.steps[position].immediate, ("knowledge", f"{name} {position + 1}")

@@ -395,7 +395,7 @@ def _apply_chance(s: GameState, top: Frame, action: Action, events: Events) -> N
         s.revealed_storehouses = (*s.revealed_storehouses, outcome)
         events.append(Event("setup", -1, 0, "storehouse", catalog.storehouses[outcome].id))
     elif kind is Pending.CHANCE_OBJECTIVE:
-        p = s.players[top.a]
+        p = s.own(top.a)
         p.objective_hand = (*p.objective_hand, outcome)
         events.append(Event("objective_dealt", top.a, 1, "objective"))  # hidden: no id
     elif kind is Pending.CHANCE_MAHARAJAH_OBJECTIVE:
@@ -427,7 +427,7 @@ def _check_setup_objective(s: GameState, top: Frame, action: Action) -> Reason |
 @applies(Act.SETUP_OBJECTIVE)
 def _apply_setup_objective(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
-    p = s.players[top.player]
+    p = s.own(top.player)
     p.objective_hand = tuple(o for o in p.objective_hand if o != action.a)
     p.objectives = (action.a, p.objectives[1], p.objectives[2], p.objectives[3])
     p.tax += s.catalog.rules.objective_tax_icons
@@ -466,7 +466,7 @@ def _check_setup_mahout(s: GameState, top: Frame, action: Action) -> Reason | No
 @applies(Act.SETUP_MAHOUT)
 def _apply_setup_mahout(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
-    p = s.players[top.player]
+    p = s.own(top.player)
     tile = _starting_mahout(s)
     mahouts = list(p.mahouts)
     mahouts[action.a] = tile

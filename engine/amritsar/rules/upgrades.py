@@ -171,7 +171,7 @@ for _act in KIND_OF:
 def _apply_upgrade(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
     seat = top.player
-    p = s.players[seat]
+    p = s.own(seat)
     kind = KIND_OF[action.kind]
     catalog = s.catalog
     what, where, paid = action.a, action.b, action.c
