@@ -14,7 +14,10 @@ Target (issue 4): a random 4-player game in at most 50 ms median on one core.
 
 Usage:
     .venv/bin/python bench/engine.py [--runs 7] [--games 10] [--cpu 0] [--profile]
-    .venv/bin/python bench/engine.py --against DIR [--runs 7] [--games 10]
+    .venv/bin/python bench/engine.py --against DIR [--runs 7] [--games 10] [--clock cpu]
+
+``--clock cpu`` times this process's CPU time instead of wall time (steadier
+on a loaded shared machine; the baseline is timed the same way).
 
 ``--profile`` prints where the time of 4-player games goes (cProfile, by
 own time and by cumulative time) instead of timing.
@@ -93,10 +96,14 @@ def batches(games: int, one: Callable[[int], object]) -> Callable[[], None]:
     return batch
 
 
+#: The clock every figure is timed with (``--clock``): wall or this process's CPU time.
+CLOCK: Callable[[], float] = time.perf_counter
+
+
 def timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
+    start = CLOCK()
     work()
-    return time.perf_counter() - start
+    return CLOCK() - start
 
 
 def median_of(runs: int, work: Callable[[], object]) -> tuple[float, float, float]:
@@ -160,20 +167,22 @@ def report(runs: int, games: int) -> None:
 
 def child(players: int, games: int, first_seed: int) -> None:
     """One timed batch in this process (for --against); prints JSON."""
-    start = time.perf_counter()
+    start = CLOCK()
     for seed in range(first_seed, first_seed + games):
         play_game(players, seed)
     import engine
 
-    elapsed = (time.perf_counter() - start) / games * 1000
+    elapsed = (CLOCK() - start) / games * 1000
     print(json.dumps({"ms_per_game": elapsed, "engine": str(Path(engine.__file__).parent)}))
 
 
 def run_child(root: Path, players: int, games: int, first_seed: int, cpu: int) -> float:
     env = {**os.environ, "BENCH_ENGINE_ROOT": str(root)}
     batch = [str(players), str(games), str(first_seed)]
+    clock = "cpu" if CLOCK is time.process_time else "wall"
+    script = str(Path(__file__).resolve())
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--cpu", str(cpu), "--child", *batch],
+        [sys.executable, script, "--cpu", str(cpu), "--clock", clock, "--child", *batch],
         env=env,
         capture_output=True,
         text=True,
@@ -222,8 +231,13 @@ def main() -> int:
     parser.add_argument("--cpu", type=int, default=0, help="core to pin to")
     parser.add_argument("--profile", action="store_true", help="profile 4-player games")
     parser.add_argument("--against", type=Path, help="another tree's engine to compare with")
+    parser.add_argument(
+        "--clock", choices=("wall", "cpu"), default="wall", help="time wall or CPU time"
+    )
     parser.add_argument("--child", nargs=3, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     pinned = pin(args.cpu)
     if args.child:
         child(*args.child)

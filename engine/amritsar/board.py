@@ -115,6 +115,26 @@ SECTION_NAMES: tuple[str, ...] = tuple(
 )
 
 
+#: Lower-case names by value (``colour_word``, ``resource_word``): events name
+#: a colour or a resource on hot paths, where an enum call each time costs.
+COLOUR_WORDS: tuple[str, ...] = tuple(c.name.lower() for c in WorkerColour)
+RESOURCE_WORDS: tuple[str, ...] = tuple(r.name.lower() for r in Resource)
+
+
+def colour_word(value: int) -> str:
+    """``WorkerColour(value).name.lower()`` (the same ``ValueError`` for a wrong value)."""
+    if 0 <= value < 4:
+        return COLOUR_WORDS[value]
+    return WorkerColour(value).name.lower()
+
+
+def resource_word(value: int) -> str:
+    """``Resource(value).name.lower()`` (the same ``ValueError`` for a wrong value)."""
+    if 0 <= value < 3:
+        return RESOURCE_WORDS[value]
+    return Resource(value).name.lower()
+
+
 def section_district(section: int) -> District:
     return District(section // SECTIONS_PER_DISTRICT)
 

@@ -62,19 +62,19 @@ def decision(state: GameState) -> Decision:
 
 def legal_actions(state: GameState, only: ActionFilter | None = None) -> list[Action]:
     """Every legal answer to the pending decision (empty once the game is over)."""
-    if not state.pending:
+    pending = state.pending
+    if not pending:
         return []
-    top = state.pending[-1]
+    top = pending[-1]
     generate = CANDIDATES.get(top.kind)  # frames hold the Pending value as an int
     if generate is None:
         return []
-    result = []
-    for action in generate(state, top):
-        if only is not None and not only.keeps(action):
-            continue
-        if CHECKS[action.kind](state, top, action) is None:
-            result.append(action)
-    return result
+    checks = CHECKS
+    if only is None:
+        return [a for a in generate(state, top) if checks[a.kind](state, top, a) is None]
+    return [
+        a for a in generate(state, top) if only.keeps(a) and checks[a.kind](state, top, a) is None
+    ]
 
 
 def why_illegal(state: GameState, action: Action) -> Reason | None:

@@ -71,16 +71,20 @@ def _menu_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     # Whole groups that cannot pass their checks are left out (the checks still
     # decide, and still explain a refusal to ``why_illegal``).
     if not s.tile_done & TILE_CLOSED:
-        for slot in range(3):
-            yield Action(Act.MAIN, slot)
-            yield Action(Act.SECONDARY, slot)
+        yield from _TILE_HALVES
     if not s.elephant_used and s.players[top.player].elephant == s.active_district:
-        for slot in range(3):
-            yield Action(Act.ELEPHANT_MAIN, slot)
-        for colour in WorkerColour:
-            yield Action(Act.ELEPHANT_MAHOUT, colour)
+        yield from _ELEPHANT_MENU
     yield from exchange_candidates(s, top.player)
-    yield Action(Act.END_ACTIONS)
+    yield _END
+
+
+# The menu's actions, made once (actions are immutable values).
+_TILE_HALVES = tuple(Action(kind, slot) for slot in range(3) for kind in (Act.MAIN, Act.SECONDARY))
+_ELEPHANT_MENU = (
+    *(Action(Act.ELEPHANT_MAIN, slot) for slot in range(3)),
+    *(Action(Act.ELEPHANT_MAHOUT, colour) for colour in WorkerColour),
+)
+_END = Action(Act.END_ACTIONS)
 
 
 def _tile_reason(s: GameState, top: Frame, action: Action, half: int) -> Reason | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine.amritsar.actions import Act, Action
-from engine.amritsar.board import Resource
+from engine.amritsar.board import resource_word
 from engine.amritsar.catalog import Perk
 from engine.amritsar.decisions import INTERNAL, Pending
 from engine.amritsar.effects import Effect
@@ -213,7 +213,7 @@ def gain_resource(s: GameState, seat: int, resource: int, amount: int, events: E
         counts = list(p.resources)
         counts[resource] += amount
         p.resources = (counts[0], counts[1], counts[2])
-        events.append(Event("resource", seat, amount, Resource(resource).name.lower()))
+        events.append(Event("resource", seat, amount, resource_word(resource)))
 
 
 def counter_from_market_space(
@@ -259,4 +259,4 @@ def pay(s: GameState, seat: int, cost: tuple[int, int, int], events: Events) -> 
     p.resources = (r[0] - cost[0], r[1] - cost[1], r[2] - cost[2])
     for resource, amount in enumerate(cost):
         if amount:
-            events.append(Event("resource", seat, -amount, Resource(resource).name.lower()))
+            events.append(Event("resource", seat, -amount, resource_word(resource)))

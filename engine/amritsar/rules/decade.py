@@ -106,7 +106,10 @@ def _run_decade_end(s: GameState, top: Frame, events: Events) -> None:
         events.append(Event("decade_end", -1, s.decade))
         _score_majorities(s, events)
         _pay_tax(s, events)
-        replace_top(s, top._replace(a=AFTER_INCOME))
+        replace_top(
+            s,
+            Frame(top.kind, top.player, top.steps, AFTER_INCOME, top.b, top.n, top.src, top.flags),
+        )
         _push_income(s)
         return
     # Income may not fit the storehouses: discard before anything reads them.

@@ -45,13 +45,22 @@ from engine.amritsar.state import Frame, GameState, PlayerState
 FOLLOWING = 1
 
 
+#: Steps that may do nothing, depending on the position (the others always do something).
+_CONDITIONAL = frozenset({Op.MARKET, Op.UPGRADE, Op.DONATE, Op.MAHOUT, Op.CHOICE})
+
+
 def can_do(s: GameState, seat: int, effect: Effect, flags: int = 0) -> bool:
     """Would this effect do anything for the player now?"""
-    return any(_step_can_do(s, seat, step, flags) for step in effect)
+    for step in effect:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+        if step.op not in _CONDITIONAL or _step_can_do(s, seat, step, flags):
+            return True
+    return False
 
 
 def _step_can_do(s: GameState, seat: int, step: Step, flags: int) -> bool:
     op = step.op
+    if op not in _CONDITIONAL:
+        return True
     if op is Op.MARKET:
         if flags & FOLLOWING and has_option(s, "follow_market_without_trade"):
             return True
@@ -78,7 +87,7 @@ def placed_mahout_actions(s: GameState, p: PlayerState) -> Iterable[Effect]:
 def _run_effect(s: GameState, top: Frame, events: Events) -> None:
     step, rest = top.steps[0], top.steps[1:]
     if rest:
-        replace_top(s, top._replace(steps=rest))
+        replace_top(s, Frame(top.kind, top.player, rest, top.a, top.b, top.n, top.src, top.flags))
     else:
         pop(s)
     perform_step(s, top.player, step, top.src, top.flags, events)
@@ -144,7 +153,9 @@ def _check_gain(s: GameState, top: Frame, action: Action) -> Reason | None:
 @applies(Act.GAIN)
 def _apply_gain(s: GameState, top: Frame, action: Action, events: Events) -> None:
     if top.n > 1:
-        replace_top(s, top._replace(n=top.n - 1))
+        replace_top(
+            s, Frame(top.kind, top.player, top.steps, top.a, top.b, top.n - 1, top.src, top.flags)
+        )
     else:
         pop(s)
     gain_resource(s, top.player, action.a, 1, events)

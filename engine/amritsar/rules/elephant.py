@@ -56,17 +56,19 @@ def _teleport_slot(s: GameState, p: PlayerState) -> int:
 def _elephant_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     p = s.players[top.player]
     if p.elephant >= 0:
-        yield Action(Act.STAY)
-    for district in District:
-        yield Action(Act.ELEPHANT, district, ElephantMode.NORMAL)
+        yield _STAY
+    yield from _MOVES[ElephantMode.NORMAL]
     if p.elephant >= 0:
         if p.movement == PlayerState.UNLOCKED:
-            for district in District:
-                yield Action(Act.ELEPHANT, district, ElephantMode.TOKEN)
+            yield from _MOVES[ElephantMode.TOKEN]
         if _teleport_slot(s, p) >= 0:
-            for district in District:
-                yield Action(Act.ELEPHANT, district, ElephantMode.TELEPORT)
+            yield from _MOVES[ElephantMode.TELEPORT]
     yield from any_time_exchange(s, top)
+
+
+# The moves, made once per mode (actions are immutable values).
+_STAY = Action(Act.STAY)
+_MOVES = {mode: tuple(Action(Act.ELEPHANT, d, mode) for d in District) for mode in ElephantMode}
 
 
 @check(Act.STAY)

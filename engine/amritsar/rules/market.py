@@ -122,12 +122,15 @@ def can_trade(s: GameState, seat: int) -> bool:
 
 @decision(Pending.MARKET, [Act.BUY, Act.SELL, Act.MARKET_DONE, Act.EXCHANGE])
 def _market_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    for r in range(3):
-        yield Action(Act.BUY, r)
-    for r in range(3):
-        yield Action(Act.SELL, r)
-    yield Action(Act.MARKET_DONE)
+    yield from _TRADES
     yield from exchange_candidates(s, top.player)
+
+
+_TRADES = (
+    *(Action(Act.BUY, r) for r in range(3)),
+    *(Action(Act.SELL, r) for r in range(3)),
+    Action(Act.MARKET_DONE),
+)
 
 
 @check(Act.BUY)
@@ -164,7 +167,7 @@ def _apply_buy(s: GameState, top: Frame, action: Action, events: Events) -> None
     discount = _discount(s, top.player, top.flags)
     cost = max(0, buy_price(s, r) - discount)
     flags = top.flags | (DISCOUNT_USED if discount else 0)
-    replace_top(s, top._replace(n=top.n + 1, flags=flags))
+    replace_top(s, Frame(top.kind, top.player, top.steps, top.a, top.b, top.n + 1, top.src, flags))
     from_reserve = s.market[r] == 0
     if not from_reserve:
         counts = list(s.market)
@@ -189,7 +192,9 @@ def _apply_sell(s: GameState, top: Frame, action: Action, events: Events) -> Non
     r = action.a
     coins, pp = sell_terms(s, r)
     to_reserve = s.market[r] >= len(s.catalog.market[r].price)
-    replace_top(s, top._replace(n=top.n + 1))
+    replace_top(
+        s, Frame(top.kind, top.player, top.steps, top.a, top.b, top.n + 1, top.src, top.flags)
+    )
     if not to_reserve:
         counts = list(s.market)
         counts[r] += 1

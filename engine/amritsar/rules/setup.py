@@ -199,7 +199,17 @@ def _outcome_count(s: GameState, kind: int) -> int:
 
 def _chance_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     kind = Pending(top.kind)
-    return (Action(Act.CHANCE, outcome, kind) for outcome in range(_outcome_count(s, kind)))
+    count = _outcome_count(s, kind)
+    outcomes = _OUTCOMES.get((kind, count))
+    if outcomes is None:
+        outcomes = _OUTCOMES[(kind, count)] = tuple(
+            Action(Act.CHANCE, outcome, kind) for outcome in range(count)
+        )
+    return outcomes
+
+
+#: (chance kind, outcome count) -> its outcomes, made once (actions are immutable).
+_OUTCOMES: dict[tuple[Pending, int], tuple[Action, ...]] = {}
 
 
 for _kind in CHANCE_KINDS:

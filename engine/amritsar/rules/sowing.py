@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.amritsar.actions import Act, Action
-from engine.amritsar.board import SECTION_COUNT, SECTION_NAMES, WorkerColour, section_district
+from engine.amritsar.board import (
+    SECTION_COUNT,
+    SECTION_NAMES,
+    SECTIONS_PER_DISTRICT,
+    WorkerColour,
+    colour_word,
+)
 from engine.amritsar.catalog import Perk, Requirement
 from engine.amritsar.decisions import Pending
 from engine.amritsar.options import has_option
@@ -57,9 +63,13 @@ def _collect_coins(s: GameState, seat: int, section: int, events: Events) -> Non
 
 @decision(Pending.SOW_ORIGIN, [Act.SOW, Act.EXCHANGE])
 def _origin_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    for section in range(SECTION_COUNT):
-        yield Action(Act.SOW, section)
+    yield from _SOWS
     yield from any_time_exchange(s, top)
+
+
+_SOWS = tuple(Action(Act.SOW, section) for section in range(SECTION_COUNT))
+_PLACES = tuple(Action(Act.PLACE, colour) for colour in range(4))
+_SKIP = Action(Act.SKIP)
 
 
 @check(Act.SOW)
@@ -88,8 +98,8 @@ def _apply_sow(s: GameState, top: Frame, action: Action, events: Events) -> None
 @decision(Pending.SOW_PLACE, [Act.PLACE, Act.SKIP, Act.EXCHANGE])
 def _place_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     for colour in sorted(set(s.hand)):
-        yield Action(Act.PLACE, colour)
-    yield Action(Act.SKIP)
+        yield _PLACES[colour] if 0 <= colour < 4 else Action(Act.PLACE, colour)
+    yield _SKIP
     yield from any_time_exchange(s, top)
 
 
@@ -131,15 +141,16 @@ def _apply_place(s: GameState, top: Frame, action: Action, events: Events) -> No
     sections = list(s.sections)
     sections[target] = (*sections[target], action.a)
     s.sections = tuple(sections)
-    events.append(
-        Event("place", top.player, 1, WorkerColour(action.a).name.lower(), SECTION_NAMES[target])
-    )
+    events.append(Event("place", top.player, 1, colour_word(action.a), SECTION_NAMES[target]))
     if s.hand:
-        replace_top(s, top._replace(a=next_open_section(s, target)))
+        after = next_open_section(s, target)
+        replace_top(
+            s, Frame(top.kind, top.player, top.steps, after, top.b, top.n, top.src, top.flags)
+        )
         return
     pop(s)
     s.active_colour = action.a
-    s.active_district = int(section_district(target))
+    s.active_district = target // SECTIONS_PER_DISTRICT  # int(section_district(target))
     _collect_coins(s, top.player, target, events)
 
 
@@ -152,4 +163,7 @@ def _apply_skip(s: GameState, top: Frame, action: Action, events: Events) -> Non
         coins[target] += 1
         s.section_coins = tuple(coins)
     events.append(Event("skip", top.player, 1, "", SECTION_NAMES[target]))
-    replace_top(s, top._replace(a=next_open_section(s, target), n=top.n + 1))
+    after = next_open_section(s, target)
+    replace_top(
+        s, Frame(top.kind, top.player, top.steps, after, top.b, top.n + 1, top.src, top.flags)
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.amritsar.actions import Act, Action
-from engine.amritsar.board import WorkerColour
+from engine.amritsar.board import colour_word
 from engine.amritsar.decisions import Pending
 from engine.amritsar.reasons import Reason
 from engine.amritsar.rules.core import (
@@ -80,8 +80,11 @@ def start_turn(s: GameState) -> None:
 @runs(Pending.END_TURN)
 def _run_end_turn(s: GameState, top: Frame, events: Events) -> None:
     if top.b == TURN_OVER:
-        replace_top(s, top._replace(b=FOLLOWS_DONE))
-        events.append(Event("turn_end", top.player, 0, WorkerColour(s.active_colour).name.lower()))
+        replace_top(
+            s,
+            Frame(top.kind, top.player, top.steps, top.a, FOLLOWS_DONE, top.n, top.src, top.flags),
+        )
+        events.append(Event("turn_end", top.player, 0, colour_word(s.active_colour)))
         humans = len(s.players)
         # Clockwise from the next player; pushed in reverse so the first resolves first.
         for offset in range(humans - 1, 0, -1):
@@ -123,7 +126,10 @@ def _end_round(s: GameState, events: Events) -> None:
 
 @decision(Pending.FOLLOW, [Act.FOLLOW, Act.PASS])
 def _follow_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    return (Action(Act.FOLLOW), Action(Act.PASS))
+    return _FOLLOW_OR_PASS
+
+
+_FOLLOW_OR_PASS = (Action(Act.FOLLOW), Action(Act.PASS))
 
 
 @check(Act.FOLLOW)
