@@ -336,6 +336,13 @@ class Catalog:
     def _donation_index(self) -> dict[tuple[int, int], DonationTile]:
         return {(t.players, int(t.district)): t for t in self.donation_tiles}
 
+    @cached_property
+    def perks_cache(self) -> dict[tuple[tuple[int, ...], tuple[bool, ...]], frozenset[Perk]]:
+        """Filled by ``engine.amritsar.rules.core.perks``: a player's storehouses
+        and which are flipped -> the permanent perks they give (the rules ask
+        "has this player that perk?" many times per action)."""
+        return {}
+
     def assumed_values(self) -> list[SourcedValue]:
         return [value for value in self.values if value.assumed]
 

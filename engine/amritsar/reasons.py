@@ -443,18 +443,21 @@ class Reason(CoreReason):
     table: ReasonTable | None = field(default=TABLE, compare=False, repr=False)
 
     def __init__(self, code: str, fields: Fields | None = None):
-        object.__setattr__(self, "code", code)
+        # Straight into the instance dict: a frozen dataclass refuses setattr,
+        # and object.__setattr__ costs twice as much on this hot path.
+        own = self.__dict__
+        own["code"] = code
         if callable(fields):
-            object.__setattr__(self, "_make_fields", fields)
+            own["_make_fields"] = fields
         else:
-            object.__setattr__(self, "fields", {} if fields is None else fields)
+            own["fields"] = {} if fields is None else fields
 
     def __getattr__(self, name: str) -> Any:
         # Reached only while ``fields`` is not yet in the instance: make it once.
         if name != "fields" or "_make_fields" not in self.__dict__:
             raise AttributeError(name)
         made = self.__dict__["_make_fields"]()
-        object.__setattr__(self, "fields", made)
+        self.__dict__["fields"] = made
         return made
 
 

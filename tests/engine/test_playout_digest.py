@@ -8,12 +8,15 @@ behaviour with digests computed from the engine as it was before (commit
 
 - every action taken, every event, and the whole state (its JSON) after each
   step, and the final score sheets;
-- along the way, for every candidate and a grid of other actions of the kinds
-  the pending decision accepts, ``why_illegal``'s answer: its code, rulebook
+- along the way, for a grid of actions of the kinds the pending decision
+  accepts (independent of the candidate generators, which may leave out more
+  refused actions than they did), ``why_illegal``'s answer: its code, rulebook
   section and both sentences (so a refusal shown to a person keeps its words);
 - the checked ``apply`` gives the same state and events as the unchecked one.
 
 A digest that changes means the engine's behaviour changed, not only its speed.
+The pinned values come from the engine at 3b29b78 (``git archive 3b29b78
+engine | tar -x -C DIR``, then these functions run with ``PYTHONPATH=DIR:.``).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from engine.amritsar.actions import Act, Action
 from engine.amritsar.decisions import CHANCE_KINDS
 from engine.amritsar.game import apply, legal_actions, new_game, random_chance, why_illegal
 from engine.amritsar.options import OPTIONS
-from engine.amritsar.rules.core import ANSWERS, CANDIDATES
+from engine.amritsar.rules.core import ANSWERS
 from engine.amritsar.rules.scoring import score
 from engine.amritsar.serialize import to_json
 from engine.amritsar.state import GameState
@@ -47,8 +50,8 @@ PLAYOUTS: dict[tuple[int, bool, bool, int, bool], str] = {
 
 #: (players, seed) -> sha256 of every refusal met along the game (pinned at 3b29b78).
 REFUSALS: dict[tuple[int, int], str] = {
-    (2, 11): "4bdb102a5e4c82a1cd5eaca9bdc1db52819259fb43f9150ecbfbed780cbfcc9c",
-    (4, 12): "2f9f77d25d73e30cba43b46f0a560e4e9cb5ac8477d6c04b8fa578a3207a4648",
+    (2, 11): "dbc3b6c7fb33216914040142661ce708edc8447e8b0acdc20a8d5c3282a88626",
+    (4, 12): "9f9410c7ab16b8cb740a03682871aee0a373444adf2894f336745053f837ac6e",
 }
 
 
@@ -70,14 +73,25 @@ def playout_digest(players: int, solo: bool, hard: bool, seed: int, options: boo
     return digest.hexdigest()
 
 
+#: Action kinds whose second and third numbers mean something (the rest take -1).
+USES_B = {Act.CHANCE, Act.ELEPHANT, Act.DONATE, Act.TWO_STEPS, Act.EXCHANGE}
+USES_C = {Act.UPGRADE_STOREHOUSE, Act.UPGRADE_OBJECTIVE, Act.UPGRADE_MAHOUT}
+
+
 def grid(state: GameState) -> list[Action]:
-    """Candidates of the pending decision and a grid of other actions of its kinds."""
+    """Every action of the kinds the pending decision accepts, over a grid of
+    numbers wider than the board's (so out-of-range ones too), whatever the
+    engine's candidate generators list; and one action of a kind it does not."""
     top = state.pending[-1]
-    actions = list(CANDIDATES[top.kind](state, top))
+    actions = []
     for kind in sorted(ANSWERS.get(top.kind, ())):
-        for a in (-1, 0, 1, 2, 3, 5, 9):
-            for b in (-1, 0, 1, 3):
-                actions.append(Action(kind, a, b, -1 if kind is not Act.UPGRADE_MAHOUT else 0))
+        if kind is Act.CHANCE:
+            actions += [Action(kind, a, top.kind) for a in range(-1, 46)]
+            actions.append(Action(kind, 0, top.kind + 1))
+            continue
+        bs = range(-1, 5) if kind in USES_B | USES_C else (-1,)
+        cs = (-1, 0, 1, 2) if kind in USES_C else (-1,)
+        actions += [Action(kind, a, b, c) for a in range(-1, 10) for b in bs for c in cs]
     actions.append(Action(Act.PASS))
     return actions
 

@@ -68,22 +68,34 @@ def _tile(s: GameState, slot: int) -> int:
     ],
 )
 def _menu_candidates(s: GameState, top: Frame) -> Iterable[Action]:
-    # Whole groups that cannot pass their checks are left out (the checks still
-    # decide, and still explain a refusal to ``why_illegal``).
-    if not s.tile_done & TILE_CLOSED:
-        yield from _TILE_HALVES
-    if not s.elephant_used and s.players[top.player].elephant == s.active_district:
-        yield from _ELEPHANT_MENU
+    # Actions that cannot pass their checks are left out (the checks still
+    # decide, and still explain a refusal to ``why_illegal``): once a tile is
+    # chosen, the other tiles and the half already done; mahout spaces with no tile.
+    done = s.tile_done
+    if not done & TILE_CLOSED:
+        chosen = s.tile_slot
+        if 0 <= chosen < 3:
+            if not done & MAIN_DONE:
+                yield _TILE_HALVES[2 * chosen]
+            if not done & SECONDARY_DONE:
+                yield _TILE_HALVES[2 * chosen + 1]
+        else:
+            yield from _TILE_HALVES
+    p = s.players[top.player]
+    if not s.elephant_used and p.elephant == s.active_district:
+        yield from _ELEPHANT_MAINS
+        mahouts = p.mahouts
+        for colour in range(4):
+            if mahouts[colour] >= 0:
+                yield _ELEPHANT_MAHOUTS[colour]
     yield from exchange_candidates(s, top.player)
     yield _END
 
 
 # The menu's actions, made once (actions are immutable values).
 _TILE_HALVES = tuple(Action(kind, slot) for slot in range(3) for kind in (Act.MAIN, Act.SECONDARY))
-_ELEPHANT_MENU = (
-    *(Action(Act.ELEPHANT_MAIN, slot) for slot in range(3)),
-    *(Action(Act.ELEPHANT_MAHOUT, colour) for colour in WorkerColour),
-)
+_ELEPHANT_MAINS = tuple(Action(Act.ELEPHANT_MAIN, slot) for slot in range(3))
+_ELEPHANT_MAHOUTS = tuple(Action(Act.ELEPHANT_MAHOUT, colour) for colour in WorkerColour)
 _END = Action(Act.END_ACTIONS)
 
 

@@ -164,11 +164,29 @@ def capacity(s: GameState, p: PlayerState) -> int:
 
 
 def has_perk(s: GameState, p: PlayerState, perk: Perk) -> bool:
-    storehouses = s.catalog.storehouses
-    for index, flipped in zip(p.storehouses, p.storehouse_flipped, strict=True):
-        if index >= 0 and not flipped and storehouses[index].permanent is perk:
-            return True
-    return False
+    return perk in perks(s, p)
+
+
+#: Entries the perk cache may hold before it starts again (a long-lived server).
+_PERKS_CACHE_SIZE = 4096
+
+
+def perks(s: GameState, p: PlayerState) -> frozenset[Perk]:
+    """The permanent perks of the player's storehouses (flipped ones give none)."""
+    key = (p.storehouses, p.storehouse_flipped)
+    cache = s.catalog.perks_cache
+    found = cache.get(key)
+    if found is None:
+        storehouses = s.catalog.storehouses
+        found = frozenset(
+            perk
+            for index, flipped in zip(p.storehouses, p.storehouse_flipped, strict=True)
+            if index >= 0 and not flipped and (perk := storehouses[index].permanent) is not None
+        )
+        if len(cache) >= _PERKS_CACHE_SIZE:
+            cache.clear()
+        cache[key] = found
+    return found
 
 
 def white_as(s: GameState, p: PlayerState) -> tuple[int, ...]:

@@ -140,10 +140,23 @@ def can_donate(s: GameState, seat: int) -> bool:
         return False
     tile = tile_for(s, p.elephant)
     owners = s.donations[p.elephant]
-    return any(
-        space_problem(tile, owners, level, i, p.on_elephant, p.resources) is None
-        for level, i in open_spaces(s, p.elephant)
-    )
+    r = p.resources
+    offsets = tile.offsets
+    # space_problem(...) is None for some space, a level at a time: a level
+    # the player cannot pay for is passed over whole.
+    for level, row in enumerate(tile.levels, start=1):
+        cost = row.cost
+        if r[0] < cost[0] or r[1] < cost[1] or r[2] < cost[2]:
+            continue
+        first = offsets[level - 1]
+        below = offsets[level - 2] if level > 1 else -1
+        for index in range(len(row.pp)):
+            if owners[first + index] != NONE:
+                continue
+            if below >= 0 and (owners[below + index] == NONE or owners[below + index + 1] == NONE):
+                continue
+            return True
+    return False
 
 
 def why_no_donation(s: GameState, seat: int) -> tuple[str, str]:
@@ -196,7 +209,15 @@ def _donate_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     p = s.players[top.player]
     if p.elephant < 0:
         return ()
-    return (Action(Act.DONATE, level, i) for level, i in open_spaces(s, p.elephant))
+    # Spaces refused anyway are left out (the check still explains them).
+    tile = tile_for(s, p.elephant)
+    owners = s.donations[p.elephant]
+    counters, resources = p.on_elephant, p.resources
+    return (
+        Action(Act.DONATE, level, i)
+        for level, i in open_spaces(s, p.elephant)
+        if space_problem(tile, owners, level, i, counters, resources) is None
+    )
 
 
 @check(Act.DONATE)
