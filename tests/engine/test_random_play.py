@@ -28,11 +28,11 @@ from engine.amritsar.actions import Action, parse_action
 from engine.amritsar.decisions import Pending
 from engine.amritsar.game import legal_actions, why_illegal
 from engine.amritsar.record import Game
-from engine.amritsar.rules.core import CANDIDATES
 from engine.amritsar.rules.scoring import score, winners
 from engine.amritsar.serialize import from_json, to_json
 from engine.amritsar.state import GameState
 from engine.amritsar.view import secrets_of, view
+from tests.engine.could_take import could_take
 from tests.engine.invariants import check_step
 
 GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(6)]
@@ -68,8 +68,7 @@ def check_actions(state: GameState, actions: list[Action], rng: random.Random) -
     for action in actions:
         assert parse_action(str(action)) == action, str(action)
         assert Action.from_dict(action.to_dict()) == action
-    top = state.pending[-1]
-    offered = list(CANDIDATES[Pending(top.kind)](state, top))
+    offered = could_take(state)
     refused = [a for a in offered if a not in actions]
     if refused:
         reason = why_illegal(state, rng.choice(refused))

@@ -21,9 +21,9 @@ from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import Upgrade
 from engine.amritsar.game import apply, legal_actions, new_game, why_illegal
 from engine.amritsar.reasons import REASONS, TABLE_REASONS, IllegalActionError, Reason
-from engine.amritsar.rules.core import CANDIDATES
 from engine.amritsar.state import NONE
 from tests.engine.build import at_turn, change, play, refusal, seat, table, with_frame
+from tests.engine.could_take import could_take
 
 #: Field values that read the same in both languages: ids, section names, numbers.
 NAME = re.compile(r"^([A-Z]{1,2}[0-9]+|[0-9.]+)$")
@@ -59,9 +59,8 @@ def refusals_in_random_games() -> dict[str, Reason]:
         rng = random.Random(seed)
         s = new_game(players, seed=seed)
         while not s.finished:
-            top = s.pending[-1]
             actions = legal_actions(s)
-            for candidate in CANDIDATES[Pending(top.kind)](s, top):
+            for candidate in could_take(s):
                 if candidate not in actions:
                     reason = why_illegal(s, candidate)
                     assert reason is not None, candidate
