@@ -210,15 +210,19 @@ def mahout_reason(s: GameState, seat: int, colour: int, flags: int) -> Reason | 
     p = s.players[seat]
     if not 0 <= colour < 4:
         return Reason("choice_out_of_range")
-    space = WorkerColour(colour)
     if p.mahouts[colour] < 0:
         return Reason(
-            "no_mahout_there", lambda: {"colour": space.name.lower(), "colour_es": space.es}
+            "no_mahout_there",
+            lambda: {
+                "colour": WorkerColour(colour).name.lower(),
+                "colour_es": WorkerColour(colour).es,
+            },
         )
     tile = s.catalog.mahout_tiles[p.mahouts[colour]]
     if not can_do(s, seat, tile.action, flags):
 
         def words() -> dict[str, Any]:
+            space = WorkerColour(colour)
             why, why_es = why_cannot(s, seat, tile.action)
             return {
                 "colour": space.name.lower(),

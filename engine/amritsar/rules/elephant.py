@@ -55,20 +55,28 @@ def _teleport_slot(s: GameState, p: PlayerState) -> int:
 @decision(Pending.ELEPHANT, [Act.ELEPHANT, Act.STAY, Act.EXCHANGE])
 def _elephant_candidates(s: GameState, top: Frame) -> Iterable[Action]:
     p = s.players[top.player]
-    if p.elephant >= 0:
+    here = p.elephant
+    if here < 0:  # the first placement: anywhere
+        yield from _MOVES[ElephantMode.NORMAL]
+    else:
+        # Moves to where the elephant stands are left out (the check refuses them).
         yield _STAY
-    yield from _MOVES[ElephantMode.NORMAL]
-    if p.elephant >= 0:
+        yield from _MOVES_FROM[ElephantMode.NORMAL][here]
         if p.movement == PlayerState.UNLOCKED:
-            yield from _MOVES[ElephantMode.TOKEN]
+            yield from _MOVES_FROM[ElephantMode.TOKEN][here]
         if _teleport_slot(s, p) >= 0:
-            yield from _MOVES[ElephantMode.TELEPORT]
+            yield from _MOVES_FROM[ElephantMode.TELEPORT][here]
     yield from any_time_exchange(s, top)
 
 
 # The moves, made once per mode (actions are immutable values).
 _STAY = Action(Act.STAY)
 _MOVES = {mode: tuple(Action(Act.ELEPHANT, d, mode) for d in District) for mode in ElephantMode}
+#: mode -> district the elephant stands in -> the moves to the other districts.
+_MOVES_FROM = {
+    mode: tuple(tuple(a for a in moves if a.a != here) for here in District)
+    for mode, moves in _MOVES.items()
+}
 
 
 @check(Act.STAY)

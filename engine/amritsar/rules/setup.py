@@ -17,6 +17,7 @@ space no other player has chosen; each uncovered counter goes to the elephant.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from engine.amritsar.actions import Act, Action
@@ -221,30 +222,51 @@ def _tiles_placed(s: GameState) -> list[int]:
 
 
 def _district_tiles_complete(s: GameState, assignment: list[list[int]]) -> bool:
-    """Can the remaining tiles fill every empty slot without repeating a colour?"""
+    """Can the remaining tiles fill every empty slot without repeating a colour?
+
+    Only colours matter (tiles of one colour are interchangeable here): the
+    answer depends on each district's colours and empty slots and on the
+    colours left, so it is searched once per such situation (``_completable``).
+    """
     colours = [t.colour for t in s.catalog.district_tiles]
     used = {t for row in assignment for t in row if t != NONE}
-    remaining = [t for t in range(len(colours)) if t not in used]
-    slots = [(d, i) for d in range(4) for i in range(3) if assignment[d][i] == NONE]
+    left = tuple(sorted(colours[t] for t in range(len(colours)) if t not in used))
+    districts = tuple(
+        (
+            frozenset(colours[t] for t in assignment[d] if t != NONE),
+            sum(1 for i in range(3) if assignment[d][i] == NONE),
+        )
+        for d in range(4)
+    )
+    return _completable(districts, left)
 
-    def fill(k: int, left: list[int]) -> bool:
+
+@lru_cache(maxsize=4096)
+def _completable(districts: tuple[tuple[frozenset[int], int], ...], left: tuple[int, ...]) -> bool:
+    """Can colours ``left`` fill each district's empty slots, no colour twice in a district?"""
+    slots = [d for d, (_, empty) in enumerate(districts) for _ in range(empty)]
+    present = [set(colours) for colours, _ in districts]
+    counts: dict[int, int] = {}
+    for colour in left:
+        counts[colour] = counts.get(colour, 0) + 1
+
+    def fill(k: int) -> bool:
         if k == len(slots):
             return True
-        d, _ = slots[k]
-        present = {colours[t] for t in assignment[d] if t != NONE}
-        tried: set[int] = set()
-        for tile in left:
-            if colours[tile] in present or colours[tile] in tried:
+        d = slots[k]
+        for colour, count in counts.items():
+            if count == 0 or colour in present[d]:
                 continue
-            tried.add(colours[tile])  # tiles of one colour are interchangeable here
-            assignment[d][slots[k][1]] = tile
-            if fill(k + 1, [t for t in left if t != tile]):
-                assignment[d][slots[k][1]] = NONE
+            counts[colour] = count - 1
+            present[d].add(colour)
+            done = fill(k + 1)
+            counts[colour] = count
+            present[d].discard(colour)
+            if done:
                 return True
-            assignment[d][slots[k][1]] = NONE
         return False
 
-    return fill(0, remaining)
+    return fill(0)
 
 
 def _worker_counts(s: GameState) -> list[int]:

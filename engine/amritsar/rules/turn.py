@@ -70,11 +70,15 @@ def start_turn(s: GameState) -> None:
         push(s, Frame(Pending.END_TURN, MAHARAJAH, b=FOLLOWS_DONE))
         push(s, Frame(Pending.MAHARAJAH_TURN, MAHARAJAH))
         return
-    push(s, Frame(Pending.END_TURN, seat, b=TURN_OVER))
-    push(s, Frame(Pending.ELEPHANT, seat, a=3))
-    push(s, Frame(Pending.ACTIONS, seat))
-    push(s, Frame(Pending.SOW_ORIGIN, seat))
-    push(s, Frame(Pending.ELEPHANT, seat, a=1))
+    # The turn's frames, last first (one stack rebuild for the five pushes).
+    s.pending = (
+        *s.pending,
+        Frame(Pending.END_TURN, seat, b=TURN_OVER),
+        Frame(Pending.ELEPHANT, seat, a=3),
+        Frame(Pending.ACTIONS, seat),
+        Frame(Pending.SOW_ORIGIN, seat),
+        Frame(Pending.ELEPHANT, seat, a=1),
+    )
 
 
 @runs(Pending.END_TURN)
