@@ -1,7 +1,7 @@
 """Whole games through a table seen right but not all of it: reconciliation's
 wrong decisions and false alerts through unknowns.
 
-``companion.sim.partly_seen.PartlySeenTable`` shows the true table with
+``companion.games.amritsar.sim.partly_seen.PartlySeenTable`` shows the true table with
 items unknown (for the whole game with probability ``--floor``, in one look
 with ``--transient``), never a wrong value. Each game is played by
 ``ScriptedTable`` (the demo's player: moves on the table, phone answers for
@@ -30,10 +30,10 @@ import platform
 import time
 from dataclasses import dataclass, field
 
-from companion.reconcile.reconciler import Reconciler
-from companion.session import TableSession
-from companion.sim.partly_seen import PartlySeenTable
-from companion.sim.simulate import DivergedError, ScriptedTable
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.partly_seen import PartlySeenTable
+from companion.games.amritsar.sim.simulate import DivergedError, ScriptedTable
 
 #: Alerts that are notices, not "illegal move" (the bench of whole games through
 #: rendered frames counts the same).

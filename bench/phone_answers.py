@@ -1,16 +1,16 @@
 """Phone answers per simulated solo game: how often the player must answer.
 
 Plays seeded solo games against the Maharajah with the demo's player
-(``companion.sim.demo.DemoPlayer``, strategy ``GreedyPlayer``) on a perfectly
-read table (``companion.sim.simulate``): moves happen on the table, the
+(``companion.games.amritsar.sim.demo.DemoPlayer``, strategy ``GreedyPlayer``) on a perfectly
+read table (``companion.games.amritsar.sim.simulate``): moves happen on the table, the
 reconciler infers them, and whatever the companion cannot infer is answered on
 the player's phone. Counts per game:
 
 * answers: phone screens answered. A question and the follow-up it leads to
   (a tile action, then which track) are one screen on the phone
-  (``companion.server.grouped``), answered with one send;
+  (``companion.games.amritsar.grouped``), answered with one send;
 * taps: every choice entered (a grouped screen is two; a long decision folded
-  into short screens, ``companion.server.amritsar_menu``, one per screen walked);
+  into short screens, ``companion.games.amritsar.menu``, one per screen walked);
 * forced answers: the companion asked although only one answer was legal;
 * answers by kind of decision, so each remaining kind can be explained.
 
@@ -43,13 +43,13 @@ import time
 from collections import Counter
 from typing import Any
 
-from companion.reconcile.reconciler import Reconciler
-from companion.server.amritsar_menu import taps_to
-from companion.server.grouped import follow_ups
-from companion.session import TableSession
-from companion.sim.demo import DemoPlayer
-from companion.sim.players import GreedyPlayer
-from companion.sim.simulate import PerfectTable
+from companion.games.amritsar.grouped import follow_ups
+from companion.games.amritsar.menu import taps_to
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.demo import DemoPlayer
+from companion.games.amritsar.sim.players import GreedyPlayer
+from companion.games.amritsar.sim.simulate import PerfectTable
 from engine.amritsar import Action, GameState, Pending, legal_actions
 
 

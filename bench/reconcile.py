@@ -1,6 +1,6 @@
 """Time from a settled table observation to the reconciler's decision.
 
-Plays seeded games from the table's side (``companion.sim.simulate``: moves on the
+Plays seeded games from the table's side (``companion.games.amritsar.sim.simulate``: moves on the
 table, the camera path infers them, phones answer what the table cannot show)
 and times every ``Reconciler.on_seen`` call: search, decision and applying the
 result to the session. Reports p50, p99 and max over all of them, split by
@@ -26,9 +26,9 @@ import platform
 import statistics
 import time
 
-from companion.reconcile.reconciler import Reconciler
-from companion.session import TableSession
-from companion.sim.simulate import PerfectTable, ScriptedTable
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.simulate import PerfectTable, ScriptedTable
 from engine.amritsar import apply, legal_actions
 
 
@@ -109,8 +109,8 @@ class TimedCameraTable(ScriptedTable):
     times: list[float]
 
     def _camera(self) -> None:
-        from companion.reconcile.camera import seen_from_snapshot
-        from companion.sim.camera_table import CameraTable
+        from companion.games.amritsar.reconcile.camera import seen_from_snapshot
+        from companion.games.amritsar.sim.camera_table import CameraTable
 
         table = self.table
         assert isinstance(table, CameraTable)
@@ -123,7 +123,7 @@ class TimedCameraTable(ScriptedTable):
 
 def camera_games(games: int) -> list[float]:
     """Time snapshot -> Seen -> reconciler decision in games seen by the camera."""
-    from companion.sim.camera_table import CameraTable
+    from companion.games.amritsar.sim.camera_table import CameraTable
 
     times: list[float] = []
     for game in range(games):

@@ -43,7 +43,7 @@ def render_frames(folder: Path, hand_frames: int) -> int:
     """The still table and a hand passing over it, as PNG files; returns the count."""
     import cv2
 
-    from companion.reconcile.camera import truth_from_state
+    from companion.games.amritsar.reconcile.camera import truth_from_state
     from engine.amritsar import new_game
     from vision.synthetic import Hand, SyntheticCamera
 

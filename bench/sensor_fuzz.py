@@ -1,7 +1,7 @@
 """Fuzz the sensor-board frame decoders with a million random and mutated frames.
 
 Goal (issue 7): no crash, no corrupt frame accepted, every refusal counted by
-its reason. The companion's decoder (``companion.sensors.protocol``) gets
+its reason. The companion's decoder (``companion.games.amritsar.sensors.protocol``) gets
 ``--frames`` frames (10^6 by default) through its real streaming path
 (``FrameDecoder.feed`` on a byte stream, then ``parse_message``); the board's
 own decoder (``firmware/amritsar_fw/framing.py``, which reads commands) gets
@@ -43,7 +43,7 @@ sys.path.insert(0, str(REPO / "firmware"))
 
 from amritsar_fw import framing as board_framing
 
-from companion.sensors.protocol import (
+from companion.games.amritsar.sensors.protocol import (
     FrameDecoder,
     ProtocolError,
     encode_frame,

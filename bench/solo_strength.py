@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from companion.sim.players import GreedyPlayer, random_player
+from companion.games.amritsar.sim.players import GreedyPlayer, random_player
 from engine.amritsar import (
     MAHARAJAH_ACTION,
     Action,

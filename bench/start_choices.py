@@ -32,7 +32,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
 from companion.server.past_games import PastGames
 from companion.server.start import StartApp, TableSwitch
 from tests.server.games import finished, play_until

@@ -1,7 +1,7 @@
 """Whole simulated games through the harsh renderer: false alerts per game.
 
 Issue 13's end-to-end figure. Each game is played the way ``companion demo``
-plays one (``companion.sim.simulate.ScriptedTable``: the scripted table carries
+plays one (``companion.games.amritsar.sim.simulate.ScriptedTable``: the scripted table carries
 out each move, the Maharajah's turns included, and answers on the phone what
 the table cannot show), but the frames are drawn by the independent harsh
 renderer (``vision/harsh.py``) under one condition group, with a hand over the
@@ -60,12 +60,12 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.reconcile.camera import truth_from_state
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen, mismatches
-from companion.runner import TableRunner
-from companion.session import Alert, TableSession
-from companion.sim.simulate import DivergedError, ScriptedTable, unmade
+from companion.games.amritsar.reconcile.camera import truth_from_state
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen, mismatches
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import Alert, TableSession
+from companion.games.amritsar.sim.simulate import DivergedError, ScriptedTable, unmade
 from engine.amritsar import (
     HIDDEN_DECISIONS,
     Action,

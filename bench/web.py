@@ -52,9 +52,9 @@ import time
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from companion.games.amritsar.session import TableSession
 from companion.server import Doorman, start_server
 from companion.server.hub import MESSAGE_RATE
-from companion.session import TableSession
 from engine.amritsar import legal_actions
 
 
@@ -143,7 +143,7 @@ async def run(clients: int, changes: int, *, nodelay: bool = True) -> dict[str, 
 def render_only(changes: int) -> None:
     """Where the time of a change goes, without sockets: the session's move,
     then the 5 views the hub renders (4 seats and one for every spectator)."""
-    from companion.server.payload import Payloads
+    from companion.games.amritsar.payload import Payloads
 
     session = TableSession.new(["Ana", "Ben", "Cy", "Dee"], seed=5)
     payloads = Payloads(session)

@@ -109,8 +109,8 @@ async def _phones(url: str, tokens: list[str | None], pipe: Connection) -> None:
 
 
 def run(clients: int, changes: int) -> dict[str, float]:
+    from companion.games.amritsar.session import TableSession
     from companion.server import start_server
-    from companion.session import TableSession
     from engine.amritsar import legal_actions
 
     session = TableSession.new(["Ana", "Ben", "Cy", "Dee"], seed=5)

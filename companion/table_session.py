@@ -6,7 +6,7 @@ how a table is kept: the seats and each phone's secret link, the table PIN,
 the listeners the web server registers, the append-only event log, the
 alerts, ending a game early, undo by steps and the ``state_id`` every screen
 and command carries. ``TableBase`` holds all of that; a game's session
-(``companion.session.TableSession`` for Amritsar,
+(``companion.games.amritsar.session.TableSession`` for Amritsar,
 ``companion.rules_session.RulesSession`` for any registered ``Rules``) adds
 what its game needs: how an answer is checked and applied, and the views.
 

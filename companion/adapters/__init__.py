@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from companion.server.payload import AnyPayloads
+    from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
 
 #: Games with an adapter of their own: name -> module (``module.ADAPTER``). A game
 #: not named here is served through its ``Rules`` by ``RulesAdapter``.
-ADAPTERS: dict[str, str] = {"amritsar": "companion.adapters.amritsar"}
+ADAPTERS: dict[str, str] = {"amritsar": "companion.games.amritsar.adapter"}
 
 
 class GameAdapter(Protocol):
@@ -32,7 +32,7 @@ class GameAdapter(Protocol):
     name: str  # the registry's name (``engine.core.registry``)
     #: Served at a real table by a stack of its own (its session's reconciler, sensor
     #: board and camera reading: ``companion run`` opens it with ``open_session`` and
-    #: ``companion.runner.TableRunner``); False: by ``RulesSession``, with a camera
+    #: ``companion.games.amritsar.runner.TableRunner``); False: by ``RulesSession``, with a camera
     #: through ``companion.game_camera`` and the game's ``vision.games`` table.
     own_stack: bool
 

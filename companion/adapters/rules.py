@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.registry import get_rules
 
 if TYPE_CHECKING:
-    from companion.server.payload import AnyPayloads
+    from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
 

@@ -1,7 +1,7 @@
 """``companion demo``: a whole simulated game without hardware.
 
 Amritsar: a solo game through the camera and sensor simulation
-(``companion.sim.demo``). Imhotep, Ceylon, Rajas: a game in manual mode,
+(``companion.games.amritsar.sim.demo``). Imhotep, Ceylon, Rajas: a game in manual mode,
 simulated phones answering every decision (``companion.sim.generic_demo``);
 with ``--camera`` the table's changes reach the session as camera
 observations and the phones answer only what the table cannot show
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games import GameChoiceError, table_game
-    from companion.sim.demo import run_demo
+    from companion.games.amritsar.sim.demo import run_demo
 
     try:
         game = table_game(args.game)

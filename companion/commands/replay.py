@@ -2,7 +2,7 @@
 
 The log's first row names its game. Amritsar's camera observations, buttons
 and answers are fed again to a fresh session and reconciler
-(``companion.replay``); a game served through its ``Rules`` has every answer
+(``companion.games.amritsar.replay``); a game served through its ``Rules`` has every answer
 and step checked against today's rules (``companion.replay_steps``).
 ``--positions`` steps through the log instead: the position (the game's
 notation, ``docs/position-notation.md``) after the setup and after each step
@@ -54,7 +54,7 @@ def _positions(args: argparse.Namespace, game: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from companion.adapters import adapter_for
-    from companion.replay import export_case, replay
+    from companion.games.amritsar.replay import export_case, replay
     from companion.replay_steps import check_log
     from companion.resume import ResumeError
     from companion.store import EventStore, StoreError

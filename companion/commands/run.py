@@ -1,4 +1,4 @@
-"""``companion run``: the companion at a real table (see ``companion.runner``).
+"""``companion run``: the companion at a real table (see ``companion.games.amritsar.runner``).
 
 Made to run unattended (``deploy/amritsar.service``): options may come from a
 TOML file (``--config``, see ``companion.config``), the MQTT password from the
@@ -216,8 +216,8 @@ class _Table:
                     f"companion run: no camera ({error}); the phones and the sensor board carry on"
                 )
         if args.mqtt:
-            from companion.sensors import MqttLink, MqttSettings
-            from companion.sensors.mqtt_link import TlsOptions
+            from companion.games.amritsar.sensors import MqttLink, MqttSettings
+            from companion.games.amritsar.sensors.mqtt_link import TlsOptions
 
             host, _, port = args.mqtt.partition(":")
             tls = TlsOptions(ca_certs=args.tls_ca) if args.tls_ca else None
@@ -236,7 +236,7 @@ class _Table:
                 self.link.pair_at_table()  # no board followed until the table screen binds one
             self.link.start()
         elif args.serial != "none":
-            from companion.sensors import SerialLink
+            from companion.games.amritsar.sensors import SerialLink
 
             self.link = SerialLink(
                 None if args.serial == "auto" else args.serial, args.elephants
@@ -264,13 +264,14 @@ class _Table:
         A new game is dealt by the companion (the players lay the table out as
         it shows), or with --setup table read from the table, the companion
         dealing only the secret draws. Secret draws always come from the OS;
-        --seed repeats only the public layout (companion.dealing)."""
+        --seed repeats only the public layout (companion.games.amritsar.dealing)."""
         from companion.adapters import adapter_for
-        from companion.dealing import Dealer
-        from companion.reconcile.reconciler import Reconciler
-        from companion.reconcile.setup_table import SetupWatch, setup_pending
-        from companion.resume import ResumeError, logged_game, open_any_session, open_session
-        from companion.runner import TableRunner
+        from companion.games.amritsar.dealing import Dealer
+        from companion.games.amritsar.reconcile.reconciler import Reconciler
+        from companion.games.amritsar.reconcile.setup_table import SetupWatch, setup_pending
+        from companion.games.amritsar.resume import open_session
+        from companion.games.amritsar.runner import TableRunner
+        from companion.resume import ResumeError, logged_game, open_any_session
 
         args = self.args
         from_table = args.setup == "table"

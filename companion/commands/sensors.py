@@ -44,11 +44,11 @@ def _add_link_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _open_link(args: argparse.Namespace) -> Any:
-    from companion.sensors.elephants import ElephantRegistry
+    from companion.games.amritsar.sensors.elephants import ElephantRegistry
 
     registry = ElephantRegistry.load(args.elephants or default_elephants_file())
     if args.mqtt:
-        from companion.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
+        from companion.games.amritsar.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
 
         host, _, port = args.mqtt.partition(":")
         tls = TlsOptions(ca_certs=args.tls_ca) if args.tls_ca else None
@@ -61,14 +61,14 @@ def _open_link(args: argparse.Namespace) -> Any:
             prefix=args.prefix,
         )
         return MqttLink(settings, registry).start()
-    from companion.sensors.serial_link import SerialLink
+    from companion.games.amritsar.sensors.serial_link import SerialLink
 
     return SerialLink(args.port, registry).start()
 
 
 def watch(args: argparse.Namespace) -> int:
-    from companion.sensors.link import SensorLinkError
-    from companion.sensors.texts import describe
+    from companion.games.amritsar.sensors.link import SensorLinkError
+    from companion.games.amritsar.sensors.texts import describe
 
     link = _open_link(args)
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
@@ -98,10 +98,10 @@ PAIR_PROMPT = {
 
 
 def pair(args: argparse.Namespace) -> int:
-    from companion.sensors.elephants import ElephantRegistry
-    from companion.sensors.events import ElephantArrived
-    from companion.sensors.link import SensorLinkError
-    from companion.sensors.texts import COLOUR_ES
+    from companion.games.amritsar.sensors.elephants import ElephantRegistry
+    from companion.games.amritsar.sensors.events import ElephantArrived
+    from companion.games.amritsar.sensors.link import SensorLinkError
+    from companion.games.amritsar.sensors.texts import COLOUR_ES
 
     path: Path = args.elephants or default_elephants_file()
     registry = ElephantRegistry.load(path)

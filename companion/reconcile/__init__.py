@@ -1,7 +1,9 @@
-"""Reconciliation: the table and the engine agree, or the table is told why not.
+"""Reconciliation for any game: the table and the engine agree, or the table is told why not.
 
-``seen`` holds what camera and sensors report as a partial observation;
-``search`` finds the engine actions that explain it; ``diagnose`` names the
-rule an unexplainable change breaks; ``instructions`` words the piece moves
-that put a table right; ``reconciler`` ties them to a table session.
+``diff`` lists, field by field, where what camera and sensors saw differs from
+an engine observation; ``generic_search`` and ``generic`` find the actions
+that explain a change for a game served through its ``Rules``; ``traceless``
+takes the answers that leave no trace on the table. Amritsar's reconciler
+(sections, districts, the Maharajah, its sensor board) is in
+``companion.games.amritsar.reconcile``.
 """

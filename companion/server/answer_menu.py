@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules_session import RulesSession
-from companion.server.drawings import DRAWERS
+from companion.server.drawings import drawers
 from engine.core.answers import AnswerParts, Step
 
 #: At most this many buttons on one screen (its "Back" and "More" included).
@@ -77,7 +77,7 @@ class _Node:
 
 def pictured_kinds(game: str) -> frozenset[str]:
     """The place kinds tapped on ``game``'s drawing: none while it has no drawing."""
-    return PICTURED.get(game, frozenset()) if game in DRAWERS else frozenset()
+    return PICTURED.get(game, frozenset()) if game in drawers() else frozenset()
 
 
 def answer_menu(session: RulesSession, view: dict[str, Any]) -> dict[str, Any] | None:

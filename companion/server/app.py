@@ -57,7 +57,7 @@ from companion.server.models import (
     TickBody,
 )
 from companion.server.past_games import PastGames
-from companion.server.payload import catalog_for, page_script, payloads_for
+from companion.server.payloads import catalog_for, page_script, payloads_for
 from companion.server.qr import qr_data_uri
 from companion.table_session import Outcome, TableBase
 from engine.core.reasons import Reason

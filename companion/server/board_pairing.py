@@ -1,5 +1,5 @@
 """The table screen binds this table's sensor board (PIN): the web side of
-``companion.sensors.binding`` (issue 36).
+``companion.board_binding`` (issue 36).
 
 ``companion run --mqtt`` without ``--board`` follows no board until one is
 bound at the table. These table commands (all behind the table PIN and its
@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from companion.sensors.binding import current_binding
+from companion.board_binding import current_binding
 from companion.server.models import Result
 
 

@@ -46,7 +46,7 @@ import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.server.doorman import abort_connection
-from companion.server.payload import AnyPayloads
+from companion.server.payloads import AnyPayloads
 from companion.table_session import TableBase, Update
 
 BAD_TOKEN_CLOSE = 4401

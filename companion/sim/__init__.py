@@ -1,16 +1,16 @@
-"""Simulation: stand-ins for the people, the camera and the sensor board.
+"""Simulation for any game: stand-ins for the people and the camera.
 
 What it is for: ``companion demo``, the tests and the benches play whole
 games without hardware. Nothing here runs at a real table: production code
-(``companion.session``, ``reconcile``, ``sensors``, ``server``, ``runner``) never
-imports this package.
+never imports this package.
 
-- ``players``: random and greedy stand-in players;
-- ``simulate``: a scripted table, players acting on a simulated physical table;
-- ``camera_table``: that table seen the way a real one is, through rendered
-  frames and a simulated sensor board;
-- ``simboard`` and ``firmware``: the real firmware on fake hardware, on a pty;
-- ``demo``: ``companion demo``, a whole simulated solo game;
-- ``generic_demo``: ``companion demo --game imhotep|ceylon``, simulated phones
-  answering every decision of a game served in manual mode.
+- ``generic_demo``: ``companion demo --game imhotep|ceylon|rajas``, simulated
+  phones answering every decision a game served through its ``Rules`` asks;
+- ``camera_demo``, ``fake_camera``, ``ahead``, ``real_hands``: the same games
+  with a rendered camera table, the moves players make before the companion
+  has caught up, and hands only their holders know;
+- ``demo_watch``: the address a demo's table screen is watched at.
+
+Amritsar's own simulated table (its players, the sensor board's firmware on a
+pty, the rendered table and its demo) is in ``companion.games.amritsar.sim``.
 """

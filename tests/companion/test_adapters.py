@@ -11,11 +11,12 @@ import pytest
 from companion.adapters import ADAPTERS, adapter_for, adapter_of
 from companion.adapters import rules as generic
 from companion.games import SERVED, new_table_session
+from companion.games.amritsar.payload import Payloads
+from companion.games.amritsar.session import TableSession
 from companion.rules_session import RulesSession
-from companion.server.payload import Payloads, catalog_for, page_script, payloads_for
 from companion.server.payload_generic import GenericPayloads
+from companion.server.payloads import catalog_for, page_script, payloads_for
 from companion.server.start import served_offers
-from companion.session import TableSession
 from engine.core.registry import get_rules
 
 ROOT = Path(__file__).resolve().parents[2]

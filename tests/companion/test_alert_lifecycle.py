@@ -16,12 +16,12 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.session import TableSession
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
 from companion.server import create_app
-from companion.session import TableSession
 from companion.sim.fake_camera import FakeCamera
 from companion.table_session import MAX_ALERTS
 from engine.amritsar import legal_actions, observe

@@ -6,8 +6,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from companion.reconcile.camera import expected_counts, seen_from_snapshot, truth_from_state
-from companion.reconcile.seen import mismatches
+from companion.games.amritsar.reconcile.camera import (
+    expected_counts,
+    seen_from_snapshot,
+    truth_from_state,
+)
+from companion.games.amritsar.reconcile.seen import mismatches
 from engine.amritsar import apply, legal_actions, new_game, observe
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.reconcile.camera import seen_from_snapshot, truth_from_state
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import mismatches
-from companion.session import TableSession
-from companion.sim.camera_table import CameraTable
-from companion.sim.simboard import SimulatedBoard
-from companion.sim.simulate import ScriptedTable
+from companion.games.amritsar.reconcile.camera import seen_from_snapshot, truth_from_state
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import mismatches
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.camera_table import CameraTable
+from companion.games.amritsar.sim.simboard import SimulatedBoard
+from companion.games.amritsar.sim.simulate import ScriptedTable
 from engine.amritsar import Game, apply, legal_actions, new_game, observe, score
 from vision.pipeline import Pipeline
 from vision.synthetic import SyntheticCamera

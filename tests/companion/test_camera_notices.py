@@ -8,9 +8,9 @@ import logging
 
 import pytest
 
-from companion.reconcile.reconciler import Reconciler
-from companion.runner import TableRunner
-from companion.session import TableSession
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import TableSession
 from vision.harsh import harsh_scene
 from vision.pipeline import Pipeline
 from vision.startup import resolution_words
@@ -47,7 +47,7 @@ def test_start_up_says_which_resolutions_are_supported(caplog: pytest.LogCapture
     scene = harsh_scene(50001, "1080p")
     session = TableSession.new(["Ana", "Ben"], seed=2)
     runner = TableRunner(session, Reconciler(session), pipeline=Pipeline(2))
-    with caplog.at_level(logging.INFO, logger="companion.runner"):
+    with caplog.at_level(logging.INFO, logger="companion.games.amritsar.runner"):
         for frame in scene.frames(2):
             runner._look(frame)
     said = [r for r in caplog.records if "1920x1080 frames" in r.getMessage()]

@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.dealing import SECRET_DRAWS, Dealer
-from companion.resume import open_session
+from companion.games.amritsar.dealing import SECRET_DRAWS, Dealer
+from companion.games.amritsar.resume import open_session
 from engine.amritsar import parse_action
 from engine.amritsar.actions import Act
 from engine.amritsar.record import Game

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.reconcile.diagnose import diagnose
-from companion.reconcile.fusion import SensorTable
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.search import infer
-from companion.reconcile.seen import Seen
-from companion.runner import TableRunner
-from companion.sensors.events import BoardState, Elephant
-from companion.session import TableSession
+from companion.games.amritsar.reconcile.diagnose import diagnose
+from companion.games.amritsar.reconcile.fusion import SensorTable
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.search import infer
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.sensors.events import BoardState, Elephant
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import Act, GameState, apply, legal_actions, observe
 from engine.amritsar.board import District, WorkerColour, parse_section
 from engine.amritsar.decisions import Pending
@@ -182,7 +182,7 @@ def test_a_lasting_disagreement_is_one_alert_withdrawn_when_it_ends() -> None:
 
 
 def test_a_stopped_sensor_link_is_reported() -> None:
-    from companion.sensors import LinkRefused
+    from companion.games.amritsar.sensors import LinkRefused
 
     class RefusedLink:
         def get(self, timeout: float | None = None) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.reconcile import seen as amritsar_seen
+from companion.games.amritsar.reconcile import seen as amritsar_seen
+from companion.games.amritsar.reconcile.seen import Seen
 from companion.reconcile.diff import FieldKind, Mismatch, distance, from_plain, mismatches, plain
-from companion.reconcile.seen import Seen
 from engine.amritsar import new_game, observe
 from engine.core.observation import Observation
 

@@ -17,10 +17,10 @@ import numpy as np
 
 from companion.frame_pace import FramePace
 from companion.game_camera import GameCameraLoop
-from companion.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.runner import TableRunner
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
-from companion.runner import TableRunner
 from tests.server.games import new_table
 from vision.sources import Frame
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.reconcile.fusion import SensorTable, fuse
-from companion.reconcile.seen import Seen
-from companion.sensors.events import (
+from companion.games.amritsar.reconcile.fusion import SensorTable, fuse
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.sensors.events import (
     BoardOffline,
     BoardState,
     Elephant,

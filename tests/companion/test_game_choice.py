@@ -9,7 +9,8 @@ import pytest
 from companion import games
 from companion.cli import main
 from companion.games import GameChoiceError, game_of_log, table_game
-from companion.resume import ResumeError, open_session
+from companion.games.amritsar.resume import open_session
+from companion.resume import ResumeError
 from companion.store import EventStore
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.game_logs import ChooseError, choose_log, new_log_path
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
 from tests.server.games import finished, play_until
 
 

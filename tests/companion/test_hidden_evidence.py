@@ -16,13 +16,17 @@ from dataclasses import replace
 from functools import cache
 from types import SimpleNamespace
 
-from companion.reconcile.camera import truth_from_state
-from companion.reconcile.evidence import doubtful_choice, without_doubtful_choices, witnessed
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.search import infer
-from companion.reconcile.seen import Seen, mismatches, missing_as_unknown
-from companion.runner import TableRunner
-from companion.session import TableSession
+from companion.games.amritsar.reconcile.camera import truth_from_state
+from companion.games.amritsar.reconcile.evidence import (
+    doubtful_choice,
+    without_doubtful_choices,
+    witnessed,
+)
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.search import infer
+from companion.games.amritsar.reconcile.seen import Seen, mismatches, missing_as_unknown
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import (
     HIDDEN_DECISIONS,
     Action,

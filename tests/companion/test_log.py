@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.resume import ResumeError, open_session
+from companion.games.amritsar.resume import open_session
+from companion.resume import ResumeError
 from engine.amritsar.actions import Act
 from tests.support.realparts import require_executable
 
@@ -221,7 +222,7 @@ def test_every_row_is_on_disk_before_the_companion_acts_on_it(tmp_path: Path) ->
 
 def test_an_exported_replay_case_is_owner_only(tmp_path: Path) -> None:
     """A case holds the whole position, every hidden objective with it."""
-    from companion.replay import ReplayReport, export_case
+    from companion.games.amritsar.replay import ReplayReport, export_case
     from engine.amritsar import new_game, to_dict
 
     state = to_dict(new_game(2, seed=3))

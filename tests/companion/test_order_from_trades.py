@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.reconcile.closing import closing_actions
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen
-from companion.session import TableSession
-from companion.sim.demo import DemoPlayer
-from companion.sim.players import GreedyPlayer
-from companion.sim.simulate import PerfectTable
+from companion.games.amritsar.reconcile.closing import closing_actions
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.demo import DemoPlayer
+from companion.games.amritsar.sim.players import GreedyPlayer
+from companion.games.amritsar.sim.simulate import PerfectTable
 from engine.amritsar import (
     Act,
     Action,

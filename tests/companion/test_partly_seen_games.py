@@ -17,8 +17,8 @@ from __future__ import annotations
 import pytest
 
 from bench.partly_seen_games import play
-from companion.reconcile.seen import Seen
-from companion.sim.partly_seen import PartlySeenTable
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.sim.partly_seen import PartlySeenTable
 from engine.amritsar import Game, observe
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
 from engine.amritsar.position import parse_position
 from engine.amritsar.serialize import to_json
 
@@ -51,7 +51,7 @@ def test_show_a_log_then_check_the_text_and_a_broken_copy(
 def test_a_replay_export_carries_the_position_and_is_accepted_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from companion.replay import ReplayReport, export_case
+    from companion.games.amritsar.replay import ReplayReport, export_case
     from engine.amritsar.game import new_game
     from engine.amritsar.serialize import to_dict
 

@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.resume import open_any_session, open_session
+from companion.games.amritsar.resume import open_session
+from companion.resume import open_any_session
 from companion.store import EventStore
 from engine.core.game import WritesPositions, position_notation
 from engine.core.registry import get_rules

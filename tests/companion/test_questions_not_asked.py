@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from companion.session import TableSession
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import apply, legal_actions, observe
 
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from companion.reconcile.closing import closed
-from companion.reconcile.diagnose import diagnose
-from companion.reconcile.instructions import instructions
-from companion.reconcile.search import infer
-from companion.reconcile.seen import Seen, distance, missing_as_unknown
+from companion.games.amritsar.reconcile.closing import closed
+from companion.games.amritsar.reconcile.diagnose import diagnose
+from companion.games.amritsar.reconcile.instructions import instructions
+from companion.games.amritsar.reconcile.search import infer
+from companion.games.amritsar.reconcile.seen import Seen, distance, missing_as_unknown
 from engine.amritsar import (
     NONE,
     Act,

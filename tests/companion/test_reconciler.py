@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen
-from companion.replay import replay
-from companion.resume import open_session
-from companion.session import TableSession
-from companion.sim.simulate import PerfectTable, ScriptedTable
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.replay import replay
+from companion.games.amritsar.resume import open_session
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.simulate import PerfectTable, ScriptedTable
 from companion.store import EventStore
 from engine.amritsar import Act, Game, legal_actions, observe, score
 from engine.amritsar.decisions import Pending
@@ -214,8 +214,8 @@ def test_an_elephant_moved_as_the_game_now_asks_is_not_flagged_while_moves_are_o
     # Placement seed 1's game at the bench: moves entered on the phone were
     # owed to the table (a worker the camera then missed), and the next
     # player's legal elephant move was flagged as a misplaced piece.
-    from companion.reconcile.reconciler import Reconciler as _Reconciler
-    from companion.session import TableSession as _Session
+    from companion.games.amritsar.reconcile.reconciler import Reconciler as _Reconciler
+    from companion.games.amritsar.session import TableSession as _Session
     from engine.amritsar import Act, Pending, legal_actions, observe
 
     for seed in range(20):

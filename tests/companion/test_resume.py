@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.reconcile.reconciler import Reconciler
-from companion.resume import open_session, resume
-from companion.sim.simulate import PerfectTable, ScriptedTable
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.resume import open_session, resume
+from companion.games.amritsar.sim.simulate import PerfectTable, ScriptedTable
 from companion.store import EventStore
 
 NAMES = ["Ana", "Ben", "Cai", "Dev"]

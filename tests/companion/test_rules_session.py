@@ -22,7 +22,7 @@ from companion.games import MANUAL, SERVED, new_table_session
 from companion.resume import resume_any
 from companion.rules_session import RulesSession
 from companion.server import create_app
-from companion.server.payload import payloads_for
+from companion.server.payloads import payloads_for
 from companion.store import EventStore
 from companion.table_session import TableBase
 

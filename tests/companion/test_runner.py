@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
-from companion.reconcile.camera import truth_from_state
-from companion.reconcile.reconciler import Reconciler
-from companion.runner import TableRunner
-from companion.session import TableSession
-from companion.sim.simboard import SimulatedBoard
+from companion.games.amritsar.reconcile.camera import truth_from_state
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.simboard import SimulatedBoard
 from engine.amritsar import Act, apply, legal_actions
 from engine.amritsar.board import District
 from engine.amritsar.decisions import Pending
@@ -118,7 +118,7 @@ def test_a_frame_the_pipeline_cannot_read_is_logged_and_the_loop_goes_on(caplog)
 
 
 def test_a_camera_loop_that_keeps_failing_stops_loudly_and_starves_the_watchdog(caplog) -> None:  # type: ignore[no-untyped-def]
-    from companion import runner as runner_module
+    from companion.games.amritsar import runner as runner_module
     from companion.service import Watchdog
 
     session = TableSession.new(["Ana", "Ben"], seed=3)

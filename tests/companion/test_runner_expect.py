@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion.reconcile.camera import expected_counts, truth_from_state
-from companion.reconcile.reconciler import Reconciler
-from companion.runner import TableRunner
-from companion.session import TableSession
+from companion.games.amritsar.reconcile.camera import expected_counts, truth_from_state
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import Act, apply, legal_actions
 from engine.amritsar.board import District
 from engine.amritsar.decisions import Pending

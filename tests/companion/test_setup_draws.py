@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.reconcile.camera import truth_from_state
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.setup_draws import (
+from companion.games.amritsar.reconcile.camera import truth_from_state
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.setup_draws import (
     HIDDEN_DRAWS,
     SetupProblem,
     TableDraw,
@@ -28,7 +28,7 @@ from companion.reconcile.setup_draws import (
     table_draw,
     visible_draws,
 )
-from companion.reconcile.setup_table import (
+from companion.games.amritsar.reconcile.setup_table import (
     ALERT_CODE,
     REST_TITLE,
     SetupWatch,
@@ -36,9 +36,9 @@ from companion.reconcile.setup_table import (
     setup_pending,
     take_setup,
 )
-from companion.resume import open_session
-from companion.runner import TableRunner
-from companion.session import TableSession
+from companion.games.amritsar.resume import open_session
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import (
     Act,
     Action,

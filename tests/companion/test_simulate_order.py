@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen
-from companion.session import TableSession
-from companion.sim.simulate import ScriptedTable, unmade
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.simulate import ScriptedTable, unmade
 from engine.amritsar import Act, Action, GameState, Pending, apply, legal_actions, observe
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen
-from companion.session import TableSession
-from companion.sim.simulate import PerfectTable, ScriptedTable
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.simulate import PerfectTable, ScriptedTable
 from engine.amritsar import Game, legal_actions, observe, score
 from engine.amritsar.state import MAHARAJAH_SEAT
 

@@ -15,12 +15,16 @@ from dataclasses import replace
 
 import pytest
 
-from companion.reconcile.camera import expected_counts, seen_from_snapshot, truth_from_state
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.search import infer
-from companion.reconcile.seen import Seen
-from companion.runner import TableRunner
-from companion.session import TableSession
+from companion.games.amritsar.reconcile.camera import (
+    expected_counts,
+    seen_from_snapshot,
+    truth_from_state,
+)
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.search import infer
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.runner import TableRunner
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import Act, apply, legal_actions, observe
 from vision.snapshot import TableSnapshot
 

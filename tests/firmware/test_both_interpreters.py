@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.sensors.events import BoardButton
-from companion.sensors.protocol import (
+from companion.games.amritsar.sensors.events import BoardButton
+from companion.games.amritsar.sensors.protocol import (
     Arrive,
     Button,
     Fault,

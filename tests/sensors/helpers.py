@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.sensors.events import (
+from companion.games.amritsar.sensors.events import (
     BoardOffline,
     BoardOnline,
     BoardState,
@@ -18,7 +18,7 @@ from companion.sensors.events import (
     ReaderFault,
     SensorEvent,
 )
-from companion.sensors.link import SensorLink
+from companion.games.amritsar.sensors.link import SensorLink
 
 
 def collect(

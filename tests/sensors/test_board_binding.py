@@ -10,9 +10,9 @@ listens); every other board is refused with an alert.
 
 from __future__ import annotations
 
-from companion.sensors import ButtonPressed, MqttLink, ReportRefused
-from companion.sensors.binding import BoardBinding, current_binding
-from companion.sensors.events import BoardState
+from companion.board_binding import BoardBinding, current_binding
+from companion.games.amritsar.sensors import ButtonPressed, MqttLink, ReportRefused
+from companion.games.amritsar.sensors.events import BoardState
 from tests.sensors.helpers import collect, count, settle
 from tests.sensors.test_hardening import (  # noqa: F401  (fixtures: the broker with its ACL)
     RawBoard,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.sensors.elephants import ElephantRegistry
-from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
+from companion.games.amritsar.sensors.elephants import ElephantRegistry
+from companion.games.amritsar.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
 from tests.support.broker import MosquittoBroker
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.sensors.elephants import ElephantRegistry, PairingError, normalise_uid
+from companion.games.amritsar.sensors.elephants import ElephantRegistry, PairingError, normalise_uid
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:

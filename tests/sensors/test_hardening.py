@@ -19,10 +19,10 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.sensors import ButtonPressed, MqttLink, MqttSettings, ReportRefused
-from companion.sensors.events import BoardButton, BoardState, SensorEvent
-from companion.sensors.link import MAX_BOARDS
-from companion.sensors.session import MAX_HELD
+from companion.games.amritsar.sensors import ButtonPressed, MqttLink, MqttSettings, ReportRefused
+from companion.games.amritsar.sensors.events import BoardButton, BoardState, SensorEvent
+from companion.games.amritsar.sensors.link import MAX_BOARDS
+from companion.games.amritsar.sensors.session import MAX_HELD
 from tests.sensors.helpers import collect, count, settle
 from tests.support.broker import MosquittoBroker
 
@@ -314,9 +314,9 @@ def test_held_messages_and_board_sessions_stay_bounded(
 def test_a_refused_report_is_an_alert_at_the_table_and_undoes_nothing(
     link: MqttLink, board_a: RawBoard
 ) -> None:
-    from companion.reconcile.reconciler import Reconciler
-    from companion.runner import TableRunner
-    from companion.session import TableSession
+    from companion.games.amritsar.reconcile.reconciler import Reconciler
+    from companion.games.amritsar.runner import TableRunner
+    from companion.games.amritsar.session import TableSession
     from engine.amritsar import legal_actions
 
     session = TableSession.new(["Ana", "Ben"], seed=3)
@@ -340,7 +340,7 @@ def test_a_refused_report_is_an_alert_at_the_table_and_undoes_nothing(
 
 
 def test_a_refused_report_reads_in_both_languages() -> None:
-    from companion.sensors import describe
+    from companion.games.amritsar.sensors import describe
 
     event = ReportRefused(
         board="table-a", boot="000000f2", seq=3, what="Refused.", what_es="Rechazado."
@@ -353,7 +353,7 @@ def test_a_flood_of_small_steps_cannot_undo_the_game_either(
 ) -> None:
     """Each message one press more, 40 of them at once: no more presses are
     applied than a person makes in the same time."""
-    from companion.sensors.session import MAX_PRESSES_PER_WINDOW
+    from companion.games.amritsar.sensors.session import MAX_PRESSES_PER_WINDOW
 
     _baseline(link, board_a, "000000f3")
     for n in range(1, 41):
@@ -366,8 +366,8 @@ def test_a_flood_of_small_steps_cannot_undo_the_game_either(
 
 def test_refusals_reach_the_table_at_most_once_a_minute_per_kind() -> None:
     """A stream of forged jumps is counted, not turned into a wall of alerts."""
-    from companion.sensors.protocol import parse_message
-    from companion.sensors.session import REFUSAL_REPEAT, BoardSession
+    from companion.games.amritsar.sensors.protocol import parse_message
+    from companion.games.amritsar.sensors.session import REFUSAL_REPEAT, BoardSession
 
     def message(**fields: Any) -> Any:
         body = {"v": 1, "board": "table-a", "boot": "000000f4", **fields}
@@ -394,7 +394,7 @@ def test_the_real_firmware_s_recorded_state_replayed_later_is_refused(
     presses in its state), the board is power-cycled (boot Y), the companion
     starts and follows Y. Replaying X's hello and full state with the board's
     account must change nothing, and the table hears of it."""
-    from companion.sim.simboard import BoardMqtt, SimulatedBoard
+    from companion.games.amritsar.sim.simboard import BoardMqtt, SimulatedBoard
 
     recorded: queue.Queue[bytes] = queue.Queue()
     spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"spy-{time.time_ns()}")

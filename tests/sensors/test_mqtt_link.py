@@ -14,10 +14,10 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.sensors.events import BoardOnline, SensorEvent
-from companion.sensors.link import LinkRefused
-from companion.sensors.mqtt_link import MqttLink, MqttSettings
-from companion.sim.simboard import BoardMqtt, SimulatedBoard
+from companion.games.amritsar.sensors.events import BoardOnline, SensorEvent
+from companion.games.amritsar.sensors.link import LinkRefused
+from companion.games.amritsar.sensors.mqtt_link import MqttLink, MqttSettings
+from companion.games.amritsar.sim.simboard import BoardMqtt, SimulatedBoard
 from tests.sensors.helpers import (
     BoardOffline,
     BoardState,

@@ -9,8 +9,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from companion.sensors.mqtt_link import MqttLink, MqttSettings
-from companion.sim.simboard import SimulatedBoard
+from companion.games.amritsar.sensors.mqtt_link import MqttLink, MqttSettings
+from companion.games.amritsar.sim.simboard import SimulatedBoard
 from tests.firmware.runners import FIRMWARE, MICROPYTHON
 from tests.sensors.helpers import BoardOffline, BoardState, changes, collect, count, n_changes
 from tests.support.broker import MosquittoBroker

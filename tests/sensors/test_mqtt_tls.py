@@ -22,11 +22,11 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.sensors.events import ElephantArrived
-from companion.sensors.link import LinkRefused
-from companion.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
-from companion.sensors.protocol import encode_json
-from companion.sim.simboard import SimulatedBoard
+from companion.games.amritsar.sensors.events import ElephantArrived
+from companion.games.amritsar.sensors.link import LinkRefused
+from companion.games.amritsar.sensors.mqtt_link import MqttLink, MqttSettings, TlsOptions
+from companion.games.amritsar.sensors.protocol import encode_json
+from companion.games.amritsar.sim.simboard import SimulatedBoard
 from tests.sensors.helpers import BoardState, collect, count
 from tests.support.broker import MosquittoBroker
 from tests.support.realparts import require_executable

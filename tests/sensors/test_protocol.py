@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.sensors.protocol import (
+from companion.games.amritsar.sensors.protocol import (
     FrameDecoder,
     FullState,
     ProtocolError,

@@ -1,4 +1,4 @@
-"""The sensor board's serial port is opened exclusively (companion.sensors.serial_link).
+"""The sensor board's serial port is opened exclusively (companion.games.amritsar.sensors.serial_link).
 
 Two programs reading one serial port split the board's bytes between them:
 frames go missing on both sides. The companion opens the port with an
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import serial
 
-from companion.sensors.serial_link import IN_USE, SerialLink
+from companion.games.amritsar.sensors.serial_link import IN_USE, SerialLink
 
 WAIT = 20.0  # seconds a step may take on a loaded machine; each ends as soon as it holds
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.sensors.events import BoardButton, ElephantArrived
-from companion.sensors.serial_link import SerialLink
-from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
+from companion.games.amritsar.sensors.events import BoardButton, ElephantArrived
+from companion.games.amritsar.sensors.serial_link import SerialLink
+from companion.games.amritsar.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
 from engine.amritsar.board import District
 from tests.sensors.helpers import (
     BoardOffline,

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.sensors.serial_link import SerialLink
-from companion.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
+from companion.games.amritsar.sensors.serial_link import SerialLink
+from companion.games.amritsar.sim.simboard import ELEPHANT_UIDS, SimulatedBoard
 from tests.firmware.runners import FIRMWARE, MICROPYTHON
 from tests.sensors.helpers import (
     BoardOffline,

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.sensors.events import (
+from companion.games.amritsar.sensors.events import (
     BoardOnline,
     BoardState,
     ButtonPressed,
@@ -19,8 +19,8 @@ from companion.sensors.events import (
     MaharajahPlaced,
     SensorEvent,
 )
-from companion.sensors.protocol import encode_json, parse_message
-from companion.sensors.session import BoardSession
+from companion.games.amritsar.sensors.protocol import encode_json, parse_message
+from companion.games.amritsar.sensors.session import BoardSession
 from engine.amritsar.board import District
 
 PURPLE = "04A1B2C3D4E501"
@@ -277,8 +277,8 @@ def test_an_unconfirmed_boot_is_never_applied_and_the_asking_slows_down() -> Non
     """Frames of a boot nobody answers for (a replay while the board is away):
     nothing applied, challenges once per resend timeout, then once per silence
     timeout after five, and one alert for the table."""
-    from companion.sensors.events import ReportRefused
-    from companion.sensors.session import PATIENT_CHALLENGES
+    from companion.games.amritsar.sensors.events import ReportRefused
+    from companion.games.amritsar.sensors.session import PATIENT_CHALLENGES
 
     session = _connected()
     ghost = BoardModel(boot="0000dead")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from companion.session import TableSession
+from companion.games.amritsar.session import TableSession
 from engine.amritsar import Pending, decision, legal_actions
 
 PIN = "4821"

@@ -1,4 +1,4 @@
-"""Amritsar's long phone decisions folded into short screens (companion.server.amritsar_menu).
+"""Amritsar's long phone decisions folded into short screens (companion.games.amritsar.menu).
 
 Over many seeded positions: every legal answer is reached exactly once, no
 screen holds more than eight buttons (its "Back" counted), and no two buttons
@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.resume import open_session
-from companion.server.amritsar_menu import amritsar_menu, taps_to
+from companion.games.amritsar.menu import amritsar_menu, taps_to
+from companion.games.amritsar.payload import Payloads
+from companion.games.amritsar.resume import open_session
 from companion.server.answer_menu import MOST, leaves, taps
-from companion.server.payload import Payloads
 from engine.amritsar import (
     GameState,
     Pending,

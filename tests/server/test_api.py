@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app
 from companion.server.address import is_loopback, lan_addresses, reachable_base
-from companion.session import TableSession
 from engine.amritsar import Pending, Reason, decision, legal_actions
 from tests.server.games import PIN, human_prompt, new_table, play_until
 

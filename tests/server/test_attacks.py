@@ -23,11 +23,11 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from companion.games.amritsar.session import TableSession
 from companion.server import start_server
 from companion.server.doorman import LINGER_BYTES, LINGER_SECONDS, Doorman
 from companion.server.guard import WriteLimit
 from companion.server.run import RunningServer
-from companion.session import TableSession
 from companion.store import EventStore
 from tests.server.games import PIN, new_table
 
@@ -272,7 +272,7 @@ def test_a_restart_keeps_a_joined_seat_s_code_hidden(tmp_path: Path) -> None:
     """The joined mark is in the log: after the companion restarts (a power
     cut), the table screen does not show a joined seat's QR code again, until
     the table issues a new link, which a second restart also remembers."""
-    from companion.resume import open_session
+    from companion.games.amritsar.resume import open_session
 
     log = tmp_path / "game.sqlite"
     session = open_session(log, ["Ana", "Ben", "Cy"], seed=5)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from companion.sensors.binding import BoardBinding
+from companion.board_binding import BoardBinding
 from companion.server import create_app
 from tests.server.games import PIN, new_table
 

@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 from playwright.sync_api import Error as PlaywrightError
 
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app
-from companion.session import TableSession
 from engine.amritsar import Pending, Reason, decision, legal_actions
 from engine.amritsar.describe import describe_done
 from engine.amritsar.view import secrets_of

@@ -1,7 +1,7 @@
 """Amritsar's upgrade on a phone (390x844, real Chromium), walked tap by tap.
 
 The upgrade used to list every storehouse on every free space (27 buttons, the
-last 3,168 px down). Folded (companion.server.amritsar_menu): each screen holds
+last 3,168 px down). Folded (companion.games.amritsar.menu): each screen holds
 at most eight buttons with different words, ending within one phone screen;
 "Back" goes up a screen; the answer reached is the one sent, and one with a
 follow-up (a storehouse's or an objective space's resource of your choice)
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app
 from companion.server.answer_menu import MOST
-from companion.session import TableSession
 from engine.amritsar import Pending, decision, legal_actions
 from tests.server.games import PIN, play_until
 from tests.server.pages import PHONE, Opener, wait_state

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.sensors.binding import BoardBinding
+from companion.board_binding import BoardBinding
 from companion.server import create_app
 from companion.table_session import TableBase
 from tests.server.games import PIN, new_table

@@ -26,9 +26,9 @@ from typing import Any
 import pytest
 
 from companion.games import new_table_session
+from companion.games.ceylon.drawing import ceylon
 from companion.rules_session import RulesSession
 from companion.server import create_app
-from companion.server.drawing_ceylon import ceylon
 from companion.server.drawings import marks
 from tests.server.games import PIN
 from tests.server.pages import PHONE, Opener, wait_state

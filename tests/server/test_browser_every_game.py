@@ -42,10 +42,11 @@ from typing import Any
 
 import pytest
 
-from companion.resume import open_any_session, open_session
+from companion.games.amritsar.resume import open_session
+from companion.games.amritsar.session import TableSession
+from companion.resume import open_any_session
 from companion.server.app import create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
-from companion.session import TableSession
 from engine.amritsar import decision, legal_actions
 from tests.server.games import PIN
 from tests.server.pages import PHONE, wait_state

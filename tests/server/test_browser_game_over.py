@@ -29,11 +29,11 @@ from typing import Any
 
 import pytest
 
+from companion.games.amritsar.session import TableSession
 from companion.resume import open_any_session
 from companion.rules_session import RulesSession
 from companion.server.app import STATIC, create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
-from companion.session import TableSession
 from engine.amritsar import score
 from engine.core.scoring import ScoreSheet
 from tests.server.games import PIN, finished, play_until

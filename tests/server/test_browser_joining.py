@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import new_table_session
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
 from companion.server.app import create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
 from companion.table_session import TableBase

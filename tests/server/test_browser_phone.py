@@ -18,13 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.reconcile.reconciler import Reconciler
+from companion.games.amritsar.grouped import follow_ups
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.sim.demo import DemoPlayer
+from companion.games.amritsar.sim.players import GreedyPlayer
+from companion.games.amritsar.sim.simulate import PerfectTable
 from companion.server import create_app
-from companion.server.grouped import follow_ups
-from companion.session import TableSession
-from companion.sim.demo import DemoPlayer
-from companion.sim.players import GreedyPlayer
-from companion.sim.simulate import PerfectTable
 from engine.amritsar import Pending, Reason, decision, legal_actions, order_prompt
 from tests.server.games import PIN, human_prompt, play_until
 from tests.server.pages import PHONE, Opener, wait_state

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.resume import open_any_session, open_session
+from companion.games.amritsar.resume import open_session
+from companion.resume import open_any_session
 from companion.server.app import create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
 from companion.table_session import TableBase

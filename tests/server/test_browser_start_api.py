@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
+from companion.games.amritsar.session import TableSession
 from companion.server.app import create_app
 from companion.server.start import (
     MAX_NAME,
@@ -34,7 +35,6 @@ from companion.server.start import (
     check,
     served_offers,
 )
-from companion.session import TableSession
 
 PIN = "246810"
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,9 +15,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from companion.games.amritsar.session import TableSession
 from companion.server.app import create_app
 from companion.server.start import StartApp, StartChoice, TableSwitch
-from companion.session import TableSession
 from tests.server.pages import PHONE, Opener
 from tests.server.test_browser_table import MEASURE_JS
 

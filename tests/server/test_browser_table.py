@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from companion.reconcile.reconciler import Reconciler
-from companion.reconcile.seen import Seen
-from companion.resume import open_session
+from companion.games.amritsar.reconcile.reconciler import Reconciler
+from companion.games.amritsar.reconcile.seen import Seen
+from companion.games.amritsar.resume import open_session
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app
-from companion.session import TableSession
 from engine.amritsar import legal_actions, observe, score
 from engine.amritsar.decisions import Pending
 from tests.server.games import finished, play_until

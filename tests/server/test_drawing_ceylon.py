@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from companion.games import new_table_session
+from companion.games.ceylon.drawing import PUBLIC, SEAT_PUBLIC, ceylon
 from companion.rules_session import RulesSession
-from companion.server.drawing_ceylon import PUBLIC, SEAT_PUBLIC, ceylon
-from companion.server.drawings import DRAWERS, drawing, marks
+from companion.server.drawings import drawers, drawing, marks
 from companion.server.payload_generic import GenericPayloads
 from companion.table_session import Seat
 from engine.ceylon.rules_object import CeylonRules
@@ -281,4 +281,4 @@ def test_the_payload_carries_the_watchers_drawing_and_the_panels_stay() -> None:
             else rng.choice(session.rules.legal_actions(state))
         )
         assert session.apply_actions([action], "camera").ok
-    assert DRAWERS["ceylon"] is ceylon
+    assert drawers()["ceylon"] is ceylon

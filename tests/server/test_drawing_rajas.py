@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from companion.games import new_table_session
+from companion.games.rajas.drawing import PUBLIC
 from companion.rules_session import RulesSession
-from companion.server.drawing_rajas import PUBLIC
 from companion.server.drawings import drawing, marks
 from companion.server.payload_generic import GenericPayloads
 from companion.table_session import Seat

@@ -18,7 +18,7 @@ import pytest
 
 from companion.games import new_table_session
 from companion.rules_session import RulesSession
-from companion.server.drawings import DRAWERS, drawing, marks
+from companion.server.drawings import drawers, drawing, marks
 from companion.server.payload_generic import GenericPayloads
 from companion.table_session import Seat
 from engine.core.registry import get_rules
@@ -141,7 +141,7 @@ def test_the_payload_carries_the_watchers_drawing_and_no_secret() -> None:
 
 
 def test_a_game_without_a_drawing_keeps_its_panels(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(DRAWERS, "ceylon")  # Ceylon as it was before its drawing
+    monkeypatch.delitem(drawers(), "ceylon")  # Ceylon as it was before its drawing
     session = new_table_session("ceylon", ["Ana", "Ben"], seed=2)
     assert isinstance(session, RulesSession)
     board = GenericPayloads(session).view(None)["board"]

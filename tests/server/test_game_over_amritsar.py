@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.amritsar.payload import Payloads
 from companion.server.game_over import outcome
-from companion.server.payload import Payloads
 from engine.amritsar import score
 from engine.core.scoring import ScoreLine, ScoreSheet
 from tests.server.games import finished, new_table, play_until

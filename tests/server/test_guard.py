@@ -7,8 +7,8 @@ from collections import Counter
 
 from fastapi.testclient import TestClient
 
+from companion.games.amritsar.session import TableSession
 from companion.server import PinGuard, create_app
-from companion.session import TableSession
 from tests.server.games import PIN, new_table
 
 

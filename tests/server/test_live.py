@@ -21,8 +21,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app
-from companion.session import TableSession
 from engine.amritsar import Reason, legal_actions
 from tests.server.games import finished, new_table, play_until
 

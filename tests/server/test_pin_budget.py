@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
 from companion.server.app import create_app
 from companion.server.guard import PinGuard
 from companion.server.start import StartApp, StartChoice, TableSwitch

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app
-from companion.session import TableSession
 from engine.amritsar import Act, Pending, decision
 from engine.amritsar.view import secrets_of
 from tests.server.games import PIN, finished, new_table, play_until

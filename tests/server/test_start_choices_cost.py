@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import companion.server.past_games as past_games
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
 from companion.server.start import StartApp, TableSwitch
 
 

@@ -14,10 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.cli import main
-from companion.resume import open_session
+from companion.games.amritsar.resume import open_session
+from companion.games.amritsar.session import TableSession
 from companion.server import create_app, start_server
 from companion.server.past_games import PastGames
-from companion.session import TableSession
 from companion.sim.demo_watch import Pacer, next_step_button, watch_lines
 from engine.amritsar import legal_actions
 from tests.server.games import PIN

@@ -171,7 +171,7 @@ def test_every_house_rule_reaches_the_start_page_with_the_rulebook_words():
 
 def test_the_table_drawing_shows_the_face_down_cards_as_card_backs():
     # the table screen's drawing: two card backs on the market, and the deck as the table has it
-    from companion.server.drawings import imhotep as draw
+    from companion.games.imhotep.drawing import imhotep as draw
     from companion.table_session import Seat
 
     s = RULES.new_game(3, seed=4, options=["market-b"])

@@ -1,5 +1,5 @@
 // A drawing of Ceylon's public board (`board.drawing`, built by the server in
-// companion/server/drawing_ceylon.py): the island's hexes where the printed map
+// companion/games/ceylon/drawing.py): the island's hexes where the printed map
 // has them, each with its elevation (a shade AND a number), its plantation (its
 // owner's colour AND mark) and the pawns on it; the rivers between districts;
 // each district's advisor with the discs of those who hired it; the train's

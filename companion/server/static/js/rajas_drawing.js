@@ -1,5 +1,5 @@
 // A drawing of Rajas of the Ganges' public board (`board.drawing`, built by the
-// server in companion/server/drawing_rajas.py): the race of every player's fame
+// server in companion/games/rajas/drawing.py): the race of every player's fame
 // and money markers and how far they still are from meeting, the action spaces
 // (quarry, market, palace, harbour) with the worker on each, the river with the
 // boats, the province tiles on show, the building scrolls with every player's

@@ -66,7 +66,7 @@ function answerButton(view, option, onChoose, redraw, words = option) {
   );
 }
 
-/** A long decision folded into short screens (``companion.server.amritsar_menu``):
+/** A long decision folded into short screens (``companion.games.amritsar.menu``):
  * a tap on a choice opens its screen, a tap on an answer answers (or opens its follow-up). */
 function menuList(view, list, onChoose, redraw) {
   const { node, chosen, path } = menuScreen(view);
