@@ -113,6 +113,9 @@ def push_effect(
         push(s, Frame(Pending.EFFECT, seat, effect, src=src, flags=flags))
 
 
+_DISCARD = Pending.DISCARD  # read once per decision: a module constant is cheaper
+
+
 def advance(s: GameState, events: Events) -> None:
     """Carry out bookkeeping frames until a real decision (or the end) is pending."""
     while s.pending:
@@ -121,7 +124,7 @@ def advance(s: GameState, events: Events) -> None:
         if kind in INTERNAL:
             RUN[kind](s, top, events)
             continue
-        if kind != Pending.DISCARD and push_discard_if_overflowing(s):
+        if kind != _DISCARD and push_discard_if_overflowing(s):
             continue
         prepare = PREPARE.get(kind)
         if prepare is not None and prepare(s, top, events):

@@ -47,6 +47,8 @@ FOLLOWING = 1
 
 #: Steps that may do nothing, depending on the position (the others always do something).
 _CONDITIONAL = frozenset({Op.MARKET, Op.UPGRADE, Op.DONATE, Op.MAHOUT, Op.CHOICE})
+# The same members as module constants (an enum member read costs more, here on a hot path).
+_MARKET, _UPGRADE, _DONATE, _MAHOUT = Op.MARKET, Op.UPGRADE, Op.DONATE, Op.MAHOUT
 
 
 def can_do(s: GameState, seat: int, effect: Effect, flags: int = 0) -> bool:
@@ -61,15 +63,15 @@ def _step_can_do(s: GameState, seat: int, step: Step, flags: int) -> bool:
     op = step.op
     if op not in _CONDITIONAL:
         return True
-    if op is Op.MARKET:
+    if op is _MARKET:
         if flags & FOLLOWING and has_option(s, "follow_market_without_trade"):
             return True
         return market.can_trade(s, seat)
-    if op is Op.UPGRADE:
+    if op is _UPGRADE:
         return upgrades.can_upgrade(s, seat, step.arg, free=bool(step.n))
-    if op is Op.DONATE:
+    if op is _DONATE:
         return donation.can_donate(s, seat)
-    if op is Op.MAHOUT:
+    if op is _MAHOUT:
         return any(
             can_do(s, seat, tile, flags) for tile in placed_mahout_actions(s, s.players[seat])
         )

@@ -181,17 +181,17 @@ def _setup_choices(s: GameState) -> list[Frame]:
 def _outcome_count(s: GameState, kind: int) -> int:
     """How many outcomes a chance draw of this kind has (``KeyError`` for another kind)."""
     catalog = s.catalog
-    if kind == Pending.CHANCE_WORKER:
+    if kind == _WORKER:
         return 4
-    if kind == Pending.CHANCE_DISTRICT_TILE:
+    if kind == _DISTRICT_TILE:
         return len(catalog.district_tiles)
-    if kind in (Pending.CHANCE_OBJECTIVE, Pending.CHANCE_MAHARAJAH_OBJECTIVE):
+    if kind in (_OBJECTIVE, _MAHARAJAH_OBJECTIVE):
         return len(catalog.objectives)
-    if kind == Pending.CHANCE_TEMPLE:
+    if kind == _TEMPLE:
         return len(catalog.temple_tiles)
-    if kind == Pending.CHANCE_BRIDGE:
+    if kind == _BRIDGE:
         return len(catalog.bridge_tiles)
-    if kind == Pending.CHANCE_STOREHOUSE:
+    if kind == _STOREHOUSE:
         return len(catalog.storehouses)
     if kind == Pending.CHANCE_STARTING_PLAYER:
         return len(s.players)
@@ -282,23 +282,39 @@ def _worker_counts(s: GameState) -> list[int]:
 
 _PLACED = ("that {} is already placed", "esa {} ya está colocada")
 _DEALT = ("that objective is already dealt", "ese objetivo ya está repartido")
+_TEMPLE_PLACED = (_PLACED[0].format("temple tile"), _PLACED[1].format("loseta de templo"))
+_BRIDGE_PLACED = (_PLACED[0].format("bridge tile"), _PLACED[1].format("loseta de puente"))
+_TILE_PLACED = (_PLACED[0].format("district tile"), _PLACED[1].format("loseta de distrito"))
+_WRONG_TYPE = {
+    wanted: (
+        f"this deal is a type {wanted} objective",
+        f"este reparto es de un objetivo de tipo {wanted}",
+    )
+    for wanted in _OBJECTIVE_TYPES
+}
+
+# The chance kinds as plain ints: frames hold ints, and reading an enum member
+# costs more than a module constant on this path (about 160 checks a setup).
+_TEMPLE = int(Pending.CHANCE_TEMPLE)
+_BRIDGE = int(Pending.CHANCE_BRIDGE)
+_DISTRICT_TILE = int(Pending.CHANCE_DISTRICT_TILE)
+_WORKER = int(Pending.CHANCE_WORKER)
+_STOREHOUSE = int(Pending.CHANCE_STOREHOUSE)
+_OBJECTIVE = int(Pending.CHANCE_OBJECTIVE)
+_MAHARAJAH_OBJECTIVE = int(Pending.CHANCE_MAHARAJAH_OBJECTIVE)
 
 
 def _chance_reason(s: GameState, top: Frame, outcome: int) -> tuple[str, str] | None:
     """Why this outcome cannot be drawn here (English and Spanish clause), or ``None``."""
     catalog = s.catalog
-    kind = Pending(top.kind)
-    if kind is Pending.CHANCE_TEMPLE:
-        if outcome in s.temple:
-            return (_PLACED[0].format("temple tile"), _PLACED[1].format("loseta de templo"))
-        return None
-    if kind is Pending.CHANCE_BRIDGE:
-        if outcome in s.bridge:
-            return (_PLACED[0].format("bridge tile"), _PLACED[1].format("loseta de puente"))
-        return None
-    if kind is Pending.CHANCE_DISTRICT_TILE:
+    kind = top.kind
+    if kind == _TEMPLE:
+        return _TEMPLE_PLACED if outcome in s.temple else None
+    if kind == _BRIDGE:
+        return _BRIDGE_PLACED if outcome in s.bridge else None
+    if kind == _DISTRICT_TILE:
         if outcome in _tiles_placed(s):
-            return (_PLACED[0].format("district tile"), _PLACED[1].format("loseta de distrito"))
+            return _TILE_PLACED
         colour = catalog.district_tiles[outcome].colour
         district, slot = top.a, top.b
         if any(
@@ -325,7 +341,7 @@ def _chance_reason(s: GameState, top: Frame, outcome: int) -> tuple[str, str] | 
                 "los demás distritos ya no podrían tener tres colores cada uno",
             )
         return None
-    if kind is Pending.CHANCE_WORKER:
+    if kind == _WORKER:
         counts = _worker_counts(s)
         limit = 4 if top.a >= SECTION_COUNT else 3
         if counts[outcome] >= limit:
@@ -335,22 +351,19 @@ def _chance_reason(s: GameState, top: Frame, outcome: int) -> tuple[str, str] | 
                 f"los {limit} trabajadores de color {colour.es} ya están colocados",
             )
         return None
-    if kind is Pending.CHANCE_STOREHOUSE:
+    if kind == _STOREHOUSE:
         if outcome in s.revealed_storehouses:
             return ("that storehouse is already revealed", "ese almacén ya está revelado")
         return None
-    if kind is Pending.CHANCE_OBJECTIVE:
+    if kind == _OBJECTIVE:
         objective = catalog.objectives[outcome]
         wanted = _OBJECTIVE_TYPES[top.b]
         if objective.type != wanted:
-            return (
-                f"this deal is a type {wanted} objective",
-                f"este reparto es de un objetivo de tipo {wanted}",
-            )
+            return _WRONG_TYPE[wanted]
         if any(outcome in p.objective_hand for p in s.players):
             return _DEALT
         return None
-    if kind is Pending.CHANCE_MAHARAJAH_OBJECTIVE:
+    if kind == _MAHARAJAH_OBJECTIVE:
         objective = catalog.objectives[outcome]
         if objective.type != "C" or not objective.solo_star:
             return (
