@@ -17,6 +17,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+
     from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
@@ -85,6 +88,45 @@ class GameAdapter(Protocol):
     def camera(self) -> bool:
         """Whether a camera can read this game's table."""
         ...
+
+    def begin_table(
+        self,
+        args: argparse.Namespace,
+        log_path: Path,
+        names: list[str],
+        *,
+        solo: bool,
+        hard: bool,
+        options: list[str],
+        pin: str | None,
+        companions: dict[int, str] | None,
+        devices: TableDevices,
+    ) -> tuple[TableBase, Any]:
+        """``companion run`` at a real table: open (or resume) the game logged in
+        ``log_path`` and start what watches the table on ``devices`` (the loop,
+        or ``None`` in manual mode); ``ResumeError`` / ``ValueError`` in a player's words."""
+        ...
+
+
+class TableDevices(Protocol):
+    """What ``companion run`` opened before a game was chosen."""
+
+    source: Any  # the camera (``vision.sources``), or None
+    lens: Any  # its calibration (``vision.lens.Lens``), or None
+    link: Any  # the sensor board's link, or None
+    watchdog: Any  # systemd's watchdog (``companion.service.Watchdog``), or None
+
+
+#: The sensor board under the table (its firmware: ``firmware/amritsar_fw``): the module
+#: whose ``open_link(args)`` opens its link for ``companion run --mqtt/--serial``.
+SENSOR_BOARD = "companion.games.amritsar.sensors.opening"
+
+
+def open_sensor_link(args: argparse.Namespace) -> Any:
+    """The sensor board's started link ``companion run``'s options ask for, or None."""
+    if not args.mqtt and args.serial == "none":
+        return None  # the board's packages are not even imported
+    return importlib.import_module(SENSOR_BOARD).open_link(args)
 
 
 def adapter_for(game: str) -> GameAdapter:

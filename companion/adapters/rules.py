@@ -17,6 +17,10 @@ from typing import TYPE_CHECKING, Any
 from engine.core.registry import get_rules
 
 if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+
+    from companion.adapters import TableDevices
     from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
@@ -110,3 +114,34 @@ class RulesAdapter:
         from vision.games import TABLES
 
         return self.name in TABLES
+
+    def begin_table(
+        self,
+        args: argparse.Namespace,
+        log_path: Path,
+        names: list[str],
+        *,
+        solo: bool,
+        hard: bool,
+        options: list[str],
+        pin: str | None,
+        companions: dict[int, str] | None,
+        devices: TableDevices,
+    ) -> tuple[TableBase, Any]:
+        from companion.game_camera import attach_camera
+        from companion.resume import ResumeError, open_any_session
+
+        try:
+            session = open_any_session(
+                log_path, self.name, names, options=options, public_seed=args.seed,
+                companions=companions,
+            )  # fmt: skip
+        except ValueError as error:
+            raise ResumeError(str(error)) from error
+        if pin is not None:
+            session.pin = pin
+        loop, line = attach_camera(
+            session, devices.source, devices.watchdog, devices.lens, fps=args.fps
+        )
+        print(line)
+        return session, loop

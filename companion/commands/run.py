@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -215,32 +214,9 @@ class _Table:
                 print(
                     f"companion run: no camera ({error}); the phones and the sensor board carry on"
                 )
-        if args.mqtt:
-            from companion.games.amritsar.sensors import MqttLink, MqttSettings
-            from companion.games.amritsar.sensors.mqtt_link import TlsOptions
+        from companion.adapters import open_sensor_link
 
-            host, _, port = args.mqtt.partition(":")
-            tls = TlsOptions(ca_certs=args.tls_ca) if args.tls_ca else None
-            self.link = MqttLink(
-                MqttSettings(
-                    host=host,
-                    port=int(port) if port else (8883 if tls else 1883),
-                    username=args.mqtt_user,
-                    password=args.mqtt_password or os.environ.get("AMRITSAR_MQTT_PASSWORD"),
-                    tls=tls,
-                ),
-                args.elephants,
-            )
-            self.link.accept_board = args.board
-            if args.board is None:
-                self.link.pair_at_table()  # no board followed until the table screen binds one
-            self.link.start()
-        elif args.serial != "none":
-            from companion.games.amritsar.sensors import SerialLink
-
-            self.link = SerialLink(
-                None if args.serial == "auto" else args.serial, args.elephants
-            ).start()
+        self.link = open_sensor_link(args)
         from companion.service import Watchdog, watchdog_period
 
         period = watchdog_period()
@@ -259,89 +235,18 @@ class _Table:
         pin: str | None = None,
         companions: dict[int, str] | None = None,
     ) -> Any:
-        """Open (or resume) the game logged in ``log_path`` and start its runner.
-
-        A new game is dealt by the companion (the players lay the table out as
-        it shows), or with --setup table read from the table, the companion
-        dealing only the secret draws. Secret draws always come from the OS;
-        --seed repeats only the public layout (companion.games.amritsar.dealing)."""
+        """Open (or resume) the game logged in ``log_path`` and start its runner, as the
+        game's adapter does (``companion.adapters``: its own stack, or the rules'
+        session with the game's camera table). A resumed log keeps its own game."""
         from companion.adapters import adapter_for
-        from companion.games.amritsar.dealing import Dealer
-        from companion.games.amritsar.reconcile.reconciler import Reconciler
-        from companion.games.amritsar.reconcile.setup_table import SetupWatch, setup_pending
-        from companion.games.amritsar.resume import open_session
-        from companion.games.amritsar.runner import TableRunner
-        from companion.resume import ResumeError, logged_game, open_any_session
+        from companion.resume import logged_game
 
-        args = self.args
-        from_table = args.setup == "table"
         log_path.parent.mkdir(parents=True, exist_ok=True)
         game = logged_game(log_path) or game  # a resumed log keeps its own game
-        if not adapter_for(game).own_stack:  # served through its Rules (and a camera table)
-            try:
-                manual = open_any_session(
-                    log_path, game, names, options=options, public_seed=args.seed,
-                    companions=companions,
-                )  # fmt: skip
-            except ValueError as error:
-                raise ResumeError(str(error)) from error
-            if pin is not None:
-                manual.pin = pin
-            from companion.game_camera import attach_camera
-
-            self.runner, line = attach_camera(
-                manual, self.source, self.watchdog, self.lens, fps=args.fps
-            )
-            print(line)
-            return manual
-        session = open_session(
-            log_path,
-            names,
-            solo=solo,
-            hard=hard,
-            dealer=None if from_table else Dealer(args.seed),
-            options=options,
-            game=game,
-            pin=pin,
-        )
-        if pin is not None:
-            # The table screen's PIN stays the one announced at start, for a
-            # resumed game too (the log keeps the PIN it was begun with).
-            session.pin = pin
-        reconciler = Reconciler(session)
-        watch = None
-        if from_table and setup_pending(session):
-            watch = SetupWatch(session, reconciler, secrets.SystemRandom(), say=print)
-            print("Lay out the setup on the table; the companion reads it from the camera.")
-            watch.begin()
-        elif setup_pending(session):
-            print("This game waits for setup draws: run it with --setup table, or enter them.")
-        elif session.resumed:
-            print(f"Resumed the game logged in {log_path}; the table is checked on the first look.")
-            reconciler.expect_layout(
-                "The companion restarted: check the table",
-                "El asistente se ha reiniciado: revisa la mesa",
-            )
-        else:
-            reconciler.expect_layout(
-                "Lay out the table as dealt", "Prepara la mesa como se ha repartido"
-            )
-        pipeline = None
-        if self.source is not None:
-            from vision.pipeline import Pipeline
-
-            humans = sum(1 for seat in session.seats if not seat.is_maharajah)
-            pipeline = Pipeline(humans, calibration=self.lens)
-        self.runner = TableRunner(
-            session,
-            reconciler,
-            source=self.source,
-            pipeline=pipeline,
-            link=self.link,
-            setup=watch,
-            watchdog=self.watchdog,
-            fps=args.fps,
-        ).start()
+        session, self.runner = adapter_for(game).begin_table(
+            self.args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
+            companions=companions, devices=self,
+        )  # fmt: skip
         return session
 
     def serve_game(self, session: Any) -> int:

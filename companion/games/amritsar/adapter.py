@@ -14,6 +14,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+
+    from companion.adapters import TableDevices
     from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
@@ -131,6 +135,31 @@ class AmritsarAdapter:
             }
             for o in OPTIONS.values()
         )
+
+    def begin_table(
+        self,
+        args: argparse.Namespace,
+        log_path: Path,
+        names: list[str],
+        *,
+        solo: bool,
+        hard: bool,
+        options: list[str],
+        pin: str | None,
+        companions: dict[int, str] | None,
+        devices: TableDevices,
+    ) -> tuple[TableBase, Any]:
+        from companion.games.amritsar.table import begin_table
+        from companion.resume import ResumeError
+
+        if companions:
+            raise ResumeError(
+                "in Amritsar the companion plays the Maharajah: choose a solo game against him"
+            )
+        return begin_table(
+            args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
+            devices=devices,
+        )  # fmt: skip
 
     def camera(self) -> bool:
         return True  # its own camera stack (``companion.reconcile``)
