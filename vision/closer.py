@@ -48,6 +48,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .art import PrintedArt
 from .detect import (
     HARD_CONSTANT,
     SAME_SPOT_PX,
@@ -65,7 +66,15 @@ from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
 from .printed import GONE_CORRELATION, SEEN_CORRELATION, correlations, pattern
-from .read import PIECE_ON, SIZE_RATIO, is_global, known_when_seen, marker_sides, zone_keys
+from .read import (
+    PIECE_ON,
+    RELIABLE_SIDE_PX,
+    SIZE_RATIO,
+    is_global,
+    known_when_seen,
+    marker_sides,
+    zone_keys,
+)
 from .register import Registration
 
 #: Markers expected smaller than this (px) get a closer look where none was read.
@@ -111,6 +120,11 @@ COUNTER_KEYS = ("donation:", "market-space:")
 #: Zones of workers: in glare only, a slot holding faded black and white is
 #: no bare slot (elsewhere printed section names lie by the slots).
 WORKER_KEYS = ("section:", "maharajah-worker:")
+#: Spots sharing one print (:mod:`vision.art`): every donation space, every
+#: section slot. (Not the market spaces, whose slots lie differently on the
+#: print of each colour, nor the four Maharajah worker spaces, too few to
+#: agree on theirs.)
+ART_GROUPS = ("donation:", "section:")
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
 #: Pieces of which a known few are in play (one per colour in play): their
@@ -213,6 +227,17 @@ class CloserLook:
         self.doubtful: frozenset[str] = frozenset()
         self._expected = np.zeros(len(keys), bool)
         self._points = np.array(points, dtype=np.float64)
+        #: The board's print at donation spaces and section slots, learned from
+        #: the frame's empty ones: no evidence of a piece (:mod:`vision.art`).
+        groups = np.array(
+            [
+                next((g for g, p in enumerate(ART_GROUPS) if k and k.startswith(p)), -1)
+                for k in keys
+            ],
+            dtype=np.intp,
+        )
+        self.art = PrintedArt(self._points, groups)
+        self._art_spots = groups >= 0
         self._sizes = np.array(sizes, dtype=np.float64)
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
         self._few = np.array([k in FEW for k in kinds])
@@ -396,6 +421,19 @@ class CloserLook:
             # seed 8: 16 between its dark and light tenth, 1-2 on the bare
             # spaces beside it): a bright counter spot is clear only when flat.
             squares[idx] = contrast >= np.where(bright[idx], FADED_CONTRAST, MARKER_CONTRAST)
+        # The board's own print (a donation space's icon, a slot's ring) is
+        # marker-like too. Where the print of a group of spots is known
+        # (learned from the frame's empty spots, vision/art.py), a spot reads
+        # clear only showing it clean, and a spot showing it clean holds no
+        # piece: positive evidence both ways. (Sloppy development seeds: a
+        # worker whose sticker no look decodes showed no marker-like square;
+        # its section was unknown only for the print on the bare slots beside
+        # it.) Not where a marker was decoded and refused, nor where glare
+        # clips the spot: those stay evidence of a piece.
+        sized = empty & ~refused & ~hot & (spots.sides >= RELIABLE_SIDE_PX)
+        if (sized & self._art_spots).any():
+            bare, known = self.art.bare(grey, reg, self.lens, sized, sized)
+            squares = (squares & ~bare) | (known & ~bare)
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         corr = self._correlations(grey, reg, empty & self._printed)
@@ -449,19 +487,25 @@ class CloserLook:
             self.stats.crops += len(fresh)
             for group in _groups(spots.sides, fresh):
                 self._look_at(grey, spots, group)
-            hard = [i for i in fresh if (self._expected[i] or seen[i]) and not self._memo[i]]
+            hard = [
+                i for i in fresh if (self._expected[i] or seen[i]) and not self._read_on(spots, i)
+            ]
             for group in _groups(spots.sides, hard):
                 self._look_at(grey, spots, group, HARD_CONSTANT)
             # Washed out by glare: the pattern may still be there at low contrast.
             faint = [
-                i for i in fresh if not self._memo[i] and (bright[i] or hot[i] or self._expected[i])
+                i
+                for i in fresh
+                if not self._read_on(spots, i) and (bright[i] or hot[i] or self._expected[i])
             ]
             for group in _groups(spots.sides, faint, magnify=True):
                 self._look_at(grey, spots, group, stretch=True)
             for i in fresh:
                 self._memo[i] = self._not_printed(spots, self._memo[i])
         # Part-clipped spots where nothing decoded even stretched: blind too.
-        hot_blind = [i for i in np.nonzero(hot & ~washed)[0].tolist() if not self._memo.get(i)]
+        hot_blind = [
+            i for i in np.nonzero(hot & ~washed)[0].tolist() if not self._read_on(spots, i)
+        ]
         if hot_blind:
             washed = washed.copy()
             washed[hot_blind] = True
@@ -469,27 +513,43 @@ class CloserLook:
             self.blind = self._at(spots, washed)
             self.open = self._at(spots, empty & ~washed)
         new = _not_in([d for i in now for d in self._memo[i]], found)
-        self.in_view = self._keys([i for i in now if seen[i] and not self._memo[i]])
+        self.in_view = self._keys([i for i in now if seen[i] and not self._read_on(spots, i)])
         self.covered = self._keys(
-            [i for i in np.nonzero(gone)[0].tolist() if not self._memo.get(i)]
+            [i for i in np.nonzero(gone)[0].tolist() if not self._read_on(spots, i)]
         )
         self.doubtful = (
             blind
             | self.in_view
             | self._keys(
-                [i for i in now if (refused[i] or i in self._refused) and not self._memo[i]]
+                [
+                    i
+                    for i in now
+                    if (refused[i] or i in self._refused) and not self._read_on(spots, i)
+                ]
             )
             | frozenset(
                 k
                 for i in now
                 if squares[i]
-                and not self._memo[i]
+                and not self._read_on(spots, i)
                 and (k := self.spot_keys[i])
                 and not k.startswith(PRINTED)
             )
         )
         self.stats.found += len(new)
         return new
+
+    def _read_on(self, spots: Spots, i: int) -> bool:
+        """Did a look decode a marker on spot ``i`` (within a marker's side of
+        where its marker appears)? A crop takes in its neighbours too: a
+        counter read on the next donation space is no answer for this one
+        (sloppy development seeds: three spaces whose counters no look
+        decoded read empty, their crops holding a neighbour's counter)."""
+        got = self._memo.get(i)
+        if not got:
+            return False
+        at = np.array([d.centre for d in got])
+        return bool((np.hypot(*(at - spots.centres[i]).T) < spots.sides[i]).any())
 
     def _not_printed(self, spots: Spots, got: list[Detection]) -> list[Detection]:
         """``got`` without a piece's id read on a printed sticker: where a coin

@@ -33,6 +33,7 @@ from engine.amritsar import (
     Resource,
 )
 
+from .conserve import over_bounds
 from .detect import Detection
 from .geometry import foot_to_ground, ground_to_foot
 from .layout import (
@@ -99,6 +100,22 @@ ANCHORED: frozenset[Kind] = frozenset(
     {Kind.DISTRICT_TILE, Kind.TEMPLE_TILE, Kind.BRIDGE_TILE, Kind.STOREHOUSE}
 )
 COUNTER_ZONES: frozenset[ZoneKind] = frozenset({ZoneKind.DONATION, ZoneKind.MARKET_SPACE})
+#: Zones whose pieces the kit bounds (:mod:`vision.conserve`): a section its
+#: workers, a Maharajah worker space, donation space or tile slot one piece,
+#: a market space by the counters the kit has.
+BOUNDED = (
+    "section:",
+    "maharajah-worker:",
+    "donation:",
+    "market-space:",
+    "district-slot:",
+    "temple:",
+    "bridge:",
+)
+#: Pieces whose marker, read off every space they may stand on, still makes
+#: the spaces around it unknown (within this many mm of one of their anchors).
+STRAY_KINDS: frozenset[Kind] = frozenset({Kind.COUNTER, Kind.WORKER})
+STRAY_REACH_MM = 12.0
 #: Workers stand only in sections and beside the Maharajah spaces: a worker's id
 #: read anywhere else on the board (off the printed words over the market, on a
 #: donation space, in the lake's artwork) is no worker.
@@ -228,6 +245,26 @@ class Reader:
         self.index = ZoneIndex(layout, players)
         self.keys = zone_keys(layout, players)
         self._entries = {e.marker_id: e for e in plan.entries}
+        #: Pieces the kit has of each marker, and the zones whose pieces are
+        #: bounded (vision/conserve.py), with the most each holds.
+        self._copies = {(e.kind.value, e.component, e.face): e.copies for e in plan.entries}
+        self._bounded = tuple(k for k in self.keys if k.startswith(BOUNDED))
+        #: The last :meth:`place`'s pieces and the feet of the counters and
+        #: workers it refused for standing off every space of theirs.
+        self._strays: tuple[list[Seen], list[tuple[float, float]]] = ([], [])
+        stray_keys = [
+            (k, a)
+            for k in self._bounded
+            if k.startswith(("donation:", "market-space:", "section:", "maharajah-worker:"))
+            for a in self.keys[k].anchors or (self.keys[k].centre,)
+        ]
+        self._stray_keys = [k for k, _ in stray_keys]
+        self._stray_anchors = np.array([a for _, a in stray_keys], dtype=np.float64).reshape(-1, 2)
+        self._capacity = {
+            k: SECTION_CAPACITY if k.startswith("section:") else 1
+            for k in self._bounded
+            if not k.startswith("market-space:")
+        }
         self._printed: dict[int, list[tuple[str, tuple[float, float]]]] = {}
         spot = plan.find(Kind.COIN_SPOT, "coin-spot")
         cell = plan.find(Kind.MARKET_CELL, "market-cell")
@@ -317,6 +354,8 @@ class Reader:
         height = max(float(reg.camera[2]), 1.0)
         seen: list[Seen] = []
         clear: set[str] = set()
+        strays: list[tuple[float, float]] = []
+        self._strays = (seen, strays)
         for d, g, quad, side in zip(detections, ground, on_board, sides, strict=True):
             entry = self._entries.get(d.marker_id)
             if entry is None or entry.kind is Kind.CORNER:
@@ -337,6 +376,8 @@ class Reader:
             angle = math.degrees(math.atan2(right[1] - left[1], right[0] - left[0])) % 360
             zone = self.index.lookup(*foot)
             if not self._possible(entry.kind, foot, zone):
+                if entry.kind in STRAY_KINDS:
+                    strays.append(foot)
                 continue  # a place the plan never puts this marker
             seen.append(
                 Seen(
@@ -388,6 +429,7 @@ class Reader:
         ``doubtful``: zones where a sticker-like square was seen but not decoded
         (:attr:`vision.closer.CloserLook.doubtful`): unknown, not empty."""
         seen, clear = placed if placed is not None else self.place(detections, reg)
+        seen_as_placed = seen
         out = Reading()
         vals = out.values
         problems = out.problems
@@ -551,6 +593,44 @@ class Reader:
             if p.code == "seen-twice":
                 for key in p.zones:
                     vals.pop(key, None)
+            if p.code == "maharajah-twice":
+                vals.pop("maharajah", None)
+        # More pieces than a zone holds, or than the kit has of a piece: some
+        # of those readings are misreads, which ones is not known (setup read
+        # included: vision/conserve.py).
+        held = {
+            key: [
+                (s.kind.value, s.component, s.face)
+                for s in by_zone.get(self.keys[key].key, [])
+                if s.kind is PIECE_ON.get(self.keys[key].kind)
+            ]
+            for key in self._bounded
+        }
+        # A counter or worker read just off every space it may stand on (a
+        # piece pushed to its space's edge, its foot misjudged) is still a
+        # piece there: the spaces around it are unknown, never empty (sloppy
+        # development seeds: two donation spaces read empty, their counters
+        # read 7-8 mm off and dropped).
+        strays = self._strays[1] if self._strays[0] is seen_as_placed else []
+        for fx, fy in strays:
+            near = np.hypot(self._stray_anchors[:, 0] - fx, self._stray_anchors[:, 1] - fy)
+            for k in {self._stray_keys[i] for i in np.nonzero(near <= STRAY_REACH_MM)[0].tolist()}:
+                if k.startswith("market-space:"):
+                    if k in vals:
+                        vals[k] = None
+                else:
+                    vals.pop(k, None)
+        for key in over_bounds(
+            held,
+            self._capacity,
+            self._copies,
+            ((s.kind.value, s.component, s.face) for s in seen),
+        ):
+            if key.startswith("market-space:"):
+                if key in vals:
+                    vals[key] = None  # a count the kit cannot make: not measured
+            else:
+                vals.pop(key, None)
         if small:
             problems.append(self._resolution(reg, small))
         # The resolution floor: a zone where a marker could be missed for its

@@ -1,0 +1,165 @@
+"""The board's printed art at the piece spots, learned from the frame (issue 34).
+
+The closer look (:mod:`vision.closer`) keeps a donation space or a section slot
+unknown when its middle holds a marker's black and white or the first pass saw
+a marker-like square there: a sticker whose outline is broken looks so. So
+does the board's own print: a donation space's icon, a slot's ring. On frames
+of a renderer the pipeline was never tuned on, about two thirds of the unknown
+zones on ideal frames were bare donation spaces whose printed icon the closer
+look called marker-like (issue 34, item 6).
+
+Every donation space of a board carries the same print, and so does every
+section slot. The empty spaces of a frame therefore say what that print looks
+like: each spot's patch is sampled on a board grid (0.5 mm, straight down,
+through the registration and the lens), and per group of spots the median of
+their patches, each brought to zero mean and unit spread, is the group's
+printed art. A spot whose patch correlates with it at ``MATCH`` or more
+(small shifts allowed for the registration's error), with about the art's
+contrast, shows its own printed background clean: that print is no evidence
+of a piece. A piece there hides the print (a counter covers its whole space,
+a worker's body its slot's ring): on the second renderer's development seeds
+an occupied spot correlated 0.53 at most, a bare one 0.95 typically.
+
+The art is trusted only when it is the frame's consensus: at least
+``MIN_SPOTS`` spots of the group contribute and ``AGREE`` of them match it
+(pieces not read there, or a board whose spaces differ, break the consensus,
+and then nothing is exempted: unknown as before). The last consensus is kept
+(board millimetres, independent of the pose) for frames where none forms, as
+the board's print does not change. Only the marker-like evidence of the print
+is weighed so; a marker decoded and refused, a saturated patch or a spot
+blown to white still make the spot unknown (:mod:`vision.closer`).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .lens import PointLens
+from .register import Registration
+
+#: Board grid step (mm) of a spot's patch.
+STEP_MM = 0.5
+#: Half the side (mm) of the patch compared with the art: about a donation
+#: space's radius, inside a section slot's printed ring.
+RADIUS_MM = 7.0
+#: Shifts (mm) tried either way for the registration's error.
+SHIFT_MM = 1.5
+#: Correlation with the learned art at or above which a spot shows its print clean.
+MATCH = 0.8
+#: Spots of a group that must contribute to its art, and the share of them
+#: that must match it.
+MIN_SPOTS = 5
+AGREE = 2 / 3
+#: A patch flatter than this (grey levels of spread) shows no print to match
+#: (glare blown to white, shadow, or a flat piece top).
+MIN_SPREAD = 4.0
+#: A matching patch's spread relative to the art's typical spread.
+SPREAD_RATIO = (0.5, 2.0)
+
+_N = round(2 * (RADIUS_MM + SHIFT_MM) / STEP_MM) + 1
+_S = round(SHIFT_MM / STEP_MM)
+_OFF = np.linspace(-(RADIUS_MM + SHIFT_MM), RADIUS_MM + SHIFT_MM, _N)
+_GX, _GY = (g.ravel() for g in np.meshgrid(_OFF, _OFF))
+
+
+class PrintedArt:
+    """Per group of piece spots, the print learned from the frame's empty spots."""
+
+    def __init__(self, points: NDArray[np.float64], groups: NDArray[np.intp]) -> None:
+        """``points``: every spot's board point (mm, (n, 2)); ``groups``: each
+        spot's group (spots sharing one print), -1 for spots not judged so."""
+        self._points = points
+        self._groups = groups
+        #: Per group: (the art, zero mean and unit spread; its typical spread).
+        self.learned: dict[int, tuple[NDArray[np.float32], float]] = {}
+
+    def bare(
+        self,
+        grey: NDArray[np.uint8],
+        reg: Registration,
+        lens: PointLens | None,
+        judge: NDArray[np.bool_],
+        contribute: NDArray[np.bool_],
+    ) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+        """Spots of ``judge`` that show their group's printed art clean, and
+        those whose group's art is known (so a spot of them not showing it
+        holds something). ``contribute``: the empty spots the art may be
+        learned from."""
+        out = np.zeros(len(judge), bool)
+        known = np.zeros(len(judge), bool)
+        grouped = self._groups >= 0
+        judge = judge & grouped
+        if not judge.any():
+            return out, known
+        contribute = contribute & grouped
+        idx = np.nonzero(judge | contribute)[0]
+        patches = self._patches(grey, reg, lens, idx)
+        inner = patches[:, _S : _N - _S, _S : _N - _S]
+        spread = inner.reshape(len(idx), -1).std(axis=1)
+        where = {int(i): k for k, i in enumerate(idx.tolist())}
+        for g in np.unique(self._groups[judge]).tolist():
+            mine = [where[i] for i in np.nonzero(contribute & (self._groups == g))[0].tolist()]
+            self._learn(g, patches, inner, spread, mine)
+            art = self.learned.get(g)
+            if art is None:
+                continue
+            for i in np.nonzero(judge & (self._groups == g))[0].tolist():
+                k = where[i]
+                known[i] = True
+                out[i] = _matches(patches[k], float(spread[k]), art)
+        return out, known
+
+    def _learn(
+        self,
+        g: int,
+        patches: NDArray[np.float32],
+        inner: NDArray[np.float32],
+        spread: NDArray[np.float64],
+        mine: list[int],
+    ) -> None:
+        """The group's art from this frame, kept if the frame agrees on it."""
+        live = [k for k in mine if spread[k] >= MIN_SPREAD]
+        if len(live) < MIN_SPOTS:
+            return
+        norm = (inner[live] - inner[live].mean(axis=(1, 2), keepdims=True)) / spread[
+            live, None, None
+        ].astype(np.float32)
+        art = np.median(norm, axis=0).astype(np.float32)
+        if float(art.std()) < 1e-3:
+            return
+        typical = float(np.median(spread[live]))
+        agree = sum(_matches(patches[k], float(spread[k]), (art, typical)) for k in live)
+        if agree >= AGREE * len(live):
+            self.learned[g] = (art, typical)
+
+    def _patches(
+        self,
+        grey: NDArray[np.uint8],
+        reg: Registration,
+        lens: PointLens | None,
+        idx: NDArray[np.intp],
+    ) -> NDArray[np.float32]:
+        """The image over each spot of ``idx`` on a board grid: (k, n, n)."""
+        pts = self._points[idx]
+        board = np.stack([(pts[:, 0, None] + _GX).ravel(), (pts[:, 1, None] + _GY).ravel()], axis=1)
+        image = reg.to_image(board)
+        if lens is not None:
+            image = lens.to_raw(image)
+        mx = image[:, 0].reshape(-1, _N).astype(np.float32)
+        my = image[:, 1].reshape(-1, _N).astype(np.float32)
+        out = cv2.remap(grey, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        patches: NDArray[np.float32] = out.astype(np.float32).reshape(len(idx), _N, _N)
+        return patches
+
+
+def _matches(
+    patch: NDArray[np.float32], spread: float, art: tuple[NDArray[np.float32], float]
+) -> bool:
+    """Does ``patch`` (with shifts) show ``art``, at about its contrast?"""
+    template, typical = art
+    if spread < MIN_SPREAD or not SPREAD_RATIO[0] <= spread / typical <= SPREAD_RATIO[1]:
+        return False
+    score = cv2.matchTemplate(patch, template, cv2.TM_CCOEFF_NORMED)
+    return bool(float(score.max()) >= MATCH)
