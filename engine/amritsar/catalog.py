@@ -337,7 +337,7 @@ class Catalog:
         return {(t.players, int(t.district)): t for t in self.donation_tiles}
 
     @cached_property
-    def perks_cache(self) -> dict[tuple[tuple[int, ...], tuple[bool, ...]], frozenset[Perk]]:
+    def perks_cache(self) -> dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[Perk, ...]]:
         """Filled by ``engine.amritsar.rules.core.perks``: a player's storehouses
         and which are flipped -> the permanent perks they give (the rules ask
         "has this player that perk?" many times per action)."""

@@ -174,14 +174,17 @@ def has_perk(s: GameState, p: PlayerState, perk: Perk) -> bool:
 _PERKS_CACHE_SIZE = 4096
 
 
-def perks(s: GameState, p: PlayerState) -> frozenset[Perk]:
-    """The permanent perks of the player's storehouses (flipped ones give none)."""
+def perks(s: GameState, p: PlayerState) -> tuple[Perk, ...]:
+    """The permanent perks of the player's storehouses (flipped ones give none).
+
+    A tuple, not a set: ``Perk`` is a plain ``Enum`` whose hash is Python code,
+    while ``in`` over a few members compares identities."""
     key = (p.storehouses, p.storehouse_flipped)
     cache = s.catalog.perks_cache
     found = cache.get(key)
     if found is None:
         storehouses = s.catalog.storehouses
-        found = frozenset(
+        found = tuple(
             perk
             for index, flipped in zip(p.storehouses, p.storehouse_flipped, strict=True)
             if index >= 0 and not flipped and (perk := storehouses[index].permanent) is not None

@@ -37,6 +37,8 @@ from engine.amritsar.rules.core import (
 from engine.amritsar.rules.effects_run import FOLLOWING, mahout_reason
 from engine.amritsar.state import MAHARAJAH, MAHARAJAH_SEAT, NONE, Frame, GameState
 
+_FOLLOW = Pending.FOLLOW  # a module constant: read on every turn's end
+
 #: END_TURN stages (frame ``b``).
 TURN_OVER = 0
 FOLLOWS_DONE = 1
@@ -90,10 +92,15 @@ def _run_end_turn(s: GameState, top: Frame, events: Events) -> None:
         )
         events.append(Event("turn_end", top.player, 0, colour_word(s.active_colour)))
         humans = len(s.players)
+        colour = s.active_colour
         # Clockwise from the next player; pushed in reverse so the first resolves first.
-        for offset in range(humans - 1, 0, -1):
-            seat = (top.player + offset) % humans
-            push(s, Frame(Pending.FOLLOW, seat, a=s.active_colour, b=0))
+        s.pending = (
+            *s.pending,
+            *(
+                Frame(_FOLLOW, (top.player + offset) % humans, (), colour, 0)
+                for offset in range(humans - 1, 0, -1)
+            ),
+        )
         return
     if top.b == FOLLOWS_DONE:
         pop(s)

@@ -136,14 +136,15 @@ def upgrade_reason(s: GameState, top: Frame, action: Action) -> Reason | None:
         return Reason("choice_out_of_range")
     if spaces[where] != NONE:
         return Reason("upgrade_space_taken", fields)
-    cost = Resource(catalog.rules.upgrade_cost[kind])
     if top.b:
         if paid != NONE:
+            cost = Resource(catalog.rules.upgrade_cost[kind])
             why = ("this upgrade is free, pay nothing", "esta mejora es gratis, no pagues nada")
             return Reason("upgrade_payment", lambda: _payment_words(fields, cost, why))
         return None
     allowed = payments(s, p, kind, False)
     if paid not in allowed:
+        cost = Resource(catalog.rules.upgrade_cost[kind])
         if paid == NONE:
             why = ("it is not free", "no es gratis")
         elif not 0 <= paid < 3 or p.resources[paid] <= 0:
