@@ -402,16 +402,16 @@ def _check_chance(s: GameState, top: Frame, action: Action) -> Reason | None:
 @applies(Act.CHANCE)
 def _apply_chance(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
-    kind = Pending(top.kind)
+    kind = top.kind  # an int: compared with the module constants above
     outcome = action.a
     catalog = s.catalog
-    if kind is Pending.CHANCE_TEMPLE:
+    if kind == _TEMPLE:
         s.temple = (*s.temple, outcome)
         events.append(Event("setup", -1, top.a, "temple", catalog.temple_tiles[outcome].id))
-    elif kind is Pending.CHANCE_BRIDGE:
+    elif kind == _BRIDGE:
         s.bridge = (*s.bridge, outcome)
         events.append(Event("setup", -1, top.a, "bridge", catalog.bridge_tiles[outcome].id))
-    elif kind is Pending.CHANCE_DISTRICT_TILE:
+    elif kind == _DISTRICT_TILE:
         rows = [list(row) for row in s.district_tiles]
         rows[top.a][top.b] = outcome
         s.district_tiles = tuple(tuple(row) for row in rows)
@@ -424,7 +424,7 @@ def _apply_chance(s: GameState, top: Frame, action: Action, events: Events) -> N
                 f"{District(top.a).letter} {catalog.district_tiles[outcome].id}",
             )
         )
-    elif kind is Pending.CHANCE_WORKER:
+    elif kind == _WORKER:
         if top.a >= SECTION_COUNT:
             workers = list(s.maharajah_workers)
             workers[top.a - SECTION_COUNT] = outcome
@@ -436,14 +436,14 @@ def _apply_chance(s: GameState, top: Frame, action: Action, events: Events) -> N
             s.sections = tuple(sections)
             where = SECTION_NAMES[top.a]
         events.append(Event("setup", -1, 0, "worker", f"{where} {WorkerColour(outcome).letter}"))
-    elif kind is Pending.CHANCE_STOREHOUSE:
+    elif kind == _STOREHOUSE:
         s.revealed_storehouses = (*s.revealed_storehouses, outcome)
         events.append(Event("setup", -1, 0, "storehouse", catalog.storehouses[outcome].id))
-    elif kind is Pending.CHANCE_OBJECTIVE:
+    elif kind == _OBJECTIVE:
         p = s.own(top.a)
         p.objective_hand = (*p.objective_hand, outcome)
         events.append(Event("objective_dealt", top.a, 1, "objective"))  # hidden: no id
-    elif kind is Pending.CHANCE_MAHARAJAH_OBJECTIVE:
+    elif kind == _MAHARAJAH_OBJECTIVE:
         assert s.maharajah is not None
         s.maharajah.objective = outcome
         events.append(Event("setup", -1, 0, "maharajah_objective", catalog.objectives[outcome].id))
