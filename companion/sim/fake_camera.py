@@ -33,7 +33,6 @@ BLIND: dict[str, dict[str, str]] = {
     "ceylon": {
         "rupees": "coins lie in a pile on the personal board; a pile's count is not seen from above",
         "cubes": "tea cubes in a storehouse pile up and hide each other",
-        "tech_tops": "the tech track is not laid out on the camera table yet (vision/games/ceylon)",
     },
     "rajas": {  # as the camera table reads it (docs/rajas-table.md; the dice's pips are read)
         "karma": "8 mm karma cubes carry no sticker of a trustworthy size",

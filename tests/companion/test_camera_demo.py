@@ -103,6 +103,39 @@ def test_a_roll_is_avoidable_now_that_pips_are_read_and_forced_without() -> None
     assert why_on_phone(rules, state, take, blind) == AVOIDABLE
 
 
+def test_ceylon_tech_steps_are_read_from_the_track(tmp_path: Path) -> None:
+    """The camera table reads the disc topping each tech track space (``tech_tops``):
+    with a camera that never misses, no tech step reaches a phone."""
+    assert "tech_tops" not in BLIND["ceylon"]
+    report = run_camera_demo(
+        "ceylon",
+        players=2,
+        seed=1,
+        log_path=tmp_path / "g.sqlite",
+        out=io.StringIO(),
+        eye=FakeCamera("ceylon", miss=0.0, seed=1),
+    )
+    assert report.session.seat_view(None)["finished"]
+    assert sum(p.tech for p in report.session.state.players) >= 2  # steps were taken
+    assert not [word for _, word in report.phone if word == "tech"]
+
+
+def test_a_tech_step_is_avoidable_with_the_track_read_and_forced_without() -> None:
+    from engine.ceylon import CeylonRules
+
+    rules = CeylonRules()
+    state = rules.new_game(2, seed=4)
+    blind = frozenset(BLIND["ceylon"])
+    for _ in range(400):
+        tech = [a for a in rules.legal_actions(state) if rules.format_action(a).startswith("tech")]
+        if tech and not rules.decision(state).is_chance:
+            break
+        state, _ = rules.apply(state, rules.legal_actions(state)[-1])
+    assert tech, "no tech step offered in 400 moves"
+    assert why_on_phone(rules, state, tech[0], blind) == AVOIDABLE
+    assert why_on_phone(rules, state, tech[0], blind | {"tech_tops"}).startswith(FORCED)
+
+
 def test_the_command_prints_the_refused_move_and_the_sheets(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -89,9 +89,9 @@ def test_ideal_frames_of_a_game_read_exactly(mid_game: CeylonObservation) -> Non
     assert seen is not None
     assert _camera(seen) == _camera(mid_game)
     # the personal boards and the tech order are derived from the record: never a camera value
-    # the tech track's discs (``tech_tops``) are not laid out on this table yet: unknown
+    # the tech track's discs as seen from above (``tech_tops``): test_ceylon_tech_track.py
     assert set(CeylonObservation.seen_fields()) == {*CAMERA_FIELDS, "tech_tops"}
-    assert seen.tech_tops is None
+    assert seen.tech_tops == mid_game.tech_tops
     assert {"rupees", "cubes", "tokens", "companies", "tech"} == CeylonObservation.DERIVED
     assert all(getattr(seen, name) is None for name in CeylonObservation.DERIVED)
 

@@ -20,12 +20,18 @@
 - ``hired``: a seat's disc seen on an advisor's track sets its bit; a bit is
   read as clear only when every space of that track is read (a disc or the
   space's printed marker).
+- ``tech_tops``: per tech track space, the seat whose disc tops its stack (a
+  disc's marker there, whatever the stack's height: ``zones.TECH_HEIGHTS``),
+  or ``-1`` when the space's printed spot is seen and no disc. ``None`` for a
+  space with both, with discs of two colours, with a disc that may be on it
+  or a neighbour, with a colour not in the game, or topped by a colour seen
+  topping another space too or unsure elsewhere (a colour has one disc on the
+  track: one of the two is out of place).
 
 Left to the phone and the log (``None``): ``tech`` (the stacking order on a shared
-space is a number no piece shows), and the personal boards (``rupees``,
-``cubes``, ``tokens``, ``companies``: outside the board's camera view).
-Not read yet: ``tech_tops`` (the disc on top of each tech track space: the
-track is not laid out on this table; the reconciler treats it as unread).
+space is a number no piece shows: only its top is read, ``tech_tops``), and
+the personal boards (``rupees``, ``cubes``, ``tokens``, ``companies``: outside
+the board's camera view).
 """
 
 from __future__ import annotations
@@ -160,6 +166,24 @@ def _hired(placed: Placed, seat: int) -> int | None:
     return mask
 
 
+def _tech_tops(placed: Placed, players: int | None) -> tuple[int, ...] | None:
+    unsure_spaces = {space for space, _ in placed.tech_unsure}
+    unsure_seats = {seat for _, seat in placed.tech_unsure}
+    tops: list[int | None] = []
+    for space in range(len(L.TECH_SPACES)):
+        top = None if space in unsure_spaces else _one(placed.tech.get(space, []))
+        stray = top is not None and players is not None and top >= players
+        if stray or top in unsure_seats:  # not this game's colour, or maybe elsewhere
+            top = None
+        tops.append(top)
+    for seat in {t for t in tops if t is not None and t >= 0}:
+        where = [i for i, t in enumerate(tops) if t == seat]
+        if len(where) > 1:
+            for i in where:
+                tops[i] = None
+    return _tuple(tops)
+
+
 def _tuple(values: list[int | None]) -> tuple[int, ...] | None:
     if all(v is None for v in values):
         return None
@@ -186,4 +210,5 @@ def read_fields(placed: Placed, players: int | None, doubles: bool) -> CeylonObs
         advisors=_tuple([_one(placed.advisors.get(a, [])) for a in range(len(L.ADVISORS))]),
         card=card,
         rotation=rotation,
+        tech_tops=_tech_tops(placed, players),
     )

@@ -17,6 +17,14 @@ corner. Measure your board and adjust the JSON; the reader reads from it.
   (Dimbula, Kandy, Ruhuna, Uva) each with its track of four disc spaces
   (a player who hires the advisor puts a disc on a free one), and each colour's pawn home (where a pawn
   waits before its starting placement) in the south-east.
+- The tech track (rulebook: "marcador de tecnología"): 11 spaces, the green
+  start space 0 and steps 1 to 10 (``tech_track_last``), in a row along the
+  strip between the train and the map, west to east (``TECH_SPACES``). Each
+  space carries a printed spot (the advisor tracks' spot: an empty space is
+  read from it); the discs of every colour start stacked on space 0, and a
+  disc that advances is put on top of those already on its new space, so
+  from above a space shows its top disc or its printed spot. On the real
+  board the track is right of the map: measure it and move these spaces.
 - The discard space's two sides: the rulebook (Turno de juego) prints one
   side for the active player and the opposite side for the others; the card
   is turned so that the action the active player takes faces the active
@@ -34,6 +42,8 @@ from dataclasses import dataclass
 from engine.ceylon.catalog import load_catalog
 
 Point = tuple[float, float]
+
+_TECH_LAST = int(load_catalog().value("tech_track_last"))  # steps after the start space
 
 BOARD_MM = (560.0, 440.0)
 EXTENT_MM = (0.0, 0.0, 560.0, 440.0)
@@ -66,6 +76,14 @@ HIRE_SPACES: tuple[tuple[Point, ...], ...] = tuple(
     tuple((x + dx, y + dy) for dy in (-10.0, 10.0) for dx in (40.0, 60.0)) for x, y in ADVISORS
 )
 DISC_R = 8.0
+#: the tech track's spaces (0 the green start space), one row along the strip
+#: between the train and the map, 34 mm apart: a stack of up to four discs
+#: (16 mm) seen askew from the camera still tops out on its own space
+TECH_Y = 116.0
+TECH_PITCH = 34.0
+TECH_SPACES: tuple[Point, ...] = tuple(
+    (36.0 + TECH_PITCH * k, TECH_Y) for k in range(_TECH_LAST + 1)
+)
 HOMES: tuple[Point, ...] = ((430.0, 400.0), (455.0, 400.0), (480.0, 400.0), (505.0, 400.0))
 #: words printed on the board (harsh: print that is not a marker)
 WORDS: tuple[tuple[str, Point], ...] = (
@@ -129,6 +147,7 @@ class Layout:
                 d.id: [list(p) for p in spaces]
                 for d, spaces in zip(_CAT.districts, HIRE_SPACES, strict=True)
             },
+            "tech_track_spaces": [list(p) for p in TECH_SPACES],
             "pawn_homes": {c: list(p) for c, p in zip(_COLOURS, HOMES, strict=True)},
         }
 

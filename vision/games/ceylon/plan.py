@@ -19,7 +19,10 @@ Why these choices:
 - Unique or per-seat things have their own id: each large elevation tile
   (its cells are identified by their tile), the leaf markers, pawn and discs of
   each colour, each contract, each advisor tile and each face of action card (the
-  46 cards have 10 faces; only the top of the discard pile is in view).
+  46 cards have 10 faces; only the top of the discard pile is in view). A
+  colour's discs share its id: the space a disc lies on (an advisor's track
+  or the tech track) tells which it is, and the tech track's free spaces
+  carry the advisor tracks' printed spot.
 - The sticker on an action card is printed with its top edge towards the
   card's first main action (in :data:`engine.ceylon.catalog.MAIN` order), so
   the marker's rotation tells which action faces the discard space's
@@ -43,6 +46,7 @@ N_CONTRACTS = len(_CAT.contracts)
 N_ADVISORS = len(_CAT.advisors)
 N_FACES = len(_CAT.faces)
 SEATS = len(COLOURS)
+TECH_SPACES = int(_CAT.value("tech_track_last")) + 1  # the start space and every step
 
 
 @dataclass(frozen=True)
@@ -78,8 +82,8 @@ _AT += N_CONTRACTS + 1
 ADVISOR_IDS = _ids(_AT, N_ADVISORS)
 ADVISOR_FREE_ID = USABLE_IDS[_AT + N_ADVISORS]
 _AT += N_ADVISORS + 1
-DISC_IDS = _ids(_AT, SEATS)  # a seat's discs on advisor tracks
-HIRE_FREE_ID = USABLE_IDS[_AT + SEATS]  # a free space of an advisor's track
+DISC_IDS = _ids(_AT, SEATS)  # a seat's discs on advisor tracks and the tech track
+HIRE_FREE_ID = USABLE_IDS[_AT + SEATS]  # a free space of an advisor's track or the tech track
 _AT += SEATS + 1
 FACE_IDS = _ids(_AT, N_FACES)
 DISCARD_FREE_ID = USABLE_IDS[_AT + N_FACES]
@@ -124,8 +128,14 @@ def entries() -> tuple[Entry, ...]:
         out.append(Entry(mid, "advisor", advisor, PIECE_MM, 0.0, 1))
     out.append(Entry(ADVISOR_FREE_ID, "advisor-spot", "empty advisor (printed)", PIECE_MM, 0.0, 4))
     for mid, colour in zip(DISC_IDS, COLOURS, strict=True):
-        out.append(Entry(mid, "disc", colour, MAP_MM, DISC_MM, 4))
-    out.append(Entry(HIRE_FREE_ID, "disc-spot", "advisor track space (printed)", MAP_MM, 0.0, 16))
+        # one disc per advisor's track and one on the tech track
+        out.append(Entry(mid, "disc", colour, MAP_MM, DISC_MM, 4 + 1))
+    spaces = 16 + TECH_SPACES
+    out.append(
+        Entry(
+            HIRE_FREE_ID, "disc-spot", "advisor or tech track space (printed)", MAP_MM, 0.0, spaces
+        )
+    )
     for mid, face in zip(FACE_IDS, _CAT.faces, strict=True):
         out.append(Entry(mid, "action-card", face.id, CARD_MM, 0.0, face.count))
     out.append(Entry(DISCARD_FREE_ID, "discard-spot", "empty discard (printed)", CARD_MM, 0.0, 1))

@@ -10,8 +10,11 @@ whose tops are seen displaced by parallax and whose bodies hide what is
 behind them, and a hand over the board that moves from frame to frame.
 
 Only the fields a camera can see are drawn: the personal boards (rupees,
-tea cubes, tech tokens, contracts won) and the tech track are not on the
-camera's board (see ``docs/ceylon-table.md``).
+tea cubes, tech tokens, contracts won) are not on the camera's board (see
+``docs/ceylon-table.md``). The tech track's discs are drawn as stacks: from
+the stacking order when the observation carries it (``tech``, a derived
+field), else from ``tech_tops`` alone, with each disc no top shows put under
+a top at random (so stacks of every height, hiding each other, are read).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ SEAT_BGR = ((32, 30, 140), (80, 38, 18), (35, 85, 30), (35, 175, 215))
 COMPANY_BGR = ((180, 200, 215), (160, 185, 200), (195, 205, 190), (170, 170, 205), (200, 190, 175))
 ADVISOR_BGR = (70, 110, 150)
 CARD_BGR = (200, 215, 225)
+TRACK_BGR = (100, 128, 140)
+START_BGR = (70, 140, 80)  # the tech track's green start space
 
 _CAT = load_catalog()
 
@@ -149,6 +154,7 @@ class CeylonRenderer:
             self._poly(tex, L.hex_corners(centre, L.HEX_R - 1.2), DISTRICT_BGR[district])
             rig.sticker(tex, P.LEVEL0_ID, _add(centre, L.LEVEL), P.MAP_MM, 0.0, r)
             rig.sticker(tex, P.FREE_IDS[0], _add(centre, L.PLANT), P.MAP_MM, 0.0, r)
+        self._track(tex)
         for text, at in L.WORDS:
             self._text(tex, text, at, 9.0)
         for (cx, cy), mid in zip(L.CORNERS.values(), P.CORNER_IDS, strict=True):
@@ -176,8 +182,26 @@ class CeylonRenderer:
                 cv2.LINE_AA,
                 4,
             )
+        for space in L.TECH_SPACES:  # last: the words stay under the spots
+            rig.sticker(tex, P.HIRE_FREE_ID, space, P.MAP_MM, 0.0, r)
         self._board = tex
         return tex.copy()
+
+    def _track(self, tex: Image) -> None:
+        """The tech track's printed band: a circle per space, the start space
+        green, "+5" beside the spaces that give points."""
+        (x0, y), (x1, _) = L.TECH_SPACES[0], L.TECH_SPACES[-1]
+        half = L.TECH_PITCH / 2
+        self._poly(tex, _rect(((x0 + x1) / 2, y), (x1 - x0) / 2 + half, 11, 0), TRACK_BGR)
+        points = set(_CAT.value("tech_points_spaces"))
+        for k, at in enumerate(L.TECH_SPACES):
+            ring = [
+                (at[0] + (L.DISC_R + 1) * math.cos(t), at[1] + (L.DISC_R + 1) * math.sin(t))
+                for t in np.linspace(0, 2 * math.pi, 28, endpoint=False)
+            ]
+            self._poly(tex, ring, START_BGR if k == 0 else BOARD)
+            if k in points:
+                self._text(tex, "+5", (at[0] + L.DISC_R + 1.5, at[1] + 3.0), 5.0)
 
     # -- pieces ---------------------------------------------------------------
     def texture(self, obs: CeylonObservation) -> Image:
@@ -232,6 +256,7 @@ class CeylonRenderer:
         self._discs(tex, obs.hired or (), r)
         if obs.card is not None and obs.card >= 0:
             self._card(tex, obs.card, obs.rotation, r)
+        self._tech(tex, obs)
         self._pawns(tex, obs, height, r)
         return tex
 
@@ -264,6 +289,41 @@ class CeylonRenderer:
                 self._flat(tex, outline, at, P.DISC_MM, SEAT_BGR[seat])
                 angle = float(r.uniform(0, 360))
                 self._sticker(tex, P.DISC_IDS[seat], at, P.DISC_MM, P.MAP_MM, angle, r)
+
+    def _stacks(self, obs: CeylonObservation, r: np.random.Generator) -> dict[int, list[int]]:
+        """Tech track space -> seats whose discs lie there, bottom to top."""
+        if obs.tech is not None:
+            order = sorted(range(len(obs.tech)), key=lambda seat: obs.tech[seat][1])  # type: ignore[index]
+            stacks: dict[int, list[int]] = {}
+            for seat in order:
+                stacks.setdefault(obs.tech[seat][0], []).append(seat)
+            return stacks
+        tops = obs.tech_tops or ()
+        stacks = {space: [seat] for space, seat in enumerate(tops) if seat >= 0}
+        seats = len(obs.pawns or obs.hired or ())
+        hidden = [s for s in range(seats) if s not in tops]
+        spaces = sorted(stacks)
+        for seat in hidden:  # under a top the record does not give: any will do
+            if spaces:
+                stacks[spaces[int(r.integers(len(spaces)))]].insert(0, seat)
+        return stacks
+
+    def _tech(self, tex: Image, obs: CeylonObservation) -> None:
+        """The discs on the tech track, stacked, each a little off the one below."""
+        r = rng("ceylon-tech", self.seed, self.cond.frames_of or self.cond.name)
+        ring = [
+            (L.DISC_R * math.cos(t), L.DISC_R * math.sin(t))
+            for t in np.linspace(0, 2 * math.pi, 28, endpoint=False)
+        ]
+        for space, seats in sorted(self._stacks(obs, r).items()):
+            base = _add(L.TECH_SPACES[space], _offset(r, self.cond))
+            for n, seat in enumerate(seats, start=1):
+                at = _add(base, (float(r.uniform(-1.2, 1.2)), float(r.uniform(-1.2, 1.2))))
+                outline = [(at[0] + x, at[1] + y) for x, y in ring]
+                height = P.DISC_MM * n
+                self._flat(tex, outline, at, height, SEAT_BGR[seat])
+                angle = float(r.uniform(0, 360))
+                self._sticker(tex, P.DISC_IDS[seat], at, height, P.MAP_MM, angle, r)
 
     def _card(self, tex: Image, card: int, rotation: int | None, r: np.random.Generator) -> None:
         face = _CAT.faces[card]
@@ -312,9 +372,9 @@ class CeylonRenderer:
             rig.sticker(tex, P.PAWN_IDS[seat], top, P.MAP_MM * k, float(r.uniform(0, 360)), r)
 
     def hand(self, tex: Image, frame: int) -> None:
-        """A hand over the map or the train, somewhere else every frame."""
+        """A hand over the map, the train or the tech track, somewhere else every frame."""
         r = rng("ceylon-hand", self.seed, frame)
-        spots = [*L.LAYOUT.hexes, *L.WAGONS, L.DISCARD, *L.ADVISORS]
+        spots = [*L.LAYOUT.hexes, *L.WAGONS, L.DISCARD, *L.ADVISORS, *L.TECH_SPACES[::5]]
         centre = spots[int(r.integers(len(spots)))]
         self.rig.hand(tex, centre, r)
 

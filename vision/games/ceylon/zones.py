@@ -7,6 +7,12 @@ match its kind (a sticker missing and something else showing, a misprint,
 a look-alike in the board's print) is refused, as is one lying where the
 plan never puts its kind. Nothing is placed where the registration's own
 check says the fit is poor.
+
+A disc on the tech track tops a stack of one to four discs, a height the
+camera cannot tell: it is placed on a space only when the foot under it is
+near that same space at every height the stack may have (``TECH_HEIGHTS``);
+otherwise every space it may top is unsure (``Placed.tech_unsure``), never
+guessed.
 """
 
 from __future__ import annotations
@@ -33,6 +39,9 @@ SPOT_MM = 9.0  # a printed or tile spot is within this of its place
 PIECE_MM = 16.0  # a contract, advisor tile or card within this of its space
 HOME_MM = 12.0
 LEAF_MM = 20.0  # leaf markers lie on the token, around the plantation spot
+#: a disc topping a tech track space is this high (one disc up to one of each colour)
+TECH_HEIGHTS = tuple(P.DISC_MM * n for n in range(1, P.SEATS + 1))
+TECH_MM = 12.0  # a stack's top within this of its space (spaces are 34 mm apart)
 
 #: the surface a level or free spot is printed on: 0 the board, 1 + i large tile i,
 #: SMALL a small tile
@@ -77,6 +86,11 @@ class Placed:
     #: (district, space) -> seat whose disc is there, or -1 for the printed free space
     hire: dict[tuple[int, int], list[int]] = field(default_factory=lambda: defaultdict(list))
     discard: list[tuple[int, Point]] = field(default_factory=list)  # (face or -1, up vector)
+    #: tech track space -> seat whose disc tops it, or -1 for the printed free space
+    tech: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    #: (space, seat): a seat's disc that may top the space (at some stack height
+    #: it is near another space, or none)
+    tech_unsure: set[tuple[int, int]] = field(default_factory=set)
 
 
 def _near(p: Point, spots: Sequence[Point], within: float) -> int | None:
@@ -123,8 +137,13 @@ def place(
         if reg.fit is not None and not reg.fit.ok_at(at[0], at[1]):
             continue
         up = (corners[0] + corners[1]) / 2 - plane
-        if not _put(out, d.marker_id, entry.kind, at, (float(up[0]), float(up[1]))):
-            refused.append(f"{what} at ({at[0]:.0f}, {at[1]:.0f}) mm: the plan never puts it there")
+        if _put(out, d.marker_id, entry.kind, at, (float(up[0]), float(up[1]))):
+            continue
+        if entry.kind == "disc":
+            feet = [ground_to_foot(float(plane[0]), float(plane[1]), cam, h) for h in TECH_HEIGHTS]
+            if _tech_disc(out, P.DISC_IDS.index(d.marker_id), feet):
+                continue
+        refused.append(f"{what} at ({at[0]:.0f}, {at[1]:.0f}) mm: the plan never puts it there")
     return out, refused
 
 
@@ -173,6 +192,11 @@ def _put(out: Placed, mid: int, kind: str, at: Point, up: Point) -> bool:
                 seat = P.DISC_IDS.index(mid) if kind == "disc" else -1
                 out.hire[(district, space)].append(seat)
                 return True
+        if kind == "disc-spot":  # a tech track space's printed spot (a disc: _tech_disc)
+            space = _near(at, L.TECH_SPACES, SPOT_MM)
+            if space is not None:
+                out.tech[space].append(-1)
+            return space is not None
         return False
     if kind in ("action-card", "discard-spot"):
         if math.dist(at, L.DISCARD) > (PIECE_MM if kind == "action-card" else SPOT_MM):
@@ -180,3 +204,17 @@ def _put(out: Placed, mid: int, kind: str, at: Point, up: Point) -> bool:
         out.discard.append((P.FACE_IDS.index(mid) if kind == "action-card" else -1, up))
         return True
     return False
+
+
+def _tech_disc(out: Placed, seat: int, feet: Sequence[Point]) -> bool:
+    """A disc near the tech track, its foot at each stack height it may have:
+    on one space at every height, it tops that space; near a space at some
+    heights only, each such space is unsure. False when near none."""
+    near = [_near(foot, L.TECH_SPACES, TECH_MM) for foot in feet]
+    first = near[0]
+    if first is not None and all(n == first for n in near):
+        out.tech[first].append(seat)
+        return True
+    unsure = {(n, seat) for n in near if n is not None}
+    out.tech_unsure |= unsure
+    return bool(unsure)
