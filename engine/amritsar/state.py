@@ -4,8 +4,9 @@ A state is the whole table at one moment: the main board, every player's
 personal board, the solo Maharajah's board, where the game is in its turn,
 and the stack of pending frames whose top is the one pending decision
 (``engine.amritsar.decisions``). Fields are ints and tuples, so a copy is a shallow
-copy of a few records (no ``deepcopy``); the rules copy a state once per
-applied action and then mutate the copy.
+copy of a few records (no ``deepcopy``); ``apply`` forks the state once per
+action (``GameState.fork``: the players shared until the rules change one
+through ``GameState.own``) and then mutates the fork.
 
 Indices, not objects: tiles, storehouses, objectives and mahout tiles are
 referred to by their index in the catalog's tuples; districts, sections,
