@@ -10,7 +10,8 @@ What it measures, each as the median of several runs on one pinned core:
 - a fixed pure-Python workload (sorting), measured in the same run, so
   figures from a shared, noisy machine compare as ratios.
 
-Target (issue 4): a random 4-player game in at most 50 ms median on one core.
+Target (issue 4): a random 4-player game in at most 50 ms median on one core;
+issue 35 lowered it to 10 ms (results in bench/RESULTS.md).
 
 Usage:
     .venv/bin/python bench/engine.py [--runs 7] [--games 10] [--cpu 0] [--profile]
