@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from companion.games.amritsar.session import TableSession
+from companion.games.amritsar.view_parts import add_parts
 from companion.server.payload_generic import GenericPayloads
 from engine.amritsar import (
     COLOURS,
@@ -88,9 +89,13 @@ class Payloads(GenericPayloads):
             if data["decision"]["mine"] and seat is not None:
                 # more answers than a screen holds: folded into short screens
                 data["menu"] = amritsar_menu(self.session.state, data["options"])
-        for sheet in data["scores"]:
-            for line in sheet["lines"]:
-                line["decade"] = line_decade(str(line["component"]))
+            for sheet in data["scores"]:
+                for line in sheet["lines"]:
+                    line["decade"] = line_decade(str(line["component"]))
+            # The keys the generic pages' parts draw (view_parts.py): its drawing, the status
+            # bar, the own board, the Maharajah's card, the decade tables; marks while alerted.
+            marks = self.board_marks() if data["alerts"] else []
+            add_parts(self.session, data, seat, marks, follow_ups=self._generic_pages())
         if seat is None:
             self._table_parts(data)
         over = bool(data["finished"] or data["ended"])  # no undo offered once over
@@ -106,6 +111,13 @@ class Payloads(GenericPayloads):
             and self.session.state_id == data["state_id"]
         )
         return data
+
+    def _generic_pages(self) -> bool:
+        """The table is served by the generic pages (its adapter says): the answers'
+        follow-ups go into the menu, which those pages walk."""
+        from companion.server.payloads import page_script
+
+        return page_script(self.session, "play").startswith("generic")
 
     # -- the table screen's parts -----------------------------------------------
 
@@ -265,6 +277,9 @@ def catalog_payload(state: GameState) -> dict[str, Any]:
     """Public components of this game, by id, in English and Spanish."""
     c = state.catalog
     return {
+        # the game's name and title, as the generic pages read them
+        "game": "amritsar",
+        "title": {"en": "Amritsar", "es": "Amritsar"},
         "rules": {
             "elephant_capacity": c.rules.elephant_capacity,
             "decades": c.rules.decades,

@@ -117,21 +117,21 @@ export function shortBoard(view) {
   );
 }
 
-/** The history, newest first: the last LOG_SHOWN lines, the rest behind a fold. */
-export function shortLog(view) {
+/** The history, newest first: the last `shown` lines (LOG_SHOWN), the rest behind a fold. */
+export function shortLog(view, shown = LOG_SHOWN) {
   const lines = [...view.log].reverse();
-  const more = lines.slice(LOG_SHOWN);
+  const more = lines.slice(shown);
   return h(
     "section",
     { class: "g-panel g-log", id: "log" },
     h("h2", {}, w("log")),
-    h("ol", {}, lines.slice(0, LOG_SHOWN).map((line) => h("li", {}, pick(line)))),
+    h("ol", {}, lines.slice(0, shown).map((line) => h("li", {}, pick(line)))),
     more.length
       ? fold(
           "log-earlier",
           { class: "g-folded g-earlier" },
           h("span", {}, w("earlier", { n: more.length })),
-          h("ol", { start: String(LOG_SHOWN + 1) }, more.map((line) => h("li", {}, pick(line)))),
+          h("ol", { start: String(shown + 1) }, more.map((line) => h("li", {}, pick(line)))),
         )
       : null,
   );

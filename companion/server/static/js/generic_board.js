@@ -8,12 +8,23 @@
 // board_words.js, still there for screen readers). This file only lays them out: the question first, then the
 // scores, the board and the history. Roles: "play" (a phone with its seat
 // token), "table" (the table screen; PIN for links and undo), "watch".
+// Optional parts (parts.js), each drawn only when the view carries its key, so
+// any game may offer them and none is named here: a phone's status bar with the
+// rest folded below the question (`status`), a player's objectives and own
+// board, the rules' own opponent's card ticked on the table (`opponent_card`),
+// the moves the table owes (`checklist`), score tables per period (`periods`),
+// answers with a follow-up (menu leaves' `first`), the camera's words on a
+// decision (`camera_sees`, `phone_only`, `wait_for_table`), and a table screen
+// on one screen with a menu and past games (`table_screen`).
 
 import { byId, h, put } from "./dom.js";
-import { lang, pick, setLang, t } from "./i18n.js";
+import { lang, pick, rule, setLang, t } from "./i18n.js";
 import { drawCeylon } from "./ceylon_drawing.js";
 import { drawImhotep } from "./imhotep_drawing.js";
 import { drawRajas } from "./rajas_drawing.js";
+import { drawAmritsar } from "./amritsar_drawing.js";
+import { alertRaised, startAttention, yourTurn } from "./attention.js";
+import * as parts from "./parts.js";
 import { gameOverScreen } from "./game_over.js";
 import { answerList, armPlaces, hasPlaces } from "./picking.js";
 import { shortBoard, shortLog } from "./board_words.js";
@@ -21,7 +32,7 @@ import { ApiError, DEAD_LINK, Live, api } from "./live.js";
 import { BoardPanel } from "./board_panel.js";
 import { applyFar, farButton, farOn } from "./far.js";
 import { joinPanel, jw } from "./generic_join.js";
-import { keepPin, pinRefused, takePin } from "./pin.js";
+import { forgetPin, keepPin, pinRefused, takePin } from "./pin.js";
 
 const WORDS = {
   en: {
@@ -66,6 +77,23 @@ const WORDS = {
     end_game: "End the game",
     table_more: "More",
     end_confirm: "End the game now? The scores stand as they are.",
+    alert_first: "Put the table right first",
+    alert_wait: "The companion waits until the table matches the game again; then it asks again.",
+    camera_sees: "No tap needed: make this move on the table and the camera will see it.",
+    camera_skip: "You may skip this question.",
+    order_seen: "No tap needed: make your trades at the market; the camera works out from them whether the coin came first, or asks after your turn if it cannot.",
+    enter_here: "The camera cannot see it? Enter it here",
+    phone_only: "Only your phone can say this: the table does not show it.",
+    turn_you: "Your turn",
+    turn_of: "{who}'s turn",
+    undo_short: "Undo",
+    ask_undo_short: "Ask undo",
+    board: "The board",
+    lock: "Lock",
+    new_game: "New game",
+    new_game_confirm: "Leave this game for the start page? It stays among the past games.",
+    clear_alerts: "Dismiss alerts",
+    undo_override_confirm: "Undo the last step? The pieces it moved must go back.",
   },
   es: {
     connecting: "Conectando…",
@@ -109,6 +137,23 @@ const WORDS = {
     end_game: "Terminar la partida",
     table_more: "Más",
     end_confirm: "¿Terminar la partida ahora? Las puntuaciones quedan como están.",
+    alert_first: "Primero corrige la mesa",
+    alert_wait: "El compañero espera a que la mesa coincida con la partida; después vuelve a preguntar.",
+    camera_sees: "No hace falta tocar nada: haz este movimiento en la mesa y la cámara lo verá.",
+    camera_skip: "Puedes saltarte esta pregunta.",
+    order_seen: "No hace falta tocar: haz tus intercambios en el mercado; la cámara deduce de ellos si la moneda fue primero, o te lo pregunta al acabar tu turno si no puede.",
+    enter_here: "¿La cámara no lo ve? Indícalo aquí",
+    phone_only: "Solo tu móvil puede decirlo: la mesa no lo muestra.",
+    turn_you: "Tu turno",
+    turn_of: "Turno de {who}",
+    undo_short: "Deshacer",
+    ask_undo_short: "Pedir deshacer",
+    board: "El tablero",
+    lock: "Bloquear",
+    new_game: "Nueva partida",
+    new_game_confirm: "¿Dejar esta partida por la página de inicio? Queda entre las partidas anteriores.",
+    clear_alerts: "Descartar avisos",
+    undo_override_confirm: "¿Deshacer el último paso? Las piezas que movió deben volver a su sitio.",
   },
 };
 
@@ -123,9 +168,21 @@ function dot(colour) {
   return h("span", { class: "g-dot", dataset: { colour: colour || "" } });
 }
 
+/** The seats as this screen names them: a name of its own in Spanish (`name_es`: a game's
+ * own opponent, Amritsar's Marajá) on a Spanish screen. */
+function localSeats(view) {
+  if (!view || !view.seats.some((seat) => seat.name_es)) return view;
+  return { ...view, seats: view.seats.map((seat) => (seat.name_es && lang() === "es" ? { ...seat, name: seat.name_es } : seat)) };
+}
+
 function seatName(view, index) {
   const seat = view.seats.find((s) => s.index === index);
   return seat ? seat.name : "";
+}
+
+/** The player's own alerts (or the table's), shown before any question. */
+function myAlerts(view) {
+  return view.alerts.filter((alert) => alert.seat === null || alert.seat === undefined || alert.seat === view.seat);
 }
 
 // -- panels --------------------------------------------------------------------
@@ -139,17 +196,40 @@ function decisionPanel(view, { onChoose, onHint = null }) {
   else if (view.finished) headline = w("game_over");
   else if (d.mine && d.secret_draw) headline = w("your_draw");
   else if (d.mine) headline = w("your_turn");
-  else if (d.table_enters) headline = w("enter_for", { who: seatName(view, d.seat) });
+  else if (d.table_enters && d.seat !== null) headline = w("enter_for", { who: seatName(view, d.seat) });
   else headline = w("waiting_for", { who: d.seat === null ? pick(d, "who") : seatName(view, d.seat) });
   const over = view.finished || view.ended;
+  if (d.wait_for_table && d.mine && !over && myAlerts(view).length) {
+    // While the table is wrong the question waits: what to put right first, no buttons.
+    return h(
+      "section",
+      { class: "g-panel g-decision waiting-fix", id: "decision" },
+      h("h2", {}, w("alert_first")),
+      h("p", { class: "g-hint" }, w("alert_wait")),
+    );
+  }
   const panel = h(
     "section",
     { class: `g-panel g-decision${d.mine ? " mine" : ""}`, id: "decision" },
     h("h2", {}, headline),
     over ? null : h("p", { class: "g-prompt" }, pick(d)),
   );
+  // The camera will see this move (or the trades show its order): said so, the answers
+  // one tap away for when it cannot, so nobody enters a move twice by habit.
+  const noTap = d.mine && (d.camera_sees || d.order_from_trades);
+  const place = (list) => {
+    if (!noTap) {
+      if (d.mine && d.phone_only) panel.append(h("p", { class: "g-hint", id: "phone-only" }, w("phone_only")));
+      panel.append(list);
+      return;
+    }
+    panel.append(
+      h("p", { class: "g-hint p-camera-note", id: "camera-note" }, d.order_from_trades ? w("order_seen") : w("camera_sees"), " ", w("camera_skip")),
+      h("details", { class: "p-enter-here enter-here" }, h("summary", {}, w("enter_here")), list),
+    );
+  };
   if (onChoose && (d.mine || d.table_enters) && view.options.length && !over && view.menu) {
-    panel.append(answerList(view, onChoose)); // picking.js: short screens, places on the drawing
+    place(answerList(view, onChoose)); // picking.js: short screens, places on the drawing
   } else if (onChoose && (d.mine || d.table_enters) && view.options.length && !over) {
     const list = h("div", { class: "g-options", role: "group", "aria-label": w("choose") });
     for (const option of view.options) {
@@ -161,7 +241,7 @@ function decisionPanel(view, { onChoose, onHint = null }) {
         ),
       );
     }
-    panel.append(list);
+    place(list);
   }
   if (onHint && view.hints && d.mine && !d.chance && !over) panel.append(hintPart(view, onHint));
   return panel;
@@ -186,6 +266,18 @@ function hintPart(view, onHint) {
   );
 }
 
+/** An alert's rule in the screen's language: its own Spanish words, else the rulebook's
+ * section named in Spanish (i18n.js's rule()). */
+function ruleWords(alert) {
+  if (lang() === "es" && alert.rule_es && alert.rule_es !== alert.rule_en) return alert.rule_es;
+  return rule(pick(alert, "rule") || alert.rule);
+}
+
+/** An alert's fix without a label of its own in front ("Put it right: ..."): the panel labels it. */
+function fixText(alert) {
+  return pick(alert, "fix").replace(/^(Put it right|Corrígelo|Fix|Solución|Arreglo):\s*/, "");
+}
+
 /** The alerts, each until the table is put right; on the table screen (onDismiss) each
  * has an "I fixed it" button (PIN). */
 function alertsPanel(view, onDismiss = null) {
@@ -199,8 +291,8 @@ function alertsPanel(view, onDismiss = null) {
         "article",
         { dataset: { code: alert.code, alertId: String(alert.id) } },
         h("p", {}, pick(alert)),
-        alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${pick(alert, "rule") || alert.rule}`) : null,
-        pick(alert, "fix") ? h("p", {}, h("strong", {}, `${w("fix")}: `), pick(alert, "fix")) : null,
+        alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${ruleWords(alert)}`) : null,
+        fixText(alert) ? h("p", {}, h("strong", {}, `${w("fix")}: `), fixText(alert)) : null,
         onDismiss ? h("button", { type: "button", class: "g-secondary dismiss-alert", onclick: () => onDismiss(alert) }, w("dismiss_alert")) : null,
       ),
     ),
@@ -287,7 +379,7 @@ function rowsList(rows) {
 }
 
 // Games with a drawing of their board (`board.drawing`, server: drawings.py).
-const DRAWINGS = { imhotep: drawImhotep, ceylon: drawCeylon, rajas: drawRajas };
+const DRAWINGS = { imhotep: drawImhotep, ceylon: drawCeylon, rajas: drawRajas, amritsar: drawAmritsar };
 
 function drawingPanel(view) {
   const drawing = view.board.drawing;
@@ -346,15 +438,28 @@ export function start(role) {
   link.rel = "stylesheet";
   link.href = "/static/generic.css";
   document.head.append(link);
+  const more = document.createElement("link"); // the optional parts (parts.js)
+  more.rel = "stylesheet";
+  more.href = "/static/parts.css";
+  document.head.append(more);
   document.documentElement.lang = lang();
   if (role === "table") applyFar();
+  if (role === "play") startAttention(); // vibrate and sound on my turn, the screen kept awake
 
   const token = role === "play" ? takeToken() : null;
+  if (role === "play" && !token) {
+    location.replace("/watch"); // a phone without its seat's link watches
+    return;
+  }
   let live = null;
   let catalog = null;
   let feedback = null;
   let pin = role === "table" ? takePin() : null; // kept from the start page (pin.js)
   let links = null; // the seats' join links, once the PIN is known (table)
+  let sending = false; // an answer and its follow-up on their way: no redraw between
+  let menu = { open: false, confirming: null }; // the table's menu (view.table_screen.menu)
+  let pastGames = null; // the games logged beside this one (view.table_screen.past_games)
+  let lastFinished = null;
 
   const say = (text, ok) => {
     feedback = { text, ok };
@@ -363,12 +468,22 @@ export function start(role) {
   // The sensor board this table follows, bound here with the PIN (board_panel.js).
   const sensorBoard = new BoardPanel({ pin: () => (role === "table" && links ? pin : null), redraw: () => draw(), say: (text) => say(text, true) });
 
+  // An answer; one reached through a follow-up (`first`: the answer that opened it) sends
+  // both, in order, each checked by the server as any answer is.
   const choose = async (option) => {
-    for (const b of document.querySelectorAll("button.g-option")) b.disabled = true;
+    for (const b of document.querySelectorAll("#decision button")) b.disabled = true;
+    sending = true;
     try {
-      await api("POST", "/api/answer", { token, body: { action: option.action, state_id: live.view.state_id } });
+      let stateId = live.view.state_id;
+      if (option.first) {
+        const first = await api("POST", "/api/answer", { token, body: { action: option.first, state_id: stateId } });
+        stateId = first.data?.state_id ?? stateId + 1;
+      }
+      await api("POST", "/api/answer", { token, body: { action: option.action, state_id: stateId } });
+      sending = false;
       say(`${w("sent")}: ${pick(option)}`, true);
     } catch (error) {
+      sending = false;
       say(error instanceof ApiError && error.result ? refusal(error.result) : String(error), false);
     }
   };
@@ -458,6 +573,8 @@ export function start(role) {
   const loadLinks = async () => {
     const data = await tableCall("GET", "/api/table/seats");
     if (data) links = data;
+    // the past games, once unlocked (view.table_screen.past_games)
+    if (data && pastGames === null && live?.view?.table_screen?.past_games) loadPastGames();
     draw();
   };
 
@@ -486,6 +603,43 @@ export function start(role) {
     await tableCall("POST", "/api/table/dismiss-alert", { alert_id: alert.id });
   };
 
+  // A step of the opponent's card ticked (or unticked) by a tap (view.opponent_card).
+  const tick = async (card, step, done) => {
+    await tableCall("POST", "/api/table/maharajah/tick", { decade: card.decade, round: card.round, step: step.step, done });
+  };
+
+  const loadPastGames = async () => {
+    const data = pin ? await tableCall("GET", "/api/table/games") : null;
+    pastGames = data;
+    draw();
+  };
+
+  const lockTable = () => {
+    pin = null;
+    links = null;
+    pastGames = null;
+    forgetPin();
+    draw();
+  };
+
+  const setMenu = (next) => {
+    menu = next;
+    draw();
+  };
+
+  /** The table menu's controls (view.table_screen.menu); a dangerous one asks again. */
+  function menuActions(view) {
+    const over = view.finished || view.ended;
+    const call = (path, body) => () => tableCall("POST", path, body);
+    return {
+      undo: over ? null : { label: w("table_undo"), confirm: w("undo_override_confirm"), danger: true, run: call("/api/table/undo", { state_id: view.state_id }) },
+      end: over ? null : { label: w("end_game"), confirm: w("end_confirm"), danger: true, run: call("/api/table/end", { state_id: view.state_id }) },
+      new: over ? { label: w("new_game"), confirm: w("new_game_confirm"), run: newGame } : null,
+      clear: view.alerts.length ? { label: w("clear_alerts"), run: call("/api/table/clear-alerts") } : null,
+      lock: { label: w("lock"), run: lockTable },
+    };
+  }
+
   function linksPanel(view) {
     if (role !== "table") return null;
     return joinPanel({ seats: pin ? links : null, over: view.finished || view.ended, onPin: unlockWith, onNewCode: newCode });
@@ -493,6 +647,7 @@ export function start(role) {
 
   function controls(view) {
     if (role === "play") {
+      if (view.status) return null; // undo is in the status bar
       const mine = view.can_undo;
       const any = view.undo_what && !view.finished && !view.ended;
       return any
@@ -500,12 +655,13 @@ export function start(role) {
         : null;
     }
     if (role === "table") {
+      const menuHolds = Boolean(view.table_screen && view.table_screen.menu); // undo and end behind the menu
       return h(
         "div",
         { class: "g-controls" },
-        view.undo_what && !view.ended && !view.finished ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
+        !menuHolds && view.undo_what && !view.ended && !view.finished ? h("button", { type: "button", class: "g-secondary", id: "table-undo", onclick: tableUndo }, w("table_undo")) : null,
         view.demo_step ? h("button", { type: "button", class: "g-secondary", id: "demo-next", onclick: demoNext }, w("next_step")) : null,
-        view.finished || view.ended ? null : moreFold(),
+        menuHolds || view.finished || view.ended ? null : moreFold(),
       );
     }
     return null;
@@ -528,34 +684,77 @@ export function start(role) {
   }
 
   function draw() {
-    const view = live?.view;
+    const view = localSeats(live?.view);
     const title = catalog ? pick(catalog.title) : "";
     document.title = title || "Companion";
     const toggle = () => {
       setLang(lang() === "en" ? "es" : "en");
       draw();
     };
-    const head = h(
-      "header",
-      { class: "g-top" },
-      h("h1", {}, view && role === "play" && view.seat !== null ? `${title} · ${seatName(view, view.seat)}` : title),
-      statusBadge(),
-      role === "table" ? farButton(draw, "g-secondary") : null,
-      h("button", { type: "button", class: "g-lang", id: "lang", onclick: toggle }, w("language")),
-    );
+    const screen = (view && view.table_screen) || {};
+    const fit = role === "table" && Boolean(screen.fit);
+    const withBar = role === "play" && Boolean(view && view.status);
+    const language = h("button", { type: "button", class: "g-lang", id: "lang", onclick: toggle }, w("language"));
+    // A game that sends a status bar (view.status): the phone's header is that bar.
+    const head = withBar
+      ? parts.statusBar(view, { turn: turnText(view), undo: barUndo(view), extras: [statusBadge(), language] })
+      : h(
+          "header",
+          { class: `g-top${fit ? " g-fit-top" : ""}` },
+          h("h1", {}, view && role === "play" && view.seat !== null ? `${title} · ${seatName(view, view.seat)}` : title),
+          // where in the game (view.status.when): beside the title on the table screen
+          role === "table" && view && view.status && view.status.when ? h("span", { class: "g-where", id: "where" }, pick(view.status.when)) : null,
+          statusBadge(),
+          role === "table" ? farButton(draw, "g-secondary") : null,
+          language,
+          role === "table" && screen.menu && links ? parts.menuButton(menu, setMenu) : null,
+        );
     if (!view || !catalog) {
       put(byId("app"), head, h("p", { class: "g-panel" }, w("connecting")));
       return;
     }
     document.body.dataset.stateId = String(view.state_id);
-    const note = feedback ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
+    document.body.classList.toggle("g-dark", Boolean(view.dark_mode)); // parts.css's dark mode
+    if (role === "table") parts.alertSound(view);
+    const note = feedback && !withBar ? h("p", { class: `g-feedback ${feedback.ok ? "ok" : "refused"}`, id: "feedback", role: "status" }, feedback.text) : null;
     // Once over, the game-over screen (game_over.js) comes first, in place of the question.
     const ending = (view.finished || view.ended) && view.game_over ? gameOverScreen(view, { onNewGame: role === "table" ? newGame : null, onReview: role === "play" ? review : role === "table" ? tableReview : null }) : null;
     const alerts = alertsPanel(view, role === "table" ? dismissAlert : null);
-    // A phone shows its alert above the question (as Amritsar's play.js): put the table right first.
+    const typing = document.activeElement?.id === "g-pin-input";
+    const kept = keepPlace();
+    const sheet = role === "table" && menu.open && links && screen.menu ? parts.tableMenu(menuActions(view), menu, setMenu) : null;
+    if (withBar) put(byId("app"), head, phoneScreen(view, ending, alerts));
+    else if (fit) put(byId("app"), head, sheet, fitTable(view, ending, alerts, note));
+    else put(byId("app"), head, sheet, ending, columns(view, ending, alerts, note));
+    kept();
+    if (withBar && feedback) {
+      const line = byId("feedback");
+      line.textContent = feedback.text;
+      line.className = `g-feedback p-bar-feedback ${feedback.ok ? "ok" : "refused"}`;
+    }
+    armPlaces();
+    if (typing) byId("g-pin-input")?.focus({ preventScroll: true }); // a live update mid-typing
+  }
+
+  /** The question's panel for this page's role. */
+  function question(view) {
+    return decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null, onHint: role === "play" ? askHint : null });
+  }
+
+  /** The rules' own opponent's card: his turn and what followed it (ticked on the table). */
+  function cards(view) {
+    if (!view.opponent_card) return [];
+    const onTick = role === "table" && links ? tick : null;
+    const spectator = role === "watch";
+    return [parts.cardPart(view, "turn", { onTick, spectator }), parts.cardPart(view, "after", { onTick, spectator })];
+  }
+
+  /** The two columns every page has by default: the question first, then the board. */
+  function columns(view, ending, alerts, note) {
+    // A phone shows its alert above the question: put the table right first.
     const phoneAlert = role === "play" ? alerts : null;
     const board = role === "table" && links ? sensorBoard.element("g-panel") : null;
-    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : decisionPanel(view, { onChoose: role === "play" ? choose : role === "table" ? tableChoose : null, onHint: role === "play" ? askHint : null }), note, phoneAlert ? null : alerts, board, controls(view), undoRequests(view)];
+    const first = [phoneAlert, ending ? null : companionPanel(view), ending ? null : question(view), note, phoneAlert ? null : alerts, board, ending ? null : cards(view), parts.checklistPart(view), controls(view), undoRequests(view)];
     // A phone asked for a place: the drawing right under the question (picking.js arms it).
     const near = role === "play" && view.decision.mine && hasPlaces(view.menu);
     // Joining comes before the scores until every seat has joined (then it is one line each).
@@ -564,26 +763,160 @@ export function start(role) {
     const far = role === "table" && farOn();
     const join = linksPanel(view);
     const joining = Boolean(join) && !far && (!links || links.some((seat) => !seat.joined));
-    const typing = document.activeElement?.id === "g-pin-input";
     const hint = role === "watch" ? h("p", { class: "g-hint" }, w("no_token")) : role === "table" ? h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")) : null;
-    put(
-      byId("app"),
-      head,
-      ending,
+    const tables = view.periods ? [parts.periodParts(view), ending ? null : parts.breakdownPart(view)] : null;
+    return h(
+      "div",
+      { class: `g-layout g-${role}` },
+      h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, joining ? join : null, ending || far ? null : scoresPanel(view), joining ? null : join, hint),
+      h("div", { class: "g-main" }, far && !ending ? scoresPanel(view) : null, near ? null : drawingPanel(view), shortBoard(view) ?? [boardPanels(view), playersPanel(view)], tables, shortLog(view)),
+    );
+  }
+
+  /** The table screen on one screen (view.table_screen.fit): the drawing fills the height,
+   * beside it the scores, everything else scrolling, a drawing's data-beside part below. */
+  function fitTable(view, ending, alerts, note) {
+    const over = view.finished || view.ended;
+    const drawing = drawingPanel(view);
+    const beside = drawing ? [...drawing.querySelectorAll("[data-beside]")] : [];
+    for (const part of beside) part.remove();
+    const periods = view.periods ? parts.periodParts(view) : [];
+    const breakdown = view.periods ? parts.breakdownPart(view) : null;
+    const screen = view.table_screen;
+    return h(
+      "div",
+      { class: "g-fit" },
+      h("div", { class: "g-fit-board" }, drawing),
       h(
         "div",
-        { class: `g-layout g-${role}` },
-        h("div", { class: "g-side" }, first, near ? drawingPanel(view) : null, joining ? join : null, ending || far ? null : scoresPanel(view), joining ? null : join, hint),
-        h("div", { class: "g-main" }, far && !ending ? scoresPanel(view) : null, near ? null : drawingPanel(view), shortBoard(view) ?? [boardPanels(view), playersPanel(view)], shortLog(view)),
+        { class: "g-fit-side" },
+        screen.scores_bar ? parts.scoresBar(view, screen.unit) : scoresPanel(view),
+        h(
+          "div",
+          { class: "g-fit-scroll", id: "side-scroll" },
+          ending,
+          alerts,
+          links ? sensorBoard.element("g-panel") : null,
+          controls(view),
+          ending ? null : question(view),
+          note,
+          cards(view),
+          periods.length ? periods[0] : null,
+          parts.checklistPart(view),
+          undoRequests(view),
+          over ? breakdown : null,
+          linksPanel(view),
+          screen.house_rules ? parts.houseRulesPart(view) : null,
+          links && screen.past_games ? parts.pastGamesPart(pastGames, view.opponent_name ? pick(view.opponent_name) : null) : null,
+          h("p", { class: "g-hint" }, w(view.camera ? "camera" : "manual")),
+          shortLog(view),
+          over ? null : breakdown,
+          periods.slice(1),
+        ),
+        beside,
       ),
     );
-    armPlaces();
-    if (typing) byId("g-pin-input")?.focus({ preventScroll: true }); // a live update mid-typing
+  }
+
+  /** A phone whose game sends a status bar (view.status): the question right under the bar,
+   * below it what is needed now, then everything else folded to one line each. */
+  function phoneScreen(view, ending, alerts) {
+    const over = view.finished || view.ended;
+    const pending = parts.cardPending(view);
+    const card = view.opponent_card;
+    const scores = [scoresPanel(view), view.periods ? parts.periodParts(view) : null, view.periods && !over ? parts.breakdownPart(view) : null];
+    const drawing = drawingPanel(view);
+    const near = view.decision.mine && hasPlaces(view.menu);
+    return h(
+      "div",
+      { class: "g-layout g-play g-phone" },
+      ending,
+      alerts,
+      ending ? null : companionPanel(view),
+      ending ? null : question(view),
+      parts.checklistPart(view),
+      near ? drawing : null,
+      // His turn being carried out: in full while I wait, one line while I answer.
+      card && pending && !view.decision.mine && !over ? parts.cardPart(view, "all", { spectator: true }) : null,
+      card && pending && view.decision.mine && !over ? parts.fold("maharajah-now", `${pick(card.title)} · ${parts.pw("steps_left", { n: card.instructions.filter((s) => !s.done).length })}`, parts.cardPart(view, "all", { spectator: true })) : null,
+      undoRequests(view),
+      over ? parts.fold("breakdown", parts.pw("scores_final"), view.periods ? parts.breakdownPart(view) : scoresPanel(view)) : null,
+      view.objectives ? parts.fold("objectives", parts.objectivesLine(view), parts.objectivesPart(view)) : null,
+      view.own_board ? parts.fold("board", pick(view.own_board.line), parts.ownBoardPart(view)) : null,
+      over ? (view.periods ? parts.periodParts(view) : null) : parts.fold("scores", scoresLine(view), scores),
+      card && (over || !pending) ? parts.fold("maharajah", pick(card.done_title), parts.cardPart(view, "all", { always: true })) : null,
+      near || !drawing ? null : parts.fold("drawing", w("board"), drawing),
+      shortLog(view, over ? PHONE_LOG_OVER : PHONE_LOG),
+    );
+  }
+
+  /** The history's lines shown open under the folds on a phone with a status bar. */
+  const PHONE_LOG = 3;
+  /** ...and once the game is over, when nothing is asked above them. */
+  const PHONE_LOG_OVER = 15;
+
+  function scoresLine(view) {
+    return `${w("scores")} · ${view.scores.map((sheet) => `${seatName(view, sheet.seat) || sheet.seat + 1} ${sheet.total_en ? pick(sheet, "total") : sheet.total}`).join(" · ")}`;
+  }
+
+  function turnText(view) {
+    if (view.finished || view.ended) return pick(view.status.when);
+    const d = view.decision;
+    if (d.mine) return w("turn_you");
+    return w("turn_of", { who: d.seat === null ? pick(d, "who") : seatName(view, d.seat) });
+  }
+
+  function barUndo(view) {
+    if (!view.undo_what || view.finished || view.ended) return null;
+    return h("button", { type: "button", id: "undo", class: "g-secondary", onclick: undo }, view.can_undo ? w("undo_short") : w("ask_undo_short"));
+  }
+
+  /** What a redraw must not undo: how far a column is scrolled, which folds are open. */
+  function keepPlace() {
+    const scroll = byId("side-scroll")?.scrollTop || 0;
+    const open = [...document.querySelectorAll("details[open]")].map((d) => `${d.closest("[id]")?.id}/${d.className}`);
+    return () => {
+      const side = byId("side-scroll");
+      if (side) side.scrollTop = scroll;
+      for (const d of document.querySelectorAll("details")) {
+        if (!d.open && open.includes(`${d.closest("[id]")?.id}/${d.className}`)) d.open = true;
+      }
+    };
+  }
+
+  let lastMine = null;
+  let lastAlerts = new Set();
+
+  /** Vibrate and sound when a question becomes mine or a new alert of mine appears. */
+  function callAttention(view) {
+    const mineNow = view.decision.mine && !(view.finished || view.ended) ? `${view.decision.kind}:${view.state_id}` : null;
+    if (mineNow && lastMine === null) yourTurn();
+    lastMine = mineNow;
+    const ids = new Set(myAlerts(view).map((alert) => alert.id));
+    if ([...ids].some((id) => !lastAlerts.has(id))) alertRaised();
+    lastAlerts = ids;
   }
 
   function refusal(result) {
     const text = pick(result);
     return result.rule ? `${text} (${w("rule")}: ${pick(result, "rule") || result.rule})` : text;
+  }
+
+  function phoneView(view) {
+    if (!sending) draw(); // an answer and its follow-up on their way: drawn once both are sent
+    callAttention(view);
+  }
+
+  function tableView(view) {
+    sensorBoard.refresh();
+    // A game just over joins the past games (view.table_screen.past_games).
+    const finished = Boolean(view && (view.finished || view.ended));
+    if (view && view.table_screen && view.table_screen.past_games && pin && links && finished !== lastFinished) {
+      lastFinished = finished;
+      loadPastGames();
+    }
+    if (pin && links) loadLinks();
+    else draw();
   }
 
   async function main() {
@@ -594,7 +927,7 @@ export function start(role) {
       token,
       // The table reloads the seats on each view: a phone joining pokes a view,
       // and its code is hidden then.
-      onView: role === "table" ? () => (sensorBoard.refresh(), pin && links ? loadLinks() : draw()) : draw,
+      onView: role === "table" ? tableView : role === "play" ? phoneView : draw,
       onStatus: (value) => {
         connection = value;
         const badge = byId("status");

@@ -101,7 +101,9 @@ function fill() {
         {
           type: "button",
           class: `g-option${group ? " g-group" : ""}`,
-          dataset: item.action ? { action: item.action } : { menu: String(index), place: item.place || "" },
+          // a follow-up's answer names the answer sent before it (first); the screen of a
+          // follow-up, the answer that opens it (opens)
+          dataset: item.action ? { action: item.action, ...(item.first ? { first: item.first } : {}) } : { menu: String(index), place: item.place || "", ...(item.opens ? { opens: item.opens } : {}) },
           "aria-label": item.full ? pick(item.full) : null,
           onclick: () => choose(index),
         },
@@ -129,7 +131,8 @@ function choose(index, onDrawing = false) {
     return;
   }
   if (item.action) {
-    onChoose({ action: item.action, en: item.full.en, es: item.full.es });
+    // an answer reached through a follow-up names the answer sent before it (`first`)
+    onChoose({ action: item.action, en: item.full.en, es: item.full.es, first: item.first });
     return;
   }
   where.path = [...where.path, index];
