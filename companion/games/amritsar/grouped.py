@@ -3,7 +3,10 @@
 Many of a turn's phone questions come in pairs: a tile action, then what it
 gives ("a knowledge step on any track": which track; "a resource of your
 choice": which one; an upgrade: which kind; a full storehouse: what to
-discard). The second question always follows the first at once, so the phone
+discard), or then the turn's next tile action (the secondary action, the
+elephant's: a player knows the turn's actions together once the active worker
+lands; issue 33), and at the start the first objective, then the first mahout
+tile. The second question always follows the first at once, so the phone
 shows both on one screen: tapping "Main action of the left tile" opens its
 follow-up choices under it, and the two answers are sent together (one after
 the other, each checked by the server as any answer is).
@@ -34,7 +37,8 @@ from engine.amritsar import (
 )
 
 #: Decisions that follow another of the same player's at once (the choices a
-#: tile or mahout action, a knowledge step or a gain opens).
+#: tile or mahout action, a knowledge step or a gain opens; the turn's next
+#: tile action; the first mahout tile after the first objective).
 FOLLOWING = frozenset(
     {
         Pending.CHOOSE_RESOURCE,
@@ -44,6 +48,8 @@ FOLLOWING = frozenset(
         Pending.UPGRADE,
         Pending.TWO_STEPS,
         Pending.DISCARD,
+        Pending.ACTIONS,
+        Pending.SETUP_MAHOUT,
     }
 )
 #: More follow-up answers than this stay a question of their own.

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from companion.games.amritsar.grouped import follow_ups
 from companion.games.amritsar.reconcile.closing import closing_actions
 from companion.games.amritsar.reconcile.reconciler import Reconciler
 from companion.games.amritsar.resume import open_session
@@ -81,6 +82,10 @@ class DemoPlayer(ScriptedTable):
       companion still asks after her next move.
     - Otherwise she answers on her phone as she decides 70% of the time
       (``phone_first``), else moves first and answers when asked.
+    - An answer to the follow-up a question opens (``grouped.follow_ups``: a
+      tile action, then which track; one tile action, then the turn's next)
+      she gives on the question's screen, sent with it: one screen
+      (``report.screens``), as her phone shows it.
 
     ``_press_done`` says how the button reaches the companion."""
 
@@ -150,10 +155,25 @@ class DemoPlayer(ScriptedTable):
         """Send the "turn done" press to the companion; whether it took it."""
         return self.reconciler.on_button("done").ok
 
+    #: The last answer sent and where it left the game: an answer to the
+    #: follow-up it opened, sent right after it, is on the same screen.
+    _sent: tuple[GameState, Action, GameState] | None = None
+
     def _phone(self, action: Action) -> None:
-        if order_prompt(self.session.state) is not None:
+        state = self.session.state
+        if order_prompt(state) is not None:
             self.asked_order += 1
+        same_screen = False
+        if self._sent is not None:
+            before, sent, after = self._sent
+            follow = follow_ups(before, sent)
+            same_screen = after == state and follow is not None and action in follow.actions
         super()._phone(action)
+        if same_screen:
+            self._sent = None
+        else:
+            self.report.screens += 1
+            self._sent = (state, action, self.session.state)
 
 
 class DemoTable(DemoPlayer):
@@ -354,6 +374,10 @@ def run_demo(
     say(
         f"\n{report.actions} actions: {report.camera_inferences} seen by the camera, "
         f"{report.phone_answers} answered on the phone, {report.maharajah_turns} Maharajah turns."
+    )
+    say(
+        f"Phone screens: {report.screens} (a question and the follow-up it opens are one "
+        "screen and one send)."
     )
     if pacer is not None:
         pacer.stop()

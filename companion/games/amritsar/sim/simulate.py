@@ -68,6 +68,10 @@ class PerfectTable:
 class ScriptReport:
     actions: int = 0
     phone_answers: int = 0
+    #: Phone screens sent: an answer sent on the screen of the question before
+    #: it (``companion.games.amritsar.grouped``) is no screen of its own. Only
+    #: a driver that groups as the phone does counts them (``DemoPlayer``).
+    screens: int = 0
     camera_inferences: int = 0
     maharajah_turns: int = 0
     log: list[str] = field(default_factory=list)
