@@ -15,14 +15,14 @@ from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.calibrate",
-    "companion.commands.catalog",
+    "companion.games.amritsar.catalog_command",
     "companion.commands.demo",
     "companion.commands.games",
     "companion.commands.markers",
     "companion.commands.position",
     "companion.commands.replay",
     "companion.commands.run",
-    "companion.commands.sensors",
+    "companion.games.amritsar.sensors.command",
 )
 
 #: What ``companion --help`` says first: the four games and the two ways to play.

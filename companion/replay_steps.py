@@ -2,8 +2,8 @@
 
 What it is for: ``companion replay`` on a game served through its ``Rules``
 (Imhotep, Ceylon, Rajas of the Ganges), and ``companion replay --positions``
-on any game. Amritsar's camera inputs are re-run through its reconciler by
-``companion.games.amritsar.replay``; these games log no camera observations (a move the
+on any game. A game with a stack of its own re-runs its camera inputs through
+its reconciler (its adapter's ``replay_log``); these games log no camera observations (a move the
 camera read is logged as a step with source ``camera``), so what can be
 checked again is every phone's answer and every step: would today's rules
 still take them? ``check_log`` answers that row by row and stops at the
@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from companion.games.amritsar.replay import Difference, ReplayReport
+from companion.replay_report import Difference, ReplayReport
 from companion.resume import ResumeError, replay_log_row, session_before_steps
 from companion.store import EventStore, LogEntry, StoreError
 from companion.table_session import TableBase
@@ -84,7 +84,7 @@ def check_log(store: EventStore) -> ReplayReport:
     rules: Any = getattr(session, "rules", None)
     if rules is None:
         raise ResumeError(
-            f"{store.path} holds an Amritsar game: companion.games.amritsar.replay checks it"
+            f"{store.path} holds a game with a replay of its own (its adapter's replay_log)"
         )
     report = ReplayReport()
     rows = entries[1:]

@@ -6,8 +6,8 @@ how a table is kept: the seats and each phone's secret link, the table PIN,
 the listeners the web server registers, the append-only event log, the
 alerts, ending a game early, undo by steps and the ``state_id`` every screen
 and command carries. ``TableBase`` holds all of that; a game's session
-(``companion.games.amritsar.session.TableSession`` for Amritsar,
-``companion.rules_session.RulesSession`` for any registered ``Rules``) adds
+(``companion.rules_session.RulesSession`` for any registered ``Rules``, or
+a subclass of it in the game's own package, ``companion.games``) adds
 what its game needs: how an answer is checked and applied, and the views.
 
 Everything the web server (``companion.server.app`` and ``hub``) calls is

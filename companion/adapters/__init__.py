@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
+    from companion.replay_report import ReplayReport
     from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
@@ -33,10 +34,10 @@ class GameAdapter(Protocol):
     """What the shared table modules need of one game."""
 
     name: str  # the registry's name (``engine.core.registry``)
-    #: Served at a real table by a stack of its own (its session's reconciler, sensor
-    #: board and camera reading: ``companion run`` opens it with ``open_session`` and
-    #: ``companion.games.amritsar.runner.TableRunner``); False: by ``RulesSession``, with a camera
-    #: through ``companion.game_camera`` and the game's ``vision.games`` table.
+    #: Served at a real table by a stack of its own in its game package (its session's
+    #: reconciler, sensor board and camera reading, begun by ``begin_table``); False: by
+    #: ``RulesSession``, with a camera through ``companion.game_camera`` and the game's
+    #: ``vision.games`` table.
     own_stack: bool
 
     def new_session(
@@ -105,6 +106,18 @@ class GameAdapter(Protocol):
         """``companion run`` at a real table: open (or resume) the game logged in
         ``log_path`` and start what watches the table on ``devices`` (the loop,
         or ``None`` in manual mode); ``ResumeError`` / ``ValueError`` in a player's words."""
+        ...
+
+    def demo(self, args: argparse.Namespace) -> int:
+        """``companion demo``: a whole simulated game of this game (exit status)."""
+        ...
+
+    def replay_log(self, store: EventStore) -> ReplayReport:
+        """``companion replay``: the log's inputs fed again to today's companion."""
+        ...
+
+    def export_case(self, report: ReplayReport, seq: int, path: Path) -> None:
+        """Save the input of row ``seq`` (one of ``report.cases``) as a test case."""
         ...
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from companion.adapters import TableDevices
+    from companion.replay_report import ReplayReport
     from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
@@ -145,3 +146,16 @@ class RulesAdapter:
         )
         print(line)
         return session, loop
+
+    def demo(self, args: argparse.Namespace) -> int:
+        from companion.commands.demo import rules_demo
+
+        return rules_demo(self.name, args)
+
+    def replay_log(self, store: EventStore) -> ReplayReport:
+        from companion.replay_steps import check_log
+
+        return check_log(store)
+
+    def export_case(self, report: ReplayReport, seq: int, path: Path) -> None:
+        raise KeyError(f"row {seq}: a game served through its rules logs no camera cases")

@@ -1,8 +1,9 @@
 """``companion demo``: a whole simulated game without hardware.
 
-Amritsar: a solo game through the camera and sensor simulation
-(``companion.games.amritsar.sim.demo``). Imhotep, Ceylon, Rajas: a game in manual mode,
-simulated phones answering every decision (``companion.sim.generic_demo``);
+A game with a stack of its own runs its own demo (its adapter's ``demo``:
+Amritsar's is a solo game through the camera and sensor simulation). A game
+served through its ``Rules``: a game in manual mode, simulated phones
+answering every decision (``companion.sim.generic_demo``);
 with ``--camera`` the table's changes reach the session as camera
 observations and the phones answer only what the table cannot show
 (``companion.sim.camera_demo``).
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games import GameChoiceError, table_game
-    from companion.games.amritsar.sim.demo import run_demo
 
     try:
         game = table_game(args.game)
@@ -32,32 +32,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from companion.adapters import adapter_for
 
-    if not adapter_for(game).own_stack:  # simulated through its Rules
-        if args.camera:
-            return _camera_demo(game, args)
-        return _manual_demo(game, args)
-    if args.players not in (None, 1):
-        print(
-            f"companion demo: --players {args.players}: Amritsar's demo is one player against "
-            f"the Maharajah (solo) only; {_player_counts()} (--game NAME --players N)",
-            file=sys.stderr,
-        )
-        return 2
+    return adapter_for(game).demo(args)
+
+
+def rules_demo(game: str, args: argparse.Namespace) -> int:
+    """The demo of a game served through its ``Rules``: simulated phones in manual
+    mode, or with ``--camera`` a simulated camera table (``RulesAdapter.demo``)."""
     if args.camera:
-        print("Amritsar's demo always reads its table through the simulated camera.")
-    session = run_demo(
-        seed=args.seed,
-        log_path=args.log,
-        serve=not args.no_server,
-        linger=args.linger,
-        pacer=_pacer(args),
-        host=args.host,
-        port=args.port,
-    )
-    return 0 if session.state.finished and not session.alerts else 1
+        return _camera_demo(game, args)
+    return _manual_demo(game, args)
 
 
-def _pacer(args: argparse.Namespace) -> Pacer | None:
+def pacer(args: argparse.Namespace) -> Pacer | None:
     """``--pace`` / ``--step``: what waits between the demo's steps, or ``None``."""
     from companion.sim.demo_watch import Pacer
 
@@ -67,7 +53,7 @@ def _pacer(args: argparse.Namespace) -> Pacer | None:
     return pacer
 
 
-def _player_counts() -> str:
+def player_counts() -> str:
     """How many simulated players each other game's demo seats, in words."""
     from companion.adapters import adapter_for
     from companion.games import SERVED
@@ -137,7 +123,7 @@ def _manual_demo(game: str, args: argparse.Namespace) -> int:
         linger=args.linger,
         host=args.host,
         port=args.port,
-        pacer=_pacer(args),
+        pacer=pacer(args),
     )
     return 0 if session.seat_view(None)["finished"] else 1
 
@@ -164,7 +150,7 @@ def _camera_demo(game: str, args: argparse.Namespace) -> int:
         linger=args.linger,
         host=args.host,
         port=args.port,
-        pacer=_pacer(args),
+        pacer=pacer(args),
     )
     finished = bool(report.session.seat_view(None)["finished"])
     return 0 if finished and report.illegal_put_right and not report.alerts_on_legal_play else 1

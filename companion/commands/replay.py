@@ -1,9 +1,10 @@
 """``companion replay LOG``: where would the companion now decide differently? Any game.
 
-The log's first row names its game. Amritsar's camera observations, buttons
-and answers are fed again to a fresh session and reconciler
-(``companion.games.amritsar.replay``); a game served through its ``Rules`` has every answer
-and step checked against today's rules (``companion.replay_steps``).
+The log's first row names its game; its adapter replays it (``replay_log``): a
+game with a stack of its own feeds its logged camera observations, buttons and
+answers again to a fresh session and reconciler; a game served through its
+``Rules`` has every answer and step checked against today's rules
+(``companion.replay_steps``).
 ``--positions`` steps through the log instead: the position (the game's
 notation, ``docs/position-notation.md``) after the setup and after each step
 or undo. The positions hold every player's secrets: share them after the game.
@@ -54,8 +55,6 @@ def _positions(args: argparse.Namespace, game: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from companion.adapters import adapter_for
-    from companion.games.amritsar.replay import export_case, replay
-    from companion.replay_steps import check_log
     from companion.resume import ResumeError
     from companion.store import EventStore, StoreError
 
@@ -70,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
         if args.positions:
             return _positions(args, game)
         store = EventStore(args.log, create=False)
-        # a game with its own stack replays its inputs through its reconciler
-        report = replay(store) if adapter_for(game).own_stack else check_log(store)
+        adapter = adapter_for(game)  # its own stack replays its inputs through its reconciler
+        report = adapter.replay_log(store)
     except (StoreError, ResumeError) as error:
         print(f"companion replay: {error}")
         return 2
@@ -88,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print("  " + difference.describe())
         if args.export and difference.seq in report.cases:
             target = Path(args.export) / f"case-{difference.seq}.json"
-            export_case(report, difference.seq, target)
+            adapter.export_case(report, difference.seq, target)
             print(f"    saved as a test case: {target}")
     return 1
 

@@ -1,4 +1,4 @@
-"""``companion run``: the companion at a real table (see ``companion.games.amritsar.runner``).
+"""``companion run``: the companion at a real table (each game begins through its adapter).
 
 Made to run unattended (``deploy/amritsar.service``): options may come from a
 TOML file (``--config``, see ``companion.config``), the MQTT password from the

@@ -27,17 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules_session import RulesSession
-from companion.server.drawings import drawers
+from companion.server.drawings import drawing_module
 from engine.core.answers import AnswerParts, Step
 
 #: At most this many buttons on one screen (its "Back" and "More" included).
 MOST = 8
-#: The kinds of place each game's drawing marks (``data-place="<kind>:<id>"``).
-PICTURED: dict[str, frozenset[str]] = {
-    "imhotep": frozenset({"boat", "site"}),
-    "ceylon": frozenset({"hex", "district", "wagon"}),
-    "rajas": frozenset({"space", "square", "stack", "building"}),
-}
 MORE = ("More…", "Más…")
 JOIN = " · "
 
@@ -77,7 +71,8 @@ class _Node:
 
 def pictured_kinds(game: str) -> frozenset[str]:
     """The place kinds tapped on ``game``'s drawing: none while it has no drawing."""
-    return PICTURED.get(game, frozenset()) if game in drawers() else frozenset()
+    kinds: frozenset[str] = getattr(drawing_module(game), "PICTURED", frozenset())
+    return kinds
 
 
 def answer_menu(session: RulesSession, view: dict[str, Any]) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from companion.table_session import Seat
@@ -26,12 +27,12 @@ Drawer = Callable[[dict[str, Any], Sequence[Seat]], dict[str, Any]]
 
 #: The games with a drawing (filled on first use by ``drawers``, from each game's package).
 DRAWERS: dict[str, Drawer] = {}
-_found: list[bool] = []
+_MODULES: dict[str, ModuleType] = {}
 
 
 def drawers() -> dict[str, Drawer]:
     """Every served game's drawer, found once in ``companion.games.<game>.drawing``."""
-    if not _found:
+    if not _MODULES:
         for game in available():
             name = f"companion.games.{game}.drawing"
             try:
@@ -40,9 +41,15 @@ def drawers() -> dict[str, Drawer]:
                 if error.name is not None and name.startswith(error.name):
                     continue  # this game has no drawing of its own
                 raise
+            _MODULES[game] = module
             DRAWERS[game] = module.DRAWER
-        _found.append(True)
     return DRAWERS
+
+
+def drawing_module(game: str) -> ModuleType | None:
+    """``game``'s drawing module (its ``DRAWER``, and the ``PICTURED`` place kinds and
+    ``SHOWN`` board parts it may declare), or None while the game has no drawing."""
+    return _MODULES.get(game) if game in drawers() else None
 
 
 def drawing(game: str, view: dict[str, Any], seats: Sequence[Seat]) -> dict[str, Any] | None:

@@ -222,7 +222,8 @@ def test_every_row_is_on_disk_before_the_companion_acts_on_it(tmp_path: Path) ->
 
 def test_an_exported_replay_case_is_owner_only(tmp_path: Path) -> None:
     """A case holds the whole position, every hidden objective with it."""
-    from companion.games.amritsar.replay import ReplayReport, export_case
+    from companion.games.amritsar.replay import export_case
+    from companion.replay_report import ReplayReport
     from engine.amritsar import new_game, to_dict
 
     state = to_dict(new_game(2, seed=3))

@@ -51,7 +51,8 @@ def test_show_a_log_then_check_the_text_and_a_broken_copy(
 def test_a_replay_export_carries_the_position_and_is_accepted_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from companion.games.amritsar.replay import ReplayReport, export_case
+    from companion.games.amritsar.replay import export_case
+    from companion.replay_report import ReplayReport
     from engine.amritsar.game import new_game
     from engine.amritsar.serialize import to_dict
 

@@ -17,7 +17,7 @@ import pytest
 
 from companion.games import new_table_session
 from companion.rules_session import RulesSession
-from companion.server.answer_menu import MOST, PICTURED, build, leaves, taps
+from companion.server.answer_menu import MOST, build, leaves, pictured_kinds, taps
 from companion.server.payload_generic import GenericPayloads
 from engine.core.answers import AnswerParts
 from engine.core.game import option_text
@@ -75,7 +75,7 @@ def screens(node: dict[str, Any], depth: int = 0) -> Any:
 def test_the_menu_reaches_exactly_the_legal_answers_in_short_screens(
     game: str, pictured: bool
 ) -> None:
-    kinds = PICTURED[game] if pictured else frozenset()
+    kinds = pictured_kinds(game) if pictured else frozenset()
     seen = 0
     deep = 0
     for rules, state in positions(game, range(6)):
@@ -144,7 +144,7 @@ def test_a_ceylon_move_that_costs_rupees_asks_before_it_is_sent() -> None:
     (``ask``); a free move, or an answer that is not a place, is sent at once."""
     asked, free = 0, 0
     for rules, state in positions("ceylon", range(3), every=3):
-        menu, _ = menu_of(rules, state, PICTURED["ceylon"])
+        menu, _ = menu_of(rules, state, pictured_kinds("ceylon"))
         for item in _leaf_items(menu):
             if "move" not in item["action"].split() or not item["place"]:
                 assert "ask" not in item, item

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import new_table_session
+from companion.games.imhotep.words import IMHOTEP
 from companion.rules_session import RulesSession
 from companion.server import create_app
 from companion.server.payload_generic import GenericPayloads
-from companion.server.view_words import IMHOTEP, PAGE, words_for
+from companion.server.view_words import PAGE, words_for
 from tests.server.games import PIN
 from tests.server.pages import PHONE, Opener, wait_state
 

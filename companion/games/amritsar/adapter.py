@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from companion.adapters import TableDevices
+    from companion.replay_report import ReplayReport
     from companion.server.payloads import AnyPayloads
     from companion.store import EventStore, LogEntry
     from companion.table_session import TableBase
@@ -113,7 +114,7 @@ class AmritsarAdapter:
         return catalog_payload(payloads.session.state)
 
     def page_script(self, page: str) -> str:
-        return page  # its own pages: play.js, table.js, watch.js
+        return f"generic_{page}" if page else page  # the one app every game is served by
 
     def colours(self) -> tuple[str, ...]:
         from engine.amritsar import default_catalog
@@ -160,6 +161,21 @@ class AmritsarAdapter:
             args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
             devices=devices,
         )  # fmt: skip
+
+    def demo(self, args: argparse.Namespace) -> int:
+        from companion.games.amritsar.sim.demo_command import amritsar_demo
+
+        return amritsar_demo(args)
+
+    def replay_log(self, store: EventStore) -> ReplayReport:
+        from companion.games.amritsar.replay import replay
+
+        return replay(store)
+
+    def export_case(self, report: ReplayReport, seq: int, path: Path) -> None:
+        from companion.games.amritsar.replay import export_case
+
+        export_case(report, seq, path)
 
     def camera(self) -> bool:
         return True  # its own camera stack (``companion.reconcile``)

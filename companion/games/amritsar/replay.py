@@ -13,42 +13,17 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from companion.games.amritsar.reconcile.reconciler import Reconciler
 from companion.games.amritsar.reconcile.seen import Seen
 from companion.games.amritsar.resume import session_from_config
+from companion.replay_report import Difference, ReplayReport
 from companion.resume import ResumeError
 from companion.store import EventStore, LogEntry, StoreError
 from engine.amritsar import format_position, from_dict, to_dict
 
 INPUTS = ("seen", "button", "answer")
-
-
-@dataclass
-class Difference:
-    seq: int  # log row of the input
-    kind: str
-    recorded: list[list[str]]
-    now: list[list[str]]
-
-    def describe(self) -> str:
-        return f"row {self.seq} ({self.kind}): recorded {self.recorded or 'nothing'}, now {self.now or 'nothing'}"
-
-
-@dataclass
-class ReplayReport:
-    inputs: int = 0
-    steps_recorded: int = 0
-    steps_now: int = 0
-    differences: list[Difference] = field(default_factory=list)
-    cases: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-    @property
-    def same(self) -> bool:
-        return not self.differences
 
 
 def replay(store: EventStore) -> ReplayReport:

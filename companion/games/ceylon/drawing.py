@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from companion.server.board_in_words import Drawn
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
 from engine.ceylon.catalog import Catalog, default_catalog
@@ -470,3 +471,24 @@ def _player(
 
 #: The drawer ``companion.server.drawings`` finds for this game.
 DRAWER = ceylon
+
+
+#: The place kinds this drawing marks (``data-place="<kind>:<id>"``): a decision whose
+#: answers are such places is answered by tapping them (``companion.server.answer_menu``).
+PICTURED = frozenset({"hex", "district", "wagon"})
+
+#: What this drawing shows, so the worded board folds those panels and rows behind it
+#: (``companion.server.board_in_words``):
+#: The island (elevations, plantations, pawns), the advisors, the train, the card in
+#: play, the district bonuses, the status line, the deck, each player's personal board.
+SHOWN = Drawn(
+    panels=frozenset(
+        {"districts", "levels", "plantations", "advisors", "train", "card", "bonus_stack"}
+    ),
+    rows=frozenset(
+        {"first", "active", "turn", "ending", "contracts_left", "deck_left", "discards"}
+        | {"pawn", "rupees", "cubes", "tech", "tech_order", "tokens", "markers_left"}
+        | {"companies", "contracts", "points", "hired", "start_tile", "start_used"}
+        | {"district_bonus", "hand_count"}
+    ),
+)

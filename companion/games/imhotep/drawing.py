@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from companion.server.board_in_words import Drawn
 from companion.server.drawings import marks
 from companion.server.view_words import Pair, words_for
 from companion.table_session import Seat
@@ -259,3 +260,20 @@ def _groups(
 
 #: The drawer ``companion.server.drawings`` finds for this game.
 DRAWER = imhotep
+
+
+#: The place kinds this drawing marks (``data-place="<kind>:<id>"``): a decision whose
+#: answers are such places is answered by tapping them (``companion.server.answer_menu``).
+PICTURED = frozenset({"boat", "site"})
+
+#: What this drawing shows, so the worded board folds those panels and rows behind it
+#: (``companion.server.board_in_words``):
+#: The round and its card, the boats, the five sites (with their sides, the market's
+#: cards face up and down, the towers), each player's sled and quarry. Not drawn: the
+#: Pharaoh's wrath, who starts, the deck, each player's cards and points.
+SHOWN = Drawn(
+    panels=frozenset(
+        {"sides", "boats", "market", "pyramid", "temple", "burial", "obelisk", "towers"}
+    ),
+    rows=frozenset({"round", "round_card", "market_face_down", "sled", "quarry", "current"}),
+)

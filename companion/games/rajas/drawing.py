@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from companion.server.board_in_words import Drawn
 from companion.server.view_words import words_for
 from companion.table_session import Seat
 from engine.core.registry import get_rules
@@ -599,3 +600,22 @@ def _stack_es(colour: int, stack: str) -> str:
 
 #: The drawer ``companion.server.drawings`` finds for this game.
 DRAWER = rajas
+
+
+#: The place kinds this drawing marks (``data-place="<kind>:<id>"``): a decision whose
+#: answers are such places is answered by tapping them (``companion.server.answer_menu``).
+PICTURED = frozenset({"space", "square", "stack", "building"})
+
+#: What this drawing shows, so the worded board folds those panels and rows behind it
+#: (``companion.server.board_in_words``):
+#: The round, the start player, the last round, the tile in hand, the action spaces
+#: with their workers, the stacks, the race, the river, the scrolls, the provinces,
+#: each player's karma, workers and dice.
+SHOWN = Drawn(
+    panels=frozenset({"spaces", "stacks"}),
+    rows=frozenset(
+        {"round", "first_player", "ending", "tile_in_hand"}
+        | {"fame", "money", "karma", "boat", "workers", "workers_placed", "dice"}
+        | {"buildings", "province"}
+    ),
+)
