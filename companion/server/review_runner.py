@@ -9,8 +9,9 @@ game-over screen is first built, with its progress shown as a bar.
 
 Nothing secret leaks by it: the review reads each seat's decisions from what
 that seat could see (``determinize``), and is shown only once the game is
-over; a decision the record keeps private to its seat is not reviewed (its
-alternatives could name a card that was never shown).
+over; a decision the record keeps private to its seat is not reviewed
+(``engine.core.review.reviewed_decisions``: its alternatives could name what
+was never shown).
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ def saved_record(record: Record) -> dict[str, Any]:
         "players": record.players,
         "options": options,
         "actions": [e.text for e in record.entries],
-        "private": [e.private_to is not None for e in record.entries],
     }
 
 
@@ -58,13 +58,7 @@ def _work(data: dict[str, Any], budget: float, conn: Connection) -> None:
             budget=budget,
             progress=lambda done, total: conn.send(("progress", done, total)),
         )
-        private = data.get("private", [])
-        result = review.to_dict(rules)
-        result["seats"] = {
-            seat: [f for f in found if not (f["index"] < len(private) and private[f["index"]])]
-            for seat, found in result["seats"].items()
-        }
-        conn.send(("done", result))
+        conn.send(("done", review.to_dict(rules)))
     except Exception as error:  # the screen says the review failed, the server goes on
         conn.send(("failed", f"{type(error).__name__}: {error}"))
     finally:

@@ -223,6 +223,24 @@ def _finding(
     )
 
 
+def reviewed_decisions(rules: Rules, record: Record) -> list[tuple[int, int]]:
+    """The decisions a review examines, as (entry index, seat): a player's, with a
+    choice, and public. A decision the record keeps private to its seat (an
+    objective kept) is never reviewed: its better answer could name what was never
+    shown, and the review is shown to the whole table."""
+    found = []
+    for index, entry in enumerate(record.entries):
+        if entry.private_to is not None:
+            continue
+        state = record.states[index]
+        decision = rules.decision(state)
+        if decision.is_chance or decision.player < 0:
+            continue
+        if len(rules.legal_actions(state)) > 1:
+            found.append((index, decision.player))
+    return found
+
+
 def review_record(
     rules: Rules,
     record: Record,
@@ -240,14 +258,10 @@ def review_record(
     if not 0 < budget <= 3600:
         raise ValueError("budget: from 0 to 3600 CPU seconds")
     start = time.process_time()
-    decisions = []
-    for index, entry in enumerate(record.entries):
-        state = record.states[index]
-        decision = rules.decision(state)
-        if decision.is_chance or decision.player < 0:
-            continue
-        if len(rules.legal_actions(state)) > 1:
-            decisions.append((index, decision.player, state, entry.action))
+    decisions = [
+        (index, seat, record.states[index], record.entries[index].action)
+        for index, seat in reviewed_decisions(rules, record)
+    ]
     review = Review()
     candidates: dict[int, list[Finding]] = {}
     confirm_share = 0.25 * budget  # kept for step 3

@@ -17,7 +17,7 @@ import pytest
 from engine.core.game import option_text
 from engine.core.record import Record
 from engine.core.registry import get_rules
-from engine.core.review import hints, replay_gain, review_record, review_saved
+from engine.core.review import hints, replay_gain, review_record, review_saved, reviewed_decisions
 from engine.core.search.determinize import determinize
 from engine.core.search.ismcts import Settings
 from engine.core.search.players import make_bot
@@ -114,3 +114,34 @@ def test_hints_name_three_legal_answers_and_ignore_the_others_secrets() -> None:
     assert hints(rules, others, seat, seed=4, **small) == given
     with pytest.raises(ValueError, match="count"):
         hints(rules, state, seat, count=0)
+
+
+def test_a_decision_kept_private_to_its_seat_is_never_reviewed() -> None:
+    # Amritsar's kept objectives are private to their seat: the review, shown to the
+    # whole table, must not weigh them (its better answer would name a hidden card).
+    rules = get_rules("amritsar")
+    record = Record.new(rules, 2, seed=3)
+    rng = random.Random(3)
+    bot = make_bot("random")
+    while not rules.decision(record.state).is_over:
+        record.draw_chance(rng)
+        if rules.decision(record.state).is_over:
+            break
+        record.play(bot.choose(rules, record.state, rng), check=False)
+    examined = {index for index, _ in reviewed_decisions(rules, record)}
+    private = {
+        i
+        for i, e in enumerate(record.entries)
+        if e.private_to is not None and not rules.decision(record.states[i]).is_chance
+    }
+    public = {
+        i
+        for i, e in enumerate(record.entries)
+        if e.private_to is None
+        and not rules.decision(record.states[i]).is_chance
+        and rules.decision(record.states[i]).player >= 0
+        and len(rules.legal_actions(record.states[i])) > 1
+    }
+    assert private, "the game kept objectives, privately"
+    assert not examined & private
+    assert examined == public
