@@ -1,6 +1,6 @@
 """English text carries no Spanish tell-tale words, and Spanish text no English ones.
 
-Scanned: the pages' word tables (``i18n.js``, ``table_words.js``,
+Scanned: the pages' word tables (``i18n.js``, ``parts.js``,
 ``generic_board.js``), every game's refusal table with its rulebook sections,
 and the refusals ``why_illegal`` gives for a sample of illegal actions in each
 game, as the phones and the demos show them (the text and the section in the
@@ -51,7 +51,7 @@ def _js_words(name: str) -> dict[str, list[str]]:
     return words
 
 
-@pytest.mark.parametrize("name", ["i18n.js", "table_words.js", "generic_board.js"])
+@pytest.mark.parametrize("name", ["i18n.js", "parts.js", "generic_board.js"])
 def test_page_word_tables_keep_to_their_language(name: str) -> None:
     words = _js_words(name)
     assert len(words["en"]) > 10 and len(words["es"]) > 10  # the tables were read

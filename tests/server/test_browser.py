@@ -35,10 +35,10 @@ def serve(live_server: Callable[[Any], str], session: TableSession) -> str:
 
 
 def unlock_table(page: Any) -> None:
-    page.wait_for_selector("#board")
-    page.fill("#pin-input", PIN)
-    page.click("#pin-form button[type=submit]")
-    page.wait_for_selector(".qr img")
+    page.wait_for_selector("#drawing svg.board")
+    page.fill("#g-pin-input", PIN)
+    page.click("#g-pin-button")
+    page.wait_for_selector(".g-qr img")
 
 
 def words(page: Any) -> str:
@@ -75,14 +75,14 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     base = serve(live_server, session)
     table = open_page(f"{base}/table", TABLET)
     unlock_table(table)
-    assert table.locator(".qr img").count() == 3
+    assert table.locator(".g-qr img").count() == 3
     wait_state(table, session.state_id)
     table.screenshot(path=str(test_output / "web-table-join-tablet.png"), full_page=True)
 
-    qr = table.locator('figure.qr[data-seat="1"] img')
+    qr = table.locator('figure.g-qr[data-seat="1"] img')
     # On a loaded machine the image may still be arriving: screenshot it drawn.
     table.wait_for_function(
-        "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
+        "() => { const i = document.querySelector('figure.g-qr[data-seat=\"1\"] img');"
         " return i !== null && i.complete && i.naturalWidth > 0; }"
     )
     url = decode_qr(qr.screenshot())
@@ -111,13 +111,13 @@ def test_join_by_qr_code_and_see_only_own_objectives(
 
     # Once the phone has joined, the table screen hides its code: a photo of the
     # screen lets nobody into seat 1. A lost phone gets a new code (PIN only).
-    table.wait_for_selector('figure.qr[data-seat="1"] .joined')
-    assert table.locator('figure.qr[data-seat="1"] img').count() == 0
-    assert table.locator(".qr img").count() == 2
+    table.wait_for_selector('.g-joined li[data-seat="1"]')
+    assert table.locator('figure.g-qr[data-seat="1"] img').count() == 0
+    assert table.locator(".g-qr img").count() == 2
     assert session.seats[1].token not in table.content()
     table.screenshot(path=str(test_output / "web-table-seat-joined.png"), full_page=True)
     table.once("dialog", lambda dialog: dialog.accept())
-    table.click('figure.qr[data-seat="1"] .show-code')
+    table.click('.g-joined li[data-seat="1"] .g-new-code')
     deadline = time.monotonic() + 10
     while url.endswith(session.seats[1].token) and time.monotonic() < deadline:
         time.sleep(0.02)  # the new link is being made
@@ -126,11 +126,11 @@ def test_join_by_qr_code_and_see_only_own_objectives(
     while fresh != wanted and time.monotonic() < deadline:
         # The screen redraws once more when the new link's update arrives: read again.
         table.wait_for_function(
-            "() => { const i = document.querySelector('figure.qr[data-seat=\"1\"] img');"
+            "() => { const i = document.querySelector('figure.g-qr[data-seat=\"1\"] img');"
             " return i !== null && i.complete && i.naturalWidth > 0; }"
         )
         with contextlib.suppress(PlaywrightError):
-            fresh = decode_qr(table.locator('figure.qr[data-seat="1"] img').screenshot())
+            fresh = decode_qr(table.locator('figure.g-qr[data-seat="1"] img').screenshot())
     assert fresh == wanted and fresh != url
 
 
@@ -141,12 +141,12 @@ def test_spectator_sees_public_information_only(
     play_until(session, lambda s: len(s.game.entries) > 60)
     base = serve(live_server, session)
     page = open_page(f"{base}/watch", PHONE)
-    page.wait_for_selector("#board")
+    page.wait_for_selector("#drawing svg.board")
     wait_state(page, session.state_id)
     everyone = set().union(*(secrets_of(session.state, s) for s in range(3)))
     assert not leaked(page.content(), everyone)
     assert page.locator("#objectives").count() == 0
-    assert page.locator("button.option").count() == 0
+    assert page.locator("#decision button").count() == 0
     # The play page without a token is the spectator's page.
     no_token = open_page(f"{base}/play", PHONE)
     no_token.wait_for_url(re.compile(r"/watch$"))
@@ -197,7 +197,7 @@ def test_an_illegal_move_shows_its_alert_and_fix(
         seat=0,
     )
     for page in (phone, table):
-        page.wait_for_selector("#alerts .alert")
+        page.wait_for_selector("#alerts article")
     assert reason.es in phone.locator("#alerts").inner_text()
     assert "Devuelve el elefante morado al Norte." in phone.locator("#alerts").inner_text()
     assert reason.en in table.locator("#alerts").inner_text()
@@ -216,10 +216,10 @@ def test_a_choice_prompt_is_answered_from_the_phone(
     seat = decision(session.state).player
     base = serve(live_server, session)
     phone = open_page(f"{base}/play#token={session.seats[seat].token}", PHONE)
-    phone.wait_for_selector("#decision.mine button.option")
+    phone.wait_for_selector("#decision.mine #answers button")
     assert "Choose a resource" in phone.locator("#decision").inner_text()
     phone.screenshot(path=str(test_output / "web-player-prompt-phone.png"), full_page=True)
-    button = phone.locator("button.option").first
+    button = phone.locator("#answers button[data-action]").first
     chosen = button.get_attribute("data-action")
     before = session.state_id
     button.click()
@@ -228,7 +228,7 @@ def test_a_choice_prompt_is_answered_from_the_phone(
     # Another seat's phone never offered the choice.
     other = open_page(f"{base}/play#token={session.seats[(seat + 1) % 3].token}", PHONE)
     wait_state(other, session.state_id)
-    assert other.locator("button.option").count() == 0 or other.locator("#decision.mine").count()
+    assert other.locator("#answers button").count() == 0 or other.locator("#decision.mine").count()
 
 
 def _entry_of_last_step(session: TableSession) -> int:
@@ -301,7 +301,7 @@ def test_the_end_of_game_table_itemises_the_scores(
         assert itemised.count() == len(sheet["lines"])
     for decade in (1, 2, 3):
         assert table.locator(f"#decade-{decade} tbody tr").count() > 0
-    table.locator(".itemised summary").click()
+    table.locator("#breakdown .itemised summary").click()
     table.screenshot(path=str(test_output / "web-table-final-tablet.png"), full_page=True)
     phone = open_page(f"{base}/play#token={session.seats[0].token}", PHONE)
     phone.click("#fold-breakdown > summary")  # folded under the game-over screen
@@ -340,15 +340,15 @@ def test_wrong_pins_raise_an_alert_on_the_table_screen(
     session = new_table()
     base = serve(live_server, session)
     table = open_page(f"{base}/table?lang=es", TABLET, lang="es")
-    table.wait_for_selector("#board")
+    table.wait_for_selector("#drawing svg.board")
     for guess in ("000000", "111111", "222222"):
-        table.fill("#pin-input", guess)
-        table.click("#pin-form button[type=submit]")
+        table.fill("#g-pin-input", guess)
+        table.click("#g-pin-button")
         table.wait_for_function(
-            "n => document.getElementById('table-message')?.textContent.length > 0", arg=1
+            "n => document.getElementById('feedback')?.textContent.length > 0", arg=1
         )
     alert = table.locator('#alerts article[data-code="pin_guessing"]')
     alert.wait_for()
     assert "3 PIN de mesa incorrectos" in alert.inner_text() and "wifi" in alert.inner_text()
-    assert table.locator(".qr img").count() == 0  # still locked
+    assert table.locator(".g-qr img").count() == 0  # still locked
     table.screenshot(path=str(test_output / "web-table-pin-alert.png"), full_page=True)

@@ -147,11 +147,11 @@ def test_amritsar_alert_stays_on_the_table_and_the_movers_phone(
         for page in (table, phone, bystander):
             wait_state(page, session.state_id)
         for page in (table, phone):
-            card = page.locator(f'#alerts .alert[data-alert-id="{alert.id}"]')
+            card = page.locator(f'#alerts article[data-alert-id="{alert.id}"]')
             card.wait_for()
             assert reason in card.inner_text() and fix in card.inner_text()
             # The rule's section, in the page's language ("Game Turn" / "Turno de juego").
-            assert card.locator(".rule").inner_text().strip()
+            assert card.locator(".g-rule").inner_text().strip()
             if lang == "en":
                 assert alert.rule in card.inner_text()
             _measure_alert(page, where_of(page))
@@ -161,7 +161,7 @@ def test_amritsar_alert_stays_on_the_table_and_the_movers_phone(
         table.locator("#demo-next").click()
         for page in (table, phone):
             wait_state(page, before + 1)
-            assert page.locator(f'#alerts .alert[data-alert-id="{alert.id}"]').count() == 1
+            assert page.locator(f'#alerts article[data-alert-id="{alert.id}"]').count() == 1
         assert steps and session.alerts == [alert]
         [button] = boxes(table, ["#alerts button.dismiss-alert"])
         assert button["height"] >= 44 and button["width"] >= 44

@@ -26,9 +26,10 @@ from tests.server.test_browser_phone import check_controls
 #: The answers on the decision's screen now: how many, their words, how far down.
 SCREEN = """
 () => {
-  const buttons = [...document.querySelectorAll('#decision .options button')]
+  const buttons = [...document.querySelectorAll('#decision #answers button')]
     .filter((b) => b.getClientRects().length);
-  return {words: buttons.map((b) => b.innerText.trim()),
+  // a button's words without the arrow that says it opens a screen
+  return {words: buttons.map((b) => b.innerText.replace(/\\s*›$/, '').trim()),
           bottom: Math.max(0, ...buttons.map((b) => b.getBoundingClientRect().bottom + scrollY))};
 }
 """
@@ -69,49 +70,49 @@ def test_an_upgrade_is_walked_in_short_screens_and_sends_the_answer_reached(
             f"{base}/play?lang={lang}#token={session.seats[seat].token}", PHONE, lang=lang
         )
         wait_state(phone, session.state_id)
-        phone.wait_for_selector("#decision .options button")
+        phone.wait_for_selector("#decision #answers button")
         first = _screen(phone, f"{lang} upgrade, first screen")
         assert len(first) == 2, first  # the kinds: a storehouse or a mahout upgrade
         phone.screenshot(path=str(test_output / f"amritsar-upgrade-{lang}-0.png"), full_page=True)
         # down the menu: the first choice of each screen until an answer
         depth = 0
-        while phone.locator("#decision .options button.menu").count():
-            phone.locator("#decision .options button.menu").first.click()
+        while phone.locator("#answers button[data-menu]:not([data-opens])").count():
+            phone.locator("#answers button[data-menu]:not([data-opens])").first.click()
             depth += 1
-            phone.wait_for_selector("#decision #chosen")
+            phone.wait_for_selector("#answers .g-path")
             words = _screen(phone, f"{lang} upgrade, screen {depth}")
-            assert phone.locator("#back").count() == 1
+            assert phone.locator("#answers-back").count() == 1
             phone.screenshot(
                 path=str(test_output / f"amritsar-upgrade-{lang}-{depth}.png"), full_page=True
             )
             assert depth < 5, "a menu deeper than an upgrade's steps"
         assert 1 <= depth <= 3, depth
         # Back goes up one screen, and down again
-        phone.click("#back")
+        phone.click("#answers-back")
         if depth == 1:
-            phone.wait_for_selector("#decision #chosen", state="detached")
+            phone.wait_for_selector("#answers .g-path", state="detached")
             assert _screen(phone, f"{lang} back") == first
         else:
-            phone.wait_for_selector("#decision #chosen")
-        phone.locator("#decision .options button.menu").first.click()
+            phone.wait_for_selector("#answers .g-path")
+        phone.locator("#answers button[data-menu]:not([data-opens])").first.click()
         phone.wait_for_function(
-            "(w) => [...document.querySelectorAll('#decision .options button')]"
-            ".map((b) => b.innerText.trim()).join('|') === w",
+            "(w) => [...document.querySelectorAll('#decision #answers button')]"
+            ".map((b) => b.innerText.replace(/\\s*›$/, '').trim()).join('|') === w",
             arg="|".join(words),
         )
         if lang == "en":
             continue
-        answer = phone.locator("#decision .options button.option[data-action]").first
-        action = answer.get_attribute("data-action")
+        answer = phone.locator("#answers button[data-action], #answers button[data-opens]").first
+        action = answer.get_attribute("data-action") or answer.get_attribute("data-opens")
         assert action in {str(a) for a in legal_actions(state)}
-        opens = "opens" in (answer.get_attribute("class") or "")
+        opens = answer.get_attribute("data-opens") is not None
         entries = len(session.game.entries)
         answer.click()
         if opens:
             # its follow-up opens in place: its first answer sends both
-            phone.wait_for_selector("#decision button.option.then")
+            phone.wait_for_selector("#answers button[data-first]")
             _screen(phone, f"{lang} upgrade follow-up")
-            phone.locator("#decision button.option.then").first.click()
+            phone.locator("#answers button[data-first]").first.click()
         deadline = time.monotonic() + 5
         while len(session.game.entries) <= entries and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -141,12 +142,12 @@ def test_a_long_action_turn_puts_the_tiles_and_the_elephant_behind_a_button_each
             f"{base}/play?lang={lang}#token={session.seats[seat].token}", PHONE, lang=lang
         )
         wait_state(phone, session.state_id)
-        phone.wait_for_selector("#decision .options button")
+        phone.wait_for_selector("#decision #answers button")
         first = _screen(phone, f"{lang} action turn")
         assert group in first, first
         phone.screenshot(path=str(test_output / f"amritsar-actions-{lang}-0.png"), full_page=True)
-        phone.locator("#decision .options button.menu", has_text=group).click()
-        phone.wait_for_selector("#decision #chosen")
+        phone.locator("#answers button[data-menu]", has_text=group).click()
+        phone.wait_for_selector("#answers .g-path")
         inside = _screen(phone, f"{lang} action turn, {group}")
         assert all(w.startswith(("Elephant", "Elefante")) for w in inside[:-1]), inside
         phone.screenshot(path=str(test_output / f"amritsar-actions-{lang}-1.png"), full_page=True)

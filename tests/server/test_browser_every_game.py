@@ -78,11 +78,9 @@ LIMITS = {
     "last answer px": ("most", TALLEST),
 }
 
-#: A decision's first tap that opens another screen, and that screen drawn.
-FOLLOW_UP = {
-    "amritsar": ("#decision .options button.opens", "#decision .options.follow-up"),
-    "generic": ("#answers button[data-menu]", '#answers[data-depth="1"]'),
-}
+#: A decision's first tap that opens another screen (a folded menu's, or an answer's
+#: follow-up), and that screen drawn.
+FOLLOW_UP = ("#answers button[data-menu]", '#answers[data-depth="1"]')
 
 #: Every visible text (its own words) with its size on screen and, outside drawings,
 #: its colour against what is really behind it; every control's box; the page's width.
@@ -162,20 +160,10 @@ PAGE_JS = """
 }
 """
 
-#: Amritsar's answers (render.js's option list; opened when the camera would see the move).
-AMRITSAR_ANSWERS = """
-() => {
+#: The answers folded under "enter it here" (a move the camera will see) opened first.
+OPEN_ANSWERS = """() => {
   for (const d of document.querySelectorAll('#decision details.enter-here')) d.open = true;
-  const buttons = [...document.querySelectorAll('#decision .options button')]
-    .filter((b) => b.getClientRects().length);
-  const boxes = buttons.map((b) => b.getBoundingClientRect());
-  return {buttons: buttons.length,
-          small: boxes.filter((r) => r.width < 44 || r.height < 44)
-            .map((r) => `${r.width.toFixed(0)}x${r.height.toFixed(0)}`),
-          bottom: Math.max(0, ...boxes.map((r) => r.bottom + window.scrollY)),
-          text: buttons.map((b) => b.innerText.trim()).join(' | ')};
-}
-"""
+}"""
 
 
 class Figures:
@@ -228,11 +216,9 @@ def measure_page(page: Any, scope: str, where: str, figures: Figures) -> None:
 
 def measure_answers(page: Any, game: str, kind: str, where: str, figures: Figures) -> int:
     """The decision screen's answers: how many, how small, how far down; returns how many."""
-    if game == "amritsar":
-        found = page.evaluate(AMRITSAR_ANSWERS)
-    else:
-        found = page.evaluate(GENERIC_ANSWERS)
-        assert found is not None, f"{where}: no answers"
+    page.evaluate(OPEN_ANSWERS)
+    found = page.evaluate(GENERIC_ANSWERS)
+    assert found is not None, f"{where}: no answers"
     scope = "decision"
     figures.high(f"{scope}: answer buttons", found["buttons"], f"{where}: {found['text'][:80]!r}")
     figures.high(f"{scope}: last answer px", found["bottom"], where)
@@ -316,10 +302,7 @@ def samples(session: Any, seed: int) -> Iterator[int]:
 
 def table_codes(page: Any, game: str) -> dict[int, bool]:
     """Each seat on the table screen's joining panel: is its QR code shown?"""
-    if game == "amritsar":
-        figures = page.locator(".qr-grid figure[data-seat]")
-    else:
-        figures = page.locator(".g-qr[data-seat]")
+    figures = page.locator(".g-qr[data-seat]")
     return {int(f.get_attribute("data-seat")): f.locator("img").count() == 1 for f in figures.all()}
 
 
@@ -369,11 +352,7 @@ def _switch(games: Path, first: Any) -> TableSwitch:
 def new_game(page: Any, game: str) -> None:
     """The table's "New game" once the game is over (confirmed)."""
     page.on("dialog", lambda dialog: dialog.accept(PIN))
-    if game == "amritsar":
-        for control in ("#menu-button", "#menu-new", "#confirm-yes"):
-            page.click(control)
-    else:
-        page.click("#new-game")
+    page.click("#new-game")
     page.wait_for_selector("#start-form")
 
 
@@ -416,7 +395,7 @@ def test_every_game_at_the_table(
         # The table screen: every seat's code, then the first phone joins.
         table = open_(f"{base}/table?lang={lang}#pin={PIN}")
         wait_state(table, session.state_id)
-        table.locator(".qr-grid img, .g-qr img").first.wait_for()
+        table.locator(".g-qr img").first.wait_for()
         codes = table_codes(table, game)
         assert codes and all(codes.values()), f"{game} {lang}: codes before joining {codes}"
         measure_page(table, "table", f"{lang} 1280x800", figures)
@@ -449,7 +428,7 @@ def test_every_game_at_the_table(
                     phone.set_viewport_size(PHONE)
             # The screen after a first tap (a folded menu's, or an answer's follow-up).
             phone.set_viewport_size(PHONE)
-            opener, opened = FOLLOW_UP["amritsar" if game == "amritsar" else "generic"]
+            opener, opened = FOLLOW_UP
             if phone.locator(opener).count():
                 phone.locator(opener).first.click()
                 phone.locator(opened).wait_for()

@@ -63,11 +63,11 @@ GENERIC = [
 ]
 AMRITSAR = [
     "#decision h2",
-    "#decision .prompt",
-    ".scores-bar .score .name",
-    ".scores-bar .score-total",
+    "#decision .g-prompt",
+    ".p-scores-bar .score .name",
+    ".p-scores-bar .score-total",
     "#alerts h2",
-    "#alerts .alert p",
+    "#alerts p",
 ]
 
 

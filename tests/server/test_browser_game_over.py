@@ -12,7 +12,7 @@ every control at least 44 px, nothing wider than the screen. Then the table's
 "New game" (with the PIN the screen already has) reaches the start page with
 no error. Screenshots: test-output/gameover-<game>-<lang>-<size>.png.
 
-Amritsar (its own pages: play.js, table.js, watch.js) is measured the same way,
+Amritsar (the same generic pages, with its own parts) is measured the same way,
 solo against the Maharajah and with two players, on its table screen, a phone
 and the spectator view; its plot also marks the three decades. Screenshots:
 test-output/gameover-amritsar-<solo|two>-<page>-<lang>-<size>.png.
@@ -72,7 +72,7 @@ MEASURE = """
       bg = opaque(svg);
     }
     texts.push({text: own.slice(0, 40), size, fg, bg, inOver: !!el.closest('#game-over'),
-                inBoard: !!el.closest('.board-wrap, #market')});
+                inBoard: !!el.closest('.board-wrap, #market, #drawing')});
   }
   const targets = [];
   for (const el of document.querySelectorAll('button, a[href], summary, input, select')) {
@@ -84,8 +84,8 @@ MEASURE = """
   const over = document.getElementById('game-over');
   const winner = document.getElementById('winner');
   // The bar above the screen: the generic top bar, Amritsar's table scores bar or its top bar.
-  const top = (document.querySelector('header.g-top') || document.querySelector('.scores-bar')
-               || document.querySelector('header.top')).getBoundingClientRect();
+  const top = (document.querySelector('.p-scores-bar')
+               || document.querySelector('header.g-top')).getBoundingClientRect();
   const board = document.getElementById('board') || document.getElementById('my-board');
   const buttons = [...document.querySelectorAll('button')].map((b) => b.innerText.trim());
   const table = document.getElementById('score-table');
@@ -266,7 +266,7 @@ def test_the_game_over_screen_in_both_languages_then_new_game(
 
 AMRITSAR = {"solo": (("Ana",), True, 12), "two": (("Ana", "Ben"), False, 3)}
 #: The only texts under 12 px on Amritsar's pages once over: the phone bar's labels
-#: (play.js's status bar, 10.9 px; not part of the game-over screen).
+#: (the phone's status bar, parts.js; not part of the game-over screen).
 BAR_WORDS = {"PP", "Coins", "Marble", "Copper", "Gold", "Store"}
 BAR_WORDS |= {"Monedas", "Mármol", "Cobre", "Oro", "Almacén"}
 LANG = {"Español", "English"}
@@ -276,10 +276,10 @@ LANG = {"Español", "English"}
 SAME_COLOURS = """() => {
   const paint = (el) => getComputedStyle(el).backgroundColor;
   const chips = {};
-  for (const el of document.querySelectorAll('[class*="colour-"]')) {
+  for (const el of document.querySelectorAll('.g-dot[data-colour]')) {
     if (el.closest('#game-over')) continue;
-    const name = [...el.classList].find((c) => c.startsWith('colour-'));
-    if (name) chips[name.slice(7)] = paint(el);
+    const name = el.dataset.colour;
+    if (name) chips[name] = paint(el);
   }
   const out = [];
   for (const dot of document.querySelectorAll('#game-over .go-ranking .go-dot')) {

@@ -213,17 +213,17 @@ def test_amritsar_new_game_does_not_ask_for_the_pin_again(
     base = live_server(switch)
     page, dialogs = _screen(open_page, f"{base}/table?lang=en")
     _start(page, "amritsar", ("Ana", "Ben"))
-    page.wait_for_selector(".qr-grid figure[data-seat='1'] img")
-    assert page.locator("#pin-input").count() == 0 and page.locator(".qr-grid img").count() == 2
+    page.wait_for_selector(".g-qr[data-seat='1'] img")
+    assert page.locator("#g-pin-input").count() == 0 and page.locator(".g-qr img").count() == 2
     # Ben's phone joins: his code goes, Ana's stays.
     session = switch.session
     assert session is not None
     ben = next(s for s in session.seats if s.name == "Ben")
     phone = open_page(f"{base}/play#token={ben.token}", PHONE)
     phone.wait_for_selector("#decision")
-    page.wait_for_selector(f".qr-grid figure[data-seat='{ben.index}'] .joined")
-    assert page.locator(f".qr-grid figure[data-seat='{ben.index}'] img").count() == 0
-    assert page.locator(".qr-grid img").count() == 1
+    page.wait_for_selector(f".g-joined li[data-seat='{ben.index}']")
+    assert page.locator(f".g-qr[data-seat='{ben.index}'] img").count() == 0
+    assert page.locator(".g-qr img").count() == 1
     page.screenshot(path=str(test_output / "table-joining-amritsar-en.png"))
     # The game ended, "New game": the start page knows the PIN.
     for control in ("#menu-button", "#menu-end", "#confirm-yes"):

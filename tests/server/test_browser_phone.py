@@ -347,11 +347,11 @@ def test_undo_says_what_it_undoes_and_what_was_undone(
     phone = open_page(f"{base}/play?lang=es#token={session.seats[0].token}", PHONE, lang="es")
     wait_state(phone, session.state_id)
     assert phone.locator("#phone-only").count() == 1  # a question only the phone can answer
-    button = phone.locator("#decision button.option").first
-    if "opens" in (button.get_attribute("class") or ""):
+    button = phone.locator("#answers button").first
+    if button.get_attribute("data-menu") is not None:
         # A discard that leads to another: both on one screen, the second sends both.
         button.click()
-        button = phone.locator("#decision button.option.then").first
+        button = phone.locator("#answers button[data-action]").first
     chosen = button.inner_text()
     entries = len(session.game.entries)
     button.click()
@@ -391,7 +391,7 @@ def test_an_alert_replaces_the_question_and_calls_the_player(
         )
         wait_state(phone, session.state_id)
         assert phone.locator("#camera-note").count() == 1  # the camera sees this move
-        assert phone.locator("#decision .enter-here button.option").count() > 0
+        assert phone.locator("#decision .enter-here #answers button").count() > 0
         reason = Reason(
             "elephant_cost",
             {"district": "West", "district_es": "Oeste", "steps": 3, "coins": 2, "have": 1},
@@ -402,9 +402,9 @@ def test_an_alert_replaces_the_question_and_calls_the_player(
             "Corrígelo: devuelve el elefante morado al Norte.",
             seat=0,
         )
-        phone.wait_for_selector("#alerts .alert")
+        phone.wait_for_selector("#alerts article")
         phone.wait_for_function("() => document.body.dataset.calledAlert === '1'")
-        assert phone.locator("button.option").count() == 0
+        assert phone.locator("#answers button").count() == 0
         text = phone.locator("body").inner_text()
         if lang == "es":
             assert "Fase 1. Mover tu elefante" in text
@@ -415,7 +415,7 @@ def test_an_alert_replaces_the_question_and_calls_the_player(
         check_controls(phone, f"alert ({lang})")
         shoot(phone, test_output, f"alert-{lang}")
         session.withdraw_alert(alert.id)
-        phone.wait_for_selector("#decision button.option", state="attached")
+        phone.wait_for_selector("#answers button", state="attached")
 
 
 def test_dark_mode_keeps_the_contrast(
@@ -466,18 +466,21 @@ def test_a_tile_action_and_its_follow_up_are_one_screen_and_one_send_and_the_pho
         phone.wait_for_function("() => Number(document.body.dataset.calledTurn) >= 1")
         # The screen is kept awake while the page is shown (Chromium grants the lock).
         phone.wait_for_function("() => document.body.dataset.wakeLock === 'on'")
-        phone.click(f'#decision button.option[data-action="{action}"]')
+        words = next(o for o in session.seat_view(0)["options"] if o["action"] == str(action))
+        opener = phone.locator("#answers button[data-menu]", has_text=words[lang])
+        opener.click()
         # The follow-up's answers open in place, with a way back; nothing is sent yet.
-        phone.wait_for_selector("#decision .follow-up #chosen")
-        answers = phone.locator("#decision button.option.then")
-        assert answers.count() == len(follow.actions)
-        assert phone.locator("#back").count() == 1
+        phone.wait_for_selector('#answers[data-depth="1"] .g-path')
+        answers = phone.locator("#answers button[data-action]")
+        # at most eight buttons: six answers and "More" when there are more than seven
+        assert answers.count() == (len(follow.actions) if len(follow.actions) <= 7 else 6)
+        assert phone.locator("#answers-back").count() == 1
         assert session.state == state
         check_controls(phone, f"follow-up ({lang})")
         shoot(phone, test_output, f"follow-up-{lang}")
         if lang == "en":
-            phone.click("#back")
-            phone.wait_for_selector(f'#decision button.option[data-action="{action}"]')
+            phone.click("#answers-back")
+            phone.wait_for_selector('#answers[data-depth="0"] button[data-menu]')
             continue
         entries = len(session.game.entries)
         answers.first.click()

@@ -138,12 +138,16 @@ def test_a_wrong_pin_is_refused_and_a_started_game_shows_the_seats(
     assert switch.session is None
     page.fill("#start-pin", PIN)
     page.click("#start-button")
-    page.wait_for_selector(".qr-grid figure")
-    figures = page.locator(".qr-grid figure")
+    page.wait_for_selector("figure.g-qr")
+    figures = page.locator("figure.g-qr")
     assert figures.count() == 3
     # Seats follow the colours: Cai (purple), Ben (grey), Ana (pink).
-    assert [figures.nth(i).inner_text().split("\n")[0] for i in range(3)] == ["Cai", "Ben", "Ana"]
-    assert page.locator(".qr-grid img").count() == 3
+    assert [figures.nth(i).locator("strong").inner_text() for i in range(3)] == [
+        "Cai",
+        "Ben",
+        "Ana",
+    ]
+    assert page.locator("figure.g-qr img").count() == 3
     assert "skip round" in page.locator("#house-rules").inner_text()
     page.screenshot(path=str(TEST_OUTPUT / "start-started-en.png"))
     assert switch.session is not None and switch.session.game.options == ("skip_no_wrap",)
@@ -175,9 +179,9 @@ def test_an_unfinished_game_is_resumed_from_the_start_page(
     _measure(page)
     page.screenshot(path=str(TEST_OUTPUT / "start-resume-es.png"))
     page.click(".unfinished button.resume")
-    page.wait_for_selector(".qr-grid figure")
+    page.wait_for_selector("figure.g-qr")
     assert switch.session is not None and switch.session.resumed
-    assert page.locator(".qr-grid figure").count() == 1
+    assert page.locator("figure.g-qr").count() == 1
 
 
 def test_ceylon_starts_with_hands_unknown_and_another_games_ticks_never_carry_over(

@@ -178,7 +178,7 @@ def test_a_start_is_logged_and_the_table_becomes_the_game(
         ("Cai", "pink"),
     ]
     assert all(s["qr"].startswith("data:image/") for s in seats)
-    assert "/static/js/table.js" in client.get("/table").text
+    assert "/static/js/generic_table.js" in client.get("/table").text
     assert client.get("/api/start/choices").status_code == 404  # the start page is gone
     assert client.post("/api/start", json=body, headers=pin).status_code == 404
     assert len(started) == 1

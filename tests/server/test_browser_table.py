@@ -131,7 +131,7 @@ MEASURE_JS = """
 
 # Each text on the board: its font size on screen (CSS size times the SVG's scale).
 LABELS_JS = """
-() => [...document.querySelectorAll('#board text')].map((t) => ({
+() => [...document.querySelectorAll('#drawing svg.board text')].map((t) => ({
   text: t.textContent,
   px: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
 }))
@@ -156,7 +156,7 @@ def maharajah_table(
 def open_table(open_page: Opener, base: str, lang: str, *, pin: str | None = PIN) -> Any:
     fragment = f"#pin={pin}" if pin else ""
     page = open_page(f"{base}/table?lang={lang}{fragment}", SCREEN, lang=lang)
-    page.wait_for_selector("#board")
+    page.wait_for_selector("#drawing svg.board")
     if pin:
         page.wait_for_selector("#menu-button")
     return page
@@ -180,7 +180,7 @@ def measure_screen(page: Any) -> None:
     """The measurements every table screen must pass."""
     viewport = {"x": 0, "y": 0, "width": SCREEN["width"], "height": SCREEN["height"]}
     # Measured once shown (on a loaded machine the first state may still be on its way).
-    selectors = ["#board", "#market", "#scores"]
+    selectors = ["#drawing svg.board", "#market", "#scores"]
     for selector, box in zip(selectors, boxes(page, selectors), strict=True):
         assert inside(box, viewport), f"{selector} leaves the screen: {box}"
     assert page.evaluate("document.documentElement.scrollHeight") <= SCREEN["height"]
@@ -351,7 +351,7 @@ def test_an_illegal_move_marks_the_wrong_piece_and_where_it_belongs(
     assert session.alerts, "the companion raised no alert"
     for lang, page in pages.items():
         wait_state(page, session.state_id)
-        page.wait_for_selector("#alerts .alert")
+        page.wait_for_selector("#alerts article")
         crossed = page.locator(f'.mark-wrong[data-piece="elephant"][data-seat="{seat}"]')
         ringed = page.locator(f'.mark-belongs[data-piece="elephant"][data-seat="{seat}"]')
         assert crossed.get_attribute("data-district") == letters[wrong]
@@ -495,7 +495,7 @@ def test_every_kind_of_mark_is_drawn_inside_the_board(
             };
             const marks = [...document.querySelectorAll('.mark[data-piece]')].map(
                 (e) => [e.dataset.piece, box(e)]);
-            return [box(document.querySelector('#board')), marks];
+            return [box(document.querySelector('#drawing svg.board')), marks];
         }"""
     )
     for piece in ("workers", "donation", "maharajah_token"):

@@ -20,7 +20,7 @@ def test_start_server_serves_until_stopped() -> None:
             assert json.load(response)["state_id"] == session.state_id
         with urllib.request.urlopen(f"{server.url}/table", timeout=5) as response:
             page = response.read().decode()
-        assert '<script type="module" src="/static/js/table.js">' in page
+        assert '<script type="module" src="/static/js/generic_table.js">' in page
     finally:
         server.stop()
     with pytest.raises(urllib.error.URLError):

@@ -14,7 +14,7 @@ it is paid with; an action turn puts the district tiles' actions behind one
 button and the elephant's behind another. The paths are folded by the same
 machinery as the other games' menus (``companion.server.answer_menu.build``:
 a screen of one choice joins the next, a few answers are listed at once,
-more than fit are paged behind "More…"). The phone (``static/js/render.js``)
+more than fit are paged behind "More…"). The phone (``static/js/picking.js``)
 walks the menu; a leaf is an offered option, so a leaf whose answer has a
 follow-up (``companion.games.amritsar.grouped``) still opens it.
 

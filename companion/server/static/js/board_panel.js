@@ -2,7 +2,7 @@
 // `companion run --mqtt` without --board follows no board until one is bound here,
 // with the table PIN: a board heard on the broker waits, and the table follows it
 // once someone at the table presses "Follow" (or "Listen" and a button of the board).
-// Both table screens (Amritsar's table.js, the generic one) show it once unlocked.
+// The table screen (generic_board.js, every game) shows it once unlocked.
 
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";

@@ -1,5 +1,5 @@
 // The players' colours, one table per game, shared by every page that draws a
-// player: Amritsar's board, chips and score bars (render.js's PLAYER_HEX, the
+// player: Amritsar's board and chips (amritsar_drawing.js, parts.css's dots, the
 // same values as app.css's --purple/--grey/--pink/--orange) and the generic
 // games' pieces (Imhotep's stones, Ceylon's and Rajas's pawns: the same values
 // as generic.css's .g-dot). The game-over screen (game_over.js) asks here too,

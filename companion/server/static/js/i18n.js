@@ -99,7 +99,7 @@ const WORDS = {
     language: "Español",
     nothing_pending: "Nothing to decide",
     sent: "Sent",
-    // The phone (play.js)
+    // The phone
     status_decade: "Decade {d} · round {r}",
     status_over: "Game over",
     turn_you: "Your turn",
