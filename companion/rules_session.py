@@ -202,15 +202,7 @@ class RulesSession(TableBase):
             if state_id != self.state_id:
                 return self._stale_outcome(), []
             if not self.answers_for(seat) or self._open_question() is not None:
-                who = self._who(self.rules.decision(self.state).player)
-                refused = Outcome(
-                    False,
-                    self.state_id,
-                    "not_your_decision",
-                    f"This decision belongs to {who[0]}.",
-                    f"Esta decisión le corresponde a {who[1]}.",
-                )
-                return refused, []
+                return self._not_yours(self.rules.decision(self.state).player), []
             state = self.state
         if self.rules.decision(state).is_chance:
             return Outcome(True, state_id), []
@@ -308,6 +300,28 @@ class RulesSession(TableBase):
 
     def decision(self) -> Decision:
         return self.rules.decision(self.state)
+
+    def _not_yours(self, decider: int | None) -> Outcome:
+        """The refusal of an answer (or a hint) from a phone whose decision it is not,
+        naming whose it is."""
+        who = self._who(decider)
+        return Outcome(
+            False,
+            self.state_id,
+            "not_your_decision",
+            f"This decision belongs to {who[0]}.",
+            f"Esta decisión le corresponde a {who[1]}.",
+        )
+
+    def _not_an_action(self, error: ValueError) -> Outcome:
+        """The refusal of an answer whose text the rules cannot read as an action."""
+        return Outcome(
+            False,
+            self.state_id,
+            "bad_action",
+            f"That is not an action: {error}",
+            f"Eso no es una acción: {error}",
+        )
 
     def _who(self, decider: int | None) -> tuple[str, str]:
         if decider is None or decider == NOBODY:
@@ -533,13 +547,7 @@ class RulesSession(TableBase):
         try:
             action = self.rules.parse_action(action_text)
         except ValueError as error:
-            return Outcome(
-                False,
-                self.state_id,
-                "bad_action",
-                f"That is not an action: {error}",
-                f"Eso no es una acción: {error}",
-            )
+            return self._not_an_action(error)
         d = self.rules.decision(self.state)
         if d.is_over:
             return Outcome(
@@ -561,14 +569,7 @@ class RulesSession(TableBase):
         elif d.is_chance and owner is None:
             owner = CHANCE  # a public draw: the companion deals it
         if owner != seat and not (roller is not None and seat is None):
-            who = self._who(owner)
-            return Outcome(
-                False,
-                self.state_id,
-                "not_your_decision",
-                f"This decision belongs to {who[0]}.",
-                f"Esta decisión le corresponde a {who[1]}.",
-            )
+            return self._not_yours(owner)
         if question is not None and action not in question.candidates:
             return Outcome.refused(self.state_id, TABLE_WORDS.reason("not_on_table"))
         self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})

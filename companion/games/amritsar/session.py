@@ -202,24 +202,11 @@ class TableSession(RulesSession):
         try:
             action = parse_action(action_text)
         except ValueError as error:
-            return Outcome(
-                False,
-                self.state_id,
-                "bad_action",
-                f"That is not an action: {error}",
-                f"Eso no es una acción: {error}",
-            )
+            return self._not_an_action(error)
         top = self.state.pending[-1] if self.state.pending else None
         decider = top.player if top is not None else None
         if decider != seat and not (decider == CHANCE and seat is None):
-            who = self._who(decider)
-            return Outcome(
-                False,
-                self.state_id,
-                "not_your_decision",
-                f"This decision belongs to {who[0]}.",
-                f"Esta decisión le corresponde a {who[1]}.",
-            )
+            return self._not_yours(decider)
         self._log("answer", {"seat": seat, "action": action_text, "state_id": state_id})
         return self._apply([action], "phone")
 
