@@ -132,6 +132,8 @@ class GameCameraLoop:
                     log.critical("the camera loop stops: %d frames in a row failed", in_a_row)
                     return  # no more beats: the watchdog has systemd restart the service
                 continue
+            finally:
+                del frame  # not held while the next frame is read (two frames at once)
             in_a_row = 0
 
 

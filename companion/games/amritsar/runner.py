@@ -212,6 +212,11 @@ class TableRunner:
                     )
                     return  # no more beats: the watchdog has systemd restart the service
                 continue
+            finally:
+                # Let go of the frame before waiting for the next one: held, it
+                # would still be resident while the camera hands over the next
+                # buffer (two 12 MP frames, 2 x 35 MiB, at once).
+                del frame
             in_a_row = 0
 
     def _look(self, frame: Any) -> None:
