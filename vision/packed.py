@@ -6,9 +6,14 @@ scale of a 2560x1920 or 12 MP frame that texture is 25-60 MB that sits unused
 between moves. Kept as PNG tiles (flat board colours compress about fiftyfold)
 it costs under a MB, and restoring a box decodes only the tiles the box
 crosses. PNG is lossless, so the pixels read back are exactly those stored.
+The renderer keeps its piece layer (the texture with the pieces drawn) the
+same way: a move decodes the tiles it changes (:meth:`PackedImage.sparse`),
+draws, and stores them again (:meth:`PackedImage.put`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -16,6 +21,15 @@ from numpy.typing import NDArray
 
 #: Tile side in pixels: small enough that a box decodes little beyond itself.
 TILE = 128
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive), in pixels
+
+
+def _encoded(part: NDArray[np.uint8]) -> bytes:
+    ok, buf = cv2.imencode(".png", part, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    if not ok:
+        raise RuntimeError("OpenCV could not encode a PNG tile")
+    return bytes(buf.tobytes())
 
 
 class PackedImage:
@@ -29,11 +43,7 @@ class PackedImage:
         self._tiles: dict[tuple[int, int], bytes] = {}
         for y in range(0, self.shape[0], tile):
             for x in range(0, self.shape[1], tile):
-                part = image[y : y + tile, x : x + tile]
-                ok, buf = cv2.imencode(".png", part, [cv2.IMWRITE_PNG_COMPRESSION, 1])
-                if not ok:
-                    raise RuntimeError("OpenCV could not encode a PNG tile")
-                self._tiles[y // tile, x // tile] = buf.tobytes()
+                self._tiles[y // tile, x // tile] = _encoded(image[y : y + tile, x : x + tile])
 
     @property
     def nbytes(self) -> int:
@@ -69,3 +79,39 @@ class PackedImage:
         out = np.empty(self.shape, dtype=np.uint8)
         self.copy_into(out)
         return out
+
+    def _tiles_under(self, boxes: Sequence[Box]) -> set[tuple[int, int]]:
+        """(row, col) of every tile a box (x0, y0, x1, y1) crosses."""
+        h, w = self.shape[:2]
+        t = self.tile
+        out: set[tuple[int, int]] = set()
+        for x0, y0, x1, y1 in boxes:
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+            if x1 > x0 and y1 > y0:
+                out.update(
+                    (row, col)
+                    for row in range(y0 // t, (y1 - 1) // t + 1)
+                    for col in range(x0 // t, (x1 - 1) // t + 1)
+                )
+        return out
+
+    def sparse(self, boxes: Sequence[Box]) -> NDArray[np.uint8]:
+        """A new array of this image's shape holding only the whole tiles under
+        ``boxes``; the rest is zero. The zeros are the system's untouched pages
+        (a large ``np.zeros`` is mapped, not written): they take no resident
+        memory, so a box of a 25 MB texture costs about its tiles' rows."""
+        out = np.zeros(self.shape, dtype=np.uint8)
+        t = self.tile
+        for row, col in self._tiles_under(boxes):
+            part = self._tile(row, col)
+            out[row * t : row * t + part.shape[0], col * t : col * t + part.shape[1]] = part
+        return out
+
+    def put(self, image: NDArray[np.uint8], boxes: Sequence[Box]) -> None:
+        """Store again every tile under ``boxes`` from ``image`` (this image's
+        shape, those whole tiles valid in it: what :meth:`sparse` gave, changed)."""
+        if image.shape != self.shape:
+            raise ValueError(f"a packed image's update is {self.shape}, not {image.shape}")
+        t = self.tile
+        for row, col in self._tiles_under(boxes):
+            self._tiles[row, col] = _encoded(image[row * t : row * t + t, col * t : col * t + t])

@@ -164,7 +164,7 @@ class TableRenderer:
         self._view: Image | None = None
         self._dirty: list[tuple[int, int, int, int]] | None = None
         self._sprites: list[Sprite] | None = None
-        self._layer: Image | None = None
+        self._layer: PackedImage | None = None
         self._layer_key: object = None
 
     def board_px_per_mm(self) -> float:
@@ -534,9 +534,19 @@ class TableRenderer:
         ]
 
     def texture(self, truth: TableSnapshot) -> Image:
-        """The top-down texture of ``truth``. After a small change (a move) only
-        the changed pieces' surroundings are redrawn; :attr:`_dirty` keeps
-        those texture boxes so :meth:`render` re-warps only them."""
+        """The top-down texture of ``truth``, as a new array (the renderer keeps
+        it packed: :meth:`_update_layer`)."""
+        full = self._update_layer(truth)
+        assert self._layer is not None
+        return full if full is not None else self._layer.unpack()
+
+    def _update_layer(self, truth: TableSnapshot) -> Image | None:
+        """Bring the piece layer (the texture with the pieces drawn, kept packed
+        in PNG tiles: 25 MB unpacked at 2560x1920) to ``truth``. After a small
+        change (a move) only the changed pieces' surroundings are redrawn, in
+        the tiles under them; :attr:`_dirty` keeps those texture boxes so
+        :meth:`render` re-warps only them. Returns the whole texture when it
+        was drawn whole (the first truth), else ``None``."""
         # The same truth object as last frame: treated as unchanged (snapshots
         # are frozen; pass a new one for a new table).
         if self._truth_seen is not None and self._truth_seen[0] == id(truth):
@@ -545,14 +555,15 @@ class TableRenderer:
             key = repr(truth.pieces())
             self._truth_seen = (id(truth), key)
         if self._layer_key == key and self._layer is not None:
-            return self._layer
+            return None
         sprites = self.sprites(truth)
+        full = None
         if self._layer is None or self._sprites is None:
-            tex = self._base.unpack()
-            self._draw_sprites(tex, sprites)
+            full = self._base.unpack()
+            self._draw_sprites(full, sprites)
+            self._layer = PackedImage(full)
             self._dirty = None  # everything
         else:
-            tex = self._layer
             old, new = set(self._sprites), set(sprites)
             boxes = [self._sprite_box(sp) for sp in (old ^ new)]
             # Grow the redrawn set until no piece outside it overlaps it, so
@@ -578,12 +589,16 @@ class TableRenderer:
                 for sp in hit:
                     touched.append(sp)
                     boxes.append(rest.pop(sp))
-            for x0, y0, x1, y1 in boxes:
-                self._base.copy_into(tex, (x0, y0, x1, y1))
-            self._draw_sprites(tex, touched)
+            if boxes:
+                # Only the tiles under the boxes are decoded; drawing stays inside them.
+                tex = self._layer.sparse(boxes)
+                for x0, y0, x1, y1 in boxes:
+                    self._base.copy_into(tex, (x0, y0, x1, y1))
+                self._draw_sprites(tex, touched)
+                self._layer.put(tex, boxes)
             self._dirty = (self._dirty or []) + boxes if self._dirty is not None else None
-        self._layer, self._layer_key, self._sprites = tex, key, sprites
-        return tex
+        self._layer_key, self._sprites = key, sprites
+        return full
 
     def _sprite_box(self, sp: Sprite) -> tuple[int, int, int, int]:
         """Texture pixels a sprite may touch (foot, top, body, sticker)."""
@@ -615,11 +630,12 @@ class TableRenderer:
         costs only the frame's effects, a move re-warps only what it changed,
         and a hand costs its drawing. A clean frame is returned read-only."""
         key_before = self._layer_key
-        tex = self.texture(truth)
+        full = self._update_layer(truth)
+        assert self._layer is not None
         w, h = self.size
         if self._view is None or self._dirty is None:
             self._view = cv2.warpPerspective(
-                tex,
+                full if full is not None else self._layer.unpack(),
                 self._tex_to_img,
                 (w, h),
                 flags=cv2.INTER_LINEAR,
@@ -630,8 +646,14 @@ class TableRenderer:
         elif self._layer_key != key_before or self._dirty:
             # Frames already handed out keep their pixels: change a copy.
             self._view = self._view.copy()
-            for box in self._dirty:
-                self._rewarp(tex, box)
+            spans = [self._view_span(box) for box in self._dirty]
+            # The texture only where those parts of the view read it (the rest
+            # zeros, never read): the same pixels warped as from the whole layer.
+            tex = self._layer.sparse([self._source_box(span) for span in spans if span])
+            for span in spans:
+                if span:
+                    self._rewarp(tex, span)
+            del tex
             self._dirty = []
         self._view.setflags(write=False)
         img = self._view
@@ -640,9 +662,8 @@ class TableRenderer:
             self._draw_hand(img, hand)
         return self._spoil(img, frame_number)
 
-    def _rewarp(self, tex: Image, box: tuple[int, int, int, int]) -> None:
-        """Warp one texture box into the kept view."""
-        assert self._view is not None
+    def _view_span(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+        """The frame pixels (u0, v0, u1, v1) a texture box is warped into; None if none."""
         x0, y0, x1, y1 = box
         corners = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], dtype=np.float64)
         img = cv2.perspectiveTransform(corners, self._tex_to_img)[0]
@@ -651,7 +672,28 @@ class TableRenderer:
         u1 = min(w, int(np.ceil(img[:, 0].max())) + 2)
         v1 = min(h, int(np.ceil(img[:, 1].max())) + 2)
         if u1 <= u0 or v1 <= v0:
-            return
+            return None
+        return (u0, v0, u1, v1)
+
+    def _source_box(self, span: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        """The texture pixels the warp of a frame span reads (with a margin for
+        interpolation and rounding): the span's corners taken back to the texture
+        (a plane seen from above maps boxes to convex quadrilaterals)."""
+        u0, v0, u1, v1 = span
+        corners = np.array([[[u0, v0], [u1, v0], [u1, v1], [u0, v1]]], dtype=np.float64)
+        tex = cv2.perspectiveTransform(corners, np.linalg.inv(self._tex_to_img))[0]
+        margin = 4
+        return (
+            int(np.floor(tex[:, 0].min())) - margin,
+            int(np.floor(tex[:, 1].min())) - margin,
+            int(np.ceil(tex[:, 0].max())) + margin,
+            int(np.ceil(tex[:, 1].max())) + margin,
+        )
+
+    def _rewarp(self, tex: Image, span: tuple[int, int, int, int]) -> None:
+        """Warp the texture into one span of the kept view."""
+        assert self._view is not None
+        u0, v0, u1, v1 = span
         shift = np.array([[1, 0, -u0], [0, 1, -v0], [0, 0, 1]], dtype=np.float64)
         self._view[v0:v1, u0:u1] = cv2.warpPerspective(
             tex,
