@@ -101,14 +101,14 @@ class PrintedArt:
         where = {int(i): k for k, i in enumerate(idx.tolist())}
         for g in np.unique(self._groups[judge]).tolist():
             mine = [where[i] for i in np.nonzero(contribute & (self._groups == g))[0].tolist()]
-            self._learn(g, patches, inner, spread, mine)
+            fits = self._learn(g, patches, inner, spread, mine)
             art = self.learned.get(g)
             if art is None:
                 continue
             for i in np.nonzero(judge & (self._groups == g))[0].tolist():
                 k = where[i]
                 known[i] = True
-                out[i] = _matches(patches[k], float(spread[k]), art)
+                out[i] = fits[k] if k in fits else _matches(patches[k], float(spread[k]), art)
         return out, known
 
     def _learn(
@@ -118,8 +118,9 @@ class PrintedArt:
         inner: NDArray[np.float32],
         spread: NDArray[np.float64],
         mine: list[int],
-    ) -> None:
-        """The group's art from this frame, kept if the frame agrees on it."""
+    ) -> dict[int, bool]:
+        """The group's art from this frame, kept if the frame agrees on it;
+        then whether each contributing patch matches it (else nothing)."""
         live = [k for k in mine if spread[k] >= MIN_SPREAD]
         # The print is the group's only if most of its empty spots show one: a
         # few patterned patches among flat bare ones (a board printing nothing
@@ -128,17 +129,19 @@ class PrintedArt:
         # demo, seed 1: 5 of 24 empty section slots, every section unknown
         # from the fourth round, 28 phone answers more).
         if len(live) < MIN_SPOTS or len(live) < AGREE * len(mine):
-            return
+            return {}
         norm = (inner[live] - inner[live].mean(axis=(1, 2), keepdims=True)) / spread[
             live, None, None
         ].astype(np.float32)
         art = np.median(norm, axis=0).astype(np.float32)
         if float(art.std()) < 1e-3:
-            return
+            return {}
         typical = float(np.median(spread[live]))
-        agree = sum(_matches(patches[k], float(spread[k]), (art, typical)) for k in live)
-        if agree >= AGREE * len(live):
-            self.learned[g] = (art, typical)
+        fits = {k: _matches(patches[k], float(spread[k]), (art, typical)) for k in live}
+        if sum(fits.values()) < AGREE * len(live):
+            return {}
+        self.learned[g] = (art, typical)
+        return fits
 
     def _patches(
         self,
