@@ -3,8 +3,7 @@
 // (at least 32 px: about 16 arcminutes at 1.5 m, what reads comfortably from
 // across a table; the ordinary 16-18 px is half that). Remembered in this
 // browser's localStorage, so a screen set up for a room stays so. Used by
-// Amritsar's table screen (table.js) and the generic one (generic_board.js);
-// the sizes are in far.css, one block per page.
+// every game's table screen (generic_board.js); the sizes are in far.css.
 
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
