@@ -12,6 +12,13 @@ tens of MB (bench/run_memory.py: ~55 MB after 16 frames at 12 MP).
 Setting the threshold once turns the dynamic raise off. ``fix_mmap_threshold``
 does that through ``mallopt`` where the C library is glibc, and nothing
 elsewhere (musl, macOS); an ``MALLOC_MMAP_THRESHOLD_`` in the environment wins.
+
+``opencv_threads(1)``: ArUco detection thresholds the frame once per window
+size in parallel, each thread with a threshold image and a contour copy of its
+own (two frame-sized buffers); on one thread only one such pair exists at a
+time. ``companion demo`` reads its frames in it (bench/RESULTS.md, issue 35: 11 MiB lower
+peak at 2560x1920, the same markers found, no slower on 2 busy cores);
+``OPENCV_FOR_THREADS_NUM`` in the environment wins.
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Blocks of this size or more are mapped on their own and unmapped when freed:
 #: above a frame's small work buffers, below any whole frame (1080p grey: 2 MB).
@@ -42,3 +51,21 @@ def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
     return bool(mallopt(_M_MMAP_THRESHOLD, threshold))
+
+
+@contextmanager
+def opencv_threads(count: int) -> Iterator[None]:
+    """OpenCV's parallel loops on ``count`` threads while inside (the count
+    before is put back after: a test running the demo leaves no trace); an
+    ``OPENCV_FOR_THREADS_NUM`` in the environment wins."""
+    if "OPENCV_FOR_THREADS_NUM" in os.environ:
+        yield
+        return
+    import cv2
+
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(count)
+    try:
+        yield
+    finally:
+        cv2.setNumThreads(before)

@@ -32,7 +32,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from companion.adapters import adapter_for
 
-    return adapter_for(game).demo(args)
+    adapter = adapter_for(game)
+    if not (adapter.own_stack or args.camera):
+        return adapter.demo(args)  # no frames read: OpenCV is not even imported
+    from companion.heap import opencv_threads
+
+    with opencv_threads(1):  # half ArUco's buffers (companion/heap.py; issue 35: memory)
+        return adapter.demo(args)
 
 
 def rules_demo(game: str, args: argparse.Namespace) -> int:
