@@ -595,6 +595,13 @@ export function start(role) {
     if (data) await loadLinks();
   };
 
+  // A seat's name corrected from the join panel (generic_join.js): true once saved.
+  const renameSeat = async (seat, name) => {
+    const data = await tableCall("POST", `/api/table/seats/${seat.index}`, { name });
+    if (data) await loadLinks();
+    return Boolean(data);
+  };
+
   const demoNext = async () => {
     await tableCall("POST", "/api/table/demo/next");
   };
@@ -642,7 +649,7 @@ export function start(role) {
 
   function linksPanel(view) {
     if (role !== "table") return null;
-    return joinPanel({ seats: pin ? links : null, over: view.finished || view.ended, onPin: unlockWith, onNewCode: newCode });
+    return joinPanel({ seats: pin ? links : null, over: view.finished || view.ended, onPin: unlockWith, onNewCode: newCode, onRename: renameSeat, redraw: draw });
   }
 
   function controls(view) {
