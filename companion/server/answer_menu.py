@@ -18,6 +18,8 @@ item ``{"en", "es", "place", "button"}`` plus either ``"action"`` and
 ``"full"`` (a leaf: the answer's notation and its whole words; ``"ask"`` when
 a tap on its place shows those words with one button before sending, from
 ``Step.ask``: Ceylon's move that costs rupees) or its own ``"items"`` (a screen).
+A screen may carry ``"question"`` ({"en", "es"}): the question its answers
+answer (a follow-up's: Amritsar's "Which track?"), shown above them.
 """
 
 from __future__ import annotations

@@ -197,6 +197,9 @@ def test_a_phone_decision_with_its_follow_up_on_the_generic_page(
     phone.locator(f'#answers button[data-opens="{action}"]').click()
     phone.wait_for_selector('#answers[data-depth="1"]')
     assert phone.locator("#answers-back").count() == 1
+    # the follow-up's own question above its answers ("Which track?"), in the page's language
+    question = follow.prompt()[0 if lang == "en" else 1]
+    assert question and phone.inner_text("#answers-question") == question
     answers = phone.locator("#answers button[data-action]")
     assert answers.count() == (len(follow.actions) if len(follow.actions) <= 7 else 6)
     assert session.state == state  # nothing sent yet

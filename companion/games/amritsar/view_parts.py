@@ -284,7 +284,9 @@ def decision_words(data: dict[str, Any]) -> None:
 def follow_up_menu(menu: dict[str, Any], options: list[dict[str, Any]]) -> dict[str, Any]:
     """``menu`` with each answer that has a follow-up (``then``, ``grouped.py``) opened
     into a screen of its follow-up answers; each of those carries ``first``: the answer
-    sent before it (one screen, two sends)."""
+    sent before it (one screen, two sends). The screen carries the follow-up's own
+    question (``question``: ``then_en``/``then_es``, "Which track?"), shown above its
+    answers."""
     by_action = {o["action"]: o for o in options}
 
     def walk(node: dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +310,7 @@ def follow_up_menu(menu: dict[str, Any], options: list[dict[str, Any]]) -> dict[
             }
             for nxt in then
         ]
-        return {
+        opened: dict[str, Any] = {
             "en": node["en"],
             "es": node["es"],
             "place": node.get("place", ""),
@@ -317,6 +319,9 @@ def follow_up_menu(menu: dict[str, Any], options: list[dict[str, Any]]) -> dict[
             "picture": False,
             "opens": node["action"],
         }
+        if option and option.get("then_en"):
+            opened["question"] = _pair(str(option["then_en"]), str(option.get("then_es") or ""))
+        return opened
 
     return walk(menu)
 

@@ -5,7 +5,8 @@
 // offered ones get class `g-pickable`, role="button", a keyboard focus, a name
 // for screen readers and an invisible hit area of at least 44x44 CSS px (SVG),
 // highlighted so a player sees what may be tapped. Tapping a place opens its
-// follow-up (the slots of a boat, a tile's turn) or sends the answer; an answer
+// follow-up (the slots of a boat, a tile's turn; a screen that carries its own
+// `question` shows it above its answers) or sends the answer; an answer
 // marked `ask` (Ceylon's move that costs rupees) first shows its whole words
 // with one button, so the cost is read before it is sent. While a
 // player picks, the parts of the drawing with places (or marked data-pick-context)
@@ -91,6 +92,9 @@ function fill() {
   const places = node.items.filter((item) => item.place);
   const parts = [];
   if (trail.length) parts.push(h("p", { class: "g-path" }, trail.map((t) => pick(t)).join(" › ")));
+  // a follow-up's own question ("Which track?"), above its answers (and on its "More…" pages)
+  const asked = [...trail].reverse().find((t) => t.question);
+  if (asked) parts.push(h("p", { class: "g-follow-question", id: "answers-question" }, pick(asked.question)));
   if (node.picture) parts.push(h("p", { class: "g-pick-hint" }, w("on_drawing")));
   node.items.forEach((item, index) => {
     if (!item.button) return;
