@@ -377,7 +377,7 @@ def _first_visible(state: GameState, depth: int = 3) -> GameState:
                 if any(
                     getattr(a, f) != getattr(b, f)
                     for f in Seen.__dataclass_fields__
-                    if f not in ("sections", "section_coins")
+                    if f not in ("sections", "section_coins", "coins_covered")
                 ):
                     return child
                 following.append(child)

@@ -68,6 +68,12 @@ def seen_from_snapshot(snapshot: TableSnapshot, state: GameState, colours: tuple
     coins = tuple(
         None if f"coins:{name}" in unseen else snapshot.coins.get(name) for name in SECTION_NAMES
     )
+    # A coin spot read covered: a coin there, how many the camera cannot count.
+    covered = frozenset(
+        i
+        for i, name in enumerate(SECTION_NAMES)
+        if f"coins:{name}" not in unseen and snapshot.coins_present.get(name) is True
+    )
     elephants: list[int | None] = []
     for colour in colours:
         where = snapshot.elephants.get(colour)
@@ -132,6 +138,7 @@ def seen_from_snapshot(snapshot: TableSnapshot, state: GameState, colours: tuple
     return Seen(
         sections=sections,
         section_coins=coins,
+        coins_covered=covered,
         elephants=tuple(elephants),
         maharajah_space=token,
         maharajah_workers=workers,

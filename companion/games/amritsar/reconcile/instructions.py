@@ -198,11 +198,13 @@ def _one(state: GameState, m: Mismatch, colours: tuple[str, ...]) -> Instruction
         )
     if field == "section_coins":
         name = SECTION_NAMES[m.index[0]]
+        # None: its coin spot is covered, how many coins there is unknown.
+        has_en, has_es = ("some", "alguna") if m.seen is None else (m.seen, m.seen)
         return Instruction(
             f"Section {name} should have {m.expected} coin{'s' * (m.expected != 1)} "
-            f"(it has {m.seen})",
+            f"(it has {has_en})",
             f"La sección {name} debe tener {m.expected} moneda{'s' * (m.expected != 1)} "
-            f"(tiene {m.seen})",
+            f"(tiene {has_es})",
             field,
             m.index,
         )

@@ -41,22 +41,36 @@ class Seen:
     temple_active: int | None = None
     bridge_face_up: tuple[int, ...] | None = None
     revealed_storehouses: frozenset[int] | None = None
+    #: Sections whose coin spot the camera reads covered: a coin there, how
+    #: many unknown (``section_coins`` is then ``None``). Evidence of at least
+    #: one (a skip leaves one on an empty spot), never a count.
+    coins_covered: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, observation: Observation) -> Seen:
-        """A table seen perfectly (tests, simulations)."""
-        return cls(**{name: getattr(observation, name) for name in cls.__dataclass_fields__})
+        """A table seen perfectly (tests, simulations): exact coin counts, so
+        no spot need be read as merely covered."""
+        return cls(
+            **{
+                name: getattr(observation, name)
+                for name in cls.__dataclass_fields__
+                if name in _OBSERVED
+            }
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {name: diff.plain(getattr(self, name)) for name in self.__dataclass_fields__}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seen:
+        covered = data.get("coins_covered")  # absent from logs written before it
         return cls(
             **{
                 name: diff.from_plain(data.get(name), KINDS.get(name))
                 for name in cls.__dataclass_fields__
-            }
+                if name in _OBSERVED
+            },
+            coins_covered=frozenset(int(i) for i in covered or ()),
         )
 
 
@@ -79,14 +93,32 @@ KINDS: dict[str, FieldKind] = {
 }
 
 
+#: The fields an engine ``Observation`` has too (all but ``coins_covered``).
+_OBSERVED = frozenset(Observation.__dataclass_fields__)
+
+
+def _bare_coins(expected: Observation, seen: Seen) -> list[Mismatch]:
+    """A coin spot read covered where the engine has no coin: the table holds
+    at least one there (a skip the engine has not made)."""
+    coins = expected.section_coins or ()
+    return [
+        Mismatch("section_coins", (i,), coins[i], None)
+        for i in sorted(seen.coins_covered)
+        if i < len(coins) and coins[i] == 0
+    ]
+
+
 def mismatches(expected: Observation, seen: Seen) -> list[Mismatch]:
-    """Every item engine and table both saw that differs (see ``diff.mismatches``)."""
-    return diff.mismatches(expected, seen, KINDS)
+    """Every item engine and table both saw that differs (see ``diff.mismatches``),
+    and every coin spot read covered where the engine has none."""
+    found = diff.mismatches(expected, seen, KINDS)
+    return found + _bare_coins(expected, seen) if seen.coins_covered else found
 
 
 def distance(expected: Observation, seen: Seen) -> int:
     """How far apart engine and table are: one per item out of place."""
-    return diff.distance(expected, seen, KINDS)
+    apart = diff.distance(expected, seen, KINDS)
+    return apart + len(_bare_coins(expected, seen)) if seen.coins_covered else apart
 
 
 def _fewer(engine: tuple[int, ...], table: tuple[int, ...]) -> bool:
@@ -163,4 +195,5 @@ def missing_as_unknown(expected: Observation, seen: Seen) -> Seen:
         temple_active=seen.temple_active,
         bridge_face_up=seen.bridge_face_up,
         revealed_storehouses=seen.revealed_storehouses,
+        coins_covered=seen.coins_covered,
     )
