@@ -23,7 +23,7 @@ from typing import Any
 from companion.rules_session import RulesSession
 from companion.server.answer_menu import answer_menu
 from companion.server.board_in_words import drawn as drawn_words
-from companion.server.drawings import drawing
+from companion.server.drawings import drawing, marks
 from companion.server.game_over import GameOverCache
 from companion.server.review_runner import ReviewRunner
 from companion.server.view_words import Pair, words_for
@@ -81,6 +81,7 @@ class GenericPayloads:
         session = self.session
         data = session.seat_view(seat)
         data["page"] = "generic"
+        mark_seats(data["seats"])
         data["board"] = board(data["game"], session.game_name, session.seats)
         data["menu"] = answer_menu(session, data)
         over = bool(data["finished"] or data["ended"])  # no undo offered once over
@@ -184,6 +185,14 @@ class GenericPayloads:
         if more > 0:
             en, es = [*en[:4], f"and {more} more"], [*es[:4], f"y {more} más"]
         return {"en": "; ".join(en), "es": "; ".join(es)}
+
+
+def mark_seats(seats: Sequence[dict[str, Any]]) -> None:
+    """Give each public seat (``view["seats"]``) the ``mark`` its pieces carry on the
+    drawings (``companion.server.drawings.marks``): a log line's chip shows it beside the
+    seat's colour, so colour never says alone whose line it is. A seat that has a mark keeps it."""
+    for seat, mark in zip(seats, marks([str(s.get("name", "")) for s in seats]), strict=True):
+        seat.setdefault("mark", mark)
 
 
 # -- the board: the rules' view as titled panels --------------------------------------

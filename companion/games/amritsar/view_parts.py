@@ -94,9 +94,13 @@ def add_parts(
         for line in sheet["lines"]:
             line["period"] = line.get("decade")
     data["periods"] = periods(state.catalog.rules.decades)
+    # each seat's mark as its pieces carry it on the drawing (a log line's chip shows it)
+    mark_of = {owner["seat"]: owner["mark"] for owner in data["board"]["drawing"]["seats"]}
     for public in data["seats"]:
         if public.get("maharajah"):
             public["name_es"] = "Marajá"
+        if public.get("index") in mark_of:
+            public["mark"] = mark_of[public["index"]]
     decision_words(data)
     if seat is None and data["decision"]["chance"] and data["options"]:
         data["decision"]["table_enters"] = True  # a setup draw entered on the table screen

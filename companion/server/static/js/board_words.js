@@ -5,7 +5,10 @@
 // rows go into one closed "The board in words" section (its words still there
 // for a screen reader, opened with one 44 px tap); only what the drawing does
 // not show stays open. The history shows its last lines, the rest behind a
-// second fold. A fold a player opened stays open across the live redraws.
+// second fold; a line the view says a seat made (`log[*].seat`) starts with that
+// seat's chip: its colour and its mark (`seats[*].mark`, the letter its pieces
+// carry on the drawing), never the colour alone. A fold a player opened stays
+// open across the live redraws.
 
 import { h } from "./dom.js";
 import { lang, pick } from "./i18n.js";
@@ -117,6 +120,24 @@ export function shortBoard(view) {
   );
 }
 
+/** A seat's chip: its colour and its mark (the name's initial when the view sends none). */
+export function seatChip(seat) {
+  const mark = seat.mark || ([...String(seat.name || "?")].find((c) => /[\p{L}\p{N}]/u.test(c)) || "?").toUpperCase();
+  const name = (lang() === "es" && seat.name_es) || seat.name || "";
+  return h(
+    "span",
+    { class: "g-seat-chip", dataset: { seat: String(seat.index) }, title: name },
+    dot(seat.colour),
+    h("span", { class: "g-mark" }, mark),
+  );
+}
+
+/** A history line, with the chip of the seat that made it (when the view names one). */
+function logLine(view, line) {
+  const seat = line.seat === null || line.seat === undefined ? null : (view.seats || []).find((s) => s.index === line.seat);
+  return h("li", { dataset: seat ? { seat: String(seat.index) } : {} }, seat ? [seatChip(seat), " "] : null, pick(line));
+}
+
 /** The history, newest first: the last `shown` lines (LOG_SHOWN), the rest behind a fold. */
 export function shortLog(view, shown = LOG_SHOWN) {
   const lines = [...view.log].reverse();
@@ -125,13 +146,13 @@ export function shortLog(view, shown = LOG_SHOWN) {
     "section",
     { class: "g-panel g-log", id: "log" },
     h("h2", {}, w("log")),
-    h("ol", {}, lines.slice(0, shown).map((line) => h("li", {}, pick(line)))),
+    h("ol", {}, lines.slice(0, shown).map((line) => logLine(view, line))),
     more.length
       ? fold(
           "log-earlier",
           { class: "g-folded g-earlier" },
           h("span", {}, w("earlier", { n: more.length })),
-          h("ol", { start: String(shown + 1) }, more.map((line) => h("li", {}, pick(line)))),
+          h("ol", { start: String(shown + 1) }, more.map((line) => logLine(view, line))),
         )
       : null,
   );
