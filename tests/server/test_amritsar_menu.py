@@ -111,9 +111,34 @@ def test_a_phone_payload_carries_the_menu_of_its_own_long_decision_only(tmp_path
     seat = decision(session.state).player
     mine = payloads.view(seat)
     assert mine["menu"] is not None
-    assert sorted(leaves(mine["menu"])) == sorted(o["action"] for o in mine["options"])
+    # every answer is reached, and an answer with a follow-up opens a screen of the
+    # follow-ups, each sent after it ("first"): nothing else is on the menu
+    sent = sent_first(mine["menu"])
+    assert sorted(set(sent)) == sorted(o["action"] for o in mine["options"])
+    then = {o["action"]: {t["action"] for t in o.get("then", [])} for o in mine["options"]}
+    for first, action in follow_ups_on(mine["menu"]):
+        assert action in then[first]
     assert payloads.view((seat + 1) % 3).get("menu") is None
     assert "menu" not in payloads.view(None)
+
+
+def sent_first(menu: dict[str, Any]) -> list[str]:
+    """The answer each of the menu's buttons sends first."""
+    found: list[str] = []
+    for item in menu.get("items", []):
+        found.extend([item.get("first", item["action"])] if "action" in item else sent_first(item))
+    return found
+
+
+def follow_ups_on(menu: dict[str, Any]) -> list[tuple[str, str]]:
+    """(answer, its follow-up) for every follow-up button of the menu."""
+    found: list[tuple[str, str]] = []
+    for item in menu.get("items", []):
+        if "action" not in item:
+            found.extend(follow_ups_on(item))
+        elif "first" in item:
+            found.append((item["first"], item["action"]))
+    return found
 
 
 def test_the_taps_to_an_answer_are_its_depth_in_the_menu() -> None:

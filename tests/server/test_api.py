@@ -51,7 +51,18 @@ def test_pages_are_served_with_a_strict_content_policy(client: TestClient, path:
 
 
 def test_static_modules_are_served(client: TestClient) -> None:
-    for name in ("play", "table", "watch", "board", "render", "live", "dom", "i18n"):
+    for name in (
+        "generic_play",
+        "generic_table",
+        "generic_watch",
+        "generic_board",
+        "parts",
+        "picking",
+        "amritsar_drawing",
+        "live",
+        "dom",
+        "i18n",
+    ):
         response = client.get(f"/static/js/{name}.js")
         assert response.status_code == 200, name
         assert "javascript" in response.headers["content-type"]
