@@ -114,8 +114,24 @@ class DemoPlayer(ScriptedTable):
             return
         super().step(chosen)
         last = self.reconciler.last
-        if self.session.state != self.truth and (last is None or last.kind != "wait"):
-            # Her phone asks about what she just did: she answers now.
+        state = self.session.state
+        # Her phone asks about what she just did (a question the camera left
+        # open, an alert, a choice only the phone takes): she answers now.
+        # While the companion waits for the table, or sees nothing new at a
+        # move the table shows (the phone then says the camera is watching,
+        # and calls nobody), she carries on with her turn (issue 33: a sowing
+        # whose emptied origin the camera doubted was asked at once, though
+        # her next worker placed shows it).
+        top = state.pending[-1] if state.pending else None
+        watching = last is not None and (
+            last.kind == "wait"
+            or (
+                last.kind == "agree"
+                and top is not None
+                and Pending(top.kind) not in HIDDEN_DECISIONS
+            )
+        )
+        if state != self.truth and not watching:
             self._catch_up()
             self.trail = []
 
