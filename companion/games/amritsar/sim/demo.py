@@ -122,13 +122,13 @@ class DemoPlayer(ScriptedTable):
         # and calls nobody), she carries on with her turn (issue 33: a sowing
         # whose emptied origin the camera doubted was asked at once, though
         # her next worker placed shows it).
-        top = state.pending[-1] if state.pending else None
+        now = state.pending[-1] if state.pending else None
         watching = last is not None and (
             last.kind == "wait"
             or (
                 last.kind == "agree"
-                and top is not None
-                and Pending(top.kind) not in HIDDEN_DECISIONS
+                and now is not None
+                and Pending(now.kind) not in HIDDEN_DECISIONS
             )
         )
         if state != self.truth and not watching:
