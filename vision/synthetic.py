@@ -154,7 +154,7 @@ class TableRenderer:
         scale = texture_px_per_mm or max(2.0, math.ceil(self.board_px_per_mm() * 1.3 * 2) / 2)
         if getattr(self, "tex_scale", None) != scale:
             self.tex_scale = scale
-            # Kept packed (PNG strips, lossless): only a move's boxes are read back.
+            # Kept packed (compressed tiles, lossless): only a move's boxes are read back.
             self._base = PackedImage(self._draw_base())
         x0, y0, _, _ = self.layout.extent_mm
         S = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
@@ -542,7 +542,7 @@ class TableRenderer:
 
     def _update_layer(self, truth: TableSnapshot) -> Image | None:
         """Bring the piece layer (the texture with the pieces drawn, kept packed
-        in PNG tiles: 25 MB unpacked at 2560x1920) to ``truth``. After a small
+        in compressed tiles: 25 MB unpacked at 2560x1920) to ``truth``. After a small
         change (a move) only the changed pieces' surroundings are redrawn, in
         the tiles under them; :attr:`_dirty` keeps those texture boxes so
         :meth:`render` re-warps only them. Returns the whole texture when it

@@ -1,6 +1,6 @@
 """The synthetic camera's piece layer kept packed (issue 35: memory).
 
-The renderer keeps the texture with the pieces drawn in PNG tiles and, after
+The renderer keeps the texture with the pieces drawn in compressed tiles and, after
 a move, decodes only the tiles under the changed boxes (``PackedImage.sparse``)
 and stores them again (``PackedImage.put``); a re-warp reads the texture only
 where the changed part of the frame looks. These tests check that what is
