@@ -63,7 +63,7 @@ def test_a_game_whose_rules_name_no_colours_gets_the_fallback(
 @pytest.mark.parametrize(
     ("game", "session_type", "payload_type", "script"),
     [
-        ("amritsar", TableSession, Payloads, "play"),
+        ("amritsar", TableSession, Payloads, "generic_play"),
         ("imhotep", RulesSession, GenericPayloads, "generic_play"),
         ("ceylon", RulesSession, GenericPayloads, "generic_play"),
     ],
