@@ -113,13 +113,7 @@ def open_any_session(
         raise ResumeError(str(error)) from error
     try:
         if store.count():
-            first = next(store.entries(), None)
-            logged = game_of_log(first.payload) if first is not None else game
-            if logged != game:
-                raise ResumeError(
-                    f"{store.path} holds a game of {logged!r}, not {game!r}: resume it with "
-                    f"--game {logged}, or start the new game with another --log"
-                )
+            refuse_other_game(store, game)
             return resume_any(store)
         return adapter_for(game).new_session(
             names,
@@ -135,6 +129,18 @@ def open_any_session(
     except (ResumeError, ValueError):
         store.close()
         raise
+
+
+def refuse_other_game(store: EventStore, game: str) -> None:
+    """``ResumeError``, naming both games, when the log in ``store`` holds another game
+    than ``game`` (a log being resumed keeps its own)."""
+    first = next(store.entries(), None)
+    logged = game_of_log(first.payload) if first is not None else game
+    if logged != game:
+        raise ResumeError(
+            f"{store.path} holds a game of {logged!r}, not {game!r}: resume it with "
+            f"--game {logged}, or start the new game with another --log"
+        )
 
 
 def logged_game(path: Path | str) -> str | None:

@@ -15,7 +15,7 @@ from typing import Any
 from companion.games import DEFAULT_GAME, SERVED, game_of_log
 from companion.games.amritsar.dealing import Dealer
 from companion.games.amritsar.session import Seat, TableSession
-from companion.resume import ResumeError, resume_any
+from companion.resume import ResumeError, refuse_other_game, resume_any
 from companion.store import EventStore, StoreError
 from engine.amritsar import MAHARAJAH_SEAT, Game, new_game, parse_action
 
@@ -91,13 +91,7 @@ def open_session(
         raise ResumeError(str(error)) from error
     if store.count():
         try:
-            first = next(store.entries(), None)
-            logged = game_of_log(first.payload) if first is not None else game
-            if logged != game:
-                raise ResumeError(
-                    f"{store.path} holds a game of {logged!r}, not {game!r}: resume it with "
-                    f"--game {logged}, or start the new game with another --log"
-                )
+            refuse_other_game(store, game)
             return resume(store)
         except ResumeError:
             store.close()
