@@ -12,8 +12,10 @@ a choice hold Amritsar. ``game_list`` is every game the companion knows, for
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.adapters import ADAPTERS
@@ -35,6 +37,19 @@ SERVED = ("amritsar", "imhotep", "ceylon", "rajas")
 #: phones answer only what it cannot show; else manual mode (the phones answer
 #: every decision).
 MANUAL = tuple(game for game in SERVED if game not in ADAPTERS)
+
+
+def game_part(game: str, part: str) -> ModuleType | None:
+    """A game's own module ``companion.games.<game>.<part>`` (its ``drawing``, its
+    ``words``), or None when the game has none: how the shared modules find what a
+    game offers without naming it. An import error inside the module is raised."""
+    name = f"companion.games.{game}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and name.startswith(error.name):
+            return None
+        raise
 
 
 class GameChoiceError(ValueError):

@@ -15,11 +15,11 @@ way to tell whose it is.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from companion.games import game_part
 from companion.table_session import Seat
 from engine.core.registry import available
 
@@ -34,13 +34,9 @@ def drawers() -> dict[str, Drawer]:
     """Every served game's drawer, found once in ``companion.games.<game>.drawing``."""
     if not _MODULES:
         for game in available():
-            name = f"companion.games.{game}.drawing"
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as error:
-                if error.name is not None and name.startswith(error.name):
-                    continue  # this game has no drawing of its own
-                raise
+            module = game_part(game, "drawing")
+            if module is None:
+                continue  # this game has no drawing of its own
             _MODULES[game] = module
             DRAWERS[game] = module.DRAWER
     return DRAWERS

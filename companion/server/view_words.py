@@ -12,7 +12,6 @@ package (``companion.games.<game>.words``). Nothing here names a game.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
 Pair = tuple[str, str]
@@ -61,12 +60,10 @@ def words_for(game: str) -> dict[str, Pair]:
 def game_words(game: str) -> dict[str, Pair]:
     """A game's own words (its view's keys, components and places), from its package's
     ``companion.games.<game>.words.words()``; none for a game without that module."""
-    name = f"companion.games.{game}.words"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name is not None and name.startswith(error.name):
-            return {}
-        raise
+    from companion.games import game_part
+
+    module = game_part(game, "words")
+    if module is None:
+        return {}
     found: dict[str, Pair] = module.words()
     return found

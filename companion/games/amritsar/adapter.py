@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from companion.table_session import TableBase
 
 
+#: Why a seat cannot be the companion's in Amritsar (the start page and ``companion run``).
+NO_COMPANION_SEAT = "in Amritsar the companion plays the Maharajah: choose a solo game against him"
+
+
 class AmritsarAdapter:
     """``GameAdapter`` for Amritsar (``companion.games.amritsar.session.TableSession``)."""
 
@@ -47,9 +51,7 @@ class AmritsarAdapter:
         from companion.games.amritsar.session import TableSession
 
         if companions:
-            raise ValueError(
-                "in Amritsar the companion plays the Maharajah: choose a solo game against him"
-            )
+            raise ValueError(NO_COMPANION_SEAT)
 
         if solo and len(names) != 1:
             raise ValueError("a solo game of Amritsar has one player")
@@ -154,9 +156,7 @@ class AmritsarAdapter:
         from companion.resume import ResumeError
 
         if companions:
-            raise ResumeError(
-                "in Amritsar the companion plays the Maharajah: choose a solo game against him"
-            )
+            raise ResumeError(NO_COMPANION_SEAT)
         return begin_table(
             args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
             devices=devices,
