@@ -127,7 +127,15 @@ from engine.amritsar.solo import (
     play_maharajah_turn,
     turn_from_events,
 )
-from engine.amritsar.state import CHANCE, MAHARAJAH, MAHARAJAH_SEAT, NOBODY, NONE, GameState
+from engine.amritsar.state import (
+    CHANCE,
+    MAHARAJAH,
+    MAHARAJAH_SEAT,
+    NOBODY,
+    NONE,
+    UNNAMED,
+    GameState,
+)
 from engine.amritsar.view import view
 
 __all__ = [
@@ -148,6 +156,7 @@ __all__ = [
     "SECTION_CAPACITY",
     "SECTION_COUNT",
     "SECTION_NAMES",
+    "UNNAMED",
     "Act",
     "Action",
     "ActionFilter",

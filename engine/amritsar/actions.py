@@ -29,6 +29,7 @@ from engine.amritsar.board import (
 )
 from engine.amritsar.catalog import default_catalog
 from engine.amritsar.effects import Track
+from engine.amritsar.state import UNNAMED
 
 
 class Act(IntEnum):
@@ -62,6 +63,7 @@ class Act(IntEnum):
     FOLLOW = 27
     PASS = 28
     MAHARAJAH = 29  # the solo Maharajah's turn
+    REVEAL_OBJECTIVE = 30  # a = objective, b = objective space (house rule objectives_at_end)
 
 
 class ElephantMode(IntEnum):
@@ -114,6 +116,20 @@ class Action(NamedTuple):
             raise ValueError(f"not an action: {data!r}") from error
 
 
+#: How the notation writes an objective face down that nobody has named.
+_UNNAMED_WORD = "face-down"
+
+
+def _objective_name(index: int) -> str:
+    return _UNNAMED_WORD if index == UNNAMED else default_catalog().objectives[index].id
+
+
+def _objective_index(name: str) -> int:
+    if name.lower() == _UNNAMED_WORD:
+        return UNNAMED
+    return _index_of(default_catalog().objectives, name, "objective")
+
+
 def _resource_letter(value: int) -> str:
     return Resource(value).letter
 
@@ -142,7 +158,7 @@ def format_action(action: Action) -> str:
     if kind is Act.CHANCE:
         return f"chance {CHANCE_WORDS.get(b, str(b))} {_chance_outcome_name(b, a)}"
     if kind is Act.SETUP_OBJECTIVE:
-        return f"first-objective {catalog.objectives[a].id}"
+        return f"first-objective {_objective_name(a)}"
     if kind is Act.SETUP_MAHOUT:
         return f"first-mahout {WorkerColour(a).letter}"
     if kind is Act.ELEPHANT:
@@ -167,11 +183,13 @@ def format_action(action: Action) -> str:
         if kind is Act.UPGRADE_STOREHOUSE:
             what, where = catalog.storehouses[a].id, f"slot {b + 1}"
         elif kind is Act.UPGRADE_OBJECTIVE:
-            what, where = catalog.objectives[a].id, f"space {b + 1}"
+            what, where = _objective_name(a), f"space {b + 1}"
         else:
             what, where = catalog.mahout_tiles[a].id, f"space {WorkerColour(b).letter}"
         pay = "free" if c < 0 else f"pay {_resource_letter(c)}"
         return f"upgrade {_UPGRADE_WORDS[kind]} {what} {where} {pay}"
+    if kind is Act.REVEAL_OBJECTIVE:
+        return f"reveal-objective {_objective_name(a)} space {b + 1}"
     if kind is Act.DONATE:
         return f"donate {a}.{b + 1}"
     if kind is Act.TRACK:
@@ -251,7 +269,7 @@ def parse_action(text: str) -> Action:
                 outcome = int(name)
             return Action(Act.CHANCE, outcome, kind)
         if head == "first-objective" and len(args) == 1:
-            return Action(Act.SETUP_OBJECTIVE, _index_of(catalog.objectives, args[0], "objective"))
+            return Action(Act.SETUP_OBJECTIVE, _objective_index(args[0]))
         if head == "first-mahout" and len(args) == 1:
             return Action(Act.SETUP_MAHOUT, WorkerColour.parse(args[0]))
         if head == "elephant" and 1 <= len(args) <= 2:
@@ -292,7 +310,7 @@ def parse_action(text: str) -> Action:
             if what_kind == "objective":
                 return Action(
                     Act.UPGRADE_OBJECTIVE,
-                    _index_of(catalog.objectives, args[1], "objective"),
+                    _objective_index(args[1]),
                     int(args[3]) - 1,
                     pay,
                 )
@@ -303,6 +321,9 @@ def parse_action(text: str) -> Action:
                     WorkerColour.parse(args[3]),
                     pay,
                 )
+        if head == "reveal-objective" and len(args) == 3 and args[1].lower() == "space":
+            named = _index_of(catalog.objectives, args[0], "objective")
+            return Action(Act.REVEAL_OBJECTIVE, named, int(args[2]) - 1)
         if head == "donate" and len(args) == 1:
             level, _, space = args[0].partition(".")
             return Action(Act.DONATE, int(level), int(space) - 1)

@@ -513,6 +513,7 @@ def _ranges(s: GameState, kind: Pending, f: Frame) -> list[tuple[str, int, range
             ("n", f.n, range(rules.storehouses_revealed.get(s.donation_players, 0)))
         ],
         Pending.CHANCE_OBJECTIVE: [("a", f.a, range(len(s.players))), ("b", f.b, range(4))],
+        Pending.REVEAL_OBJECTIVE: [("a", f.a, range(4))],
         Pending.ELEPHANT: [("a", f.a, range(1, 4, 2))],  # phase 1 or phase 3
         Pending.SOW_PLACE: [
             ("a", f.a, range(SECTION_COUNT)),

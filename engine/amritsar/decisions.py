@@ -51,11 +51,22 @@ class Pending(IntEnum):
     # end of decade steps that need a choice
     DECADE_END = 61  # not a decision: runs the end-of-decade steps
     START_GAME = 62  # not a decision: setup is complete, the first turn begins
+    # the end (house rule objectives_at_end): the objectives played are named, then scored
+    REVEAL_OBJECTIVE = 63  # a = the objective space to name
+    FINAL_SCORING = 64  # not a decision: scores the game once every objective is named
     GAME_OVER = 70
 
 
 #: Frames that are bookkeeping, never shown as a decision.
-INTERNAL = frozenset({Pending.EFFECT, Pending.END_TURN, Pending.DECADE_END, Pending.START_GAME})
+INTERNAL = frozenset(
+    {
+        Pending.EFFECT,
+        Pending.END_TURN,
+        Pending.DECADE_END,
+        Pending.START_GAME,
+        Pending.FINAL_SCORING,
+    }
+)
 
 CHANCE_KINDS = frozenset(
     {
@@ -115,6 +126,10 @@ PROMPTS: dict[Pending, tuple[str, str]] = {
     ),
     Pending.FOLLOW: ("Follow with your mahout tile?", "¿Sigues con tu loseta de mahout?"),
     Pending.MAHARAJAH_TURN: ("The Maharajah takes his turn", "El marajá juega su turno"),
+    Pending.REVEAL_OBJECTIVE: (
+        "Reveal your objectives: name the one on this objective space",
+        "Revela tus objetivos: di cuál está en este espacio de objetivo",
+    ),
     Pending.GAME_OVER: ("The game is over", "La partida ha terminado"),
 }
 

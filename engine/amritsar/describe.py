@@ -14,7 +14,7 @@ from engine.amritsar.board import District, Resource, WorkerColour
 from engine.amritsar.catalog import Objective, ObjectiveKind, Perk, Storehouse
 from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import ANY_TRACK, Effect, Op, Step, Track
-from engine.amritsar.state import GameState
+from engine.amritsar.state import UNNAMED, GameState
 
 DISTRICTS = {"en": ("North", "East", "South", "West"), "es": ("Norte", "Este", "Sur", "Oeste")}
 #: A district inside a sentence. English as the rulebook writes it ("from the
@@ -371,6 +371,20 @@ def _describe_action(state: GameState, action: Action, language: str) -> str:
     seat = top.player if top is not None else -1
     if kind is Act.CHANCE:
         return describe_chance(state, b, a, lang)
+    if kind is Act.REVEAL_OBJECTIVE:
+        objective = catalog.objectives[a]
+        text = f"{objective.id}: {describe_objective(objective, lang)}"
+        if es:
+            return f"En el espacio de objetivo {b + 1}, el objetivo {text}"
+        return f"On objective space {b + 1}, objective {text}"
+    if (kind is Act.SETUP_OBJECTIVE or kind is Act.UPGRADE_OBJECTIVE) and a == UNNAMED:
+        space = f" (espacio {b + 1})" if es else f" (space {b + 1})"
+        pay = "" if c < 0 else (" pagando " if es else " paying ") + resource_words(c, 1, lang)
+        if kind is Act.SETUP_OBJECTIVE:
+            return "Primer objetivo boca abajo" if es else "First objective face down"
+        return ("Juega un objetivo boca abajo" if es else "Play an objective face down") + (
+            space + pay
+        )
     if kind is Act.SETUP_OBJECTIVE or kind is Act.UPGRADE_OBJECTIVE:
         objective = catalog.objectives[a]
         text = f"{objective.id}: {describe_objective(objective, lang)}"
@@ -597,6 +611,7 @@ HIDDEN_DECISIONS = frozenset(
         Pending.TWO_STEPS,
         Pending.DISCARD,
         Pending.FOLLOW,
+        Pending.REVEAL_OBJECTIVE,
     }
 )
 
@@ -651,6 +666,8 @@ _PAST: dict[str, tuple[tuple[str, str], ...]] = {
         ("Add the mahout tile ", "added the mahout tile "),
         ("Add the storehouse ", "added the storehouse "),
         ("Play objective ", "played objective "),
+        ("Play an objective face down", "played an objective face down"),
+        ("On objective space ", "revealed, on objective space "),
         ("First objective ", "chose their first objective "),
         ("Donation mahout tile on the ", "put the donation mahout tile on the "),
         ("The Maharajah takes his turn", "The Maharajah took his turn"),
@@ -681,6 +698,8 @@ _PAST: dict[str, tuple[tuple[str, str], ...]] = {
         ("No sigas", "no siguió"),
         ("Añade ", "añadió "),
         ("Juega el objetivo ", "jugó el objetivo "),
+        ("Juega un objetivo boca abajo", "jugó un objetivo boca abajo"),
+        ("En el espacio de objetivo ", "reveló, en el espacio de objetivo "),
         ("Primer objetivo ", "eligió su primer objetivo "),
         ("Loseta de donación en el espacio ", "puso la loseta de donación en el espacio "),
         ("El marajá juega su turno", "El marajá jugó su turno"),

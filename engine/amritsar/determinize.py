@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 
-from engine.amritsar.state import NONE, GameState
+from engine.amritsar.state import NONE, UNNAMED, GameState
 
 
 def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     """``state`` with the other players' objectives dealt anew for ``seat``."""
-    if state.finished:
+    if state.finished or UNNAMED in (o for p in state.players for o in p.objective_hand):
+        # objectives_at_end: nobody's objectives are known, nothing to deal anew
         return state
     catalog = state.catalog
     others = [p for p in state.players if p.seat != seat]

@@ -31,6 +31,7 @@ from engine.amritsar.catalog import Catalog, default_catalog
 from engine.amritsar.decisions import CHANCE_KINDS, PROMPTS, Decision, Pending
 from engine.amritsar.options import checked_options
 from engine.amritsar.reasons import IllegalActionError, Reason
+from engine.amritsar.rules import objectives_at_end
 from engine.amritsar.rules.core import ANSWERS, APPLY, CANDIDATES, CHECKS, Event, advance
 from engine.amritsar.rules.setup import initial_state
 from engine.amritsar.state import NOBODY, GameState
@@ -154,6 +155,7 @@ def new_game(
     chosen = checked_options(options)
     state = initial_state(catalog or default_catalog(), players, solo=solo, hard=hard)
     state.options = chosen
+    objectives_at_end.start(state)
     if seed is not None:
         rng = random.Random(seed)
         state = finish_setup_draws(state, rng)

@@ -127,6 +127,24 @@ OPTIONS: dict[str, Option] = {
             "1 moneda menos en la compra de cada acción de mercado",
             "Almacenes: 'Cuando compres en el mercado, paga 1 moneda menos sobre el coste total de tu compra.' (¿una compra: la de una acción de mercado o la del turno?).",
         ),
+        Option(
+            "objectives_at_end",
+            "Objectives named at the end: nobody enters their objectives during the game; "
+            "each player names the ones on their board when they are revealed.",
+            "Objetivos al final: nadie introduce sus objetivos durante la partida; cada "
+            "jugador dice cuáles tiene en su tablero cuando se revelan.",
+            "each objective is entered when it is dealt, and named when it is played",
+            "Setup: 'Each player can consult their Objectives at any time, but will keep them "
+            "hidden from the rest of the players until the end of the game.'; End of Game: "
+            "'Reveal the Objectives you have played on your Board and score them.' (nothing "
+            "during the game depends on which they are).",
+            "cada objetivo se introduce al repartirlo y se nombra al jugarlo",
+            "Preparación: 'Cada jugador puede consultar sus objetivos en cualquier momento, pero "
+            "los mantendrá ocultos al resto de jugadores hasta el final de la partida.'; Final "
+            "de la partida: 'Revela los objetivos que hayas logrado jugar en tu tablero y "
+            "puntúalos.' (nada "
+            "durante la partida depende de cuáles sean).",
+        ),
     )
 }
 

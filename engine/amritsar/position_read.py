@@ -38,7 +38,7 @@ from engine.amritsar.position_write import (
     derived_maharajah_storehouse,
     donation_labels,
 )
-from engine.amritsar.serialize import FORMAT, StateError, from_dict
+from engine.amritsar.serialize import FORMAT, UNNAMED_ID, StateError, from_dict
 from engine.amritsar.state import NONE, GameState
 
 
@@ -757,6 +757,11 @@ def _read_player(
     ) -> Callable[[list[str]], list[str | None]]:
         return lambda ws: [_component(items, w, f"{who} {name}", f"{who_es} {name_es}") for w in ws]
 
+    def objective_ids(name: str, name_es: str) -> Callable[[list[str]], list[str | None]]:
+        """Objective ids, or ``face-down`` for one nobody has named (objectives_at_end)."""
+        named = ids(c.objectives, name, name_es)
+        return lambda ws: [w if w == UNNAMED_ID else named([w])[0] for w in ws]
+
     def storehouses(ws: list[str]) -> None:
         houses, flipped = [], []
         for w in ws:
@@ -805,9 +810,9 @@ def _read_player(
             "mahout_hand", ids(c.mahout_tiles, "mahout hand", "losetas de mahout en mano")
         ),
         "objectives": value(
-            "objectives", lambda ws: _padded(ids(c.objectives, "objectives", "objetivos")(ws), 4)
+            "objectives", lambda ws: _padded(objective_ids("objectives", "objetivos")(ws), 4)
         ),
-        "face down": value("objective_hand", ids(c.objectives, "face down", "boca abajo")),
+        "face down": value("objective_hand", objective_ids("face down", "boca abajo")),
         "storehouses": storehouses,
         "movement": value("movement", movement),
         "tax": value("tax", whole("tax", "impuestos")),

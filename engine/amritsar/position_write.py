@@ -25,7 +25,16 @@ from engine.amritsar.catalog import Catalog
 from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import format_effect
 from engine.amritsar.position_build import decision_stage
-from engine.amritsar.state import CHANCE, MAHARAJAH, NOBODY, NONE, Frame, GameState, PlayerState
+from engine.amritsar.state import (
+    CHANCE,
+    MAHARAJAH,
+    NOBODY,
+    NONE,
+    UNNAMED,
+    Frame,
+    GameState,
+    PlayerState,
+)
 
 MOVEMENT = ("locked", "unlocked", "spent")
 DONE_WORDS = ("main", "secondary", "closed")
@@ -43,6 +52,11 @@ def quoted_word(text: str) -> str:
 
 def _ids(items: Sequence[Any], indices: Sequence[int]) -> list[str]:
     return ["-" if i == NONE else items[i].id for i in indices]
+
+
+def _objective_ids(c: Catalog, indices: Sequence[int]) -> list[str]:
+    """Objective ids; ``face-down`` for one nobody has named (objectives_at_end)."""
+    return ["face-down" if i == UNNAMED else _ids(c.objectives, [i])[0] for i in indices]
 
 
 def _trimmed(words: list[str]) -> list[str]:
@@ -119,11 +133,11 @@ def _player_line(s: GameState, p: PlayerState) -> str:
         items.append("mahouts " + " ".join(mahouts))
     if p.mahout_hand != _derived_mahout_hand(c, p.mahouts):
         items.append("mahout hand " + " ".join(_ids(c.mahout_tiles, p.mahout_hand)))
-    objectives = _trimmed(_ids(c.objectives, p.objectives))
+    objectives = _trimmed(_objective_ids(c, p.objectives))
     if objectives or len(p.objectives) != 4:
         items.append("objectives " + " ".join(objectives))
     if p.objective_hand:
-        items.append("face down " + " ".join(_ids(c.objectives, p.objective_hand)))
+        items.append("face down " + " ".join(_objective_ids(c, p.objective_hand)))
     houses = _ids(c.storehouses, p.storehouses)
     flipped = [
         f"{h}/flipped" if f else h for h, f in zip(houses, p.storehouse_flipped, strict=False)

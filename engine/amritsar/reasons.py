@@ -39,6 +39,17 @@ REASONS: dict[str, tuple[str, str, str]] = {
         "That objective is not in your hand.",
         "Ese objetivo no está en tu mano.",
     ),
+    "objective_named": (
+        "End of Game: Objectives",
+        "{objective} is already named on a board: each objective is in the game once.",
+        "{objective_es} ya está nombrado en un tablero: cada objetivo está una sola vez en la "
+        "partida.",
+    ),
+    "objective_type_twice": (
+        "The Objectives",
+        "You already named a type {type} objective: you were dealt one of each type.",
+        "Ya nombraste un objetivo de tipo {type}: recibiste uno de cada tipo.",
+    ),
     "elephant_first_turn": (
         "Phase I. Move your elephant",
         "On your first turn, place your elephant on a path of your choice.",

@@ -36,7 +36,7 @@ from engine.amritsar.options import OPTIONS
 from engine.amritsar.rules.core import Event
 from engine.amritsar.rules.scoring import score
 from engine.amritsar.serialize import from_dict, to_dict
-from engine.amritsar.state import GameState
+from engine.amritsar.state import UNNAMED, GameState
 from engine.amritsar.view import view
 from engine.core.game import Decision, Filter
 from engine.core.reasons import Reason
@@ -64,11 +64,13 @@ def privacy(state: GameState, action: Action) -> tuple[int | None, bool]:
 
     A dealt objective is its receiver's secret; a chosen first objective or an
     objective played face down is the chooser's; every chance draw reveals.
+    An objective nobody has named (house rule ``objectives_at_end``) holds no
+    secret: the table sees an objective go face down, nothing more.
     """
     top = state.pending[-1]
     if action.kind is Act.CHANCE:
         return secret_for(state), True
-    if action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE):
+    if action.kind in (Act.SETUP_OBJECTIVE, Act.UPGRADE_OBJECTIVE) and action.a != UNNAMED:
         return top.player, False
     return None, False
 

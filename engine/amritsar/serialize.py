@@ -33,7 +33,7 @@ from engine.amritsar.catalog import Catalog, default_catalog
 from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import Step, Track, format_effect, parse_effect
 from engine.amritsar.options import checked_options
-from engine.amritsar.state import NONE, Frame, GameState, MaharajahState, PlayerState
+from engine.amritsar.state import NONE, UNNAMED, Frame, GameState, MaharajahState, PlayerState
 
 FORMAT = "amritsar-state/1"
 _MOVEMENT = ("locked", "unlocked", "spent")
@@ -62,6 +62,14 @@ def _ids(items: Sequence[Any], indices: Sequence[int]) -> list[str | None]:
     return [None if i == NONE else items[i].id for i in indices]
 
 
+#: An objective nobody has named (``UNNAMED``, house rule ``objectives_at_end``).
+UNNAMED_ID = "face-down"
+
+
+def _objective_ids(c: Catalog, indices: Sequence[int]) -> list[str | None]:
+    return [UNNAMED_ID if i == UNNAMED else _ids(c.objectives, [i])[0] for i in indices]
+
+
 def _player_dict(c: Catalog, p: PlayerState) -> dict[str, Any]:
     return {
         "seat": p.seat,
@@ -77,8 +85,8 @@ def _player_dict(c: Catalog, p: PlayerState) -> dict[str, Any]:
             WorkerColour(i).letter: _ids(c.mahout_tiles, [t])[0] for i, t in enumerate(p.mahouts)
         },
         "mahout_hand": _ids(c.mahout_tiles, p.mahout_hand),
-        "objectives": _ids(c.objectives, p.objectives),
-        "objective_hand": _ids(c.objectives, p.objective_hand),
+        "objectives": _objective_ids(c, p.objectives),
+        "objective_hand": _objective_ids(c, p.objective_hand),
         "storehouses": _ids(c.storehouses, p.storehouses),
         "storehouse_flipped": list(p.storehouse_flipped),
         "movement": _MOVEMENT[p.movement],
@@ -223,6 +231,16 @@ class _Decoder:
             return ()
         return tuple(self.component(items, v, f"{where}[{i}]") for i, v in enumerate(values))
 
+    def objectives(self, values: Any, where: str) -> tuple[int, ...]:
+        """Objective ids, or ``UNNAMED_ID`` for one face down that nobody has named."""
+        if not isinstance(values, list):
+            self.fail(f"{where}: expected a list")
+            return ()
+        return tuple(
+            UNNAMED if v == UNNAMED_ID else self.component(self.c.objectives, v, f"{where}[{i}]")
+            for i, v in enumerate(values)
+        )
+
     def options(self, value: Any) -> tuple[str, ...]:
         """House rules by name (saves from before house rules have none)."""
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -285,15 +303,13 @@ class _Decoder:
         p.mahout_hand = self.components(
             c.mahout_tiles, self.get(data, "mahout_hand", where, []), f"{where}.mahout_hand"
         )
-        o = self.components(
-            c.objectives, self.get(data, "objectives", where, []), f"{where}.objectives"
-        )
+        o = self.objectives(self.get(data, "objectives", where, []), f"{where}.objectives")
         if len(o) != 4:
             self.fail(f"{where}.objectives: expected 4 spaces, got {len(o)}")
             o = (NONE, NONE, NONE, NONE)
         p.objectives = (o[0], o[1], o[2], o[3])
-        p.objective_hand = self.components(
-            c.objectives, self.get(data, "objective_hand", where, []), f"{where}.objective_hand"
+        p.objective_hand = self.objectives(
+            self.get(data, "objective_hand", where, []), f"{where}.objective_hand"
         )
         p.storehouses = self.components(
             c.storehouses, self.get(data, "storehouses", where, []), f"{where}.storehouses"
@@ -597,7 +613,7 @@ def field_problems(s: GameState) -> list[str]:
     if len(everywhere) != len(set(everywhere)):
         problems.append("storehouses: a storehouse is in two places")
     # objectives
-    dealt = [o for p in s.players for o in (*p.objectives, *p.objective_hand) if o != NONE]
+    dealt = [o for p in s.players for o in (*p.objectives, *p.objective_hand) if o >= 0]
     if s.maharajah is not None and s.maharajah.objective != NONE:
         dealt.append(s.maharajah.objective)
     if len(dealt) != len(set(dealt)):
@@ -678,7 +694,14 @@ def _player_problems(s: GameState, p: PlayerState, setting_up: bool) -> list[str
             f"{where}: mahout tiles on the board and in hand must be the 7 tiles, once each"
         )
     objectives = [o for o in p.objectives if o != NONE] + list(p.objective_hand)
-    if not setting_up and sorted(c.objectives[o].type for o in objectives) != ["A", "B", "C", "D"]:
+    named = sorted(c.objectives[o].type for o in objectives if o >= 0)
+    if UNNAMED in objectives and "objectives_at_end" not in s.options:
+        problems.append(
+            f"{where}: an objective is face down unnamed, but objectives are entered when dealt"
+        )
+    if s.finished and UNNAMED in p.objectives:
+        problems.append(f"{where}: the game is over with an objective played but not named")
+    if not setting_up and (len(objectives) != 4 or len(set(named)) != len(named)):
         problems.append(f"{where}: a player holds one objective of each type A, B, C, D")
     icons = (
         sum(c.mahout_tiles[m].tax_icons for m in p.mahouts if m != NONE)

@@ -23,6 +23,9 @@ from engine.amritsar.effects import Effect
 from engine.core import seats
 
 NONE = -1
+#: An objective held or played face down that nobody has named yet (house rule
+#: ``objectives_at_end``: named when revealed at the end, ``rules.objectives_at_end``).
+UNNAMED = -2
 
 #: Who decides when nobody at the table does (the core's seat constants;
 #: the Maharajah is the core's automated opponent, ``BOT``).

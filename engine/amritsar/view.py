@@ -35,7 +35,7 @@ def secrets_of(state: GameState, seat: int) -> set[str]:
     """Ids only ``seat`` may know (for tests and the server's leak checks)."""
     p = state.players[seat]
     catalog = state.catalog
-    hidden = {catalog.objectives[o].id for o in p.objective_hand}
+    hidden = {catalog.objectives[o].id for o in p.objective_hand if o >= 0}
     if not state.finished:
         hidden |= {catalog.objectives[o].id for o in p.objectives if o >= 0}
     return hidden

@@ -21,7 +21,7 @@ from engine.amritsar.decisions import Pending
 from engine.amritsar.effects import Upgrade
 from engine.amritsar.game import apply, legal_actions, new_game, why_illegal
 from engine.amritsar.reasons import REASONS, TABLE_REASONS, IllegalActionError, Reason
-from engine.amritsar.state import NONE
+from engine.amritsar.state import NONE, GameState
 from tests.engine.build import at_turn, change, play, refusal, seat, table, with_frame
 from tests.engine.could_take import could_take
 
@@ -79,6 +79,18 @@ def test_refusals_in_spanish_have_no_english_clause(seen_in_play: dict[str, Reas
     assert len(seen_in_play) >= 15
 
 
+def _naming_objectives() -> tuple[GameState, Action]:
+    """House rule objectives_at_end, seed 20: seat 0 names its first objective of three."""
+    rng = random.Random(20)
+    s = new_game(3, seed=20, options=["objectives_at_end"])
+    while s.pending[-1].kind != Pending.REVEAL_OBJECTIVE:
+        s, _ = apply(s, rng.choice(legal_actions(s)))
+    named = legal_actions(s)[0]
+    s, _ = apply(s, named)
+    assert s.pending[-1].player == 0  # its second space
+    return s, named
+
+
 def built_refusals() -> list[Reason | None]:
     """Refusals random play rarely or never reaches, from built positions."""
     menu = at_turn(seat(table(2), 0, coins=0), 0, "actions", colour="G", district="W")
@@ -107,6 +119,12 @@ def built_refusals() -> list[Reason | None]:
         o for o in range(24) if o not in setup.players[setup.starting_player].objective_hand
     )
     drawing = play(new_game(2), "chance temple T2")
+    naming, named = _naming_objectives()
+    same_type = next(
+        i
+        for i, o in enumerate(naming.catalog.objectives)
+        if o.type == naming.catalog.objectives[named.a].type and i != named.a
+    )
     used = seat(table(2), 0, elephant="N", coins=0)
     used = play(at_turn(used, 0, "actions", colour="Y", district="N"), "elephant-main C")
     closed = play(
@@ -138,6 +156,8 @@ def built_refusals() -> list[Reason | None]:
         refusal(full, "upgrade storehouse S01 slot 1 pay M"),
         why_illegal(setup, Action(Act.SETUP_OBJECTIVE, other)),
         refusal(drawing, "chance temple T2"),
+        why_illegal(naming, Action(Act.REVEAL_OBJECTIVE, named.a, naming.pending[-1].a)),
+        why_illegal(naming, Action(Act.REVEAL_OBJECTIVE, same_type, naming.pending[-1].a)),
         # House rules (tests/engine/test_house_rules.py).
         refusal(
             change(

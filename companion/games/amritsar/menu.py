@@ -28,6 +28,7 @@ from typing import Any
 from companion.server.answer_menu import MOST, build, leaves, taps
 from engine.amritsar import (
     COLOURS,
+    UNNAMED,
     Act,
     Action,
     GameState,
@@ -71,6 +72,9 @@ def _upgrade(state: GameState, action: Action) -> AnswerParts:
             _capital(storehouse_words(storehouse, "es")),
         )
         space = Step(f"Storage space {where + 1}", f"Espacio de almacén {where + 1}")
+    elif kind is Act.UPGRADE_OBJECTIVE and what == UNNAMED:  # house rule objectives_at_end
+        tile = Step("An objective face down", "Un objetivo boca abajo")
+        space = Step(f"Objective space {where + 1}", f"Espacio de objetivo {where + 1}")
     elif kind is Act.UPGRADE_OBJECTIVE:
         objective = catalog.objectives[what]
         tile = Step(
@@ -105,6 +109,11 @@ def answer_parts(state: GameState, action: Action) -> AnswerParts:
         return AnswerParts((TILES, _whole(state, action)))
     if action.kind in (Act.ELEPHANT_MAIN, Act.ELEPHANT_MAHOUT):
         return AnswerParts((ELEPHANT, _whole(state, action)))
+    if action.kind is Act.REVEAL_OBJECTIVE:  # the objective's type first, as the cards are
+        kind = state.catalog.objectives[action.a].type
+        return AnswerParts(
+            (Step(f"A type {kind} objective", f"Un objetivo de tipo {kind}"), _whole(state, action))
+        )
     return AnswerParts((_whole(state, action),))
 
 

@@ -15,6 +15,7 @@ from engine.amritsar.rules import (  # noqa: F401  (imported to register their r
     knowledge,
     maharajah,
     market,
+    objectives_at_end,
     setup,
     sowing,
     turn,

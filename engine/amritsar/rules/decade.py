@@ -28,6 +28,7 @@ from engine.amritsar.rules.core import (
     replace_top,
     runs,
 )
+from engine.amritsar.rules.objectives_at_end import reveal_frames
 from engine.amritsar.rules.scoring import final_scoring
 from engine.amritsar.rules.turn import start_turn
 from engine.amritsar.state import NONE, Frame, GameState, PlayerState
@@ -128,6 +129,23 @@ def _run_decade_end(s: GameState, top: Frame, events: Events) -> None:
         )
         start_turn(s)
         return
+    reveals = reveal_frames(s)
+    if reveals:  # house rule objectives_at_end: the objectives played named first
+        push(s, Frame(Pending.FINAL_SCORING, NONE))
+        for frame in reversed(reveals):
+            push(s, frame)
+        return
+    _end_game(s, events)
+
+
+@runs(Pending.FINAL_SCORING)
+def _run_final_scoring(s: GameState, top: Frame, events: Events) -> None:
+    pop(s)
+    _end_game(s, events)
+
+
+def _end_game(s: GameState, events: Events) -> None:
+    """Score the game and close it (End of Game)."""
     final_scoring(s, events)
     s.finished = True
     s.current = NONE

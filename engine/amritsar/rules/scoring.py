@@ -22,7 +22,7 @@ from engine.amritsar.catalog import EndScoring, Objective, ObjectiveKind
 from engine.amritsar.effects import Track
 from engine.amritsar.options import has_option
 from engine.amritsar.rules.core import Event, Events, gain_pp
-from engine.amritsar.state import MAHARAJAH_SEAT, NONE, GameState
+from engine.amritsar.state import MAHARAJAH_SEAT, GameState
 from engine.core.scoring import ScoreLine as ScoreLine
 from engine.core.scoring import ScoreSheet as ScoreSheet
 
@@ -224,7 +224,7 @@ def final_scoring(s: GameState, events: Events) -> None:
         p.seat: [
             (o, objective_value(s, p.seat, s.catalog.objectives[o]))
             for o in p.objectives
-            if o != NONE
+            if o >= 0  # every one named by now (objectives_at_end: reveal_frames first)
         ]
         for p in s.players
     }
@@ -281,7 +281,7 @@ def score_sheet(s: GameState, seat: int) -> ScoreSheet:
             lines.append(_line("knowledge_end", amount, label, provisional=True))
             provisional += amount
         for objective in p.objectives:
-            if objective != NONE:
+            if objective >= 0:  # an unnamed one (objectives_at_end) scores when named
                 entry = s.catalog.objectives[objective]
                 amount = objective_value(s, seat, entry)
                 lines.append(_line("objective", amount, entry.id, provisional=True))

@@ -36,6 +36,7 @@ from engine.amritsar.rules.core import (
     push,
     runs,
 )
+from engine.amritsar.rules.objectives_at_end import without_one
 from engine.amritsar.rules.turn import reset_turn, start_turn
 from engine.amritsar.state import CHANCE, NONE, Frame, GameState, MaharajahState, PlayerState
 
@@ -473,7 +474,7 @@ def _check_setup_objective(s: GameState, top: Frame, action: Action) -> Reason |
 def _apply_setup_objective(s: GameState, top: Frame, action: Action, events: Events) -> None:
     pop(s)
     p = s.own(top.player)
-    p.objective_hand = tuple(o for o in p.objective_hand if o != action.a)
+    p.objective_hand = without_one(p.objective_hand, action.a)
     p.objectives = (action.a, p.objectives[1], p.objectives[2], p.objectives[3])
     p.tax += s.catalog.rules.objective_tax_icons
     events.append(

@@ -35,6 +35,7 @@ from engine.amritsar.rules.core import (
     pop,
     push_effect,
 )
+from engine.amritsar.rules.objectives_at_end import without_one
 from engine.amritsar.state import NONE, Frame, GameState, PlayerState
 
 KIND_OF = {
@@ -66,7 +67,8 @@ def _targets(s: GameState, p: PlayerState, kind: Upgrade) -> Iterable[tuple[int,
         return ((h, b) for h in s.revealed_storehouses for b in slots)
     if kind is Upgrade.OBJECTIVE:
         spaces = [i for i, v in enumerate(p.objectives) if v == NONE]
-        return ((o, b) for o in p.objective_hand for b in spaces)
+        # unnamed objectives (house rule objectives_at_end) are alike: one answer
+        return ((o, b) for o in dict.fromkeys(p.objective_hand) for b in spaces)
     spaces = [c for c in WorkerColour if p.mahouts[c] == NONE]
     return ((t, b) for t in p.mahout_hand for b in spaces)
 
@@ -188,7 +190,7 @@ def _apply_upgrade(s: GameState, top: Frame, action: Action, events: Events) -> 
         benefit, src = storehouse.immediate, ("storehouse", storehouse.id)
         name = storehouse.id
     elif kind is Upgrade.OBJECTIVE:
-        p.objective_hand = tuple(o for o in p.objective_hand if o != what)
+        p.objective_hand = without_one(p.objective_hand, what)
         spaces = list(p.objectives)
         spaces[where] = what
         p.objectives = (spaces[0], spaces[1], spaces[2], spaces[3])
