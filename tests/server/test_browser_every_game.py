@@ -379,6 +379,9 @@ def test_every_game_at_the_table(
     figures = Figures()
     failures: list[str] = []
     measured: list[str] = []  # the kinds of decision measured
+    # Spanish runs longer than English: where it could overflow is the phone's width, so
+    # the decisions are measured there in Spanish, at both sizes in English.
+    sizes = SIZES if lang == "en" else {"390x844": PHONE}
 
     def open_(url: str, size: dict[str, int] = BIG) -> Any:
         page = context.new_page()
@@ -414,13 +417,13 @@ def test_every_game_at_the_table(
             phone.locator("#decision").wait_for()
             kind = deciding(session)[1]
             measured.append(kind)
-            for size, viewport in SIZES.items():
+            for size, viewport in sizes.items():
                 phone.set_viewport_size(viewport)
                 phone.evaluate("() => new Promise((r) => requestAnimationFrame(() => r(0)))")
                 where = f"{kind} {lang} {size}"
                 buttons = measure_answers(phone, game, kind, where, figures)
                 measure_page(phone, "decision", where, figures)
-                if size == "390x844" and buttons >= shown:
+                if size == "390x844" and buttons > shown:
                     shown = buttons
                     shot(phone, "decision", size)
                     phone.set_viewport_size(BIG)
@@ -432,7 +435,7 @@ def test_every_game_at_the_table(
             if phone.locator(opener).count():
                 phone.locator(opener).first.click()
                 phone.locator(opened).wait_for()
-                for size, viewport in SIZES.items():
+                for size, viewport in sizes.items():
                     phone.set_viewport_size(viewport)
                     where = f"{kind} follow-up {lang} {size}"
                     measure_answers(phone, game, kind, where, figures)
