@@ -16,6 +16,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from companion.games.amritsar.dealing import SECRET_DRAWS, Dealer
@@ -84,10 +85,11 @@ def test_knowing_the_seed_of_companion_run_does_not_reveal_the_hands(tmp_path: P
     predicted = Game.new(len(PLAYERS), seed=seed)
     predicted_secret = _draws(predicted)[1]
     assert predicted_secret  # objectives are dealt in setup
-    deals = [
-        _draws_of(_deal_with_companion_run(tmp_path / f"game{attempt}.sqlite", seed))
-        for attempt in range(2)
-    ]
+    # The two tables start side by side: each mostly waits for its process.
+    with ThreadPoolExecutor(2) as pool:
+        logs = [tmp_path / f"game{attempt}.sqlite" for attempt in range(2)]
+        setups = list(pool.map(_deal_with_companion_run, logs, [seed, seed]))
+    deals = [_draws_of(setup) for setup in setups]
     for _, secret in deals:
         assert secret != predicted_secret, "the hands follow from the seed"
     assert deals[0][0] == deals[1][0]  # --seed still repeats the table's layout
