@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.amritsar.sections import SECTIONS
 from engine.core.reasons import IllegalActionError as CoreIllegalActionError
 from engine.core.reasons import Reason as CoreReason
 from engine.core.reasons import ReasonTable
@@ -423,7 +424,7 @@ def _derived_words(given: dict[str, Any]) -> dict[str, Any]:
 
 
 #: Amritsar's refusals as a core ``ReasonTable``.
-TABLE = ReasonTable("amritsar", REASONS, _derived_words)
+TABLE = ReasonTable("amritsar", REASONS, _derived_words, SECTIONS)
 
 
 #: The words of a refusal, or a function that makes them when first asked.

@@ -96,9 +96,6 @@ def _tables() -> Iterator[ReasonTable]:
 def _check(reason: Reason, where: str) -> None:
     english = f"{reason.en} ({reason.rule_en})"
     spanish = f"{reason.es} ({reason.rule_es})"
-    if reason.table is not None and reason.table.game == "amritsar":
-        # Amritsar names its sections in English; its pages translate them (i18n.js rule()).
-        spanish = reason.es
     assert not _found(SPANISH, english), (where, english)
     assert not _found(ENGLISH, spanish), (where, spanish)
 
