@@ -227,6 +227,13 @@ def register(subparsers: Any) -> None:
         help="how well the companion plays its seats (default normal)",
     )
     parser.add_argument(
+        "--boards-in-view",
+        action="store_true",
+        help="(Amritsar) the players' personal boards lie beside the main board in the "
+        "camera's view (hardware/amritsar-boards): a tile action and its follow-ups are "
+        "read off the player's board instead of asked on the phone",
+    )
+    parser.add_argument(
         "--log", type=Path, help="where to write the game's log (default: a temporary folder)"
     )
     parser.add_argument(

@@ -24,8 +24,9 @@ places in the board's own millimetres. The same honesty as every zone:
 - a board is read only when both its corner stickers fit one rigid board near
   a seat's place; otherwise every field of that seat is ``None``.
 
-The reading is returned once ``SETTLE`` frames in a row agree (merged place
-by place; any disagreement starts again).
+The reading is returned once ``SETTLE`` frames in a row agree (any
+disagreement starts again), and it is the last frame's: a place an earlier
+frame alone read is not carried over (it may have changed unread since).
 """
 
 from __future__ import annotations
@@ -116,23 +117,18 @@ class BoardsReader:
         return list(self._problems)
 
     def read(self, frame: Frame) -> tuple[BoardView, ...] | None:
-        """The boards once ``SETTLE`` frames in a row agree, merged place by place."""
+        """This frame's boards once ``SETTLE`` frames in a row agree wherever
+        they read the same place. Only this frame's readings are given: a place
+        only an earlier frame read may have changed since (a counter moved where
+        the new frames do not read it), so it stays unknown."""
         got = self.snapshot(frame.image)
         if got is None:
             self._window = []
             return None
-        if self._window and merge_all(self._window[-1], got) is None:
+        if any(merge_all(old, got) is None for old in self._window):
             self._window = []
         self._window = [*self._window, got][-SETTLE:]
-        if len(self._window) < SETTLE:
-            return None
-        out = self._window[0]
-        for more in self._window[1:]:
-            merged = merge_all(out, more)
-            if merged is None:
-                return None
-            out = merged
-        return out
+        return got if len(self._window) == SETTLE else None
 
     # -- one frame -------------------------------------------------------------------
     def snapshot(self, image: np.ndarray) -> tuple[BoardView, ...] | None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.amritsar.reconcile.boards import settle_by_boards
 from companion.games.amritsar.reconcile.closing import CLOSERS, closed, closing_actions
 from companion.games.amritsar.reconcile.diagnose import Diagnosis, diagnose
 from companion.games.amritsar.reconcile.evidence import without_doubtful_choices
@@ -68,6 +69,7 @@ from engine.amritsar import (
     observe,
     spanish,
 )
+from vision.games.amritsar_boards.view import BoardView
 
 
 def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruction: Any) -> bool:
@@ -148,6 +150,10 @@ class Reconciler:
         #: phone, or waited for the table to show which way it went).
         self._asked: GameState | None = None
         self.illegal_alert: int | None = None
+        #: The personal boards as last read, when they lie in the camera's view
+        #: (``vision.games.amritsar_boards``; None: not in view): a hidden
+        #: choice the deciding player's board shows is settled by it (``boards``).
+        self.boards_seen: tuple[BoardView, ...] | None = None
         session.on_step.append(self._on_step)
         session.checklist_provider = self.checklist
         session.seen_provider = lambda: self.seen
@@ -379,6 +385,8 @@ class Reconciler:
                 # Explained only with pieces taken as missed: no alert, and
                 # nothing inferred from a table partly doubted either.
                 inference = Inference("wait", nodes=inference.nodes)
+            if self.boards_seen is not None and not missed:
+                inference = settle_by_boards(state, seen, inference, self.boards_seen)
             self.last = inference
             if self.debt is not None:
                 if inference.kind == "none" or missed:

@@ -18,8 +18,10 @@ from companion.games.amritsar.reconcile.camera import seen_from_snapshot, truth_
 from companion.games.amritsar.reconcile.fusion import Disagreement, SensorTable, fuse
 from companion.games.amritsar.reconcile.seen import Seen
 from companion.games.amritsar.sensors import ButtonPressed, SensorLink
+from companion.games.amritsar.sim.boards_camera import BoardsCamera
 from companion.games.amritsar.sim.simboard import SimulatedBoard
 from engine.amritsar import MAHARAJAH_SPACE_NAMES, District, GameState
+from vision.games.amritsar_boards.view import BoardView, boards_of
 from vision.pipeline import Pipeline
 from vision.snapshot import TableSnapshot
 from vision.synthetic import SyntheticCamera
@@ -47,6 +49,7 @@ class CameraTable:
         link: SensorLink | None = None,
         hand_frames: int = 4,
         max_frames: int = 40,
+        boards_in_view: bool = False,
     ):
         self.colours = colours
         self.state = state
@@ -61,6 +64,9 @@ class CameraTable:
         self.max_frames = max_frames
         self.stats = CameraStats()
         self._queued = 0  # frames of the last move still to be shown
+        #: The personal boards in view (``sim.boards_camera``), read at each look.
+        self.boards = BoardsCamera(seed, len(state.players)) if boards_in_view else None
+        self.boards_read: tuple[BoardView, ...] | None = None
         self._sync_board(state)
 
     # -- the physical side ---------------------------------------------------------
@@ -166,6 +172,9 @@ class CameraTable:
         waited = time.monotonic()
         self._read_sensors(until=waited + 3.0)
         self.stats.sensor_waits += time.monotonic() - waited
+        if self.boards is not None:
+            self.boards_read = self.boards.look(boards_of(self.state))
+            self.stats.frames += self.boards.frames_last
         seen = seen_from_snapshot(snapshot, self.state, self.colours)
         fused, disagreements = fuse(seen, self.sensors, self.colours)
         self.stats.disagreements += disagreements

@@ -91,6 +91,10 @@ class DemoPlayer(ScriptedTable):
 
     #: False: she answers what the phone says she may skip (the old habit).
     skips = True
+    #: Her board lies in the camera's view: she makes the choices only her
+    #: board shows at the table (a tile action and its follow-ups), and
+    #: answers on the phone only what the companion still asks.
+    boards_in_view = False
     #: "Turn done" presses so far, and order questions she answered.
     presses = 0
     asked_order = 0
@@ -111,6 +115,16 @@ class DemoPlayer(ScriptedTable):
             return
         if self.skips and may_skip(truth, chosen):
             self._carry_on(chosen)
+            return
+        if self.boards_in_view and Pending(top.kind) in HIDDEN_DECISIONS:
+            # On her board, then the camera looks once her choices there are
+            # made (the next decision is not one only her board shows); the
+            # companion follows a player's board, not moves made past it.
+            self._carry_on(chosen)
+            now = self.truth.pending[-1] if self.truth.pending else None
+            if now is None or now.player != 0 or Pending(now.kind) not in HIDDEN_DECISIONS:
+                self._catch_up()
+                self.trail = []
             return
         super().step(chosen)
         last = self.reconciler.last
@@ -202,7 +216,9 @@ class DemoTable(DemoPlayer):
         pause: Callable[[], None] | None = None,
         **kwargs: object,
     ) -> None:
+        boards = bool(kwargs.pop("boards_in_view", False))
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.boards_in_view = boards
         self.out = out
         #: Waits while the table is wrong (the demo's pace, or "Next step" in step
         #: mode), so the alert can be seen on the table screen and her phone.
@@ -293,6 +309,7 @@ def run_demo(
     pacer: Pacer | None = None,
     host: str = "127.0.0.1",
     port: int = 0,
+    boards_in_view: bool = False,
 ) -> TableSession:
     stream = out if out is not None else sys.stdout
 
@@ -323,7 +340,16 @@ def run_demo(
     with SimulatedBoard("demo-board", seed=seed) as board:
         link = board.serial_link()
         say(f"  sensor board: simulated firmware on {board.port}")
-        table = CameraTable(session.state, colours, seed=seed, board=board, link=link)
+        table = CameraTable(
+            session.state,
+            colours,
+            seed=seed,
+            board=board,
+            link=link,
+            boards_in_view=boards_in_view,
+        )
+        if boards_in_view:
+            say("  personal boards: in the camera's view (hardware/amritsar-boards)")
         lines: list[str] = []
         driver = DemoTable(
             session,
@@ -334,6 +360,7 @@ def run_demo(
             narrate=lines.append,
             out=say,
             pause=pacer.wait if pacer is not None else None,
+            boards_in_view=boards_in_view,
         )
         last_turn = None
         shown = 0

@@ -29,5 +29,6 @@ def amritsar_demo(args: argparse.Namespace) -> int:
         pacer=pacer(args),
         host=args.host,
         port=args.port,
+        boards_in_view=bool(getattr(args, "boards_in_view", False)),
     )
     return 0 if session.state.finished and not session.alerts else 1

@@ -201,6 +201,8 @@ class ScriptedTable:
 
     def _camera(self) -> None:
         seen, settling = self.table.look()
+        # the personal boards, when the table has them in view (``CameraTable``)
+        self.reconciler.boards_seen = getattr(self.table, "boards_read", None)
         inference = self.reconciler.on_seen(seen, settling=settling)
         if inference is not None and inference.kind in ("apply", "ask"):
             self.report.camera_inferences += 1
