@@ -81,6 +81,14 @@ class GameCameraLoop:
         """Read one frame; True when a new settled observation went to the session."""
         self.frames += 1
         self._tell_record()
+        if getattr(frame, "chroma", None) is not None:
+            # The Pi camera gives YUV 4:2:0 for Amritsar's pipeline (vision/yuv.py);
+            # these games' readers read colour from a BGR image.
+            from dataclasses import replace
+
+            from vision.yuv import to_bgr
+
+            frame = replace(frame, image=to_bgr(frame.image, frame.chroma), chroma=None)
         seen = self.reader.read(frame)
         if seen is None or seen == self._last:
             return False

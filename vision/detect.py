@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .bands import Span, margin_for, spans
 from .plan import DEFAULT_PLAN, DICTIONARY_NAME, HasIds
 
 Image = NDArray[np.uint8]
@@ -205,23 +206,98 @@ class MarkerDetector:
             self._variants[key] = got
         return got
 
-    def detect(self, image: Image, region: Box | None = None) -> list[Detection]:
-        """Every marker in the frame, or only in ``region`` (a box of the frame)."""
-        grey = _grey(image)
-        x0 = y0 = 0
-        part = grey
-        if region is not None:
-            x0, y0, x1, y1 = _clip(region, grey.shape[1], grey.shape[0])
-            part = grey[y0:y1, x0:x1]
-        _set_min_side(self._detector, self.params, part.shape, self.min_side_px)
-        corners, ids, rejected = self._detector.detectMarkers(part)
-        self.candidates = _squares(rejected, (float(x0), float(y0)))
-        found = self._wrap(corners, ids, (float(x0), float(y0)))
-        big = [d for d in found if d.side_px >= self.min_side_px]
-        verdicts = self._quiet(grey, big)
-        self.refused = centres_sides([d for d, ok in zip(big, verdicts, strict=True) if not ok])
-        found = dedupe([d for d, ok in zip(big, verdicts, strict=True) if ok])
+    def detect(
+        self, image: Image, region: Box | None = None, largest_px: float | None = None
+    ) -> list[Detection]:
+        """Every marker in the frame, or only in ``region`` (a box of the frame).
+        ``largest_px``: the largest marker expected there, in pixels; given, a
+        large image is scanned in overlapping bands (:mod:`vision.bands`): the
+        same markers for a fraction of detection's memory, a colour image
+        made grey band by band."""
+        h, w = image.shape[:2]
+        x0, y0, x1, y1 = (0, 0, w, h) if region is None else _clip(region, w, h)
+        cuts = (
+            [Span(y0, y1, -math.inf, math.inf)]
+            if largest_px is None
+            else spans(y0, y1, x1 - x0, margin_for(largest_px))
+        )
+        found: list[Detection] = []
+        squares: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
+        verdicts: list[bool] = []
+        # Without bands, a colour image is made grey whole, as it always was.
+        pad = 0 if image.ndim == 2 else max(h, w) if largest_px is None else margin_for(largest_px)
+        for cut in cuts:
+            # A grey image is used as it is; a colour one is made grey band by
+            # band, with room around for the quiet zones of markers at its edges.
+            sx0, sy0 = max(0, x0 - pad), max(0, cut.top - pad)
+            slab = (
+                image
+                if image.ndim == 2
+                else _grey(image[sy0 : min(h, cut.bottom + pad), sx0 : min(w, x1 + pad)])
+            )
+            if image.ndim == 2:
+                sx0 = sy0 = 0
+            part = slab[cut.top - sy0 : cut.bottom - sy0, x0 - sx0 : x1 - sx0]
+            _set_min_side(self._detector, self.params, part.shape, self.min_side_px)
+            corners, ids, rejected = self._detector.detectMarkers(part)
+            dx, dy = x0 - sx0, cut.top - sy0  # the part's place in the slab
+            centres, sides = _squares(rejected, (float(x0), float(cut.top)))
+            band = self._wrap(corners, ids, (float(dx), float(dy)))
+            if len(cuts) > 1:
+                # Kept from the band whose core holds the centre: found once, whole.
+                mine = (centres[:, 1] >= cut.core_top) & (centres[:, 1] < cut.core_bottom)
+                centres, sides = centres[mine], sides[mine]
+                band = [d for d in band if cut.core_top <= d.centre[1] + sy0 < cut.core_bottom]
+            band = [d for d in band if d.side_px >= self.min_side_px]
+            if image.ndim == 3:  # no grey frame: the quiet zones seen in the slab's grey
+                verdicts += quiet_zones(slab, band)
+            squares.append((centres, sides))
+            found += _moved(band, (float(sx0), float(sy0)))
+        self.candidates = (
+            np.concatenate([c for c, _ in squares]).reshape(-1, 2),
+            np.concatenate([s for _, s in squares]),
+        )
+        if image.ndim == 2:
+            verdicts = self._quiet(image, found)
+        self.refused = centres_sides([d for d, ok in zip(found, verdicts, strict=True) if not ok])
+        found = dedupe([d for d, ok in zip(found, verdicts, strict=True) if ok])
         return found if self.keep_nested else drop_nested(found)
+
+    def _banded(
+        self,
+        detector: cv2.aruco.ArucoDetector,
+        params: cv2.aruco.DetectorParameters,
+        grey: Image,
+        largest_px: float | None,
+    ) -> tuple[list[NDArray[np.float32]], NDArray[np.int32] | None, list[NDArray[np.float32]]]:
+        """``detectMarkers`` on ``grey``, in overlapping bands when ``largest_px``
+        is given and the image is large (:mod:`vision.bands`): what each band
+        finds centred in its core, moved to ``grey``'s rows."""
+        cuts = (
+            [Span(0, grey.shape[0], -math.inf, math.inf)]
+            if largest_px is None
+            else spans(0, grey.shape[0], grey.shape[1], margin_for(largest_px))
+        )
+        if len(cuts) == 1:
+            _set_min_side(detector, params, grey.shape, self.min_side_px)
+            corners, ids, rejected = detector.detectMarkers(grey)
+            return list(corners), ids, list(rejected)
+        found: list[NDArray[np.float32]] = []
+        found_ids: list[int] = []
+        squares: list[NDArray[np.float32]] = []
+        for cut in cuts:
+            part = grey[cut.top : cut.bottom]
+            _set_min_side(detector, params, part.shape, self.min_side_px)
+            corners, ids, rejected = detector.detectMarkers(part)
+            shift = np.array([0.0, cut.top], dtype=np.float32)
+            for c, i in zip(corners, [] if ids is None else ids.ravel(), strict=True):
+                if cut.core_top <= float(c.reshape(4, 2)[:, 1].mean()) + cut.top < cut.core_bottom:
+                    found.append((c + shift).astype(np.float32))
+                    found_ids.append(int(i))
+            for c in rejected:
+                if cut.core_top <= float(c.reshape(4, 2)[:, 1].mean()) + cut.top < cut.core_bottom:
+                    squares.append((c + shift).astype(np.float32))
+        return found, (np.array(found_ids, np.int32).reshape(-1, 1) if found else None), squares
 
     def _quiet(self, grey: Image, found: list[Detection]) -> list[bool]:
         """:func:`quiet_zones`, reusing the verdicts of the last frame's scan for
@@ -244,13 +320,15 @@ class MarkerDetector:
         windows: Windows | None = None,
         constant: float | None = None,
         stretch: bool = False,
+        largest_px: float | None = None,
     ) -> list[Detection]:
         """Detect only inside ``boxes`` (merged where they overlap), in one call;
         ``zoom`` magnifies the regions first (for markers too small to read as they are);
         ``windows`` and ``constant``: adaptive threshold settings other than the
         first pass's (see :func:`windows_for`); ``stretch``: each region's grey
         levels stretched to the full range first (a marker washed out by glare
-        keeps its pattern at low contrast)."""
+        keeps its pattern at low contrast); ``largest_px``: as for
+        :meth:`detect`, a large mosaic (where a hand passed) is scanned in bands."""
         grey = _grey(image)
         h, w = grey.shape
         merged = merge_boxes([_clip(b, w, h) for b in boxes])
@@ -260,8 +338,7 @@ class MarkerDetector:
             return []
         mosaic, offsets = _pack(grey, merged, zoom, stretch)
         detector, params = self._variant(windows, constant)
-        _set_min_side(detector, params, mosaic.shape, self.min_side_px)
-        corners, ids, rejected = detector.detectMarkers(mosaic)
+        corners, ids, rejected = self._banded(detector, params, mosaic, largest_px)
         if zoom == 1.0 and windows is None and constant is None:
             self._update_candidates(rejected, offsets)
         found = self._wrap(corners, ids, (0.0, 0.0))
@@ -541,6 +618,14 @@ def _squares(
     q = np.stack([np.asarray(c, dtype=np.float64).reshape(4, 2) for c in quads])
     sides = np.linalg.norm(np.roll(q, -1, axis=1) - q, axis=2).mean(axis=1)
     return q.mean(axis=1) + offset, sides
+
+
+def _moved(found: list[Detection], offset: tuple[float, float]) -> list[Detection]:
+    """Detections moved by ``offset`` (x, y): from a band's pixels to the frame's."""
+    if offset == (0.0, 0.0):
+        return found
+    shift = np.array(offset, dtype=np.float32)
+    return [Detection(d.marker_id, (d.corners + shift).astype(np.float32)) for d in found]
 
 
 def _grey(image: Image) -> Image:

@@ -33,6 +33,7 @@ from numpy.typing import NDArray
 
 from .layout import Layout
 from .lens import PointLens
+from .yuv import chroma_map, view_bgr
 
 CELL_MM = 4.0
 #: Per-channel difference (0-255) of a cell's mean colour that counts as a change.
@@ -94,6 +95,9 @@ class BoardView:
         self._maps: (
             tuple[tuple[bytes, PointLens | None], NDArray[np.int16], NDArray[np.uint16]] | None
         ) = None
+        #: The cells' centres in the image, and in a YUV frame's chroma planes (made when first needed).
+        self._at: NDArray[np.float32] = np.zeros((0, 0, 2), np.float32)
+        self._chroma_maps: tuple[NDArray[np.int16], NDArray[np.uint16]] | None = None
         #: The cells the last :meth:`motion` call found changed.
         self.moved: NDArray[np.bool_] = np.zeros(self.shape, bool)
         #: Of those, the changed regions that reach flat print: what a hand or
@@ -117,10 +121,14 @@ class BoardView:
         image: NDArray[np.uint8],
         board_to_image: NDArray[np.float64],
         lens: PointLens | None = None,
+        chroma: NDArray[np.uint8] | None = None,
     ) -> NDArray[np.uint8]:
         """The board view of ``image``: the colour at each cell's centre.
         ``board_to_image`` maps to the ideal pinhole image; ``lens`` (with a
-        calibration) then puts each point where the camera's lens shows it."""
+        calibration) then puts each point where the camera's lens shows it.
+        A grey ``image`` is sampled as it is, then made BGR (no full-size
+        colour copy); with ``chroma`` it is the Y plane of a YUV 4:2:0 frame
+        and its chroma planes are sampled too (:mod:`vision.yuv`)."""
         key = (board_to_image.tobytes(), lens)
         if self._maps is None or self._maps[0][0] != key[0] or self._maps[0][1] is not lens:
             # Where each cell's centre lies in the image, in OpenCV's fast
@@ -134,16 +142,36 @@ class BoardView:
                 at = lens.to_raw(at.reshape(-1, 2)).reshape(h, w, 2)
             fixed, fraction = cv2.convertMaps(at.astype(np.float32), None, cv2.CV_16SC2)
             self._maps = (key, fixed, fraction)
-        view = cv2.remap(
+            self._at = at.astype(np.float32)
+            self._chroma_maps = None
+        view = self._sample(image)
+        if chroma is not None:
+            if self._chroma_maps is None:
+                self._chroma_maps = cv2.convertMaps(chroma_map(self._at), None, cv2.CV_16SC2)
+            cb = self._sample(chroma[0], self._chroma_maps)
+            cr = self._sample(chroma[1], self._chroma_maps)
+            return view_bgr(view, cb, cr)
+        if view.ndim == 2:
+            grey: NDArray[np.uint8] = cv2.cvtColor(view, cv2.COLOR_GRAY2BGR)
+            return grey
+        return view
+
+    def _sample(
+        self,
+        image: NDArray[np.uint8],
+        maps: tuple[NDArray[np.int16], NDArray[np.uint16]] | None = None,
+    ) -> NDArray[np.uint8]:
+        assert self._maps is not None
+        fixed, fraction = maps if maps is not None else self._maps[1:]
+        view: NDArray[np.uint8] = cv2.remap(
             image,
-            self._maps[1],
-            self._maps[2],
+            fixed,
+            fraction,
             cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_CONSTANT,
             borderValue=(0, 0, 0),
         )
-        out: NDArray[np.uint8] = view
-        return out
+        return view
 
     def motion(self, view: NDArray[np.uint8]) -> int:
         """Cells changed since the previous view (the first view counts as still)."""

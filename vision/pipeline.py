@@ -69,6 +69,8 @@ FULL_SCAN_EVERY = 10
 SETTLE_EVERY = 8
 #: The closer look's answer when it is switched off (one object, so a reading keeps).
 _NO_MORE: tuple[Detection, ...] = ()
+#: Slack on the largest marker's size in pixels (perspective across it, the lens).
+LARGEST_SLACK = 1.25
 #: Zone keys of the printed coin spots and market cells (True: covered).
 _PRINTED_SPOTS = ("coins:", "market:")
 
@@ -157,6 +159,7 @@ class Pipeline:
             | None
         ) = None
         self._box: tuple[bytes, tuple[int, int, int, int]] | None = None
+        self._largest_memo: tuple[bytes, float] | None = None
         # The last frame's zone values, missing-marker cells and in-frame zones,
         # with what they were made from: a still table reuses them.
         self._values: tuple[tuple[object, ...], dict[str, Value]] | None = None
@@ -185,7 +188,10 @@ class Pipeline:
         self.stats.frames += 1
         image = frame.image
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        # The board view is sampled from the frame as it comes: BGR, grey, or
+        # the Y plane with its chroma (vision/yuv.py); no full-size colour copy.
+        colour = image
+        chroma = frame.chroma
         h, w = grey.shape
         self._lens_for((w, h))
         # Something moving over the board (a hand, pieces in flight): nothing can
@@ -194,7 +200,7 @@ class Pipeline:
         view = None
         motion = 0
         if before is not None and before.ok:
-            view = self._warp(colour, before.board_to_image)
+            view = self._warp(colour, before.board_to_image, chroma)
             motion = self._motion(view)
             if motion >= MOTION_CELLS and not self.view.jitter:
                 self.stats.skipped += 1
@@ -202,6 +208,7 @@ class Pipeline:
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
                 return self._snapshot
         self.tracker.region = self._board_box(before, (w, h))
+        self.tracker.largest_px = self._largest(before, (w, h))
         # ``raw``: as found in the frame; ``dets``: corners undistorted (with a lens).
         raw, full = self.tracker.scan(grey)
         if before is not None and before.ok:
@@ -244,7 +251,7 @@ class Pipeline:
         self.stats.markers = len(dets) + len(extra)
         self.markers_read = (*dets, *extra)
         if view is None or reg is not before:
-            view = self._warp(colour, reg.board_to_image)
+            view = self._warp(colour, reg.board_to_image, chroma)
             motion = self._motion(view)
         if not self.startup.verified:
             if self.startup.crossing(view, reg, (w, h)):
@@ -367,7 +374,9 @@ class Pipeline:
         for sx0, sy0, sx1, sy1 in strips:
             sx0, sy0, sx1, sy1 = max(0, sx0), max(0, sy0), min(w, sx1), min(h, sy1)
             if sx1 - sx0 > m and sy1 - sy0 > m:
-                more += self.detector.detect(grey, (sx0, sy0, sx1, sy1))
+                more += self.detector.detect(
+                    grey, (sx0, sy0, sx1, sy1), self._largest(None, (w, h))
+                )
                 cands.append(self.detector.candidates)
                 refused.append(self.detector.refused)
         self.detector.candidates = (
@@ -452,6 +461,34 @@ class Pipeline:
         )
         self._box = (key, box)
         return box
+
+    def _largest(self, reg: Registration | None, size: tuple[int, int]) -> float:
+        """The largest marker a full scan may meet, in pixels, so a large scan goes
+        band by band without cutting one (vision/bands.py): a corner marker (the
+        plan's largest) where the board is nearest the camera (the board's box
+        corners, the lens followed); while the board is not registered, a corner
+        marker on a board that fills the frame. With slack for perspective."""
+        w, h = size
+        if reg is None or not reg.ok:
+            x0, y0, x1, y1 = self.layout.extent_mm
+            return LARGEST_SLACK * self._corner_side * max(w, h) / min(x1 - x0, y1 - y0)
+        key = reg.board_to_image.tobytes()
+        if self._largest_memo is not None and self._largest_memo[0] == key:
+            return self._largest_memo[1]
+        x0, y0, x1, y1 = self.layout.extent_mm
+        s = self._corner_side
+        at = np.array([[x0 - s, y0 - s], [x1, y0 - s], [x1, y1], [x0 - s, y1]])
+        pts = reg.to_image(np.concatenate([at, at + np.array([s, 0.0]), at + np.array([0.0, s])]))
+        if self._lens is not None:
+            pts = self._lens.to_raw(pts)
+        origin, east, south = pts[:4], pts[4:8], pts[8:]
+        side = max(
+            float(np.linalg.norm(east - origin, axis=1).max()),
+            float(np.linalg.norm(south - origin, axis=1).max()),
+        )
+        largest = LARGEST_SLACK * side
+        self._largest_memo = (key, largest)
+        return largest
 
     def _motion(self, view: NDArray[np.uint8]) -> int:
         """Cells changed since the last frame; the closer look hears of them too."""
@@ -578,11 +615,15 @@ class Pipeline:
         return inside
 
     def _warp(
-        self, colour: NDArray[np.uint8], board_to_image: NDArray[np.float64]
+        self,
+        colour: NDArray[np.uint8],
+        board_to_image: NDArray[np.float64],
+        chroma: NDArray[np.uint8] | None,
     ) -> NDArray[np.uint8]:
         """The board view; with a calibration the lens is folded into its
-        sampling maps (made once per registration)."""
-        return self.view.warp(colour, board_to_image, self._lens)
+        sampling maps (made once per registration); ``chroma``: the frame's
+        chroma planes when it came as YUV 4:2:0 (vision/yuv.py)."""
+        return self.view.warp(colour, board_to_image, self._lens, chroma)
 
     @property
     def notices(self) -> tuple[Problem, ...]:

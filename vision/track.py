@@ -10,7 +10,9 @@ frame with the one its detections were made on:
   regions); markers elsewhere keep their last detection;
 - a large change (a hand, a camera knock, a lighting jump) or
   ``full_scan_every`` frames since the last full scan: a full scan, of the
-  whole frame or, when the caller knows where the board is, of ``region``.
+  whole frame or, when the caller knows where the board is, of ``region``;
+  in overlapping bands when the caller tells the largest marker's size
+  (``largest_px``, :mod:`vision.bands`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ class MarkerTracker:
         self._ref: NDArray[np.uint8] | None = None
         #: Where full scans look (the board, when it is known); None: the whole frame.
         self.region: Box | None = None
+        #: The largest marker a scan may meet, in pixels: given, a large frame
+        #: (or mosaic of changed regions) is scanned in overlapping bands
+        #: (vision/bands.py); None: whole.
+        self.largest_px: float | None = None
         self._since_full = 0
         self._kernel = np.ones((5, 5), np.uint8)
 
@@ -100,7 +106,7 @@ class MarkerTracker:
                 boxes.append(b)
             else:
                 keep.append(d)
-        found = self.detector.detect_regions(grey, boxes)
+        found = self.detector.detect_regions(grey, boxes, largest_px=self.largest_px)
         # Refresh the reference where we looked.
         for x0, y0, x1, y1 in boxes:
             sl = (
@@ -122,7 +128,7 @@ class MarkerTracker:
         return self.last, False
 
     def _full(self, grey: NDArray[np.uint8], small: NDArray[np.uint8] | None) -> list[Detection]:
-        self.last = self.detector.detect(grey, self.region)
+        self.last = self.detector.detect(grey, self.region, self.largest_px)
         self._ref = small
         self._since_full = 0
         self.stats.full += 1

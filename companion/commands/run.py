@@ -206,7 +206,9 @@ class _Table:
                 print(f"companion run: {error} (companion calibrate capture makes one)")
                 return False
             try:
-                self.source = open_source(args.camera)
+                # The Pi camera in YUV 4:2:0: the Amritsar pipeline reads it as it
+                # comes, other games' loops make BGR of it (vision/yuv.py).
+                self.source = open_source(args.camera, yuv=True)
             except SourceError as error:
                 if from_table:
                     print(f"companion run: --setup table needs the camera, which is off ({error})")

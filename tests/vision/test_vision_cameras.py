@@ -270,6 +270,7 @@ class FakePicamera2:
 
     def configure(self, config: dict[str, Any]) -> None:
         self.size = config["main"]["size"]
+        self.format = config["main"]["format"]
         self.calls.append("configure")
 
     def start(self) -> None:
@@ -294,7 +295,19 @@ class FakePicamera2:
     def capture_array(self, name: str) -> np.ndarray:
         if self.fail_capture:
             raise RuntimeError("Camera frontend has timed out!")
-        return np.zeros((self.size[1], self.size[0], 3), np.uint8)
+        w, h = self.size
+        if self.format == "YUV420":
+            # Rows padded to a stride, as the Pi's ISP does: Y rows (grey 100),
+            # then U's (110) and V's (120), half a stride each.
+            stride = w + 32
+            out = np.zeros((h * 3 // 2, stride), np.uint8)
+            out[:h] = 100
+            chroma = out[h:].reshape(-1)
+            chroma[: (h // 2) * (stride // 2)] = 110
+            chroma[(h // 2) * (stride // 2) : h * stride] = 120
+            return out
+        assert self.format == "RGB888"
+        return np.zeros((h, w, 3), np.uint8)
 
     def stop(self) -> None:
         self.started = False
@@ -333,6 +346,19 @@ def test_camera_module_3_focuses_once_then_exposure_and_colour_are_locked(
     assert cam.controls["ExposureTime"] == 12000 and cam.controls["ColourGains"] == (1.9, 1.6)
     frame = source.read()
     assert frame is not None and frame.image.shape == (48, 64, 3)
+
+
+def test_the_pi_camera_in_yuv_gives_the_grey_plane_and_the_chroma_planes(
+    picamera2: type[FakePicamera2],
+) -> None:
+    source = Picamera2Source(settle=0, sleep=lambda _: None, yuv=True)
+    frame = source.read()
+    assert picamera2.instances[0].format == "YUV420"
+    assert frame.image.shape == (48, 64) and (frame.image == 100).all()
+    assert frame.chroma is not None and frame.chroma.shape == (2, 24, 32)
+    assert (frame.chroma[0] == 110).all() and (frame.chroma[1] == 120).all()
+    bgr = Picamera2Source(settle=0, sleep=lambda _: None).read()
+    assert bgr.chroma is None and bgr.image.shape == (48, 64, 3)
 
 
 def test_a_camera_without_autofocus_is_only_locked(picamera2: type[FakePicamera2]) -> None:

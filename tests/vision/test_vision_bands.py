@@ -1,0 +1,102 @@
+"""The first pass in overlapping bands (vision/bands.py): every row in one core,
+no marker cut, the same markers as one scan of the whole image, and the
+pipeline telling its tracker the largest marker's size."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.bands as bands
+from tests.support.vision_table import busy_table
+from vision.bands import margin_for, spans
+from vision.detect import Detection, MarkerDetector
+from vision.geometry import CameraPose
+from vision.pipeline import Pipeline
+from vision.synthetic import Effects, SyntheticCamera
+
+
+def _key(found: list[Detection]) -> list[tuple[int, bytes]]:
+    return sorted((d.marker_id, d.corners.tobytes()) for d in found)
+
+
+def test_cores_split_the_rows_and_bands_reach_a_margin_beyond() -> None:
+    cut = spans(100, 3100, 4000, 150, pixels=2_500_000)
+    assert len(cut) > 2
+    assert cut[0].top == 100 and cut[-1].bottom == 3100
+    for row in range(100, 3100, 7):
+        owners = [s for s in cut if s.core_top <= row < s.core_bottom]
+        assert len(owners) == 1
+        s = owners[0]
+        # A marker centred on the row, whole in the band that keeps it.
+        assert s.top <= max(100, row - 150) and min(3100, row + 150) <= s.bottom
+    assert all(s.bottom - s.top <= 2_500_000 // 4000 + 2 * 150 for s in cut)
+
+
+def test_a_small_image_or_no_room_for_cores_is_one_span() -> None:
+    assert len(spans(0, 1080, 1920, 100)) == 1  # 2 MP: whole, as before
+    whole = spans(0, 3000, 4000, 5000)
+    assert len(whole) == 1 and whole[0].core_top == -math.inf
+    assert margin_for(100.0) >= 0.95 * 100 + 7  # quiet zone and threshold window
+
+
+@pytest.fixture(scope="module")
+def frame() -> np.ndarray:  # type: ignore[type-arg]
+    cam = SyntheticCamera(
+        busy_table(),
+        pose=CameraPose(tilt_deg=20),
+        effects=Effects(noise_sigma=2),
+        size=(1600, 1200),
+    )
+    image: np.ndarray = cam.read().image  # type: ignore[type-arg]
+    return image
+
+
+def test_banded_first_pass_finds_what_one_whole_scan_finds(
+    frame: np.ndarray,  # type: ignore[type-arg]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    whole = MarkerDetector(keep_nested=True)
+    found = whole.detect(grey)
+    largest = max(d.side_px for d in found)
+    monkeypatch.setattr(bands, "BAND_PIXELS", 300_000)  # six bands or more on 1600x1200
+    assert len(spans(0, 1200, 1600, margin_for(largest))) >= 6
+    banded = MarkerDetector(keep_nested=True)
+    got = banded.detect(grey, None, largest)
+    assert len(found) > 40
+    assert _key(got) == _key(found)  # none cut, none twice
+
+    # The undecoded squares of up to a marker's size (what the closer look
+    # uses) too; larger ones (printed boxes, the board) may be cut by a band.
+    def squares(d: MarkerDetector) -> list[tuple[float, float, float]]:
+        (c, s) = d.candidates
+        return sorted(
+            (float(x), float(y), float(z)) for (x, y), z in zip(c, s, strict=True) if z <= largest
+        )
+
+    assert len(squares(whole)) >= 5
+    assert squares(banded) == squares(whole)
+    # A colour frame made grey band by band: the same markers again.
+    assert _key(MarkerDetector(keep_nested=True).detect(frame, None, largest)) == _key(found)
+    # In a box of the frame too.
+    box = (200, 150, 1500, 1100)
+    assert _key(banded.detect(grey, box, largest)) == _key(whole.detect(grey, box))
+
+
+def test_the_pipeline_tells_the_tracker_the_largest_marker() -> None:
+    cam = SyntheticCamera(busy_table(), pose=CameraPose(tilt_deg=20), size=(1600, 1200))
+    pipe = Pipeline(4, focal_px=cam.focal_px)
+    unregistered = pipe._largest(None, (1600, 1200))
+    for f in cam.frames(2):
+        pipe.process(f)
+    assert pipe.registration is not None and pipe.registration.ok
+    largest = pipe.tracker.largest_px
+    assert largest is not None
+    biggest = max(d.side_px for d in pipe.tracker.last)
+    # Above every marker read (a corner marker is the plan's largest), below
+    # the bound used while the board is not registered.
+    assert biggest <= largest <= unregistered
