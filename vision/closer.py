@@ -65,7 +65,14 @@ from .layout import Layout, ZoneKind
 from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
-from .printed import GONE_CORRELATION, SEEN_CORRELATION, correlations, pattern
+from .printed import (
+    GONE_CORRELATION,
+    PART_CORRELATION,
+    SEEN_CORRELATION,
+    correlations,
+    part_correlations,
+    pattern,
+)
 from .read import (
     PIECE_ON,
     RELIABLE_SIDE_PX,
@@ -120,6 +127,12 @@ COUNTER_KEYS = ("donation:", "market-space:")
 #: Zones of workers: in glare only, a slot holding faded black and white is
 #: no bare slot (elsewhere printed section names lie by the slots).
 WORKER_KEYS = ("section:", "maharajah-worker:")
+#: Zones of tiles and storehouses: a spot there holding a marker's black and
+#: white where no marker was read is a sticker not decoded (a scuffed or
+#: trimmed one), never a bare slot (second renderer, sloppy development
+#: seeds: 86-169 grey levels on the unread stickers of seven tiles and two
+#: storehouses, 2-4 on the display's bare storehouse spaces).
+TILE_KEYS = ("district-slot:", "temple:", "bridge:", "storehouses")
 #: Spots sharing one print (:mod:`vision.art`): every donation space, every
 #: section slot. (Not the market spaces, whose slots lie differently on the
 #: print of each colour, nor the four Maharajah worker spaces, too few to
@@ -219,6 +232,10 @@ class CloserLook:
         #: Spots of workers (section slots, the Maharajah's spaces).
         self._worker_spots = np.array(
             [k is not None and k.startswith(WORKER_KEYS) for k in keys], dtype=bool
+        )
+        #: Spots of tiles and storehouses.
+        self._tile_spots = np.array(
+            [k is not None and k.startswith(TILE_KEYS) for k in keys], dtype=bool
         )
         #: Zones whose empty reading is in doubt: the detector saw a square of a
         #: sticker's size on one of their spots and no look could decode it
@@ -406,13 +423,16 @@ class CloserLook:
         # never empty. Section slots only in glare, where a worker's sticker
         # fades the same way (light seed 35: 13 and 33 grey levels on two
         # workers' slots, 2-3 on the bare slots beside them); elsewhere the
-        # printed section names by the slots hold a marker's contrast.
+        # printed section names by the slots hold a marker's contrast. Tile
+        # and storehouse spots likewise (``TILE_KEYS``), at a marker's
+        # contrast only.
         samples = _samples(grey, spots, empty)
         bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
         # Part of the spot clipped at white by glare: looked at stretched, and
         # blind if nothing decodes (below).
         hot = _levels(samples, empty, WASHED_LEVELS[1], SATURATED_SHARE)
         broken = empty & ~squares & (self._counter_spots | (self._worker_spots & bright))
+        broken |= empty & ~squares & self._tile_spots
         if broken.any():
             idx = np.nonzero(broken)[0]
             squares = squares.copy()
@@ -420,7 +440,8 @@ class CloserLook:
             # In glare a counter's sticker fades to a few grey levels (light
             # seed 8: 16 between its dark and light tenth, 1-2 on the bare
             # spaces beside it): a bright counter spot is clear only when flat.
-            squares[idx] = contrast >= np.where(bright[idx], FADED_CONTRAST, MARKER_CONTRAST)
+            faded = bright[idx] & ~self._tile_spots[idx]
+            squares[idx] = contrast >= np.where(faded, FADED_CONTRAST, MARKER_CONTRAST)
         # The board's own print (a donation space's icon, a slot's ring) is
         # marker-like too. Where the print of a group of spots is known
         # (learned from the frame's empty spots, vision/art.py), a spot reads
@@ -437,10 +458,15 @@ class CloserLook:
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         corr = self._correlations(grey, reg, empty & self._printed)
-        seen = corr >= SEEN_CORRELATION
+        # Half the sticker in plain view is in view too (vision/printed.py: a
+        # piece pushed beside the spot hides the other half).
+        part = self._correlations(
+            grey, reg, empty & self._printed & ~(corr >= SEEN_CORRELATION), parts=True
+        )
+        seen = (corr >= SEEN_CORRELATION) | (part >= PART_CORRELATION)
         # No trace of a printed sticker is proof it is covered, unless glare
         # clipped part of it: then its trace is gone with the light.
-        gone = empty & self._printed & (corr <= GONE_CORRELATION) & ~hot
+        gone = empty & self._printed & (corr <= GONE_CORRELATION) & ~hot & ~seen
         # Small markers everywhere; larger ones where an undecoded square of a
         # sticker's size lies, a piece is known to stand, or a printed sticker
         # is in view.
@@ -593,16 +619,22 @@ class CloserLook:
         return frozenset(k for i in idx if (k := self.spot_keys[i]))
 
     def _correlations(
-        self, grey: NDArray[np.uint8], reg: Registration, where: NDArray[np.bool_]
+        self,
+        grey: NDArray[np.uint8],
+        reg: Registration,
+        where: NDArray[np.bool_],
+        parts: bool = False,
     ) -> NDArray[np.float64]:
         """Per spot, how well the image at a printed spot in ``where`` matches its
-        printed sticker (:func:`vision.printed.correlations`); NaN elsewhere."""
+        printed sticker (:func:`vision.printed.correlations`; ``parts``: its best
+        half, :func:`vision.printed.part_correlations`); NaN elsewhere."""
         out = np.full(len(where), np.nan)
+        match = part_correlations if parts else correlations
         for marker_id, printed in self._patterns.items():
             mine = np.nonzero(where & (self._spot_ids == marker_id))[0]
             if len(mine):
                 side = float(self._sizes[mine[0], 0])
-                out[mine] = correlations(grey, reg, self.lens, self._points[mine], side, printed)
+                out[mine] = match(grey, reg, self.lens, self._points[mine], side, printed)
         return out
 
     def _squares(

@@ -11,6 +11,14 @@ black border and the 4 x 4 code), allowing the registration's error by trying
 small shifts, and correlate with the printed pattern. A coin or a cube on the
 spot shows no such pattern; the sticker itself, even undecoded, does. A spot
 whose pattern is still there is not covered (the reader leaves it unknown).
+
+Nor is a spot whose sticker is half in view (:func:`part_correlations`): a
+piece pushed off its own spot may hide half of its neighbour's sticker, and the
+whole sticker then correlates like a covered one while one side of it shows
+its print clean. Whether the piece stands over the spot's centre (covered) or
+beside it (clear) is not seen then: the spot is unknown, never "covered"
+(issue 34, the second renderer's sloppy development seeds: four clear market
+cells read covered, their stickers 42-54 % hidden by a cube beside them).
 """
 
 from __future__ import annotations
@@ -35,6 +43,13 @@ SEEN_CORRELATION = 0.78
 #: At most this: no trace of the sticker, something covers the spot. Between
 #: the two the spot is left as it reads.
 GONE_CORRELATION = 0.6
+#: A half of the sticker (four of its eight rows or columns, quiet zone
+#: included) correlating at least this high with the same half of the print
+#: is in view (second renderer, sloppy development seeds: 0.83-0.98 on the
+#: four clear cells read covered; 0.72 at most where a piece hides two
+#: thirds of the sticker or more; a cube over the centre but off it may show
+#: a half too, and that cell is unknown as well).
+PART_CORRELATION = 0.8
 
 
 def pattern(marker_id: int) -> NDArray[np.float64]:
@@ -60,6 +75,40 @@ def correlations(
     over the shifts tried."""
     if not len(anchors):
         return np.zeros(0)
+    return _best(_cells(grey, reg, lens, anchors, side_mm), printed.ravel())
+
+
+def part_correlations(
+    grey: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    anchors: NDArray[np.float64],
+    side_mm: float,
+    printed: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """For each anchor, the best correlation of any half of the sticker (its
+    north, south, west or east four rows or columns of cells) with the same
+    half of ``printed``, over the shifts tried: a sticker half hidden by a
+    piece beside it still shows the other half clean."""
+    if not len(anchors):
+        return np.zeros(0)
+    cells = _cells(grey, reg, lens, anchors, side_mm)
+    flat = printed.ravel()
+    best: NDArray[np.float64] = np.max(
+        [_best(cells[..., half], flat[half]) for half in _HALVES], axis=0
+    )
+    return best
+
+
+def _cells(
+    grey: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    anchors: NDArray[np.float64],
+    side_mm: float,
+) -> NDArray[np.float64]:
+    """The image's grey over each anchor's 8 x 8 cells, at every shift tried:
+    (n, shifts, 64)."""
     m = SHIFT_STEPS
     n = 24 + 2 * m
     pts = anchors[:, None, :] + _grid(side_mm)[None, :, :]
@@ -77,8 +126,14 @@ def correlations(
     for a, b in _NEIGHBOURS:
         box += v[:, a : a + n - 2, b : b + n - 2]
     cells = box[:, _ROWS, _COLS]  # (n, sy, sx, 8, 8)
-    cells = cells.reshape(len(anchors), (2 * m + 1) ** 2, 64)
-    t = printed.ravel() - printed.mean()
+    out: NDArray[np.float64] = cells.reshape(len(anchors), (2 * m + 1) ** 2, 64)
+    return out
+
+
+def _best(cells: NDArray[np.float64], printed: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Per anchor, the best correlation over the shifts of ``cells`` (n,
+    shifts, k) with ``printed`` (k,)."""
+    t = printed - printed.mean()
     c = cells - cells.mean(axis=2, keepdims=True)
     norm = np.linalg.norm(c, axis=2) * np.linalg.norm(t)
     corr = (c @ t) / np.maximum(norm, 1e-9)
@@ -91,6 +146,16 @@ _NEIGHBOURS = tuple((a, b) for a in range(3) for b in range(3))[1:]
 _IDX = 3 * np.arange(8)[None, :] + np.arange(2 * SHIFT_STEPS + 1)[:, None]  # (shift, cell)
 _ROWS, _COLS = _IDX[:, None, :, None], _IDX[None, :, None, :]
 _GRIDS: dict[float, NDArray[np.float64]] = {}
+#: The sticker's four halves, as indices into its 64 cells (row-major).
+_HALVES = tuple(
+    np.flatnonzero(mask.ravel())
+    for mask in (
+        np.arange(8)[:, None].repeat(8, axis=1) < 4,
+        np.arange(8)[:, None].repeat(8, axis=1) >= 4,
+        np.arange(8)[None, :].repeat(8, axis=0) < 4,
+        np.arange(8)[None, :].repeat(8, axis=0) >= 4,
+    )
+)
 
 
 def _grid(side_mm: float) -> NDArray[np.float64]:
