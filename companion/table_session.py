@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.state_memo import StateMemo
 from companion.store import EventStore
 from engine.core.reasons import Reason
 from engine.core.record import Record
@@ -193,6 +194,8 @@ class TableBase:
         #: seat -> the link (token) a phone joined it with; logged, so the table
         #: screen keeps a joined seat's QR code hidden across a restart.
         self.joined: dict[int, str] = {}
+        #: What the current state gave once for every view (the public board, the scores).
+        self.memo = StateMemo()
 
     # -- listeners -----------------------------------------------------------
 

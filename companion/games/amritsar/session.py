@@ -247,7 +247,7 @@ class TableSession(RulesSession):
                     for a in offered
                 ]
             sheets = []
-            for sheet in score(state):
+            for sheet in self.memo.get(state, "score", lambda: score(state)):
                 lines: list[dict[str, Any]] = [
                     {
                         "category": line.category,

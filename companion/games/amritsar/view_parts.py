@@ -27,7 +27,6 @@ from engine.amritsar import (
     describe_storehouse,
 )
 from engine.amritsar import storehouse_capacity as capacity
-from engine.amritsar import view as rules_view
 
 if TYPE_CHECKING:
     from companion.games.amritsar.session import TableSession
@@ -69,13 +68,12 @@ def add_parts(
     generic pages draw: the drawing, the status bar, the own board, the opponent's
     card, the decade tables, the decision's camera words; with ``follow_ups`` (the
     generic pages serve this table) the answers' follow-ups folded into the menu."""
-    from companion.games.amritsar.board_drawing import amritsar_drawing
     from companion.server.answer_menu import build
 
     state = session.state
     over = bool(data["finished"] or data["ended"])
     data["status"] = status(state, seat, over)
-    data["own_board"] = own_board(state, seat, rules_view(state, seat))
+    data["own_board"] = own_board(state, seat, data["game"])  # the rules' view for the seat
     turn = session.maharajah_turn
     data["opponent_card"] = opponent_card(
         session.maharajah_card, len(turn.instructions) if turn is not None else None
@@ -84,7 +82,7 @@ def add_parts(
     data["board"] = {
         "panels": [],
         "players": [],
-        "drawing": amritsar_drawing(state, session.seats, marks),
+        "drawing": drawing(session, marks),
     }
     for objective in data["objectives"]:
         objective["unit"] = PP
@@ -117,6 +115,18 @@ def add_parts(
     if follow_ups and data["decision"]["mine"] and data["options"]:
         menu = data.get("menu") or build(data["options"], [None] * len(data["options"]))
         data["menu"] = follow_up_menu(menu, data["options"])
+
+
+def drawing(session: TableSession, marks: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The board's drawing. It is the same for every view of one state (public only), so
+    it is drawn once a state and shared (not to be changed); marks an alert draws, apart."""
+    from companion.games.amritsar.board_drawing import amritsar_drawing
+
+    state, seats = session.state, session.seats
+    if marks:
+        return amritsar_drawing(state, seats, marks)
+    key = "drawing " + repr([(s.name, s.colour) for s in seats])  # a seat renamed draws anew
+    return session.memo.get(state, key, lambda: amritsar_drawing(state, seats))
 
 
 def when(state: GameState, finished: bool) -> dict[str, str]:
