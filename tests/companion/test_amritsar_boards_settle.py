@@ -102,15 +102,21 @@ def test_a_change_no_answer_explains_is_left_to_the_phone(at_tile_action: GameSt
     assert settle_by_boards(state, Seen.of(observe(state)), ask, (odd,)) is ask
 
 
-def test_only_the_answers_offered_are_tried(at_tile_action: GameState) -> None:
-    """A question the main board already narrowed keeps to its answers: offered
-    only "end your actions", the money step on the board changes nothing."""
+def test_a_main_board_guess_past_a_choice_the_board_shows_is_checked(
+    at_tile_action: GameState,
+) -> None:
+    """A sequence that answers the tile action as the main board would have it
+    ("end your actions") while the board shows the money step is not applied."""
     state = at_tile_action
     after, _ = apply(state, _secondary(state), check=False)
-    ends = tuple(a for a in legal_actions(state) if a.kind is Act.END_ACTIONS)
-    ask = Inference("ask", (), ends, 0)
-    got = settle_by_boards(state, Seen.of(observe(after)), ask, (board_of(after, 0),))
-    assert got is ask
+    (end,) = [a for a in legal_actions(state) if a.kind is Act.END_ACTIONS]
+    guess = Inference("apply", (end,))
+    got = settle_by_boards(state, Seen.of(observe(after)), guess, (board_of(after, 0),))
+    assert got is not guess
+    assert end not in got.actions
+    # and the same sequence stands when the board shows nothing new
+    kept = settle_by_boards(state, Seen.of(observe(state)), guess, (board_of(state, 0),))
+    assert kept is guess
 
 
 class _BoardsTable(PerfectTable):

@@ -10,11 +10,13 @@ not ask which action was taken whenever what changed on the board tells it.
 :func:`settle_by_boards` takes the reconciler's verdict at a hidden decision
 (a question for the phone, a table that agrees with a decision still
 open, or a table nothing explains while such a decision is open: the table
-moved on past it) and the boards read. When the deciding player's board, where it was
+moved on past it; a sequence the main board explains is checked where it
+answers such a decision, ``_checked``) and the boards read. When the deciding player's board, where it was
 read, differs from the engine's, it follows every chain of that player's
-hidden decisions from there (up to ``DEPTH`` answers, stopping at the first
-state whose board matches the one read), keeping the chains that also leave
-the main board no further from the table:
+hidden decisions from there (up to ``DEPTH`` answers) whose end shows the
+board as read, keeping those that leave the main board nearest the table
+(never further than it was) and, of a chain and its longer continuations,
+the chain:
 
 - one chain: it is applied (the tile action and its follow-ups, no screen),
   with what the main board shows beyond it (the table may have moved on:
@@ -41,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from companion.games.amritsar.reconcile.closing import CLOSERS
 from companion.games.amritsar.reconcile.search import Inference, _common_prefix, infer
 from companion.games.amritsar.reconcile.seen import Seen, distance
 from engine.amritsar import (
@@ -61,6 +64,9 @@ DEPTH = 5
 MAX_NODES = 4000
 
 
+_CLOSING = frozenset(CLOSERS.values())
+
+
 def _hidden_for(state: GameState, seat: int) -> bool:
     if state.finished or not state.pending:
         return False
@@ -76,27 +82,38 @@ def board_chains(
     seen: Seen,
 ) -> list[tuple[Action, ...]] | None:
     """The chains of ``seat``'s hidden answers from ``state`` (the first among
-    ``first``) after which its board matches ``read``, stopping at the first
-    match; ``None`` when there were too many to try."""
+    ``first``) after which its board matches ``read`` and the main board is
+    as near the table as any such chain leaves it (a resource taken from the
+    market on the way shows there); a chain that only adds answers to a
+    shorter one of these is left out (what it adds shows nowhere). ``None``
+    when there were too many to try."""
     gap = distance(observe(state), seen)
-    out: list[tuple[Action, ...]] = []
+    found: list[tuple[int, tuple[Action, ...]]] = []
     stack: list[tuple[GameState, tuple[Action, ...]]] = [(state, ())]
     nodes = 0
     while stack:
         node, path = stack.pop()
         for action in first if not path else legal_actions(node):
+            if action in _CLOSING:
+                continue  # ending the actions shows on no board: the button or the next move says it
             nodes += 1
             if nodes > MAX_NODES:
                 return None
             child, _ = apply(node, action, check=False)
             chain = (*path, action)
             if seat < len(child.players) and board_of(child, seat).matches(read):
-                if distance(observe(child), seen) <= gap:
-                    out.append(chain)
-                continue
+                near = distance(observe(child), seen)
+                if near <= gap:
+                    found.append((near, chain))
+                if near == 0:
+                    continue
             if len(chain) < DEPTH and _hidden_for(child, seat):
                 stack.append((child, chain))
-    return out
+    if not found:
+        return []
+    best = min(near for near, _ in found)
+    chains = {chain for near, chain in found if near == best}
+    return [c for c in chains if not any(c[:k] in chains for k in range(1, len(c)))]
 
 
 def settle_by_boards(
@@ -107,7 +124,11 @@ def settle_by_boards(
 ) -> Inference:
     """``inference`` (at ``state``) with a hidden decision the boards settle
     applied, or narrowed to the answers the boards allow (module docstring)."""
-    if boards is None or inference.kind not in ("ask", "agree", "none"):
+    if boards is None:
+        return inference
+    if inference.kind == "apply":
+        return _checked(state, seen, inference, boards)
+    if inference.kind not in ("ask", "agree", "none"):
         return inference
     at = state
     for action in inference.actions:
@@ -120,8 +141,11 @@ def settle_by_boards(
     read = boards[seat]
     if read.matches(board_of(at, seat)):
         return inference  # the board shows nothing new (yet)
-    first = inference.options if inference.kind == "ask" else tuple(legal_actions(at))
-    chains = board_chains(at, seat, read, first, seen)
+    # Every answer is tried, not only the question's: the main board's search
+    # offers the steps where its ways part, which need not hold the answer
+    # taken when the player went on with their board (whole-game bench, seed
+    # 13: a resource taken from the reserve, then the secondary action).
+    chains = board_chains(at, seat, read, tuple(legal_actions(at)), seen)
     if not chains:
         return inference
     paths = sorted(set(chains), key=len)
@@ -132,9 +156,7 @@ def settle_by_boards(
     for action in shared:
         where, _ = apply(where, action, check=False)
     options = tuple(dict.fromkeys(p[len(shared)] for p in paths if len(p) > len(shared)))
-    if not options or (
-        not shared and inference.kind == "ask" and set(options) == set(inference.options)
-    ):
+    if not options:
         return inference
     return Inference(
         "ask",
@@ -143,6 +165,37 @@ def settle_by_boards(
         where.pending[-1].player,
         nodes=inference.nodes,
     )
+
+
+def _checked(
+    state: GameState, seen: Seen, inference: Inference, boards: Sequence[BoardView]
+) -> Inference:
+    """A sequence the main board explains, checked where it answers a choice
+    only a player's board shows while that board shows something new: the
+    main board may show a later answer's trace (a donation counter taken onto
+    the elephant) and pass by an earlier one that shows nowhere (2 coins):
+    whole-game bench, seed 20. The board's own verdict from there is taken
+    when it differs from the sequence."""
+    at = state
+    for index, action in enumerate(inference.actions):
+        if at.finished or not at.pending:
+            break
+        seat = at.pending[-1].player
+        if (
+            _hidden_for(at, seat)
+            and 0 <= seat < len(boards)
+            and seat < len(at.players)
+            and not boards[seat].matches(board_of(at, seat))
+        ):
+            head = Inference("ask", inference.actions[:index], (), seat, nodes=inference.nodes)
+            got = settle_by_boards(state, seen, head, boards)
+            if got is head:
+                return inference  # the board cannot tell: the main board's word stands
+            if got.kind == "apply" and inference.actions[: len(got.actions)] == got.actions:
+                return inference
+            return got
+        at, _ = apply(at, action, check=False)
+    return inference
 
 
 def _one_game(at: GameState, paths: Sequence[tuple[Action, ...]]) -> bool:

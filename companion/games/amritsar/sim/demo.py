@@ -72,6 +72,15 @@ def may_skip(truth: GameState, action: Action) -> bool:
     return order_prompt(truth) is not None
 
 
+def _opens_market(truth: GameState, action: Action) -> bool:
+    """Does ``action`` open a market action or the order of one (answered as
+    before the boards were in view: the trades show it, ``order``)?"""
+    after, _ = apply(truth, action, check=False)
+    if not after.pending or after.finished:
+        return False
+    return Pending(after.pending[-1].kind) is Pending.MARKET or order_prompt(after) is not None
+
+
 class DemoPlayer(ScriptedTable):
     """The demo's player (Ana, seat 0) at a table, as the demo and the bench use her.
 
@@ -116,7 +125,12 @@ class DemoPlayer(ScriptedTable):
         if self.skips and may_skip(truth, chosen):
             self._carry_on(chosen)
             return
-        if self.boards_in_view and Pending(top.kind) in HIDDEN_DECISIONS:
+        if (
+            self.boards_in_view
+            and Pending(top.kind) in HIDDEN_DECISIONS
+            and chosen.kind is not Act.END_ACTIONS  # no board shows it: as before
+            and not _opens_market(truth, chosen)  # the order of a coin and trades: as before
+        ):
             # On her board, then the camera looks once her choices there are
             # made (the next decision is not one only her board shows); the
             # companion follows a player's board, not moves made past it.
