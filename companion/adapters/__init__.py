@@ -74,10 +74,6 @@ class GameAdapter(Protocol):
         """``/api/catalog``: the game's public component names."""
         ...
 
-    def page_script(self, page: str) -> str:
-        """The script (``static/js/<name>.js``) a page (``play``, ``table``...) runs."""
-        ...
-
     def colours(self) -> tuple[str, ...]:
         """The seat colours the start page offers, in the rulebook's order."""
         ...

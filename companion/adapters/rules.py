@@ -85,9 +85,6 @@ class RulesAdapter:
         assert isinstance(payloads, GenericPayloads)
         return payloads.catalog()
 
-    def page_script(self, page: str) -> str:
-        return f"generic_{page}" if page else page
-
     def colours(self) -> tuple[str, ...]:
         found = getattr(get_rules(self.name), "player_colours", None)
         return tuple(str(c) for c in found) if found else FALLBACK_COLOURS

@@ -57,14 +57,15 @@ from companion.server.models import (
     TickBody,
 )
 from companion.server.past_games import PastGames
-from companion.server.payloads import catalog_for, page_script, payloads_for
+from companion.server.payloads import catalog_for, payloads_for
 from companion.server.qr import qr_data_uri
 from companion.table_session import Outcome, TableBase
 from engine.core.reasons import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.
-PAGES = {"/": "", "/play": "play", "/table": "table", "/watch": "watch"}
+#: Route -> the script its page runs (``static/js/<name>.js``): one app serves every game.
+PAGES = {"/": "", "/play": "generic_play", "/table": "generic_table", "/watch": "generic_watch"}
 
 #: Refusal code -> HTTP status (anything else a rule refused is 409).
 STATUS = {
@@ -323,7 +324,7 @@ def create_app(
     shell = (STATIC / "page.html").read_text(encoding="utf-8")
     for route, name in PAGES.items():
         html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
-        html = html.replace("{page}", page_script(session, name))
+        html = html.replace("{page}", name)
 
         def page(html: str = html) -> HTMLResponse:
             return HTMLResponse(html)

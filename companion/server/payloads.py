@@ -30,10 +30,3 @@ def catalog_for(payloads: AnyPayloads) -> dict[str, Any]:
     from companion.adapters import adapter_of
 
     return adapter_of(payloads.session).catalog(payloads)
-
-
-def page_script(session: TableBase, page: str) -> str:
-    """The script a page runs (``static/js/<name>.js``), as the game's adapter says."""
-    from companion.adapters import adapter_of
-
-    return adapter_of(session).page_script(page)

@@ -15,7 +15,7 @@ from companion.games.amritsar.payload import Payloads
 from companion.games.amritsar.session import TableSession
 from companion.rules_session import RulesSession
 from companion.server.payload_generic import GenericPayloads
-from companion.server.payloads import catalog_for, page_script, payloads_for
+from companion.server.payloads import catalog_for, payloads_for
 from companion.server.start import served_offers
 from engine.core.registry import get_rules
 
@@ -61,15 +61,15 @@ def test_a_game_whose_rules_name_no_colours_gets_the_fallback(
 
 
 @pytest.mark.parametrize(
-    ("game", "session_type", "payload_type", "script"),
+    ("game", "session_type", "payload_type"),
     [
-        ("amritsar", TableSession, Payloads, "generic_play"),
-        ("imhotep", RulesSession, GenericPayloads, "generic_play"),
-        ("ceylon", RulesSession, GenericPayloads, "generic_play"),
+        ("amritsar", TableSession, Payloads),
+        ("imhotep", RulesSession, GenericPayloads),
+        ("ceylon", RulesSession, GenericPayloads),
     ],
 )
 def test_session_payloads_and_pages_come_from_the_games_adapter(
-    game: str, session_type: type, payload_type: type, script: str
+    game: str, session_type: type, payload_type: type
 ) -> None:
     session = new_table_session(game, ["Ana", "Bea"], seed=3)
     assert isinstance(session, session_type)
@@ -77,8 +77,6 @@ def test_session_payloads_and_pages_come_from_the_games_adapter(
     payloads = payloads_for(session)
     assert isinstance(payloads, payload_type)
     assert catalog_for(payloads)
-    assert page_script(session, "play") == script
-    assert page_script(session, "") == ""
 
 
 def test_amritsar_solo_rules_stay_its_own() -> None:

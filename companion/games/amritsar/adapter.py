@@ -115,9 +115,6 @@ class AmritsarAdapter:
         assert isinstance(payloads, Payloads)
         return catalog_payload(payloads.session.state)
 
-    def page_script(self, page: str) -> str:
-        return f"generic_{page}" if page else page  # the one app every game is served by
-
     def colours(self) -> tuple[str, ...]:
         from engine.amritsar import default_catalog
 

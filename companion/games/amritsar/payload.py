@@ -95,7 +95,7 @@ class Payloads(GenericPayloads):
             # The keys the generic pages' parts draw (view_parts.py): its drawing, the status
             # bar, the own board, the Maharajah's card, the decade tables; marks while alerted.
             marks = self.board_marks() if data["alerts"] else []
-            add_parts(self.session, data, seat, marks, follow_ups=self._generic_pages())
+            add_parts(self.session, data, seat, marks)
         if seat is None:
             self._table_parts(data)
         over = bool(data["finished"] or data["ended"])  # no undo offered once over
@@ -111,13 +111,6 @@ class Payloads(GenericPayloads):
             and self.session.state_id == data["state_id"]
         )
         return data
-
-    def _generic_pages(self) -> bool:
-        """The table is served by the generic pages (its adapter says): the answers'
-        follow-ups go into the menu, which those pages walk."""
-        from companion.server.payloads import page_script
-
-        return page_script(self.session, "play").startswith("generic")
 
     # -- the table screen's parts -----------------------------------------------
 

@@ -61,13 +61,11 @@ def add_parts(
     data: dict[str, Any],
     seat: int | None,
     marks: Sequence[dict[str, Any]],
-    *,
-    follow_ups: bool,
 ) -> None:
     """Fill ``data`` (the seat's view, under the session's lock) with the keys the
     generic pages draw: the drawing, the status bar, the own board, the opponent's
-    card, the decade tables, the decision's camera words; with ``follow_ups`` (the
-    generic pages serve this table) the answers' follow-ups folded into the menu."""
+    card, the decade tables, the decision's camera words, the answers' follow-ups
+    folded into the menu (the pages walk it)."""
     from companion.server.answer_menu import build
 
     state = session.state
@@ -112,7 +110,7 @@ def add_parts(
     }
     data["camera"] = True
     data["dark_mode"] = True
-    if follow_ups and data["decision"]["mine"] and data["options"]:
+    if data["decision"]["mine"] and data["options"]:
         menu = data.get("menu") or build(data["options"], [None] * len(data["options"]))
         data["menu"] = follow_up_menu(menu, data["options"])
 
