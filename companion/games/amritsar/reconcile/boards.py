@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.games.amritsar.reconcile.closing import CLOSERS
 from companion.games.amritsar.reconcile.search import Inference, _common_prefix, infer
@@ -56,7 +57,9 @@ from engine.amritsar import (
     observe,
     to_dict,
 )
-from vision.games.amritsar_boards.view import BoardView, board_of
+
+if TYPE_CHECKING:
+    from vision.games.amritsar_boards.view import BoardView
 
 #: the most answers in one chain (a tile action, an upgrade, which storehouse...)
 DEPTH = 5
@@ -65,6 +68,15 @@ MAX_NODES = 4000
 
 
 _CLOSING = frozenset(CLOSERS.values())
+
+
+def board_of(state: GameState, seat: int) -> BoardView:
+    """``vision.games.amritsar_boards.view.board_of``, imported when first
+    needed: ``vision.games`` loads every game's camera table, which a
+    companion without the boards in view need not pay for."""
+    from vision.games.amritsar_boards.view import board_of as of
+
+    return of(state, seat)
 
 
 def _hidden_for(state: GameState, seat: int) -> bool:

@@ -33,7 +33,7 @@ debt for the pieces to put back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.amritsar.reconcile.boards import settle_by_boards
 from companion.games.amritsar.reconcile.closing import CLOSERS, closed, closing_actions
@@ -69,7 +69,9 @@ from engine.amritsar import (
     observe,
     spanish,
 )
-from vision.games.amritsar_boards.view import BoardView
+
+if TYPE_CHECKING:
+    from vision.games.amritsar_boards.view import BoardView
 
 
 def _concerns(state: GameState, index: tuple[int, ...], field_name: str, instruction: Any) -> bool:
