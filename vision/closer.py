@@ -66,6 +66,7 @@ from .lens import PointLens
 from .occlusion import CELL_MM, BoardView
 from .plan import Kind, MarkerPlan
 from .printed import (
+    CLEAR_CORRELATION,
     GONE_CORRELATION,
     PART_CORRELATION,
     SEEN_CORRELATION,
@@ -127,12 +128,16 @@ COUNTER_KEYS = ("donation:", "market-space:")
 #: Zones of workers: in glare only, a slot holding faded black and white is
 #: no bare slot (elsewhere printed section names lie by the slots).
 WORKER_KEYS = ("section:", "maharajah-worker:")
-#: Zones of tiles and storehouses: a spot there holding a marker's black and
-#: white where no marker was read is a sticker not decoded (a scuffed or
-#: trimmed one), never a bare slot (second renderer, sloppy development
-#: seeds: 86-169 grey levels on the unread stickers of seven tiles and two
-#: storehouses, 2-4 on the display's bare storehouse spaces).
+#: Zones of tiles and storehouses: a spot there holding black and white
+#: (``TILE_CONTRAST``) where no marker was read is a sticker not decoded (a
+#: scuffed or trimmed one, or one faded by glare), never a bare slot.
 TILE_KEYS = ("district-slot:", "temple:", "bridge:", "storehouses")
+#: Grey levels between the dark and light tenth of a tile spot's middle for
+#: it to hold a sticker: second renderer's development seeds, 86-169 on the
+#: unread stickers of seven tiles and two storehouses (sloppy), 47 on a tile's
+#: sticker under glare (glare seed 103); 0-7 on the display's bare storehouse
+#: spaces, glare included.
+TILE_CONTRAST = 20.0
 #: Spots sharing one print (:mod:`vision.art`): every donation space, every
 #: section slot. (Not the market spaces, whose slots lie differently on the
 #: print of each colour, nor the four Maharajah worker spaces, too few to
@@ -276,6 +281,9 @@ class CloserLook:
         )
         #: Printed spots whose sticker is in plain view though not decoded.
         self.in_view: frozenset[str] = frozenset()
+        #: Those of them showing their whole print clean
+        #: (:data:`vision.printed.CLEAR_CORRELATION`): clear, not unknown.
+        self.clean: frozenset[str] = frozenset()
         #: Piece spots where no marker was read: those glare blows to white or
         #: shadow crushes to black (``blind``), and the others (``open``), each
         #: as (zone key, board-view row, column) (:mod:`vision.after_move`:
@@ -424,8 +432,7 @@ class CloserLook:
         # fades the same way (light seed 35: 13 and 33 grey levels on two
         # workers' slots, 2-3 on the bare slots beside them); elsewhere the
         # printed section names by the slots hold a marker's contrast. Tile
-        # and storehouse spots likewise (``TILE_KEYS``), at a marker's
-        # contrast only.
+        # and storehouse spots likewise (``TILE_KEYS``).
         samples = _samples(grey, spots, empty)
         bright = _levels(samples, empty, BRIGHT_LEVEL, 0.5)
         # Part of the spot clipped at white by glare: looked at stretched, and
@@ -440,8 +447,8 @@ class CloserLook:
             # In glare a counter's sticker fades to a few grey levels (light
             # seed 8: 16 between its dark and light tenth, 1-2 on the bare
             # spaces beside it): a bright counter spot is clear only when flat.
-            faded = bright[idx] & ~self._tile_spots[idx]
-            squares[idx] = contrast >= np.where(faded, FADED_CONTRAST, MARKER_CONTRAST)
+            least = np.where(bright[idx], FADED_CONTRAST, MARKER_CONTRAST)
+            squares[idx] = contrast >= np.where(self._tile_spots[idx], TILE_CONTRAST, least)
         # The board's own print (a donation space's icon, a slot's ring) is
         # marker-like too. Where the print of a group of spots is known
         # (learned from the frame's empty spots, vision/art.py), a spot reads
@@ -467,6 +474,9 @@ class CloserLook:
         # No trace of a printed sticker is proof it is covered, unless glare
         # clipped part of it: then its trace is gone with the light.
         gone = empty & self._printed & (corr <= GONE_CORRELATION) & ~hot & ~seen
+        # The whole print in plain view: no piece over the spot (glare can wash
+        # a print out, never draw one).
+        clean = empty & self._printed & (corr >= CLEAR_CORRELATION)
         # Small markers everywhere; larger ones where an undecoded square of a
         # sticker's size lies, a piece is known to stand, or a printed sticker
         # is in view.
@@ -504,6 +514,7 @@ class CloserLook:
         self.open = self._at(spots, empty & ~washed)
         if not now:
             self.in_view = frozenset()
+            self.clean = frozenset()
             self.covered = self._keys(np.nonzero(gone)[0].tolist())
             self.doubtful = blind
             return []
@@ -540,6 +551,7 @@ class CloserLook:
             self.open = self._at(spots, empty & ~washed)
         new = _not_in([d for i in now for d in self._memo[i]], found)
         self.in_view = self._keys([i for i in now if seen[i] and not self._read_on(spots, i)])
+        self.clean = self._keys([i for i in now if clean[i] and not self._read_on(spots, i)])
         self.covered = self._keys(
             [i for i in np.nonzero(gone)[0].tolist() if not self._read_on(spots, i)]
         )

@@ -152,7 +152,13 @@ class Pipeline:
         self._zone_cells = {key: self._cells(zone) for key, zone in self.reader.keys.items()}
         self._cache: (
             tuple[
-                tuple[Markers, Sequence[Detection], NDArray[np.float64], Markers, frozenset[str]],
+                tuple[
+                    Markers,
+                    Sequence[Detection],
+                    NDArray[np.float64],
+                    Markers,
+                    tuple[frozenset[str], frozenset[str]],
+                ],
                 tuple[list[Seen], set[str]],
                 Reading,
             ]
@@ -578,9 +584,11 @@ class Pipeline:
         both = [*dets, *extra]
         both_arrays = None
         doubtful = self.closer.doubtful if self.closer is not None else frozenset()
+        # Printed spots whose print the closer look saw clean: clear (vision/printed.py).
+        clean = self.closer.clean if self.closer is not None else frozenset()
         if self._cache is not None:
             (c_first, c_extra, c_reg, c_both, c_doubtful), placed, reading = self._cache
-            if c_reg is reg.board_to_image and c_doubtful == doubtful:
+            if c_reg is reg.board_to_image and c_doubtful == (doubtful, clean):
                 if c_extra is extra and same_markers(first, c_first, SAME_SPOT_PX):
                     return placed, reading
                 # A marker may pass from one pass to the other between frames.
@@ -589,10 +597,11 @@ class Pipeline:
                     return placed, reading
         self.stats.readings += 1
         placed = self.reader.place(both, reg)
-        reading = self.reader.read(both, reg, placed, doubtful)
+        reading = self.reader.read(both, reg, placed, doubtful, clean)
         if both_arrays is None:
             both_arrays = marker_arrays(both)
-        self._cache = ((first, extra, reg.board_to_image, both_arrays, doubtful), placed, reading)
+        looked = (doubtful, clean)
+        self._cache = ((first, extra, reg.board_to_image, both_arrays, looked), placed, reading)
         return placed, reading
 
     def _cells(self, zone: Zone) -> tuple[NDArray[np.intp], NDArray[np.intp]]:

@@ -423,12 +423,16 @@ class Reader:
         reg: Registration,
         placed: tuple[list[Seen], set[str]] | None = None,
         doubtful: frozenset[str] = frozenset(),
+        clean: frozenset[str] = frozenset(),
     ) -> Reading:
         """Every zone's value as if all were visible; the caller drops hidden zones.
         An elephant or Maharajah token not seen anywhere reads ``None``.
         ``doubtful``: zones where a sticker-like square was seen but not decoded
-        (:attr:`vision.closer.CloserLook.doubtful`): unknown, not empty."""
+        (:attr:`vision.closer.CloserLook.doubtful`): unknown, not empty.
+        ``clean``: printed spots whose sticker, not decoded, shows its print
+        whole and clean (:attr:`vision.closer.CloserLook.clean`): clear."""
         seen, clear = placed if placed is not None else self.place(detections, reg)
+        clear = clear | {k for k in clean if k in self._anchors}
         seen_as_placed = seen
         out = Reading()
         vals = out.values

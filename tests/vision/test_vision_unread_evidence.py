@@ -9,7 +9,9 @@ read a confident value the frame did not show:
 - a tile slot whose tile's sticker was scuffed so that no look decoded it read
   "empty", though the slot held a marker's black and white.
 
-Both now read unknown; a cube squarely on its cell still reads covered.
+Both now read unknown; a cube squarely on its cell still reads covered. And
+the other way: a printed spot whose sticker no look decodes but whose whole
+print shows clean is clear (it read unknown), never a guess either way.
 """
 
 from __future__ import annotations
@@ -86,6 +88,38 @@ def test_a_clear_market_cell_half_hidden_by_a_cube_beside_it_is_unknown_not_cove
     # A cube squarely on its cell still reads covered; the clear cells, clear.
     assert snap.market["marble"][:3] == (True, True, True)
     assert snap.market["gold"][:2] == (False, False)
+
+
+def test_a_market_cell_showing_its_whole_print_clean_reads_clear_though_not_decoded() -> None:
+    _, focal, frame, found = _scene()
+    pipe = Pipeline(4, focal_px=focal)
+    _settle(pipe, frame, frame.image)
+    reg = pipe.registration
+    assert reg is not None and reg.ok
+    cell = DEFAULT_PLAN.find(Kind.MARKET_CELL, "market-cell").marker_id
+    anchor = reg.to_image(np.array([pipe.reader.printed_anchor("market:marble:5")]))[0]
+    d = min(
+        (x for x in found if x.marker_id == cell),
+        key=lambda x: float(np.hypot(*(np.array(x.centre) - anchor))),
+    )
+    # Three dark scratches from its black border out through its margin: no
+    # detector finds the square, the print is all there.
+    image = frame.image.copy()
+    width = max(1, round(d.side_px * 0.1))
+    scratches = (((1.0, 0.5), (1.5, 0.5)), ((0.5, 1.0), (0.5, 1.5)), ((0.0, 0.5), (-0.5, 0.5)))
+    for (u0, v0), (u1, v1) in scratches:
+        cv2.line(
+            image, _square_at(d.corners, u0, v0), _square_at(d.corners, u1, v1), (20, 20, 20), width
+        )
+    assert all(
+        np.hypot(*(np.array(x.centre) - anchor)) > d.side_px
+        for x in MarkerDetector().detect(image)
+        if x.marker_id == cell
+    )
+    pipe = Pipeline(4, focal_px=focal)
+    snap = _settle(pipe, frame, image)
+    assert snap.market["marble"][4] is False  # clear, as its print shows (was unknown)
+    assert snap.market["marble"][:3] == (True, True, True)
 
 
 def test_a_tile_whose_sticker_no_look_decodes_leaves_its_slot_unknown_not_empty() -> None:
