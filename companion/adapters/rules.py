@@ -136,12 +136,12 @@ class RulesAdapter:
             )  # fmt: skip
         except ValueError as error:
             raise ResumeError(str(error)) from error
-        if pin is not None:
-            session.pin = pin
         loop, line = attach_camera(
             session, devices.source, devices.watchdog, devices.lens, fps=args.fps
         )
         print(line)
+        if session.resumed:
+            print(f"Resumed the game logged in {log_path}.")
         return session, loop
 
     def demo(self, args: argparse.Namespace) -> int:

@@ -60,18 +60,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion run: --game: {error}", file=sys.stderr)
         return 2
     from companion.adapters import adapter_for
+    from engine.core.registry import get_rules
 
-    adapter = adapter_for(game)
-    if not adapter.own_stack and (args.players is not None or args.resume is not None):
-        return run_manual(game, args)
-    offered = sorted(rule["name"] for rule in adapter.house_rules())
+    rules = get_rules(game)
+    offered = sorted(rule["name"] for rule in adapter_for(game).house_rules())
     other = [o for o in args.house_rule if o not in offered]
-    if other and adapter.own_stack:
-        from engine.core.registry import get_rules
-
+    if other:
         print(
             f"companion run: --house-rule {other[0]}: the house rules of "
-            f"{get_rules(game).title_en} are {', '.join(offered)}",
+            f"{rules.title_en} are {', '.join(offered) or 'none'}",
             file=sys.stderr,
         )
         return 2
@@ -85,13 +82,10 @@ def run(args: argparse.Namespace) -> int:
     setup_output()  # from here on the service's lines reach the journal as they are written
     names = None if args.players is None else [n.strip() for n in args.players.split(",")]
     names = [n for n in names if n] if names is not None else None
-    if names is not None:
-        if args.solo and len(names) != 1:
-            print("companion run: a solo game has one player (--players NAME --solo)")
-            return 2
-        if not args.solo and not 2 <= len(names) <= 4:
-            print("companion run: Amritsar is for 2 to 4 players (--players A,B[,C[,D]]) or --solo")
-            return 2
+    problem = _players_problem(rules, names, solo=args.solo, hard=args.hard)
+    if problem:
+        print(f"companion run: {problem}", file=sys.stderr)
+        return 2
     if args.setup == "table" and args.camera == "none":
         print(
             "companion run: --setup table reads the setup with the camera; give --camera, "
@@ -249,6 +243,10 @@ class _Table:
             self.args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
             companions=companions, devices=self,
         )  # fmt: skip
+        if pin is not None:
+            # The table screen's PIN stays the one announced at start, for a resumed
+            # game too (whose log keeps the PIN it was begun with).
+            session.pin = pin
         return session
 
     def serve_game(self, session: Any) -> int:
@@ -387,103 +385,19 @@ class _Table:
             self.source.close()
 
 
-def run_manual(game: str, args: argparse.Namespace) -> int:
-    """A game served through its ``Rules``: with a camera open (``--camera``) and a
-    camera table for the game the camera reads the table and the phones answer
-    what it cannot show; else manual mode, the phones answer every decision. No
-    sensor board is used (``--serial`` ignored)."""
-    from companion.game_logs import ChooseError, choose_log
-    from companion.resume import ResumeError, open_any_session
-    from companion.server import announce, serve
-    from companion.service import exit_cleanly_on_sigterm, setup_output
-    from engine.core.registry import get_rules
-
-    rules = get_rules(game)
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    if args.solo or args.hard:
-        print(f"companion run: {rules.title_en} has no solo game", file=sys.stderr)
-        return 2
-    if not rules.min_players <= len(names) <= rules.max_players:
-        print(
-            f"companion run: {rules.title_en} is for {rules.min_players} to "
-            f"{rules.max_players} players (--players A,B[,C[,D]])",
-            file=sys.stderr,
-        )
-        return 2
-    unknown = [o for o in args.house_rule if o not in rules.option_names()]
-    if unknown:
-        print(
-            f"companion run: --house-rule {unknown[0]}: {rules.title_en}'s house rules are "
-            f"{', '.join(rules.option_names()) or 'none'}",
-            file=sys.stderr,
-        )
-        return 2
-    setup_output()
-    if args.log is None:
-        try:
-            args.log = choose_log(
-                args.games, resume=args.resume, ask=input if sys.stdin.isatty() else None
-            )
-        except ChooseError as error:
-            print(f"companion run: --resume: {error}", file=sys.stderr)
-            return 2
-    args.log.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        session = open_any_session(
-            args.log, game, names, options=list(args.house_rule), public_seed=args.seed
-        )
-    except (ResumeError, ValueError) as error:
-        print(f"companion run: {error}", file=sys.stderr)
-        return 2
-    from companion.game_camera import attach_camera
-
-    lens = None
-    if args.calibration:
-        from vision.lens import CalibrationError, Lens
-
-        try:
-            lens = Lens.load(args.calibration)
-        except CalibrationError as error:
-            print(
-                f"companion run: {error} (companion calibrate capture makes one)", file=sys.stderr
-            )
-            return 2
-    from companion.service import Watchdog, watchdog_period, when_serving
-
-    period = watchdog_period()
-    watchdog = Watchdog(period) if period is not None else None
-    _, line = attach_camera(
-        session,
-        _game_camera_source(game, args),
-        watchdog=watchdog,
-        calibration=lens,
-        fps=args.fps,
-    )
-    print(line)
-    if session.resumed:
-        print(f"Resumed the game logged in {args.log}.")
-    print(announce(session, args.host, args.port))
-    _say_public_url(args)
-    when_serving(args.host, args.port, watchdog)
-    exit_cleanly_on_sigterm()
-    serve(session, host=args.host, port=args.port, public_url=args.public_url, watchdog=watchdog)
-    return 0
-
-
-def _game_camera_source(game: str, args: argparse.Namespace) -> Any:
-    """The camera for a game read through ``vision.games``, or ``None`` (manual mode):
-    opened only when the game has a camera table and ``--camera`` is not none."""
-    from vision.games import table_for
-
-    if args.camera == "none" or table_for(game) is None:
-        return None
-    from vision.sources import SourceError, open_source
-
-    try:
-        return open_source(args.camera)
-    except SourceError as error:
-        print(f"companion run: no camera ({error}); the phones answer every decision")
-        return None
+def _players_problem(rules: Any, names: list[str] | None, *, solo: bool, hard: bool) -> str:
+    """What is wrong with ``--players`` / ``--solo`` / ``--hard`` for the game, or ""."""
+    if (solo or hard) and not rules.solo:
+        return f"{rules.title_en} has no solo game"
+    if names is None:
+        return ""
+    if solo:
+        return "" if len(names) == 1 else "a solo game has one player (--players NAME --solo)"
+    least, most = max(2, rules.min_players), rules.max_players
+    if least <= len(names) <= most:
+        return ""
+    alone = " or --solo" if rules.solo else ""
+    return f"{rules.title_en} is for {least} to {most} players (--players A,B[,C[,D]]){alone}"
 
 
 def _say_public_url(args: argparse.Namespace) -> None:

@@ -6,10 +6,16 @@ import signal
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tests.companion.test_run_command import _free_port, _start, _state
 
 
-def test_run_serves_imhotep_in_manual_mode_and_resumes_it(tmp_path: Path) -> None:
+def test_run_serves_imhotep_in_manual_mode_and_resumes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The owner's fixed PIN (deploy/secrets.env) holds for every game, resumed too.
+    monkeypatch.setenv("AMRITSAR_TABLE_PIN", "424242")
     log = tmp_path / "imhotep.sqlite"
     port = _free_port()
     first = _start(log, port, "--game", "imhotep", "--players", "Ana,Ben,Cy")
@@ -24,7 +30,7 @@ def test_run_serves_imhotep_in_manual_mode_and_resumes_it(tmp_path: Path) -> Non
     finally:
         first.send_signal(signal.SIGINT)
         out, _ = first.communicate(timeout=20)
-    assert "manual mode" in out and "PIN" in out
+    assert "manual mode" in out and "(PIN 424242)" in out
     second = _start(log, port, "--game", "imhotep", "--players", "Ana,Ben,Cy")
     try:
         again = _state(port)
@@ -32,7 +38,7 @@ def test_run_serves_imhotep_in_manual_mode_and_resumes_it(tmp_path: Path) -> Non
     finally:
         second.send_signal(signal.SIGINT)
         out, _ = second.communicate(timeout=20)
-    assert "Resumed" in out
+    assert "Resumed" in out and "(PIN 424242)" in out
 
 
 def test_run_refuses_a_player_count_or_house_rule_of_another_game(tmp_path: Path) -> None:

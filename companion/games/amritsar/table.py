@@ -48,10 +48,6 @@ def begin_table(
         game="amritsar",
         pin=pin,
     )
-    if pin is not None:
-        # The table screen's PIN stays the one announced at start, for a
-        # resumed game too (the log keeps the PIN it was begun with).
-        session.pin = pin
     reconciler = Reconciler(session)
     watch = None
     if from_table and setup_pending(session):
