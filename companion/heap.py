@@ -17,7 +17,9 @@ elsewhere (musl, macOS); an ``MALLOC_MMAP_THRESHOLD_`` in the environment wins.
 size in parallel, each thread with a threshold image and a contour copy of its
 own (two frame-sized buffers); on one thread only one such pair exists at a
 time. ``companion demo`` reads its frames in it (bench/RESULTS.md, issue 35: 11 MiB lower
-peak at 2560x1920, the same markers found, no slower on 2 busy cores);
+peak at 2560x1920, the same markers found, no slower on 2 busy cores), and
+``companion run`` once its camera is open (``one_opencv_thread``: with the
+first pass in bands, ~5 MiB lower at 12 MP);
 ``OPENCV_FOR_THREADS_NUM`` in the environment wins.
 """
 
@@ -30,8 +32,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 #: Blocks of this size or more are mapped on their own and unmapped when freed:
-#: above a frame's small work buffers, below any whole frame (1080p grey: 2 MB).
-MMAP_THRESHOLD = 1 << 20
+#: below any whole frame (1080p grey: 2 MB) and a 12 MP frame's quarter-size
+#: copies and crops (0.8 MB), above the many small ones. (1 MiB before issue
+#: 35's second pass; 256 KiB lowered `companion run`'s 12 MP peak by ~2 MiB.)
+MMAP_THRESHOLD = 1 << 18
 
 _M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
 
@@ -51,6 +55,18 @@ def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
     return bool(mallopt(_M_MMAP_THRESHOLD, threshold))
+
+
+def one_opencv_thread() -> bool:
+    """OpenCV's parallel loops on one thread from now on, for ``companion run``
+    (``opencv_threads`` is the same for a stretch of code); returns whether it
+    was set here (an ``OPENCV_FOR_THREADS_NUM`` in the environment wins)."""
+    if "OPENCV_FOR_THREADS_NUM" in os.environ:
+        return False
+    import cv2
+
+    cv2.setNumThreads(1)
+    return True
 
 
 @contextmanager

@@ -32,13 +32,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-#: A scan of more pixels than this is made in bands of about this many pixels
-#: (cores and margins): 2.5 MP (a 12 MP board box in about five bands, 1080p
-#: and 5 MP frames whole, as before).
+#: A scan of more pixels than this is made in bands: a 12 MP camera's board
+#: box (the memory goal is at 12 MP; up to 3200x2400 frames are scanned
+#: whole, as before, at no extra cost).
+BAND_FROM_PIXELS = 8_000_000
+#: Pixels of a band (core and margins), about; a band is at least four margins
+#: tall (its core at least two): a 12 MP board box goes in about nine bands.
 BAND_PIXELS = 2_500_000
+#: How far from its centre a marker's quiet zone reaches, in sides (4/3 of half a diagonal).
+QUIET_REACH = 0.95
 #: Extra rows beyond the largest marker's reach: the threshold window's half
-#: (the largest first-pass window is 15 px), a pixel of interpolation, and room.
-PAD_ROWS = 16
+#: (the largest first-pass window is 15 px), a pixel of interpolation, and one more.
+PAD_ROWS = 10
 
 
 @dataclass(frozen=True)
@@ -55,21 +60,37 @@ class Span:
 def margin_for(largest_px: float) -> int:
     """Rows a band reaches beyond its core for markers up to ``largest_px`` on a
     side: a square's corner lies at most 0.71 side from its centre and its
-    quiet zone at most 0.95 side (one cell beyond the border, 8/6 of the
-    marker), whatever its turn; a whole side covers both, with perspective's
-    slack."""
-    return math.ceil(largest_px) + PAD_ROWS
+    quiet zone (one cell beyond the border: 8/6 of the marker) at most 0.95
+    side, whatever its turn (perspective is in ``largest_px``'s slack). Two
+    bands overlap by twice this: more than the largest marker."""
+    return math.ceil(QUIET_REACH * largest_px) + PAD_ROWS
 
 
-def spans(top: int, bottom: int, width: int, margin: int, pixels: int | None = None) -> list[Span]:
+def is_large(pixels: int) -> bool:
+    """Whether an image of ``pixels`` is scanned in bands (:data:`BAND_FROM_PIXELS`)."""
+    return pixels > BAND_FROM_PIXELS
+
+
+def spans(
+    top: int,
+    bottom: int,
+    width: int,
+    margin: int,
+    pixels: int | None = None,
+    large: bool | None = None,
+) -> list[Span]:
     """Rows ``top`` to ``bottom`` of an image ``width`` pixels wide, cut into
-    bands of about ``pixels`` pixels (:data:`BAND_PIXELS`) each reaching ``margin`` rows beyond its
-    core. One span (the whole, every centre kept) when a band would not be
-    smaller than the whole or its core would be thinner than its margins."""
+    bands of about ``pixels`` pixels (:data:`BAND_PIXELS`) each reaching
+    ``margin`` rows beyond its core, when the image is large: more than
+    :data:`BAND_FROM_PIXELS` (``large``: the caller tells, for a mosaic of a
+    large frame's regions). One span (the whole, every centre kept) when it
+    is not, or when a band would not be smaller than the whole."""
     pixels = BAND_PIXELS if pixels is None else pixels
     rows = bottom - top
     whole = [Span(top, bottom, -math.inf, math.inf)]
-    if rows <= 0 or width <= 0 or rows * width <= pixels:
+    if large is None:
+        large = is_large(rows * width)
+    if rows <= 0 or width <= 0 or rows * width <= pixels or not large:
         return whole
     core = max(2 * margin, pixels // width - 2 * margin)
     count = math.ceil(rows / core)

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .bands import Span, margin_for, spans
+from .bands import Span, is_large, margin_for, spans
 from .plan import DEFAULT_PLAN, DICTIONARY_NAME, HasIds
 
 Image = NDArray[np.uint8]
@@ -269,6 +269,7 @@ class MarkerDetector:
         params: cv2.aruco.DetectorParameters,
         grey: Image,
         largest_px: float | None,
+        large: bool,
     ) -> tuple[list[NDArray[np.float32]], NDArray[np.int32] | None, list[NDArray[np.float32]]]:
         """``detectMarkers`` on ``grey``, in overlapping bands when ``largest_px``
         is given and the image is large (:mod:`vision.bands`): what each band
@@ -276,7 +277,7 @@ class MarkerDetector:
         cuts = (
             [Span(0, grey.shape[0], -math.inf, math.inf)]
             if largest_px is None
-            else spans(0, grey.shape[0], grey.shape[1], margin_for(largest_px))
+            else spans(0, grey.shape[0], grey.shape[1], margin_for(largest_px), large=large)
         )
         if len(cuts) == 1:
             _set_min_side(detector, params, grey.shape, self.min_side_px)
@@ -338,7 +339,8 @@ class MarkerDetector:
             return []
         mosaic, offsets = _pack(grey, merged, zoom, stretch)
         detector, params = self._variant(windows, constant)
-        corners, ids, rejected = self._banded(detector, params, mosaic, largest_px)
+        large = is_large(grey.size)  # a large frame's mosaic (vision/bands.py)
+        corners, ids, rejected = self._banded(detector, params, mosaic, largest_px, large)
         if zoom == 1.0 and windows is None and constant is None:
             self._update_candidates(rejected, offsets)
         found = self._wrap(corners, ids, (0.0, 0.0))

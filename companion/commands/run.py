@@ -203,6 +203,9 @@ class _Table:
                 # The Pi camera in YUV 4:2:0: the Amritsar pipeline reads it as it
                 # comes, other games' loops make BGR of it (vision/yuv.py).
                 self.source = open_source(args.camera, yuv=True)
+                from companion.heap import one_opencv_thread
+
+                one_opencv_thread()  # one set of detection buffers at a time (companion/heap.py)
             except SourceError as error:
                 if from_table:
                     print(f"companion run: --setup table needs the camera, which is off ({error})")
