@@ -36,7 +36,7 @@ from engine.amritsar.rules.core import (
     push_effect,
 )
 from engine.amritsar.rules.objectives_at_end import without_one
-from engine.amritsar.state import NONE, Frame, GameState, PlayerState
+from engine.amritsar.state import NONE, UNNAMED, Frame, GameState, PlayerState
 
 KIND_OF = {
     Act.UPGRADE_STOREHOUSE: Upgrade.STOREHOUSE,
@@ -67,8 +67,10 @@ def _targets(s: GameState, p: PlayerState, kind: Upgrade) -> Iterable[tuple[int,
         return ((h, b) for h in s.revealed_storehouses for b in slots)
     if kind is Upgrade.OBJECTIVE:
         spaces = [i for i, v in enumerate(p.objectives) if v == NONE]
-        # unnamed objectives (house rule objectives_at_end) are alike: one answer
-        return ((o, b) for o in dict.fromkeys(p.objective_hand) for b in spaces)
+        hand = p.objective_hand
+        if UNNAMED in hand:  # house rule objectives_at_end: unnamed ones are alike
+            hand = (UNNAMED,)
+        return ((o, b) for o in hand for b in spaces)
     spaces = [c for c in WorkerColour if p.mahouts[c] == NONE]
     return ((t, b) for t in p.mahout_hand for b in spaces)
 
