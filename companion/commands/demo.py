@@ -31,7 +31,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion demo: --game: {error}", file=sys.stderr)
         return 2
     from companion.adapters import adapter_for
+    from companion.boards_in_view import layout_refusal
 
+    if getattr(args, "boards_in_view", False) and layout_refusal(game):
+        print(f"companion demo: {layout_refusal(game)}", file=sys.stderr)
+        return 2
     adapter = adapter_for(game)
     if not (adapter.own_stack or args.camera):
         return adapter.demo(args)  # no frames read: OpenCV is not even imported

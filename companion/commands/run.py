@@ -72,6 +72,18 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from companion.boards_in_view import layout_refusal
+
+    if args.boards_in_view and layout_refusal(game):
+        print(f"companion run: {layout_refusal(game)}", file=sys.stderr)
+        return 2
+    if args.boards_in_view and args.camera == "none":
+        print(
+            "companion run: --boards-in-view reads the players' boards with the camera; "
+            "give --camera, or leave the option out",
+            file=sys.stderr,
+        )
+        return 2
     from companion.checks import camera_problems
 
     problems = camera_problems(args.camera)
@@ -238,10 +250,15 @@ class _Table:
         game's adapter does (``companion.adapters``: its own stack, or the rules'
         session with the game's camera table). A resumed log keeps its own game."""
         from companion.adapters import adapter_for
-        from companion.resume import logged_game
+        from companion.resume import ResumeError, logged_game
 
         log_path.parent.mkdir(parents=True, exist_ok=True)
         game = logged_game(log_path) or game  # a resumed log keeps its own game
+        if self.args.boards_in_view:
+            from companion.boards_in_view import layout_refusal
+
+            if layout_refusal(game):
+                raise ResumeError(layout_refusal(game))
         session, self.runner = adapter_for(game).begin_table(
             self.args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
             companions=companions, devices=self,
@@ -309,6 +326,13 @@ class _Table:
 
         def starter(choice: StartChoice) -> Any:
             path = choice.resume or (log if log is not None else new_log_path(folder))
+            if args.boards_in_view and choice.resume is None:
+                from companion.boards_in_view import layout_refusal, layout_refusal_es
+
+                if layout_refusal(choice.game):
+                    raise StartProblem(
+                        "game", layout_refusal(choice.game), layout_refusal_es(choice.game)
+                    )
             try:
                 session = self.begin(
                     path,
@@ -571,6 +595,13 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_FPS,
         help=f"the camera loop reads at most this many frames a second (default {DEFAULT_FPS:g}; "
         "0.1 to 30): the table changes once every few seconds",
+    )
+    parser.add_argument(
+        "--boards-in-view",
+        action="store_true",
+        help="(Amritsar) the players' personal boards lie beside the main board in the "
+        "camera's view (hardware/amritsar-boards): what lands on them is read, not asked; "
+        "a game without such a layout refuses it",
     )
     parser.add_argument(
         "--public-url",

@@ -66,12 +66,18 @@ def begin_table(
         reconciler.expect_layout(
             "Lay out the table as dealt", "Prepara la mesa como se ha repartido"
         )
-    pipeline = None
+    pipeline: Any = None
     if devices.source is not None:
         from vision.pipeline import Pipeline
 
         humans = sum(1 for seat in session.seats if not seat.is_maharajah)
         pipeline = Pipeline(humans, calibration=devices.lens)
+        if getattr(args, "boards_in_view", False):
+            from companion.games.amritsar.boards_look import BoardsLook
+
+            players = len(session.state.players)
+            pipeline = BoardsLook(pipeline, reconciler, players, devices.lens)
+            print("Personal boards: read in the camera's view (hardware/amritsar-boards).")
     runner = TableRunner(
         session,
         reconciler,
