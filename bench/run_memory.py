@@ -16,7 +16,7 @@ then count too, which no camera has.
 
 This process samples the companion's VmRSS once a second for ``--seconds``
 and prints the peak (and the kernel's own high-water mark, VmHWM, which
-no sampling misses), the median of the first and of the last minute (after
+sampling cannot miss, though its per-thread counters lag by a few pages), the median of the first and of the last minute (after
 a warm-up minute) and their difference: the growth. The baseline in the same
 run is the companion's RSS just after it started serving (imports, session,
 server), so the camera loop's share is the difference.
@@ -225,7 +225,7 @@ def main() -> int:
         f"(goal: peak <= 150 MB = {150e6 / 2**20:.1f} MiB: "
         f"{'met' if met else 'NOT met'})"
     )
-    print(f"high-water mark (VmHWM, the kernel's exact peak): {high:.1f} MiB")
+    print(f"high-water mark (VmHWM, the kernel's peak between samples too): {high:.1f} MiB")
     print("companion output, last lines:")
     print("\n".join(text.strip().splitlines()[-5:]))
     growth = statistics.median(last) - statistics.median(first)
