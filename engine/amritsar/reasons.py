@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.amritsar.sections import SECTIONS
+from engine.amritsar.sections import section_words
 from engine.core.reasons import IllegalActionError as CoreIllegalActionError
 from engine.core.reasons import Reason as CoreReason
 from engine.core.reasons import ReasonTable
@@ -424,7 +424,12 @@ def _derived_words(given: dict[str, Any]) -> dict[str, Any]:
 
 
 #: Amritsar's refusals as a core ``ReasonTable``.
-TABLE = ReasonTable("amritsar", REASONS, _derived_words, SECTIONS)
+TABLE = ReasonTable(
+    "amritsar",
+    REASONS,
+    _derived_words,
+    {rule: section_words(rule) for rule, _, _ in REASONS.values()},
+)
 
 
 #: The words of a refusal, or a function that makes them when first asked.

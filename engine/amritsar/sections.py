@@ -1,58 +1,91 @@
-"""The rulebook sections Amritsar's refusals name, in English and Spanish.
+"""The rulebook sections Amritsar names, in English and Spanish.
 
-The refusals name their section as the English rulebook titles it; a player
-reading in Spanish gets the same section as the Spanish rulebook titles it
-(``amritsar-reglamento-es``), so a Spanish alert never ends in an English
-title. "Camera" and "Sensor board" are the companion's own sections.
+Refusals and score lines name their section as the English rulebook titles it
+("End of Decade: Tax", "Phase I. Move your elephant; Phase 3", "Game Setup,
+step 20"); a player reading in Spanish gets the same section as the Spanish
+rulebook (``amritsar-reglamento-es``) titles it, so Spanish words never end in
+an English title. "Camera" and "Sensor board" are the companion's own.
+``section_words`` is the one place these names are turned into Spanish: the
+server sends both (``rule_en`` / ``rule_es``), the pages pick one.
 """
 
 from __future__ import annotations
 
-_SETUP = ("Game Setup", "Preparación de la partida")
-_PHASE_1 = ("Phase I. Move your elephant", "Fase 1. Mover tu elefante")
-_PHASE_2 = ("Phase 2. Move workers", "Fase 2. Mover los trabajadores")
-_END = ("End of Game", "Fin de partida")
-_KNOWLEDGE = ("Knowledge tracks", "Los marcadores de conocimiento")
-_HOUSE = (" (house rule)", " (regla de la casa)")
+import re
 
-#: Section as the reasons name it -> (English, Spanish).
-SECTIONS: dict[str, tuple[str, str]] = {
-    "Camera": ("Camera", "Cámara"),
-    "Economy": ("Economy", "Economía"),
-    "End of Game": _END,
-    "End of Game: Objectives": (f"{_END[0]}: Objectives", f"{_END[1]}: Objetivos"),
-    "End of Round": ("End of Round", "Fin de ronda"),
-    "Follow the Active Player": ("Follow the Active Player", "Seguir al jugador activo"),
-    "Game Setup": _SETUP,
-    "Game Setup, step 25": (f"{_SETUP[0]}, step 25", f"{_SETUP[1]}, paso 25"),
-    "Game Turn": ("Game Turn", "Turno de juego"),
-    "Knowledge tracks": _KNOWLEDGE,
-    "Knowledge tracks (movement token)": (
-        f"{_KNOWLEDGE[0]} (movement token)",
-        f"{_KNOWLEDGE[1]} (ficha de movimiento)",
-    ),
-    "Mahout and upgrades": ("Mahout and upgrades", "Mahout y mejoras"),
-    "Phase 2 (actions)": (f"{_PHASE_2[0]} (actions)", f"{_PHASE_2[1]} (acciones)"),
-    "Phase 2. Actions (house rule)": (
-        f"Phase 2. Actions{_HOUSE[0]}",
-        f"{_PHASE_2[1]}{_HOUSE[1]}",
-    ),
+_PHASE_2 = "Fase 2. Mover los trabajadores"
+
+#: English title (or part of one) -> the Spanish rulebook's.
+NAMES: dict[str, str] = {
+    "Camera": "Cámara",
+    "Sensor board": "Placa de sensores",
+    "Game Setup": "Preparación de la partida",
+    "Game Turn": "Turno de juego",
+    "The Golden Temple and Donations": "El Templo Dorado y las donaciones",
+    "The Bridge": "El puente",
+    "Phase I. Move your elephant": "Fase 1. Mover tu elefante",
     "Phase 2. Move workers": _PHASE_2,
-    "Phase 2. Move workers (house rule)": (
-        f"{_PHASE_2[0]}{_HOUSE[0]}",
-        f"{_PHASE_2[1]}{_HOUSE[1]}",
+    "Phase 2. Move workers (house rule)": f"{_PHASE_2} (regla de la casa)",
+    "Phase 2 (actions)": f"{_PHASE_2} (acciones)",
+    "Phase 2. Actions (house rule)": f"{_PHASE_2} (regla de la casa)",
+    "Phase 3": "Fase 3. Mover tu elefante",
+    "Follow the Active Player": "Seguir al jugador activo",
+    "End of Round": "Fin de ronda",
+    "End of Decade": "Fin de década",
+    "End of Game": "Fin de partida",
+    "Donations": "Donaciones",
+    "Tax": "Impuestos",
+    "Knowledge": "Conocimiento",
+    "Objectives": "Objetivos",
+    "The District Tiles": "Las losetas de distrito",
+    "Economy": "Economía",
+    "Economy (no counter left on the market space)": (
+        "Economía (sin contadores en el espacio de mercado)"
     ),
-    "Phase I. Move your elephant": _PHASE_1,
-    "Phase I. Move your elephant; Phase 3": (
-        f"{_PHASE_1[0]}; Phase 3",
-        f"{_PHASE_1[1]}; Fase 3",
-    ),
-    "Sensor board": ("Sensor board", "Placa de sensores"),
-    "The Golden Temple and Donations": (
-        "The Golden Temple and Donations",
-        "El Templo Dorado y las donaciones",
-    ),
-    "The Objectives": ("The Objectives", "Los objetivos"),
-    "The Storehouses": ("The Storehouses", "Los almacenes"),
-    "The mahout tiles": ("The mahout tiles", "Las losetas de mahout"),
+    "Sell": "Vender",
+    "Mahout and upgrades": "Mahout y mejoras",
+    "Objective Upgrade": "Mejora de objetivo",
+    "Knowledge tracks": "Los marcadores de conocimiento",
+    "Knowledge tracks (movement token)": "Los marcadores de conocimiento (ficha de movimiento)",
+    "The mahout tiles": "Las losetas de mahout",
+    "The Storehouses": "Los almacenes",
+    "The Objectives": "Los objetivos",
+    "The Bridge Tiles": "Las losetas de puente",
+    "Solo Mode": "Modo solitario",
+    "his board": "su tablero",
+    "White Worker": "Trabajador blanco",
+    "Quarry empty": "Cantera vacía",
 }
+
+_STEP = re.compile(r"^(.*), step (\d+)$")
+
+
+def section_words(rule: str) -> tuple[str, str]:
+    """``rule`` in English and in Spanish: each "; " part, each "Head: Tail" half and
+    ", step N" named as the Spanish rulebook names them (a name not known stays)."""
+    return rule, "; ".join(_spanish(part) for part in rule.split("; "))
+
+
+def _spanish(part: str) -> str:
+    step = _STEP.match(part)
+    if step:
+        return f"{NAMES.get(step[1], step[1])}, paso {step[2]}"
+    if part in NAMES:
+        return NAMES[part]
+    head, colon, tail = part.partition(": ")
+    if not colon:
+        return part
+    return f"{NAMES.get(head, head)}: {NAMES.get(tail, tail)}"
+
+
+def unknown_names(rule: str) -> list[str]:
+    """The parts of ``rule`` ``section_words`` leaves in English (for tests)."""
+    missing = []
+    for part in rule.split("; "):
+        step = _STEP.match(part)
+        name = step[1] if step else part
+        if name in NAMES:
+            continue
+        head, colon, tail = name.partition(": ")
+        missing += [n for n in ((head, tail) if colon else (name,)) if n not in NAMES]
+    return missing

@@ -63,6 +63,7 @@ from engine.amritsar import (
     score,
     view,
 )
+from engine.amritsar.sections import section_words
 
 __all__ = [
     "Alert",
@@ -254,6 +255,8 @@ class TableSession(RulesSession):
                         "amount": line.amount,
                         "component": line.component,
                         "rule": line.rule,
+                        "rule_en": line.rule,
+                        "rule_es": section_words(line.rule)[1],
                         "en": line.label_en,
                         "es": line.label_es,
                         "provisional": line.provisional,

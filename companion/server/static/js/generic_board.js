@@ -18,7 +18,7 @@
 // on one screen with a menu and past games (`table_screen`).
 
 import { byId, h, put } from "./dom.js";
-import { lang, pick, rule, setLang, t } from "./i18n.js";
+import { lang, pick, setLang, t } from "./i18n.js";
 import { drawCeylon } from "./ceylon_drawing.js";
 import { drawImhotep } from "./imhotep_drawing.js";
 import { drawRajas } from "./rajas_drawing.js";
@@ -266,11 +266,9 @@ function hintPart(view, onHint) {
   );
 }
 
-/** An alert's rule in the screen's language: its own Spanish words, else the rulebook's
- * section named in Spanish (i18n.js's rule()). */
+/** An alert's rulebook section in the screen's language (the server words both). */
 function ruleWords(alert) {
-  if (lang() === "es" && alert.rule_es && alert.rule_es !== alert.rule_en) return alert.rule_es;
-  return rule(pick(alert, "rule") || alert.rule);
+  return pick(alert, "rule") || alert.rule;
 }
 
 /** An alert's fix without a label of its own in front ("Put it right: ..."): the panel labels it. */

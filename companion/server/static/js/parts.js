@@ -11,7 +11,7 @@
 // {en, es} pairs; the words of the parts themselves are here.
 
 import { h } from "./dom.js";
-import { lang, pick, rule } from "./i18n.js";
+import { lang, pick } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -392,7 +392,7 @@ function itemised(view) {
                 h("td", {}, pick(line)),
                 h("td", { class: "component" }, line.component),
                 h("td", { class: "g-num" }, String(line.amount)),
-                h("td", { class: "rule" }, pick(line, "rule") || rule(line.rule)),
+                h("td", { class: "rule" }, pick(line, "rule") || line.rule),
               ),
             ),
           ),
