@@ -66,18 +66,33 @@ def test_the_one_track_the_board_shows_is_applied() -> None:
 def test_an_action_with_an_unread_gain_is_asked_among_those_that_fit(
     at_tile_action: GameState,
 ) -> None:
-    """The money step shows; the main action's copper would not (resources
-    are not read): secondary alone, or the main action and then the
+    """The money step shows; the main action's copper would not where the
+    storehouses are not read: secondary alone, or the main action and then the
     secondary, is asked; "end your actions" (nothing on the board) is not offered."""
     state = at_tile_action
     action = _secondary(state)
     after, _ = apply(state, action, check=False)
-    read = (board_of(after, 0),)
+    read = (replace(board_of(after, 0), goods=(None,) * 4),)
     got = settle_by_boards(state, Seen.of(observe(after)), Inference("agree"), read)
     assert got.kind == "ask" and got.actions == ()
     assert action in got.options
     assert all(a.kind is not Act.END_ACTIONS for a in got.options)
     assert len(got.options) == 2
+
+
+def test_the_storehouses_read_tell_the_secondary_alone_from_main_then_secondary(
+    at_tile_action: GameState,
+) -> None:
+    """With the coins and resources read per kind, no copper in the storehouses
+    says the main action was not taken: the secondary alone is applied, unasked."""
+    state = at_tile_action
+    action = _secondary(state)
+    after, _ = apply(state, action, check=False)
+    assert board_of(after, 0).goods == (after.players[0].coins, *after.players[0].resources)
+    got = settle_by_boards(
+        state, Seen.of(observe(after)), Inference("agree"), (board_of(after, 0),)
+    )
+    assert got.kind == "apply" and got.actions == (action,)
 
 
 def test_a_board_as_the_engine_has_it_says_nothing(at_tile_action: GameState) -> None:

@@ -14,7 +14,7 @@ from .layout import as_json
 from .plan import boards_plan
 
 #: stickers per personal board, by kind (the counters' and storehouses' are the main kit's)
-PER_BOARD = {"board-mark": 2, "spot": 3 * 7 + 16 + 3, "mahout-tile": 7, "objective": 4}
+PER_BOARD = {"board-mark": 2, "spot": 3 * 7 + 16 + 3 + 4, "mahout-tile": 7, "objective": 4}
 
 
 def plan_csv() -> str:

@@ -22,8 +22,8 @@ revealed storehouses lie east of it.
   nothing stands on it. A counter, a tile or a storehouse is read from its own
   sticker (:mod:`vision.games.amritsar_boards.plan`).
 
-The starting storehouse and the coins and resources in storehouses (coins and
-cubes carry no sticker) are not read.
+The coins and resources in the storehouses (the starting storehouse's 4
+spaces and each tile's) are read from their colour (:mod:`.goods`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ TAX_SPACES = 16
 TAX_X0, TAX_PITCH, TAX_Y = 40.0, 16.0, 24.0
 STORAGE = 3
 STORAGE_X, STORAGE_Y = (40.0, 95.0, 150.0), 70.0
-STORAGE_HALF = (24.0, 20.0)
+STORAGE_HALF = (24.0, 26.0)  # a tile with 4 coin-sized spaces round its sticker
 UPGRADE_SPACES = 4
 UPGRADE_X = (30.0, 68.0, 106.0, 144.0)
 MAHOUT_Y, OBJECTIVE_Y = 124.0, 172.0
@@ -140,6 +140,7 @@ MARK_SPAN = math.dist(*MARKS)
 @cache
 def as_json() -> dict[str, object]:
     """The assumed geometry, for ``hardware/amritsar-boards/layout.json``."""
+    from .goods import START_CELLS, TILE_CELLS
 
     def r(p: Point) -> list[float]:
         return [round(p[0], 2), round(p[1], 2)]
@@ -156,5 +157,8 @@ def as_json() -> dict[str, object]:
         "storage_spaces_local": [r(storage_local(s)) for s in range(STORAGE)],
         "mahout_spaces_local": [r(mahout_local(s)) for s in range(UPGRADE_SPACES)],
         "objective_spaces_local": [r(objective_local(s)) for s in range(UPGRADE_SPACES)],
+        "storage_half_mm": list(STORAGE_HALF),
+        "starting_storehouse_spaces_local": [r(p) for p in START_CELLS],
+        "storehouse_tile_spaces_from_centre": [r(p) for p in TILE_CELLS],
         "seats": [{"origin": r(o), "turn_deg": a} for o, a in SEAT_BOARDS],
     }

@@ -46,9 +46,10 @@ from ...detect import Detection, MarkerDetector
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
 from ...sources import Frame
+from . import goods as G
 from . import layout as L
 from .plan import BoardsPlan, boards_plan
-from .view import BoardView
+from .view import FLIPPED, BoardView
 
 #: Frames that must agree before a reading is given.
 SETTLE = 3
@@ -108,6 +109,9 @@ class BoardsReader:
             corner_ids, L.extent_for(players), (L.MAIN_BOARD_MM, L.MAIN_BOARD_MM)
         )
         self._lens: PointLens | None = None
+        #: this frame (colour) and its registration, for the storehouses' contents
+        self._image: np.ndarray | None = None
+        self._reg: Registration | None = None
         self._window: list[tuple[BoardView, ...]] = []
         self._problems: list[str] = []
         #: where the last frame found each seat's board (None: not found)
@@ -143,6 +147,7 @@ class BoardsReader:
                 self.registrar.lens = self._lens
             found = self._lens.detections(found)
         reg = self.registrar.update(found, (w, h), grey)
+        self._image, self._reg = (image if image.ndim == 3 else None), reg
         if not reg.ok:
             self._problems.append("fewer than two of the main board's corner stickers are in view")
             return None
@@ -256,6 +261,8 @@ class BoardsReader:
         ]
         # per place: what was seen there ("spot", "counter", "tile", "S07"...)
         places: dict[str, set[str]] = defaultdict(set)
+        tiles: dict[str, list[Seen]] = defaultdict(list)  # storage space -> storehouses seen
+        spots = [s.at for s, _p in inside if s.kind == "spot"]
         spoiled: set[str] = set()
         anchors = _anchors()
         for s, p in inside:
@@ -291,6 +298,7 @@ class BoardsReader:
                     spoiled.add(name)
                     continue
                 places[name].add(s.component)
+                tiles[name].append(s)
             elif s.kind in ("mahout-tile", "objective"):
                 if group != s.kind.split("-")[0]:
                     self._refuse(seat, s, f"a {s.kind} off its spaces")
@@ -317,15 +325,81 @@ class BoardsReader:
                 return [h.id for h in self.cat.storehouses].index(one)
             return None
 
+        stored = tuple(storage(f"storage:{s}") for s in range(L.STORAGE))
         return BoardView(
             tracks=tuple(
                 track([f"track:{t}:{v}" for v in range(L.TRACK_LAST + 1)]) for t in range(L.TRACKS)
             ),
             tax=track([f"tax:{v}" for v in range(L.TAX_SPACES)]),
-            storage=tuple(storage(f"storage:{s}") for s in range(L.STORAGE)),
+            storage=stored,
             mahouts=tuple(upgrade(f"mahout:{s}") for s in range(L.UPGRADE_SPACES)),
             objectives=tuple(upgrade(f"objective:{s}") for s in range(L.UPGRADE_SPACES)),
+            goods=self._goods(seat, pose, stored, tiles, spots),
         )
+
+    def _goods(
+        self,
+        seat: int,
+        pose: L.Pose,
+        stored: Sequence[int | None],
+        tiles: dict[str, list[Seen]],
+        spots: Sequence[tuple[float, float]],
+    ) -> tuple[int | None, ...]:
+        """Coins and resources per kind in the seat's storehouses (:mod:`.goods`):
+        every space read (its spot seen: empty; else its colour), or all unknown."""
+        unknown = (None,) * len(G.GOODS)
+        if self._image is None or any(v is None or v == FLIPPED for v in stored):
+            return unknown
+        board_refs = G.reference([pose.to_table(c) for c in G.START_REFS])
+        spaces = [(pose.to_table(c), 0.0, G.BOARD_BGR[seat], board_refs) for c in G.START_CELLS]
+        for s, held in enumerate(stored):
+            if held is None or held < 0:
+                continue
+            seen = tiles.get(f"storage:{s}", [])
+            if len(seen) != 1:
+                return unknown
+            t = seen[0]
+            refs = G.reference([G.tile_cell(t.at, t.angle, c) for c in G.TILE_REFS])
+            spaces += [
+                (G.tile_cell(t.at, t.angle, G.TILE_CELLS[k]), G.TILE_HEIGHT, G.TILE_BGR, refs)
+                for k in range(G.capacity(held))
+            ]
+        kinds: list[int | None] = []
+        assert self._reg is not None
+        cx, cy, ch = (float(v) for v in self._reg.camera)
+        for at, base, printed, refs in spaces:
+            # a spot printed on a tile stands ``base`` mm up: its sticker was placed
+            # as if on the table, beyond its foot as seen from the camera
+            f = (ch - base) / ch
+            feet = [(cx + (q[0] - cx) * f, cy + (q[1] - cy) * f) for q in spots]
+            near = sum(1 for q in feet if math.dist(q, at) <= NEAR_MM["spot"])
+            if near > 1:
+                return unknown
+            kinds.append(-1 if near == 1 else G.classify(self._sample, at, base, printed, refs))
+            if kinds[-1] is None:
+                return unknown
+        return G.counts(kinds)
+
+    def _sample(self, pts: np.ndarray, height: float) -> np.ndarray:
+        """The frame's BGR at table points ``pts`` seen ``height`` mm above the
+        table (rows of NaN outside the frame)."""
+        assert self._image is not None and self._reg is not None
+        cx, cy, ch = (float(v) for v in self._reg.camera)
+        out = np.full((len(pts), 3), np.nan)
+        if ch <= height:
+            return out
+        centre = np.array([cx, cy])
+        table = centre + (pts - centre) * (ch / (ch - height))
+        img = self._reg.to_image(table.astype(np.float64))
+        if self._lens is not None:
+            img = self._lens.to_raw(img)
+        if not np.isfinite(img).all():
+            return out
+        xy = np.round(img).astype(np.int64)
+        h, w = self._image.shape[:2]
+        ok = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
+        out[ok] = self._image[xy[ok, 1], xy[ok, 0]]
+        return out
 
     def _refuse(self, seat: int, s: Seen, why: str) -> None:
         self._problems.append(f"seat {seat}'s board: {why}: {s.kind} {s.component} is not read")
@@ -366,6 +440,7 @@ def merge(a: BoardView, b: BoardView) -> BoardView | None:
         storage=pick(a.storage, b.storage),  # type: ignore[arg-type]
         mahouts=pick(a.mahouts, b.mahouts),  # type: ignore[arg-type]
         objectives=pick(a.objectives, b.objectives),  # type: ignore[arg-type]
+        goods=pick(a.goods, b.goods),  # type: ignore[arg-type]
     )
 
 

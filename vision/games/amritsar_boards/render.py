@@ -28,6 +28,7 @@ from engine.amritsar.catalog import default_catalog
 
 from ...harsh import CONDITIONS
 from ...rig import INK, CameraRig, camera_for, rng
+from . import goods as G
 from . import layout as L
 from .plan import BoardsPlan, boards_plan
 from .view import FLIPPED, BoardView
@@ -36,10 +37,10 @@ Image = NDArray[np.uint8]
 Point = tuple[float, float]
 
 MAIN_BGR = (120, 150, 190)
-BOARD_BGR = ((120, 90, 130), (130, 130, 130), (150, 120, 190), (90, 140, 200))
+BOARD_BGR = G.BOARD_BGR
 #: wooden pieces in the seats' colours (purple, grey, pink, orange), dark as real wood looks
 SEAT_BGR = ((110, 45, 95), (105, 105, 100), (140, 90, 200), (40, 110, 210))
-TILE_BGR = (170, 190, 200)
+TILE_BGR = G.TILE_BGR
 WORDS = ("AMRITSAR", "TAX", "KNOWLEDGE", "STOREHOUSE", "MAHOUT", "OBJECTIVE")
 
 
@@ -173,6 +174,7 @@ class BoardsRenderer:
         for t in range(L.TRACKS):
             spaces = [L.track_local(t, v) for v in range(L.TRACK_LAST + 1)]
             track(spaces, view.tracks[t], f"track{t}")
+        tiles: dict[int, tuple[Point, float]] = {}  # storage space -> tile centre (table), turn
         for s, held in enumerate(view.storage):
             c = L.storage_local(s)
             frame(c, *L.STORAGE_HALF)
@@ -183,11 +185,13 @@ class BoardsRenderer:
             at = pose.to_table((c[0] + 0.4 * dx, c[1] + 0.4 * dy))
             turn = pose.angle_deg + float(rng("storage-turn", self.seed, seat, s).uniform(-4, 4))
             half = (L.STORAGE_HALF[0] - 2, L.STORAGE_HALF[1] - 2)
+            tiles[s] = (at, turn)
             if held == FLIPPED:
                 pieces.append(Piece(at, 0, 2.0, TILE_BGR, -1, 0, turn, True, half))
             else:
                 mid, side = self._id("storehouse", self.cat.storehouses[held].id)
                 pieces.append(Piece(at, 0, 2.0, TILE_BGR, mid, side, turn, True, half))
+        pieces += self._goods(tex, pose, seat, view, tiles, r)
         upgrades = (
             (view.mahouts, L.mahout_local, "mahout-tile"),
             (view.objectives, L.objective_local, "objective"),
@@ -210,6 +214,69 @@ class BoardsRenderer:
                 bgr = (60, 120, 170) if kind == "objective" else (90, 150, 120)
                 pieces.append(Piece(at, 0, 2.0, bgr, mid, side, turn, True, (13.0, 13.0)))
         return pieces
+
+    def _goods(
+        self,
+        tex: Image,
+        pose: L.Pose,
+        seat: int,
+        view: BoardView,
+        tiles: dict[int, tuple[Point, float]],
+        r: np.random.Generator,
+    ) -> list[Piece]:
+        """The storehouses' spaces (:mod:`.goods`): a printed spot where a space is
+        empty, else the coin or cube on it; unknown counts (more than fits: a
+        discard to come) draw them bare: pieces lifted."""
+        spot, spot_side = self._id("spot", "spot")
+        # (table point, surface height, turn, spot printed?) per space, starting storehouse first
+        spaces: list[tuple[Point, float, float, bool]] = []
+        for c in G.START_CELLS:
+            spaces.append((pose.to_table(c), 0.0, pose.angle_deg, True))
+        for s, held in enumerate(view.storage):
+            if held is None or s not in tiles:
+                continue
+            at, turn = tiles[s]
+            for k in range(G.capacity(held)):
+                spaces.append(
+                    (G.tile_cell(at, turn, G.TILE_CELLS[k]), G.TILE_HEIGHT, turn, held != FLIPPED)
+                )
+        known = None not in view.goods and None not in view.storage
+        kinds = (
+            G.fill([int(g or 0) for g in view.goods], [int(h or 0) for h in view.storage])
+            if known
+            else None
+        )
+        if kinds is None:
+            # unknown counts, or more than fits (``board_of``: a discard to come):
+            # the player has lifted the pieces to choose what to keep; the spaces
+            # show neither spot nor piece (read: unknown)
+            return []
+        order = rng("amritsar-goods", self.seed, seat).permutation(len(spaces))
+        kinds = [kinds[int(i)] for i in order]
+        out: list[Piece] = []
+        for n, ((at, base, turn, printed), kind) in enumerate(zip(spaces, kinds, strict=True)):
+            if kind < 0:
+                if not printed:
+                    continue
+                if base == 0.0:
+                    self.rig.sticker(tex, spot, at, spot_side, turn, r)
+                else:  # printed on the tile: drawn with it, above it
+                    out.append(
+                        Piece(
+                            at, 0, base + 0.01, G.TILE_BGR, spot, spot_side, turn, True, (5.5, 5.5)
+                        )
+                    )
+                continue
+            dx, dy = self._off("good", seat, n)
+            foot = (at[0] + 0.3 * dx, at[1] + 0.3 * dy)
+            bgr = G.GOODS_BGR[G.GOODS[kind]]
+            if G.GOODS[kind] == "coin":
+                out.append(Piece(foot, G.COIN_RADIUS, base + G.COIN_HEIGHT, bgr))
+            else:
+                spin = turn + float(rng("good-turn", self.seed, seat, n).uniform(-20, 20))
+                half = (G.CUBE_HALF, G.CUBE_HALF)
+                out.append(Piece(foot, 0, base + G.CUBE_HEIGHT, bgr, -1, 0, spin, True, half))
+        return out
 
     # -- pieces --------------------------------------------------------------------
     def _solid(self, tex: Image, p: Piece) -> tuple[NDArray[np.int32], Point, float]:

@@ -113,7 +113,7 @@ def board_chains(
                 return None
             child, _ = apply(node, action, check=False)
             chain = (*path, action)
-            if seat < len(child.players) and board_of(child, seat).matches(read):
+            if seat < len(child.players) and read.shows(board_of(child, seat)):
                 near = distance(observe(child), seen)
                 if near <= gap:
                     found.append((near, chain))
@@ -151,7 +151,7 @@ def settle_by_boards(
     if not _hidden_for(at, seat) or not 0 <= seat < len(boards) or seat >= len(at.players):
         return inference
     read = boards[seat]
-    if read.matches(board_of(at, seat)):
+    if read.shows(board_of(at, seat)):
         return inference  # the board shows nothing new (yet)
     # Every answer is tried, not only the question's: the main board's search
     # offers the steps where its ways part, which need not hold the answer
@@ -197,7 +197,7 @@ def _checked(
             _hidden_for(at, seat)
             and 0 <= seat < len(boards)
             and seat < len(at.players)
-            and not boards[seat].matches(board_of(at, seat))
+            and not boards[seat].shows(board_of(at, seat))
         ):
             head = Inference("ask", inference.actions[:index], (), seat, nodes=inference.nodes)
             got = settle_by_boards(state, seen, head, boards)
@@ -205,15 +205,55 @@ def _checked(
                 return inference  # the board cannot tell: the main board's word stands
             if got.kind == "apply" and inference.actions[: len(got.actions)] == got.actions:
                 return inference
+            if _fits(state, inference.actions, boards):
+                return _both(state, inference, got)
             return got
         at, _ = apply(at, action, check=False)
     return inference
 
 
+def _fits(state: GameState, actions: Sequence[Action], boards: Sequence[BoardView]) -> bool:
+    """Whether every board read matches the game after ``actions``."""
+    end = state
+    for action in actions:
+        end, _ = apply(end, action, check=False)
+    return all(boards[s].shows(board_of(end, s)) for s in range(min(len(boards), len(end.players))))
+
+
+def _both(state: GameState, inference: Inference, got: Inference) -> Inference:
+    """The main board's sequence and the board's verdict both explain the
+    table and part somewhere (with the storehouses read: a coin taken and a
+    gold discarded, or no coin and a gold sold, leave one board): asked where
+    they part, offered both answers, never one of them guessed."""
+    a, b = inference.actions, got.actions
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    options: list[Action] = [a[k]] if k < len(a) else []
+    if got.kind == "ask" and k == len(b):
+        options += got.options
+    elif k < len(b):
+        options.append(b[k])
+    if len(set(options)) < 2:
+        return got
+    where = state
+    for action in a[:k]:
+        where, _ = apply(where, action, check=False)
+    return Inference(
+        "ask", a[:k], tuple(dict.fromkeys(options)), where.pending[-1].player, nodes=inference.nodes
+    )
+
+
 def _one_game(at: GameState, paths: Sequence[tuple[Action, ...]]) -> bool:
     """Whether every chain ends in the same game, up to the order of the score
     ledger's lines: the order of a tile's actions, which nothing shows, then
-    made no difference (``order``'s rule for a coin and a market action)."""
+    made no difference (``order``'s rule for a coin and a market action).
+    Only chains of the same answers in another order: with the storehouses
+    read, two tiles' actions that give the same (one copper) end alike too,
+    but which one was taken is the player's to say."""
+    first = sorted(map(repr, paths[0]))
+    if any(sorted(map(repr, path)) != first for path in paths[1:]):
+        return False
     ends = []
     for path in paths:
         end = at
