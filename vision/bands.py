@@ -37,8 +37,10 @@ from dataclasses import dataclass
 #: whole, as before, at no extra cost).
 BAND_FROM_PIXELS = 8_000_000
 #: Pixels of a band (core and margins), about; a band is at least four margins
-#: tall (its core at least two): a 12 MP board box goes in about nine bands.
-BAND_PIXELS = 2_500_000
+#: tall (its core at least two): a 12 MP board box goes in four bands. The trade
+#: (bench/RESULTS.md, issue 35): nine bands (2.5 MP) held `companion run` at 12 MP
+#: to 141 MiB but cost 1.50x bare detection a full scan; four, 143.6 MiB and 1.18x.
+BAND_PIXELS = 4_200_000
 #: How far from its centre a marker's quiet zone reaches, in sides (4/3 of half a diagonal).
 QUIET_REACH = 0.95
 #: Extra rows beyond the largest marker's reach: the threshold window's half
