@@ -29,10 +29,11 @@ spaces and each tile's) are read from their colour (:mod:`.goods`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cache
 
-Point = tuple[float, float]
+from .. import beside
+from ..beside import Point as Point  # the game's modules use L.Point, L.Pose
+from ..beside import Pose as Pose
 
 MAIN_BOARD_MM = 640.0
 MAIN_CORNERS: dict[str, Point] = {
@@ -97,29 +98,9 @@ def objective_local(space: int) -> Point:
     return (UPGRADE_X[space], OBJECTIVE_Y)
 
 
-@dataclass(frozen=True)
-class Pose:
-    """A personal board's place on the table: local mm -> table mm."""
-
-    origin: Point
-    angle_deg: float
-
-    def to_table(self, p: Point) -> Point:
-        a = math.radians(self.angle_deg)
-        c, s = math.cos(a), math.sin(a)
-        return (self.origin[0] + c * p[0] - s * p[1], self.origin[1] + s * p[0] + c * p[1])
-
-    def to_local(self, p: Point) -> Point:
-        a = math.radians(self.angle_deg)
-        c, s = math.cos(a), math.sin(a)
-        dx, dy = p[0] - self.origin[0], p[1] - self.origin[1]
-        return (c * dx + s * dy, -s * dx + c * dy)
-
-
 def seat_pose(seat: int) -> Pose:
     """A board's nominal place (where the layout puts it)."""
-    origin, angle = SEAT_BOARDS[seat]
-    return Pose(origin, angle)
+    return beside.seat_pose(SEAT_BOARDS, seat)
 
 
 def pose_from_marks(top_left: Point, bottom_right: Point) -> Pose:

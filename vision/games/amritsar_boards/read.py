@@ -46,6 +46,7 @@ from ...detect import Detection, MarkerDetector
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
 from ...sources import Frame
+from .. import beside
 from . import goods as G
 from . import layout as L
 from .plan import BoardsPlan, boards_plan
@@ -173,7 +174,6 @@ class BoardsReader:
         """Frame boxes round each seat's board place, for a magnified look (the
         boards lie at the edges of the view, their stickers small)."""
         boxes = []
-        w, h = size
         m = OFF_PLACE_MM
         for seat in range(self.players):
             pose = L.seat_pose(seat)
@@ -183,38 +183,24 @@ class BoardsReader:
                 (L.BOARD_W + m, L.BOARD_H + m),
                 (-m, L.BOARD_H + m),
             ]
-            img = reg.to_image(np.array([pose.to_table(p) for p in local], dtype=np.float64))
-            if self._lens is not None:
-                img = self._lens.to_raw(img)
-            if not np.isfinite(img).all():
-                continue
-            x0, y0 = img.min(axis=0)
-            x1, y1 = img.max(axis=0)
-            if x1 < 0 or y1 < 0 or x0 >= w or y0 >= h:
-                continue
-            boxes.append((int(x0), int(y0), int(x1) + 1, int(y1) + 1))
+            table = np.array([pose.to_table(p) for p in local], dtype=np.float64)
+            box = beside.frame_box(reg, self._lens, table, size)
+            if box is not None:
+                boxes.append(box)
         return boxes
 
     def _place(self, d: Detection, reg: Registration) -> Seen | None:
         entry = self.plan.by_id(d.marker_id)
         if entry is None or entry.kind == "board-corner" or d.side_px < TRUST_PX:
             return None
-        pts = reg.to_board(d.corners.astype(np.float64))
-        centre = pts.mean(axis=0)
-        side = float(np.mean([math.dist(pts[k], pts[(k + 1) % 4]) for k in range(4)]))
-        cx, cy, ch = (float(v) for v in reg.camera)
-        if ch <= 0:
+        if float(reg.camera[2]) <= 0:
             return None
-        hgt = entry.height_mm
-        f = (ch - hgt) / ch
-        foot = (cx + (float(centre[0]) - cx) * f, cy + (float(centre[1]) - cy) * f)
-        ratio = side / (entry.side_mm * ch / (ch - hgt))
-        if not SIZE_RATIO[0] <= ratio <= SIZE_RATIO[1]:
+        heights = (entry.height_mm,)
+        laid = beside.lay(reg, d.corners, entry.side_mm, lambda _at: heights, SIZE_RATIO)
+        if laid is None:
             self._problems.append(f"a {entry.label} sticker is not its printed size: not read")
             return None
-        top = pts[1] - pts[0]
-        angle = math.degrees(math.atan2(float(top[1]), float(top[0])))
-        return Seen(entry.kind, entry.component, foot, angle)
+        return Seen(entry.kind, entry.component, laid.at, laid.angle)
 
     def _find_boards(self, marks: Sequence[Seen]) -> dict[int, L.Pose | None]:
         """Each seat's board from a pair of corner stickers one rigid board apart,

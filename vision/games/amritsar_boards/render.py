@@ -15,7 +15,6 @@ table); the board's own pieces are :mod:`vision.harsh`'s to draw.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -27,7 +26,8 @@ from engine.amritsar import PLAYER_COLOURS
 from engine.amritsar.catalog import default_catalog
 
 from ...harsh import CONDITIONS
-from ...rig import INK, CameraRig, camera_for, rng
+from ...rig import CameraRig, camera_for, rng
+from .. import beside
 from . import goods as G
 from . import layout as L
 from .plan import BoardsPlan, boards_plan
@@ -59,17 +59,7 @@ class Piece:
 
 def board_poses(seed: int, players: int, offset: tuple[float, float]) -> list[L.Pose]:
     """Each seat's board a little off its place and turn (more under ``placement``)."""
-    out = []
-    for seat in range(players):
-        r = rng("amritsar-board-pose", seed, seat)
-        nominal = L.seat_pose(seat)
-        d = float(r.uniform(*offset)) + float(r.uniform(0, 4))
-        a = float(r.uniform(0, 2 * math.pi))
-        turn = nominal.angle_deg + float(r.uniform(-3, 3))
-        out.append(
-            L.Pose((nominal.origin[0] + d * math.cos(a), nominal.origin[1] + d * math.sin(a)), turn)
-        )
-    return out
+    return beside.board_poses("amritsar-board-pose", seed, L.SEAT_BOARDS, players, offset)
 
 
 class BoardsRenderer:
@@ -99,10 +89,7 @@ class BoardsRenderer:
         self._cache: dict[tuple[tuple[BoardView, ...], bool], Image] = {}
 
     def _off(self, *key: object) -> Point:
-        r = rng("offset", self.seed, *key)
-        d = float(r.uniform(*self.cond.offset_mm))
-        a = float(r.uniform(0, 2 * math.pi))
-        return (d * math.cos(a), d * math.sin(a))
+        return beside.nudge(self.seed, self.cond.offset_mm, *key)
 
     def _id(self, kind: str, comp: str) -> tuple[int, float]:
         e = self.plan.find(kind, comp)
@@ -115,10 +102,7 @@ class BoardsRenderer:
         return self.rig.tex([pose.to_table(p) for p in pts])
 
     def _words(self, tex: Image, text: str, at: Point, mm: float = 7.0) -> None:
-        scale = mm * self.rig.k / 22
-        org = tuple(int(v) for v in self.rig.tex([at])[0] // 16)
-        thick = max(1, int(2.5 * scale))
-        cv2.putText(tex, text, org, cv2.FONT_HERSHEY_DUPLEX, scale, INK, thick, cv2.LINE_AA)
+        beside.words(self.rig, tex, text, at, mm)
 
     # -- the main board ----------------------------------------------------------
     def _main(self, tex: Image, r: np.random.Generator) -> None:
@@ -280,24 +264,8 @@ class BoardsRenderer:
 
     # -- pieces --------------------------------------------------------------------
     def _solid(self, tex: Image, p: Piece) -> tuple[NDArray[np.int32], Point, float]:
-        rig = self.rig
-        top, k = rig.top_of(p.at, p.height)
-        if not p.square:
-            t = np.linspace(0, 2 * math.pi, 32, endpoint=False)
-            ring = np.column_stack([p.radius * np.cos(t), p.radius * np.sin(t)])
-        else:
-            a = math.radians(p.angle)
-            u, v = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
-            hw, hh = p.half
-            ring = np.array(
-                [u * x + v * y for x, y in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
-            )
-        foot = ring + np.array(p.at)
-        head = ring * k + np.array(top)
-        side_bgr = tuple(int(c * 0.55) for c in p.bgr)
-        hull = cv2.convexHull(rig.tex(np.concatenate([foot, head])))
-        cv2.fillConvexPoly(tex, hull, side_bgr, cv2.LINE_AA, 4)
-        return rig.tex(head), top, k
+        ring = beside.square_ring(p.angle, *p.half) if p.square else beside.disc_ring(p.radius)
+        return beside.solid(self.rig, tex, ring, p.at, p.height, p.bgr)
 
     def _draw_pieces(self, tex: Image, pieces: list[Piece], r: np.random.Generator) -> None:
         tops = [(p, *self._solid(tex, p)) for p in sorted(pieces, key=lambda q: q.height)]

@@ -26,11 +26,11 @@ at the origin.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from functools import cache
 
-Point = tuple[float, float]
+from .. import beside
+from ..beside import Point as Point  # the game's modules use L.Point, L.Pose
+from ..beside import Pose as Pose
 
 BOARD_MM = 660.0
 CORNER_AT = 18.0  # corner sticker centre, from the board's edges
@@ -147,29 +147,9 @@ def cell_local(cell: int) -> Point:
     return (PROVINCE_BORDER + CELL_MM * (col + 0.5), PROVINCE_BORDER + CELL_MM * (row + 0.5))
 
 
-@dataclass(frozen=True)
-class Pose:
-    """A province board's place on the table: local mm -> table mm."""
-
-    origin: Point
-    angle_deg: float
-
-    def to_table(self, p: Point) -> Point:
-        a = math.radians(self.angle_deg)
-        c, s = math.cos(a), math.sin(a)
-        return (self.origin[0] + c * p[0] - s * p[1], self.origin[1] + s * p[0] + c * p[1])
-
-    def to_local(self, p: Point) -> Point:
-        a = math.radians(self.angle_deg)
-        c, s = math.cos(a), math.sin(a)
-        dx, dy = p[0] - self.origin[0], p[1] - self.origin[1]
-        return (c * dx + s * dy, -s * dx + c * dy)
-
-
 def seat_pose(seat: int) -> Pose:
     """The province board's nominal place (where the layout puts it)."""
-    origin, angle = SEAT_BOARDS[seat]
-    return Pose(origin, angle)
+    return beside.seat_pose(SEAT_BOARDS, seat)
 
 
 def arm_local(arm: int) -> Point:

@@ -53,6 +53,7 @@ from ...detect import Detection, MarkerDetector
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
 from ...sources import Frame
+from .. import beside
 from . import dice as D
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
@@ -232,7 +233,6 @@ class RajasReader:
                 ]
             places += [(L.river_centre(i), 26.0) for i in range(L.RIVER_SPACES)]
         boxes = []
-        w, h = size
         # Squares the first pass saw but could not decode (a small token's
         # sticker, mostly): looked at again, magnified.
         if not places and not tokens_missing:
@@ -253,52 +253,33 @@ class RajasReader:
             boxes.append((int(u - m), int(v - m), int(u + m) + 1, int(v + m) + 1))
         for (x, y), r in places:
             corners = np.array([(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)])
-            img = reg.to_image(corners)
-            if self._lens is not None:
-                img = self._lens.to_raw(img)
-            if not np.isfinite(img).all():
-                continue
-            x0, y0 = img.min(axis=0)
-            x1, y1 = img.max(axis=0)
-            if x1 < 0 or y1 < 0 or x0 >= w or y0 >= h:
-                continue
-            boxes.append((int(x0), int(y0), int(x1) + 1, int(y1) + 1))
+            box = beside.frame_box(reg, self._lens, corners, size)
+            if box is not None:
+                boxes.append(box)
         return boxes
 
     def _place(self, d: Detection, reg: Registration) -> Seen | None:
         entry = self.plan.by_id(d.marker_id)
         if entry is None or entry.kind == "board-corner" or d.side_px < TRUST_PX:
             return None
-        pts = reg.to_board(d.corners.astype(np.float64))
-        centre = pts.mean(axis=0)
-        height = entry.height_mm
-        side = float(np.mean([math.dist(pts[k], pts[(k + 1) % 4]) for k in range(4)]))
-        cx, cy, ch = (float(v) for v in reg.camera)
-        if ch <= 0:
+        if float(reg.camera[2]) <= 0:
             return None
-        scale = 1.0
-        at = (float(centre[0]), float(centre[1]))
-        if entry.kind == "token" or entry.kind == "tile":
+        height = entry.height_mm
+
+        def heights(at: tuple[float, float]) -> list[float]:
             # Which surface a token or tile stands on depends on where it is:
             # the river (a boat), the quarry display (a stack), or flat.
-            heights = self._heights_for(entry.kind, at, cx, cy, ch, height)
-        else:
-            heights = [height]
-        for hgt in heights:
-            f = (ch - hgt) / ch
-            foot = (cx + (at[0] - cx) * f, cy + (at[1] - cy) * f)
-            scale = ch / (ch - hgt)
-            ratio = side / (entry.side_mm * scale)
-            if SIZE_RATIO[0] <= ratio <= SIZE_RATIO[1]:
-                top = pts[1] - pts[0]
-                angle = math.degrees(math.atan2(float(top[1]), float(top[0])))
-                return Seen(entry.kind, entry.component, foot, angle, pts)
-        self._problems.append(f"a {entry.label} sticker is not its printed size: not read")
-        return None
+            if entry.kind == "token" or entry.kind == "tile":
+                return self._heights_for(entry.kind, at, height)
+            return [height]
 
-    def _heights_for(
-        self, kind: str, at: tuple[float, float], cx: float, cy: float, ch: float, flat: float
-    ) -> list[float]:
+        laid = beside.lay(reg, d.corners, entry.side_mm, heights, SIZE_RATIO)
+        if laid is None:
+            self._problems.append(f"a {entry.label} sticker is not its printed size: not read")
+            return None
+        return Seen(entry.kind, entry.component, laid.at, laid.angle, laid.corners)
+
+    def _heights_for(self, kind: str, at: tuple[float, float], flat: float) -> list[float]:
         if kind == "tile":
             return [STACK_HEIGHT_MM] if at[0] > L.BOARD_MM + 10 else [flat]
         near_river = any(math.dist(at, L.river_centre(i)) < 40 for i in range(L.RIVER_SPACES))

@@ -31,7 +31,8 @@ from engine.rajas.state import EMPTY, RESIDENCE
 from engine.rajas.view import RajasObservation
 
 from ...harsh import CONDITIONS
-from ...rig import INK, CameraRig, camera_for, rng
+from ...rig import CameraRig, camera_for, rng
+from .. import beside
 from . import dice as D
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
@@ -76,17 +77,7 @@ def closed_spaces(cat: Catalog, players: int) -> tuple[int, ...]:
 
 def board_poses(seed: int, players: int, offset: tuple[float, float]) -> list[L.Pose]:
     """Each seat's province board a little off its place (more under ``placement``)."""
-    out = []
-    for seat in range(players):
-        r = rng("province-pose", seed, seat)
-        nominal = L.seat_pose(seat)
-        d = float(r.uniform(*offset)) + float(r.uniform(0, 4))
-        a = float(r.uniform(0, 2 * math.pi))
-        turn = nominal.angle_deg + float(r.uniform(-3, 3))
-        out.append(
-            L.Pose((nominal.origin[0] + d * math.cos(a), nominal.origin[1] + d * math.sin(a)), turn)
-        )
-    return out
+    return beside.board_poses("province-pose", seed, L.SEAT_BOARDS, players, offset)
 
 
 class RajasRenderer:
@@ -112,10 +103,7 @@ class RajasRenderer:
 
     # -- helpers ----------------------------------------------------------------
     def _off(self, *key: object) -> Point:
-        r = rng("offset", self.seed, *key)
-        d = float(r.uniform(*self.cond.offset_mm))
-        a = float(r.uniform(0, 2 * math.pi))
-        return (d * math.cos(a), d * math.sin(a))
+        return beside.nudge(self.seed, self.cond.offset_mm, *key)
 
     def _id(self, kind: str, comp: str) -> tuple[int, float]:
         e = self.plan.find(kind, comp)
@@ -130,10 +118,7 @@ class RajasRenderer:
         return self.rig.tex(np.array(pts))
 
     def _words(self, tex: Image, text: str, at: Point, mm: float = 8.0) -> None:
-        scale = mm * self.rig.k / 22
-        org = tuple(int(v) for v in self.rig.tex([at])[0] // 16)
-        thick = max(1, int(2.5 * scale))
-        cv2.putText(tex, text, org, cv2.FONT_HERSHEY_DUPLEX, scale, INK, thick, cv2.LINE_AA)
+        beside.words(self.rig, tex, text, at, mm)
 
     # -- the board ---------------------------------------------------------------
     def _board(self, tex: Image, players: int, r: np.random.Generator) -> None:
@@ -317,25 +302,11 @@ class RajasRenderer:
 
     def _solid(self, tex: Image, p: Piece) -> tuple[NDArray[np.int32], Point, float]:
         """Sides of the solid, returns its top polygon, top centre (board plane) and scale."""
-        rig = self.rig
-        top, k = rig.top_of(p.at, p.height)
         if p.shape == "disc" or p.shape == "boat":
-            t = np.linspace(0, 2 * math.pi, 32, endpoint=False)
-            e = 0.75 if p.shape == "boat" else 1.0
-            ring = np.column_stack([p.radius * np.cos(t), p.radius * e * np.sin(t)])
+            ring = beside.disc_ring(p.radius, 0.75 if p.shape == "boat" else 1.0)
         else:
-            rr = p.radius
-            a = math.radians(p.angle)
-            u, v = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
-            ring = np.array(
-                [u * x + v * y for x, y in ((-rr, -rr), (rr, -rr), (rr, rr), (-rr, rr))]
-            )
-        foot = ring + np.array(p.at)
-        head = ring * k + np.array(top)
-        side_bgr = tuple(int(c * 0.55) for c in p.bgr)
-        hull = cv2.convexHull(rig.tex(np.concatenate([foot, head])))
-        cv2.fillConvexPoly(tex, hull, side_bgr, cv2.LINE_AA, 4)
-        return rig.tex(head), top, k
+            ring = beside.square_ring(p.angle, p.radius, p.radius)
+        return beside.solid(self.rig, tex, ring, p.at, p.height, p.bgr)
 
     def _draw_pieces(self, tex: Image, pieces: list[Piece], r: np.random.Generator) -> None:
         tops = [(p, *self._solid(tex, p)) for p in sorted(pieces, key=lambda q: q.height)]
