@@ -264,26 +264,14 @@ class RajasReader:
             return None
         if float(reg.camera[2]) <= 0:
             return None
-        height = entry.height_mm
-
-        def heights(at: tuple[float, float]) -> list[float]:
-            # Which surface a token or tile stands on depends on where it is:
-            # the river (a boat), the quarry display (a stack), or flat.
-            if entry.kind == "token" or entry.kind == "tile":
-                return self._heights_for(entry.kind, at, height)
-            return [height]
-
-        laid = beside.lay(reg, d.corners, entry.side_mm, heights, SIZE_RATIO)
+        kind, flat = entry.kind, entry.height_mm
+        laid = beside.lay(
+            reg, d.corners, entry.side_mm, lambda at: _heights_for(kind, at, flat), SIZE_RATIO
+        )
         if laid is None:
             self._problems.append(f"a {entry.label} sticker is not its printed size: not read")
             return None
         return Seen(entry.kind, entry.component, laid.at, laid.angle, laid.corners)
-
-    def _heights_for(self, kind: str, at: tuple[float, float], flat: float) -> list[float]:
-        if kind == "tile":
-            return [STACK_HEIGHT_MM] if at[0] > L.BOARD_MM + 10 else [flat]
-        near_river = any(math.dist(at, L.river_centre(i)) < 40 for i in range(L.RIVER_SPACES))
-        return [BOAT_HEIGHT_MM] if near_river else [flat]
 
     # -- zones -------------------------------------------------------------------
     def _observe(self, seen: list[Seen], reg: Registration, dice: bool = True) -> RajasObservation:
@@ -601,6 +589,18 @@ def _merge(x: object, y: object) -> tuple[bool, object]:
             items.append(v)
         return True, tuple(items)
     return x == y, x
+
+
+def _heights_for(kind: str, at: tuple[float, float], flat: float) -> list[float]:
+    """The heights (mm) a sticker of ``kind`` seen at ``at`` may stand at: which
+    surface a token or tile stands on depends on where it is (the river: a boat;
+    the quarry display: a stack); anything else lies flat."""
+    if kind == "tile":
+        return [STACK_HEIGHT_MM] if at[0] > L.BOARD_MM + 10 else [flat]
+    if kind != "token":
+        return [flat]
+    near_river = any(math.dist(at, L.river_centre(i)) < 40 for i in range(L.RIVER_SPACES))
+    return [BOAT_HEIGHT_MM] if near_river else [flat]
 
 
 def _nearest(p: tuple[float, float], places: Sequence[tuple[float, float]]) -> tuple[int, float]:
