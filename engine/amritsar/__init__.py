@@ -115,6 +115,7 @@ from engine.amritsar.rules.scoring import (
     winners,
 )
 from engine.amritsar.rules.scoring import seats as competing_seats
+from engine.amritsar.sections import section_words
 from engine.amritsar.serialize import StateError, from_dict, from_json, status, to_dict, to_json
 from engine.amritsar.solo import (
     MAHARAJAH_ACTION,
@@ -223,6 +224,7 @@ __all__ = [
     "resource_words",
     "score",
     "score_sheet",
+    "section_words",
     "sections_of",
     "spanish",
     "status",

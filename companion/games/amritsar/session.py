@@ -61,9 +61,9 @@ from engine.amritsar import (
     order_prompt,
     parse_action,
     score,
+    section_words,
     view,
 )
-from engine.amritsar.sections import section_words
 
 __all__ = [
     "Alert",

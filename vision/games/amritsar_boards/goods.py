@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.amritsar.catalog import default_catalog
+from engine.amritsar import default_catalog
 
 #: the kinds counted, in this order (the engine's coins, then its resources)
 GOODS = ("coin", "marble", "copper", "gold")

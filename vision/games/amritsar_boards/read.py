@@ -39,8 +39,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from engine.amritsar import PLAYER_COLOURS
-from engine.amritsar.catalog import default_catalog
+from engine.amritsar import PLAYER_COLOURS, default_catalog
 
 from ...detect import Detection, MarkerDetector
 from ...lens import Lens, PointLens

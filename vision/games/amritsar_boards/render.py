@@ -22,8 +22,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.amritsar import PLAYER_COLOURS
-from engine.amritsar.catalog import default_catalog
+from engine.amritsar import PLAYER_COLOURS, default_catalog
 
 from ...harsh import CONDITIONS
 from ...rig import CameraRig, camera_for, rng

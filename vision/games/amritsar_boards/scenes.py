@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.amritsar.catalog import default_catalog
+from engine.amritsar import default_catalog
 
 from . import goods as G
 from . import layout as L

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.amritsar import storehouse_capacity
-from engine.amritsar.state import NONE, GameState
+from engine.amritsar import NONE, GameState, storehouse_capacity
 
 #: a storage space holding a flipped storehouse (its back carries no sticker)
 FLIPPED = -2
