@@ -101,6 +101,12 @@ MEASURE = """
     above: panels ? root.getBoundingClientRect().bottom <= panels.getBoundingClientRect().top : false,
     scrollWidth: document.documentElement.scrollWidth,
     width: window.innerWidth,
+    // what reaches past the screen's right edge, if anything (named when it fails)
+    wide: [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.01)
+      .slice(0, 6)
+      .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') || ''} `
+        + `${e.getBoundingClientRect().right.toFixed(1)}`),
     text: root.innerText,
   };
 }
@@ -223,7 +229,7 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
         assert not re.search(r"(^|\s)[-−]\d", summary), f"{where}: a negative total: {summary}"
         assert re.search(r"\d+", summary), where
     if phone:
-        assert found["scrollWidth"] <= found["width"], f"{where}: scrolls sideways"
+        assert found["scrollWidth"] <= found["width"], f"{where}: scrolls sideways: {found['wide']}"
         assert not found["outside"], f"{where}: past the edge: {found['outside'][:5]}"
         narrow = [(p, w, h) for p, w, h in found["places"] if min(w, h) < 40]
         assert not narrow, f"{where}: places under 40 px: {narrow[:5]}"
