@@ -64,6 +64,15 @@ def test_no_objective_is_entered_or_shown_until_the_end(
     assert all(a.a < 0 for a in objectives)  # face down, unnamed
     assert not any(a.kind is Act.CHANCE and a.b == Pending.CHANCE_OBJECTIVE for a in logged)
     assert session.seat_view(1)["log"] == session.seat_view(0)["log"]  # no private line
+    # The phone says why its objectives list is empty (the table screen has no list).
+    payloads = Payloads(session)
+    assert "name them at the end" in payloads.view(0)["objectives_note"]["en"]
+    assert "objectives_note" not in payloads.view(None)
+
+
+def test_without_the_house_rule_a_phone_has_no_note_on_its_objectives(tmp_path: Path) -> None:
+    session = open_session(tmp_path / "game.sqlite", NAMES, seed=7)
+    assert "objectives_note" not in Payloads(session).view(0)
 
 
 def test_the_owner_names_each_objective_on_the_phone_type_first_then_it_scores(

@@ -50,6 +50,10 @@ DISTRICTS = {
     "W": ("West", "Oeste"),
 }
 PP = {"en": "PP", "es": "PP"}
+OBJECTIVES_AT_END = {
+    "en": "House rule: keep your objectives face down; you name them at the end of the game.",
+    "es": "Regla de la casa: deja tus objetivos boca abajo; los nombras al final de la partida.",
+}
 
 
 def _pair(en: str, es: str) -> dict[str, str]:
@@ -84,6 +88,9 @@ def add_parts(
     }
     for objective in data["objectives"]:
         objective["unit"] = PP
+    if "objectives_at_end" in state.options and seat is not None and not data["objectives"]:
+        # nothing entered during play: the phone says why its list is empty
+        data["objectives_note"] = OBJECTIVES_AT_END
     for sheet in data["scores"]:
         index = int(sheet["seat"])
         sheet["colour"] = session.seats[index].colour if 0 <= index < len(session.seats) else ""

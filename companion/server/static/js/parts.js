@@ -189,7 +189,7 @@ export function objectivesPart(view) {
             ),
           ),
         )
-      : h("p", {}, pw("no_objectives")),
+      : h("p", {}, view.objectives_note ? pick(view.objectives_note) : pw("no_objectives")),
   );
 }
 
