@@ -74,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from companion.boards_in_view import layout_refusal
 
-    if args.boards_in_view and layout_refusal(game):
-        print(f"companion run: {layout_refusal(game)}", file=sys.stderr)
+    if args.boards_in_view and (refusal := layout_refusal(game)):
+        print(f"companion run: {refusal}", file=sys.stderr)
         return 2
     if args.boards_in_view and args.camera == "none":
         print(
@@ -257,8 +257,8 @@ class _Table:
         if self.args.boards_in_view:
             from companion.boards_in_view import layout_refusal
 
-            if layout_refusal(game):
-                raise ResumeError(layout_refusal(game))
+            if refusal := layout_refusal(game):
+                raise ResumeError(refusal)
         session, self.runner = adapter_for(game).begin_table(
             self.args, log_path, names, solo=solo, hard=hard, options=options, pin=pin,
             companions=companions, devices=self,
@@ -329,10 +329,8 @@ class _Table:
             if args.boards_in_view and choice.resume is None:
                 from companion.boards_in_view import layout_refusal, layout_refusal_es
 
-                if layout_refusal(choice.game):
-                    raise StartProblem(
-                        "game", layout_refusal(choice.game), layout_refusal_es(choice.game)
-                    )
+                if refusal := layout_refusal(choice.game):
+                    raise StartProblem("game", refusal, layout_refusal_es(choice.game))
             try:
                 session = self.begin(
                     path,
