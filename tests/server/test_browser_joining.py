@@ -114,7 +114,10 @@ def test_the_generic_table_shows_a_seat_s_code_until_it_joins(
         joined = table.inner_text(".g-joined li[data-seat='0']")
         assert "Ana" in joined and ("código oculto" if lang == "es" else "code hidden") in joined
         assert anas and anas not in table.inner_text("#app")  # her link is nowhere on the screen
-        # Joining before the scores while a seat is still to join.
+        # Joining before the scores while a seat is still to join (both waited for:
+        # the join re-renders the screen, and a box asked for mid-render is None).
+        table.locator("#join").wait_for()
+        table.locator("#scores").wait_for()
         join_top = table.locator("#join").bounding_box()
         scores_top = table.locator("#scores").bounding_box()
         assert join_top is not None and scores_top is not None

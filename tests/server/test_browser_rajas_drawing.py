@@ -101,6 +101,16 @@ MEASURE = """
     above: panels ? root.getBoundingClientRect().bottom <= panels.getBoundingClientRect().top : false,
     scrollWidth: document.documentElement.scrollWidth,
     width: window.innerWidth,
+    // pictures wider than the box they sit in (a page scrolls sideways once a scroll bar
+    // or a longer word takes the slack they borrow)
+    cramped: [...root.querySelectorAll('svg')].filter((svg) => {
+      const box = svg.parentElement;
+      const style = getComputedStyle(box);
+      const inner = box.getBoundingClientRect().right - parseFloat(style.paddingRight)
+        - parseFloat(style.borderRightWidth);
+      return svg.getBoundingClientRect().right > inner + 0.5;
+    }).map((svg) => `${svg.getAttribute('aria-label') || svg.parentElement.className} `
+      + `${svg.getBoundingClientRect().width.toFixed(0)} px`),
     // what reaches past the screen's right edge, if anything (named when it fails)
     wide: [...document.querySelectorAll('body *')]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.01)
@@ -230,6 +240,7 @@ def check(page: Any, session: RulesSession, where: str, *, phone: bool) -> dict[
         assert re.search(r"\d+", summary), where
     if phone:
         assert found["scrollWidth"] <= found["width"], f"{where}: scrolls sideways: {found['wide']}"
+        assert not found["cramped"], f"{where}: wider than their box: {found['cramped']}"
         assert not found["outside"], f"{where}: past the edge: {found['outside'][:5]}"
         narrow = [(p, w, h) for p, w, h in found["places"] if min(w, h) < 40]
         assert not narrow, f"{where}: places under 40 px: {narrow[:5]}"

@@ -314,7 +314,7 @@ function stacksPanel(stacks) {
   );
 }
 
-const CELL = 58;
+const CELL = 57; // a 5-cell province (321 px) fits the 322 px a 390 px phone gives it
 const MARGIN = 18;
 
 function provincePanel(prov, p, drawing) {
