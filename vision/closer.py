@@ -70,9 +70,8 @@ from .printed import (
     GONE_CORRELATION,
     PART_CORRELATION,
     SEEN_CORRELATION,
-    correlations,
-    part_correlations,
     pattern,
+    whole_and_half,
 )
 from .read import (
     PIECE_ON,
@@ -464,12 +463,9 @@ class CloserLook:
             squares = (squares & ~bare) | (known & ~bare)
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
-        corr = self._correlations(grey, reg, empty & self._printed)
         # Half the sticker in plain view is in view too (vision/printed.py: a
         # piece pushed beside the spot hides the other half).
-        part = self._correlations(
-            grey, reg, empty & self._printed & ~(corr >= SEEN_CORRELATION), parts=True
-        )
+        corr, part = self._correlations(grey, reg, empty & self._printed)
         seen = (corr >= SEEN_CORRELATION) | (part >= PART_CORRELATION)
         # No trace of a printed sticker is proof it is covered, unless glare
         # clipped part of it: then its trace is gone with the light.
@@ -635,19 +631,19 @@ class CloserLook:
         grey: NDArray[np.uint8],
         reg: Registration,
         where: NDArray[np.bool_],
-        parts: bool = False,
-    ) -> NDArray[np.float64]:
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """Per spot, how well the image at a printed spot in ``where`` matches its
-        printed sticker (:func:`vision.printed.correlations`; ``parts``: its best
-        half, :func:`vision.printed.part_correlations`); NaN elsewhere."""
-        out = np.full(len(where), np.nan)
-        match = part_correlations if parts else correlations
+        printed sticker, whole and its best half (:func:`vision.printed.whole_and_half`,
+        one sampling of the image for both); NaN elsewhere."""
+        whole, half = np.full(len(where), np.nan), np.full(len(where), np.nan)
         for marker_id, printed in self._patterns.items():
             mine = np.nonzero(where & (self._spot_ids == marker_id))[0]
             if len(mine):
                 side = float(self._sizes[mine[0], 0])
-                out[mine] = match(grey, reg, self.lens, self._points[mine], side, printed)
-        return out
+                whole[mine], half[mine] = whole_and_half(
+                    grey, reg, self.lens, self._points[mine], side, printed
+                )
+        return whole, half
 
     def _squares(
         self,

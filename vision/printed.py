@@ -12,7 +12,7 @@ small shifts, and correlate with the printed pattern. A coin or a cube on the
 spot shows no such pattern; the sticker itself, even undecoded, does. A spot
 whose pattern is still there is not covered (the reader leaves it unknown).
 
-Nor is a spot whose sticker is half in view (:func:`part_correlations`): a
+Nor is a spot whose sticker is half in view (:func:`whole_and_half`): a
 piece pushed off its own spot may hide half of its neighbour's sticker, and the
 whole sticker then correlates like a covered one while one side of it shows
 its print clean. Whether the piece stands over the spot's centre (covered) or
@@ -70,42 +70,28 @@ def pattern(marker_id: int) -> NDArray[np.float64]:
     return out
 
 
-def correlations(
+def whole_and_half(
     grey: NDArray[np.uint8],
     reg: Registration,
     lens: PointLens | None,
     anchors: NDArray[np.float64],
     side_mm: float,
     printed: NDArray[np.float64],
-) -> NDArray[np.float64]:
-    """For each anchor (n, 2; board mm) the best correlation (-1..1) of the image
-    over the sticker of ``side_mm`` (its black square) with ``printed`` (8 x 8),
-    over the shifts tried."""
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """For each anchor (n, 2; board mm): the best correlation (-1..1) of the image
+    over the sticker of ``side_mm`` (its black square) with ``printed`` (8 x 8), and
+    the best of any half of it (its north, south, west or east four rows or columns
+    of cells) with the same half of ``printed``, over the shifts tried, from one
+    sampling of the image: a sticker half hidden by a piece beside it still shows
+    the other half clean."""
     if not len(anchors):
-        return np.zeros(0)
-    return _best(_cells(grey, reg, lens, anchors, side_mm), printed.ravel())
-
-
-def part_correlations(
-    grey: NDArray[np.uint8],
-    reg: Registration,
-    lens: PointLens | None,
-    anchors: NDArray[np.float64],
-    side_mm: float,
-    printed: NDArray[np.float64],
-) -> NDArray[np.float64]:
-    """For each anchor, the best correlation of any half of the sticker (its
-    north, south, west or east four rows or columns of cells) with the same
-    half of ``printed``, over the shifts tried: a sticker half hidden by a
-    piece beside it still shows the other half clean."""
-    if not len(anchors):
-        return np.zeros(0)
+        return np.zeros(0), np.zeros(0)
     cells = _cells(grey, reg, lens, anchors, side_mm)
     flat = printed.ravel()
-    best: NDArray[np.float64] = np.max(
-        [_best(cells[..., half], flat[half]) for half in _HALVES], axis=0
+    half: NDArray[np.float64] = np.max(
+        [_best(cells[..., part], flat[part]) for part in _HALVES], axis=0
     )
-    return best
+    return _best(cells, flat), half
 
 
 def _cells(
