@@ -24,7 +24,7 @@ tests="${PI_CHECK_TESTS:-tests/vision}"
 suite=bookworm
 # What the Pi's image has that `make pi` relies on: Python 3.11 with venv, and
 # numpy from apt (picamera2 depends on it). make runs `make pi` itself.
-packages=python3,python3-venv,python3-numpy,make,ca-certificates
+packages=python3,python3-venv,python3-numpy,make,ca-certificates,poppler-utils
 host_packages=(qemu-user-static binfmt-support debootstrap)
 
 started=$(date +%s)
@@ -74,6 +74,16 @@ if [ "${PI_CHECK_FRESH:-0}" = 1 ] || [ ! -e "$root/.pi-check-ready" ]; then
     >"$root.debootstrap.log" 2>&1 ||
     fail "'debootstrap --arch=arm64 $suite $root' failed; last lines of $root.debootstrap.log: $(tail -5 "$root.debootstrap.log")"
   touch "$root/.pi-check-ready"
+fi
+# A root kept from before poppler-utils was listed gets it (pdftoppm: the
+# sticker sheet's true-size test).
+if [ ! -x "$root/usr/bin/pdftoppm" ]; then
+  say "adding poppler-utils to the kept root (apt-get under emulation)"
+  cp /etc/resolv.conf "$root/etc/resolv.conf"
+  { chroot "$root" /usr/bin/apt-get update -q &&
+    chroot "$root" /usr/bin/apt-get install -y -q --no-install-recommends poppler-utils; } \
+    >"$root.apt.log" 2>&1 ||
+    fail "'apt-get install poppler-utils' in $root failed; last lines of $root.apt.log: $(tail -5 "$root.apt.log")"
 fi
 arch=$(chroot "$root" /usr/bin/dpkg --print-architecture) ||
   fail "'chroot $root dpkg --print-architecture' failed: aarch64 programs do not run here"
