@@ -25,6 +25,7 @@ import uvicorn
 from companion.server.address import lan_addresses
 from companion.server.app import create_app
 from companion.server.doorman import Doorman, raise_file_limit
+from companion.server.shared_deflate import SharedDeflateProtocol
 from companion.service import Watchdog
 from companion.table_session import TableBase
 
@@ -68,6 +69,7 @@ def _uvicorn_config(
         log_level=log_level,
         lifespan="on",
         http=doorman.protocol_class(),
+        ws=SharedDeflateProtocol,  # a view compressed once for every phone it goes to
         proxy_headers=False,  # the PIN rate limit keys on the real client address
         ws_max_size=64 * 1024,
         h11_max_incomplete_event_size=16 * 1024,  # request line and headers

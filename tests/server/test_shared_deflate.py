@@ -1,0 +1,102 @@
+"""One compression per distinct view: phones that get the same view share its bytes.
+
+Served as ``companion run`` serves (``_uvicorn_config``: uvicorn with
+``SharedDeflateProtocol``). The server compresses each message alone
+(``server_no_context_takeover``), so the spectators of one change, who all get
+the public view, are sent the bytes compressed once; each player still gets
+only its own seat's view.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from contextlib import ExitStack
+
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
+from websockets.sync.client import connect
+
+from companion.server import create_app
+from companion.server.shared_deflate import (
+    COMPRESS_SETTINGS,
+    MESSAGES,
+    CompressedMessages,
+    SharedDeflate,
+)
+from tests.server.games import new_table
+from tests.server.test_live import join, move, next_view, ws_url
+from tests.server.test_slow_readers import served
+
+
+def _deflate() -> SharedDeflate:
+    """A connection's extension as the server negotiates it (no context takeover)."""
+    return SharedDeflate(False, True, 12, 12, dict(COMPRESS_SETTINGS))
+
+
+def test_the_same_text_is_compressed_once_and_inflates_to_itself() -> None:
+    text = json.dumps({"type": "view", "cells": list(range(2000))}).encode()
+    before = (MESSAGES.compressed, MESSAGES.reused)
+    first = _deflate().encode(Frame(Opcode.TEXT, text))
+    second = _deflate().encode(Frame(Opcode.TEXT, text))
+    assert (MESSAGES.compressed - before[0], MESSAGES.reused - before[1]) == (1, 1)
+    assert first.data == second.data and first.rsv1 and second.rsv1
+    assert len(first.data) < len(text) / 2
+    # What a phone does with it: inflate with the sync-flush tail put back.
+    inflated = zlib.decompressobj(wbits=-12).decompress(bytes(first.data) + b"\x00\x00\xff\xff")
+    assert inflated == text
+    other = text.replace(b"view", b"wiev")
+    assert _deflate().encode(Frame(Opcode.TEXT, other)).data != first.data
+    assert MESSAGES.compressed - before[0] == 2
+
+
+def test_a_socket_with_context_takeover_is_not_shared() -> None:
+    text = b'{"type":"view","x":"' + b"a" * 4000 + b'"}'
+    before = MESSAGES.compressed
+    plain = SharedDeflate(False, False, 12, 12, dict(COMPRESS_SETTINGS))
+    plain.encode(Frame(Opcode.TEXT, text))
+    assert MESSAGES.compressed == before
+    assert isinstance(plain, PerMessageDeflate)
+
+
+def test_only_the_last_few_messages_are_kept() -> None:
+    kept = CompressedMessages(kept=2)
+    for n in range(3):
+        kept.put((12, bytes([n]) * 2000), b"made")
+    assert kept.get((12, bytes([0]) * 2000)) is None
+    assert kept.get((12, bytes([2]) * 2000)) == b"made"
+    assert (kept.compressed, kept.reused) == (3, 1)
+
+
+def test_spectators_of_a_change_share_one_compression_players_get_their_own() -> None:
+    session = new_table()  # three seats
+    with served(create_app(session)) as (base, _doorman), ExitStack() as stack:
+        players = [join(stack, base, session.seats[i].token) for i in range(3)]
+        spectators = [join(stack, base, None) for _ in range(5)]
+        for ws in players + spectators:
+            next_view(ws, session.state_id)
+            deflate = ws.protocol.extensions[0]
+            assert isinstance(deflate, PerMessageDeflate)
+            assert deflate.remote_no_context_takeover  # the server compresses each alone
+        before = (MESSAGES.compressed, MESSAGES.reused)
+        state_id = move(session)
+        seen = [next_view(ws, state_id) for ws in players + spectators]
+        compressed = MESSAGES.compressed - before[0]
+        reused = MESSAGES.reused - before[1]
+    assert [v["seat"] for v in seen] == [0, 1, 2] + [None] * 5
+    # One compression per distinct view: three seats and the public one.
+    assert compressed == 4
+    assert reused >= 4  # the other four spectators
+    assert len({json.dumps(v, sort_keys=True) for v in seen}) == 4
+
+
+def test_a_phone_that_offers_no_compression_gets_plain_views() -> None:
+    session = new_table()
+    with (
+        served(create_app(session)) as (base, _doorman),
+        connect(ws_url(base), compression=None, open_timeout=5) as ws,
+    ):
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        assert ws.protocol.extensions == []
+        assert next_view(ws, session.state_id)["seat"] is None
