@@ -13,7 +13,17 @@ process which ``state_id`` to wait for; that process waits until every socket
 has received that view and sends back the arrival times. Both processes read
 ``time.perf_counter`` (CLOCK_MONOTONIC on Linux, one clock for the machine),
 so a latency is the arrival time in the clients' process minus the time the
-change started in the server's.
+change started in the server's. A message's arrival is when the client library
+hands it over (framed and, with compression, inflated), before this bench
+parses it: the JSON parse is the bench's own work. The 20 clients share one
+event loop, so a later socket's arrival also waits for the library's work on
+the sockets read before it (at the table each phone has its own CPU).
+
+Compression: the clients offer permessage-deflate as browsers do (the
+``websockets`` client's default); ``--no-compression`` offers nothing, so the
+server sends plain text. The server's line "compressed" counts the messages it
+compressed against those it sent compressed (``companion.server.shared_deflate``:
+one compression per distinct view, shared by the sockets that get it).
 
 Baseline in the same run: a ping -> pong round trip on the same 20 sockets,
 timed inside the clients' process (the transport and the hub's reply, no
@@ -21,7 +31,7 @@ rendering). Where a change's time goes without sockets (the move, then the
 views): ``bench/web.py --render``; ``--clients 1`` here gives the floor of
 one phone.
 
-Run: nice .venv/bin/python bench/web_apart.py [--clients 20] [--changes 200]
+Run: nice .venv/bin/python bench/web_apart.py [--clients 20] [--changes 200] [--no-compression]
 """
 
 from __future__ import annotations
@@ -59,19 +69,21 @@ def load() -> str:
 # -- the phones' process ------------------------------------------------------
 
 
-def phones(url: str, tokens: list[str | None], pipe: Connection) -> None:
+def phones(url: str, tokens: list[str | None], pipe: Connection, compress: bool) -> None:
     """The clients' process: connect, then answer the main process's rounds."""
-    asyncio.run(_phones(url, tokens, pipe))
+    asyncio.run(_phones(url, tokens, pipe, compress))
 
 
-async def _phones(url: str, tokens: list[str | None], pipe: Connection) -> None:
+async def _phones(url: str, tokens: list[str | None], pipe: Connection, compress: bool) -> None:
     from websockets.asyncio.client import ClientConnection, connect
 
     async def until_view(ws: ClientConnection, state_id: int) -> float:
         while True:
-            message = json.loads(await ws.recv())
+            text = await ws.recv()
+            arrived = time.perf_counter()
+            message = json.loads(text)
             if message["type"] == "view" and message["view"]["state_id"] >= state_id:
-                return time.perf_counter()
+                return arrived
 
     async def until_pong(ws: ClientConnection) -> float:
         while True:
@@ -85,7 +97,12 @@ async def _phones(url: str, tokens: list[str | None], pipe: Connection) -> None:
         for i, token in enumerate(tokens):
             # Each phone from its own address, as at a table (the server caps per address).
             address = f"127.0.{1 + i // 250}.{1 + i % 250}"
-            ws = await connect(url, max_size=2**22, local_addr=(address, 0))
+            ws = await connect(
+                url,
+                max_size=2**22,
+                local_addr=(address, 0),
+                compression="deflate" if compress else None,
+            )
             await ws.send(json.dumps({"type": "hello", "token": token}))
             sockets.append(ws)
         await asyncio.gather(*(until_view(ws, first) for ws in sockets))
@@ -108,7 +125,17 @@ async def _phones(url: str, tokens: list[str | None], pipe: Connection) -> None:
 # -- the companion's process ----------------------------------------------------
 
 
-def run(clients: int, changes: int) -> dict[str, float]:
+def compressions() -> tuple[int, int]:
+    """Messages the server compressed and compressed ones it reused (0, 0 before
+    ``companion.server.shared_deflate``)."""
+    try:
+        from companion.server.shared_deflate import MESSAGES
+    except ImportError:
+        return 0, 0
+    return MESSAGES.compressed, MESSAGES.reused
+
+
+def run(clients: int, changes: int, compress: bool) -> dict[str, float]:
     from companion.games.amritsar.session import TableSession
     from companion.server import start_server
     from engine.amritsar import legal_actions
@@ -119,7 +146,7 @@ def run(clients: int, changes: int) -> dict[str, float]:
     tokens: list[str | None] = [session.seats[i].token if i < 4 else None for i in range(clients)]
     ours, theirs = multiprocessing.Pipe()
     child = multiprocessing.get_context("spawn").Process(
-        target=phones, args=(url, tokens, theirs), daemon=True
+        target=phones, args=(url, tokens, theirs, compress), daemon=True
     )
     child.start()
     updates: list[float] = []
@@ -129,6 +156,7 @@ def run(clients: int, changes: int) -> dict[str, float]:
         if not ours.poll(120) or ours.recv() != "ready":
             raise RuntimeError("the phones' process did not connect")
         rng = random.Random(1)
+        compressed, reused = compressions()
         for _ in range(changes):
             if session.state.finished:
                 break
@@ -142,6 +170,8 @@ def run(clients: int, changes: int) -> dict[str, float]:
             arrived, pongs = ours.recv()
             updates += [(t - started) * 1000 for t in arrived]
             pings += pongs
+        now_compressed, now_reused = compressions()
+        compressed, reused = now_compressed - compressed, now_reused - reused
     finally:
         ours.send(None)
         child.join(10)
@@ -153,6 +183,8 @@ def run(clients: int, changes: int) -> dict[str, float]:
         "update_max_ms": max(updates),
         "ping_p50_ms": statistics.median(pings),
         "ping_p95_ms": percentile(pings, 95),
+        "compressed": compressed,
+        "sent_compressed": compressed + reused,
     }
 
 
@@ -160,16 +192,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--changes", type=int, default=200)
+    parser.add_argument(
+        "--no-compression", action="store_true", help="clients offer no permessage-deflate"
+    )
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()} {platform.processor() or ''} "
         f"{os.cpu_count()} cores, python {platform.python_version()}; {load()} at the start"
     )
-    f = run(args.clients, args.changes)
+    f = run(args.clients, args.changes, not args.no_compression)
     players = min(4, args.clients)
     print(
         f"clients: {args.clients} ({players} players, {args.clients - players} spectators) "
-        "in another process"
+        "in another process; compression "
+        + ("off" if args.no_compression else "offered (permessage-deflate)")
     )
     print(f"changes: {f['changes']:.0f} moves of a 4-player game; {load()} at the end")
     print(
@@ -183,6 +219,11 @@ def main() -> None:
         f"p50 {f['ping_p50_ms']:.1f} ms, p95 {f['ping_p95_ms']:.1f} ms; "
         f"ratio update p95 / ping p95: {f['update_p95_ms'] / f['ping_p95_ms']:.2f}"
     )
+    if f["sent_compressed"]:
+        print(
+            f"server: compressed {f['compressed']:.0f} messages for "
+            f"{f['sent_compressed']:.0f} compressed sends (views, pongs)"
+        )
 
 
 if __name__ == "__main__":
