@@ -31,7 +31,7 @@ from tests.server.test_slow_readers import served
 
 def _deflate() -> SharedDeflate:
     """A connection's extension as the server negotiates it (no context takeover)."""
-    return SharedDeflate(False, True, 12, 12, dict(COMPRESS_SETTINGS))
+    return SharedDeflate(False, True, 12, 15, dict(COMPRESS_SETTINGS))
 
 
 def test_the_same_text_is_compressed_once_and_inflates_to_itself() -> None:
@@ -43,7 +43,7 @@ def test_the_same_text_is_compressed_once_and_inflates_to_itself() -> None:
     assert first.data == second.data and first.rsv1 and second.rsv1
     assert len(first.data) < len(text) / 2
     # What a phone does with it: inflate with the sync-flush tail put back.
-    inflated = zlib.decompressobj(wbits=-12).decompress(bytes(first.data) + b"\x00\x00\xff\xff")
+    inflated = zlib.decompressobj(wbits=-15).decompress(bytes(first.data) + b"\x00\x00\xff\xff")
     assert inflated == text
     other = text.replace(b"view", b"wiev")
     assert _deflate().encode(Frame(Opcode.TEXT, other)).data != first.data
@@ -53,7 +53,7 @@ def test_the_same_text_is_compressed_once_and_inflates_to_itself() -> None:
 def test_a_socket_with_context_takeover_is_not_shared() -> None:
     text = b'{"type":"view","x":"' + b"a" * 4000 + b'"}'
     before = MESSAGES.compressed
-    plain = SharedDeflate(False, False, 12, 12, dict(COMPRESS_SETTINGS))
+    plain = SharedDeflate(False, False, 12, 15, dict(COMPRESS_SETTINGS))
     plain.encode(Frame(Opcode.TEXT, text))
     assert MESSAGES.compressed == before
     assert isinstance(plain, PerMessageDeflate)
