@@ -56,6 +56,7 @@ from companion.reconcile.traceless import reconcile_settled
 from companion.rules_session import Outcome, RulesSession
 from companion.sim.camera_demo import run_camera_demo
 from companion.sim.fake_camera import Eye, FakeCamera, TableEye
+from companion.sim.sim_players import DEMO_SIMULATED, SIMULATED
 from engine.core.observation import Observation
 
 GAMES = ("imhotep", "ceylon", "rajas")
@@ -113,7 +114,13 @@ def classify(session: RulesSession, action_text: str, witness: PerfectWitness) -
 
 
 def one_game(
-    game: str, seed: int, players: int, camera: str, miss: float, condition: str = "ideal"
+    game: str,
+    seed: int,
+    players: int,
+    camera: str,
+    miss: float,
+    condition: str = "ideal",
+    simulated: str = DEMO_SIMULATED,
 ) -> dict[str, Any]:
     """Play one seeded game; count its phone answers by class and its camera steps."""
     from vision.games import table_for
@@ -153,6 +160,7 @@ def one_game(
             miss=miss,
             eye=witness,
             prepare=prepare,
+            simulated=simulated,
         )
     return {
         "game": game,
@@ -188,6 +196,12 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
+    parser.add_argument(
+        "--simulated",
+        choices=SIMULATED,
+        default=DEMO_SIMULATED,
+        help="how the simulated players play (companion.sim.sim_players; casual: before issue 38)",
+    )
     args = parser.parse_args()
     if args.camera == "frames":
         from vision.harsh import CONDITIONS
@@ -204,9 +218,12 @@ def main() -> None:
         if args.camera == "frames"
         else f"fake, {args.miss:.0%} missed"
     )
-    print(f"camera: {camera}; {args.games} games per rulebook, 2-4 players in turn")
+    print(
+        f"camera: {camera}; {args.games} games per rulebook, 2-4 players in turn, "
+        f"playing as {args.simulated}"
+    )
     jobs = [
-        (game, args.seed + i, 2 + i % 3, args.camera, args.miss, args.condition)
+        (game, args.seed + i, 2 + i % 3, args.camera, args.miss, args.condition, args.simulated)
         for game in args.game or GAMES
         for i in range(args.games)
     ]

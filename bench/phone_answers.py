@@ -1,7 +1,8 @@
 """Phone answers per simulated solo game: how often the player must answer.
 
 Plays seeded solo games against the Maharajah with the demo's player
-(``companion.games.amritsar.sim.demo.DemoPlayer``, strategy ``GreedyPlayer``) on a perfectly
+(``companion.games.amritsar.sim.demo.DemoPlayer``, playing as ``--simulated``: the
+companion's ``strong`` search by default, ``casual`` for ``GreedyPlayer``) on a perfectly
 read table (``companion.games.amritsar.sim.simulate``): moves happen on the table, the
 reconciler infers them, and whatever the companion cannot infer is answered on
 the player's phone. Counts per game:
@@ -24,7 +25,7 @@ skipping, every choice its own screen) as the baseline.
 
 Goal (issue 16): median <= 32 answers, 0 forced answers.
 
-Run: ``.venv/bin/python bench/phone_answers.py [--games 20]``
+Run: ``.venv/bin/python bench/phone_answers.py [--games 20] [--simulated casual]``
 """
 
 from __future__ import annotations
@@ -47,9 +48,9 @@ from companion.games.amritsar.grouped import follow_ups
 from companion.games.amritsar.menu import taps_to
 from companion.games.amritsar.reconcile.reconciler import Reconciler
 from companion.games.amritsar.session import TableSession
-from companion.games.amritsar.sim.demo import DemoPlayer
-from companion.games.amritsar.sim.players import GreedyPlayer
+from companion.games.amritsar.sim.demo import DemoPlayer, ana_policy
 from companion.games.amritsar.sim.simulate import PerfectTable
+from companion.sim.sim_players import DEMO_SIMULATED, SIMULATED
 from engine.amritsar import Action, GameState, Pending, legal_actions
 
 
@@ -94,14 +95,20 @@ class CountingTable(DemoPlayer):
             self._sent = (state, action, self.session.state)
 
 
-def play(seed: int, phone_first: float, skips: bool, groups: bool = True) -> CountingTable:
+def play(
+    seed: int,
+    phone_first: float,
+    skips: bool,
+    groups: bool = True,
+    simulated: str = DEMO_SIMULATED,
+) -> CountingTable:
     session = TableSession.new(["Ana"], seed=seed, solo=True, pin="0000")
     driver = CountingTable(
         session,
         Reconciler(session),
         PerfectTable(),
         seed=seed,
-        policy=GreedyPlayer(0),
+        policy=ana_policy(simulated),
         phone_first=phone_first,
         skips=skips,
         groups=groups,
@@ -121,6 +128,13 @@ def play(seed: int, phone_first: float, skips: bool, groups: bool = True) -> Cou
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument(
+        "--simulated",
+        choices=SIMULATED,
+        default=DEMO_SIMULATED,
+        help="how the player plays (companion.sim.sim_players; casual: GreedyPlayer, before "
+        "issue 38)",
+    )
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()} {platform.processor() or ''} Python {platform.python_version()}"
@@ -141,7 +155,7 @@ def main() -> None:
         actions: list[int] = []
         presses = 0
         for seed in range(args.games):
-            driver = play(seed, phone_first, skips, groups)
+            driver = play(seed, phone_first, skips, groups, args.simulated)
             answers.append(driver.report.phone_answers)
             taps.append(driver.taps)
             actions.append(driver.report.actions)

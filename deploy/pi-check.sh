@@ -142,7 +142,8 @@ t1=\$(date +%s)
 .venv/bin/python -m pip install -q -c constraints/pi.txt "$pytest_pin"
 .venv/bin/python -c 'import platform, numpy, cv2; print("venv:", platform.machine(), "numpy", numpy.__version__, "opencv", cv2.__version__)'
 t2=\$(date +%s)
-.venv/bin/companion demo --no-server > /tmp/demo.out
+# The quick simulated player: the search would multiply the emulated time.
+.venv/bin/companion demo --no-server --simulated casual > /tmp/demo.out
 tail -n 1 /tmp/demo.out
 t3=\$(date +%s)
 .venv/bin/python -m pytest -q -p no:cacheprovider $tests

@@ -10,9 +10,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: one Ceylon game, played by the quick players (the strong ones think for a minute)
+QUICK_CEYLON = ("--game", "ceylon", "--games", "1", "--simulated", "casual")
+
+
 def _run(*args: str) -> str:
     result = subprocess.run(
-        [sys.executable, "bench/game_phone_answers.py", "--game", "ceylon", "--games", "1", *args],
+        [sys.executable, "bench/game_phone_answers.py", *QUICK_CEYLON, *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.games import DEFAULT_GAME
+from companion.sim.sim_players import DEMO_SIMULATED, SIMULATED
 
 if TYPE_CHECKING:
     from companion.sim.demo_watch import Pacer
@@ -134,6 +135,7 @@ def _manual_demo(game: str, args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         pacer=pacer(args),
+        simulated=args.simulated,
     )
     return 0 if session.seat_view(None)["finished"] else 1
 
@@ -161,6 +163,7 @@ def _camera_demo(game: str, args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         pacer=pacer(args),
+        simulated=args.simulated,
     )
     finished = bool(report.session.seat_view(None)["finished"])
     return 0 if finished and report.illegal_put_right and not report.alerts_on_legal_play else 1
@@ -229,6 +232,14 @@ def register(subparsers: Any) -> None:
         choices=("easy", "normal", "strong"),
         default="normal",
         help="how well the companion plays its seats (default normal)",
+    )
+    parser.add_argument(
+        "--simulated",
+        choices=SIMULATED,
+        default=DEMO_SIMULATED,
+        help=f"how the simulated players play (default {DEMO_SIMULATED}: the companion's own "
+        "search, as a good player; casual: the older quick players that sometimes answer at "
+        "random; random, greedy, easy, normal: weaker players)",
     )
     parser.add_argument(
         "--boards-in-view",

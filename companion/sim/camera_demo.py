@@ -33,8 +33,16 @@ from companion.rules_session import RulesSession
 from companion.sim.ahead import INFERRED, TableAhead
 from companion.sim.demo_watch import Pacer, next_step_button
 from companion.sim.fake_camera import Eye, FakeCamera, TableEye
-from companion.sim.generic_demo import NAMES, SimPhone, demo_log, phone_name, say_sheets
+from companion.sim.generic_demo import (
+    NAMES,
+    SimPhone,
+    demo_log,
+    phone_name,
+    say_sheets,
+    sim_phones,
+)
 from companion.sim.real_hands import demo_options, real_hands_for
+from companion.sim.sim_players import CASUAL
 from engine.core.physical import ChecksTable
 from engine.core.seats import CHANCE, NOBODY
 
@@ -79,6 +87,7 @@ def run_camera_demo(
     eye: Eye | None = None,
     prepare: Callable[[RulesSession], None] | None = None,
     pacer: Pacer | None = None,
+    simulated: str = CASUAL,
 ) -> CameraDemoReport:
     """Play a whole game of ``game`` through the camera path; print it and the sheets.
 
@@ -86,7 +95,8 @@ def run_camera_demo(
     missing each field with probability ``miss``). ``prepare`` is called with
     the session before play (a bench wraps ``on_observation`` to time it).
     ``pacer`` waits after each move and while the refused move is on the
-    table (its alert stays on the screens until the next step)."""
+    table (its alert stays on the screens until the next step). ``simulated``:
+    how the simulated people play (``companion.sim.sim_players``)."""
     from vision.games import table_for
 
     stream = out if out is not None else sys.stdout
@@ -119,6 +129,7 @@ def run_camera_demo(
     report = CameraDemoReport(session, through)
     say(f"{rules.title_en}: a simulated game read by the camera ({through})")
     say(f"  players: {', '.join(s.name for s in session.seats)}")
+    say(f"  the simulated people play as: {simulated}")
     say(f"  game log: {path}")
     server = None
     base_url = None
@@ -131,10 +142,7 @@ def run_camera_demo(
         if pacer is not None and pacer.step:
             next_step_button(server, pacer.advance)  # the table screen's "Next step"
             say("  step mode: press Enter here, or 'Next step' on the table screen")
-    phones = [
-        SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
-        for s in session.seats
-    ]
+    phones = sim_phones(session, base_url, seed, simulated)
     hands = real_hands_for(rules, session.state, seed)  # the real cards of unknown hands
     for each in phones:
         each.hands = hands

@@ -29,7 +29,9 @@ from companion.resume import open_any_session
 from companion.rules_session import RulesSession
 from companion.sim.demo_watch import Pacer, next_step_button
 from companion.sim.real_hands import RealHands, demo_options, real_hands_for
+from companion.sim.sim_players import CASUAL, simulated_bot
 from companion.table_session import Outcome
+from engine.core.game import Bot
 from engine.core.registry import get_rules
 
 #: Player names for the simulated seats, in seat order.
@@ -39,11 +41,21 @@ NAMES = ("Ana", "Ben", "Cy", "Dee")
 class SimPhone:
     """One simulated player's phone: answers with its seat's token, like a real one."""
 
-    def __init__(self, session: RulesSession, seat: int, base_url: str | None, rng: random.Random):
+    def __init__(
+        self,
+        session: RulesSession,
+        seat: int,
+        base_url: str | None,
+        rng: random.Random,
+        bot: Bot | None = None,
+    ):
         self.session = session
         self.seat = seat
         self.base_url = base_url
         self.rng = rng
+        #: the player this phone's person plays as (``companion.sim.sim_players``);
+        #: ``None``: the casual one-move look-ahead below
+        self.bot = bot
         #: the real cards of a game that keeps its hands unknown (Ceylon's option)
         self.hands: RealHands | None = None
 
@@ -105,7 +117,14 @@ class SimPhone:
             for option in options:
                 if option["action"] == drawn:
                     return dict(option)
-        if self.rng.random() < 0.25 or view["decision"]["chance"]:
+        if view["decision"]["chance"]:
+            return dict(self.rng.choice(options))
+        if self.bot is not None:
+            made = rules.format_action(self.choose_at(self.session.state))
+            for option in options:
+                if option["action"] == made:
+                    return dict(option)
+        if self.rng.random() < 0.25:
             return dict(self.rng.choice(options))
         state = self.session.state
         best: list[dict[str, str]] = []
@@ -129,6 +148,10 @@ class SimPhone:
             for a in rules.legal_actions(state)
             if self.hands is None or self.hands.fits(state, self.seat, a)
         ]
+        if self.bot is not None:
+            chosen = self.bot.choose(rules, state, self.rng)
+            if chosen in options:  # else a card the real hand lacks: chosen casually
+                return chosen
         if self.rng.random() < 0.25:
             return self.rng.choice(options)
         best: list[Any] = []
@@ -141,6 +164,23 @@ class SimPhone:
             elif worth == top:
                 best.append(action)
         return self.rng.choice(best)
+
+
+def sim_phones(
+    session: RulesSession, base_url: str | None, seed: int, simulated: str = CASUAL
+) -> list[SimPhone]:
+    """A simulated phone per seat, its person playing as ``simulated``, each from
+    a seeded generator of its own (the demo's ``seed`` repeats the game)."""
+    return [
+        SimPhone(
+            session,
+            s.index,
+            base_url,
+            random.Random(seed * 100 + s.index),
+            simulated_bot(simulated),
+        )
+        for s in session.seats
+    ]
 
 
 def demo_log(prefix: str, log_path: Path | None) -> Path:
@@ -166,10 +206,12 @@ def run_generic_demo(
     names: Sequence[str] = (),
     pacer: Pacer | None = None,
     companions: dict[int, str] | None = None,
+    simulated: str = CASUAL,
 ) -> RulesSession:
     """Play a whole game of ``game`` with simulated phones; print it and the score sheets
     (``pacer``: wait after each answer, a pace or the table screen's "Next step"). The
-    seats in ``companions`` are played by the companion at that level (no phone)."""
+    seats in ``companions`` are played by the companion at that level (no phone); the
+    others by simulated people playing as ``simulated`` (``companion.sim.sim_players``)."""
     stream = out if out is not None else sys.stdout
 
     def say(line: str) -> None:
@@ -190,6 +232,7 @@ def run_generic_demo(
     rules = session.rules
     say(f"{rules.title_en}: a simulated game, manual mode (every decision on a phone)")
     say(f"  players: {', '.join(s.name for s in session.seats)}")
+    say(f"  the simulated people play as: {simulated}")
     for seat in session.seats:
         if seat.plays:
             say(f"  the companion plays {seat.name} ({seat.plays}): its moves are for the table")
@@ -205,10 +248,7 @@ def run_generic_demo(
         if pacer is not None and pacer.step:
             next_step_button(server, pacer.advance)  # the table screen's "Next step"
             say("  step mode: press Enter here, or 'Next step' on the table screen")
-    phones = [
-        SimPhone(session, s.index, base_url, random.Random(seed * 100 + s.index))
-        for s in session.seats
-    ]
+    phones = sim_phones(session, base_url, seed, simulated)
     hands = real_hands_for(rules, session.state, seed)
     for each in phones:
         each.hands = hands

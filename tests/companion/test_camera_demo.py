@@ -145,6 +145,8 @@ def test_the_command_prints_the_refused_move_and_the_sheets(
                 "demo",
                 "--game",
                 "imhotep",
+                "--simulated",
+                "casual",
                 "--camera",
                 "fake",
                 "--no-server",

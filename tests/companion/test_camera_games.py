@@ -73,7 +73,8 @@ def test_companion_demo_plays_a_whole_game_catches_a_mistake_and_prints_the_scor
 ) -> None:
     from companion.cli import main
 
-    assert main(["demo", "--seed", "7", "--log", str(tmp_path / "demo.sqlite")]) == 0
+    argv = ["demo", "--seed", "7", "--simulated", "casual"]  # quick: the strong one thinks
+    assert main([*argv, "--log", str(tmp_path / "demo.sqlite")]) == 0
     text = capsys.readouterr().out
     assert "[ALERT]" in text and "the alert is gone" in text
     assert "[phone] Ana:" in text and "[button] Ana presses 'turn done'" in text

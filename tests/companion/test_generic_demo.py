@@ -26,6 +26,7 @@ def test_a_whole_simulated_game_prints_what_happened_and_the_sheets(
     spare.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(spare))  # where a demo's own folder would go
     argv = ["demo", "--game", game, "--players", "3", "--no-server", "--seed", "3"]
+    argv += ["--simulated", "casual"]  # the quick players: the strong ones take a minute
     assert main([*argv, "--log", str(tmp_path / "a.sqlite")]) == 0
     out = capsys.readouterr().out
     assert "manual mode" in out
@@ -58,9 +59,11 @@ def test_a_whole_game_against_a_seat_the_companion_plays(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     argv = ["demo", "--game", "rajas", "--players", "2", "--companion", "2", "--level", "easy"]
+    argv += ["--simulated", "greedy"]  # Ana plays as the search module's greedy player
     assert main([*argv, "--no-server", "--seed", "4", "--log", str(tmp_path / "c.sqlite")]) == 0
     out = capsys.readouterr().out
     assert "the companion plays Ben (easy)" in out
+    assert "  the simulated people play as: greedy" in out
     assert "  [companion] " in out and "The game is over" in out
     # every phone answer was a simulated person's: Ben has no phone
     assert "[phone] Ben" not in out

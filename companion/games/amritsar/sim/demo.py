@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from companion.games.amritsar.grouped import follow_ups
 from companion.games.amritsar.reconcile.closing import closing_actions
@@ -28,9 +28,10 @@ from companion.games.amritsar.session import TableSession
 from companion.games.amritsar.sim.camera_table import CameraTable
 from companion.games.amritsar.sim.players import GreedyPlayer
 from companion.games.amritsar.sim.simboard import SimulatedBoard
-from companion.games.amritsar.sim.simulate import ScriptedTable
+from companion.games.amritsar.sim.simulate import Policy, ScriptedTable
 from companion.sim.demo_watch import Pacer, next_step_button, watch_lines
 from companion.sim.generic_demo import demo_log
+from companion.sim.sim_players import CASUAL, BotPolicy, simulated_bot
 from engine.amritsar import (
     HIDDEN_DECISIONS,
     Act,
@@ -43,6 +44,7 @@ from engine.amritsar import (
     order_prompt,
     score,
 )
+from engine.core.registry import get_rules
 
 
 def only_closing_left(truth: GameState, policy: object, chosen: Action) -> bool:
@@ -313,6 +315,15 @@ class DemoTable(DemoPlayer):
         return True
 
 
+def ana_policy(simulated: str) -> Policy:
+    """How the demo's player chooses: ``casual`` (``GreedyPlayer``) or a search
+    player of ``engine.core.search`` through Amritsar's ``Rules``."""
+    bot = simulated_bot(simulated)
+    if bot is None:
+        return GreedyPlayer(0)
+    return cast(Policy, BotPolicy(get_rules("amritsar"), bot))
+
+
 def run_demo(
     *,
     seed: int = 7,
@@ -324,7 +335,11 @@ def run_demo(
     host: str = "127.0.0.1",
     port: int = 0,
     boards_in_view: bool = False,
+    simulated: str = CASUAL,
 ) -> TableSession:
+    """Play a whole solo game, Ana against the Maharajah, through the simulated
+    camera and sensor board; Ana plays as ``simulated`` (``companion.sim.sim_players``:
+    ``casual`` is ``GreedyPlayer``)."""
     stream = out if out is not None else sys.stdout
 
     def say(line: str) -> None:
@@ -335,6 +350,7 @@ def run_demo(
     reconciler = Reconciler(session)
     colours = tuple(s.colour for s in session.seats)
     say("Amritsar table companion: a simulated solo game against the Maharajah")
+    say(f"  Ana plays as: {simulated}")
     say(f"  game log: {path}  (replay it: companion replay {path})")
     server = None
     if serve:
@@ -370,7 +386,7 @@ def run_demo(
             reconciler,
             table,
             seed=seed,
-            policy=GreedyPlayer(0),
+            policy=ana_policy(simulated),
             narrate=lines.append,
             out=say,
             pause=pacer.wait if pacer is not None else None,

@@ -30,5 +30,6 @@ def amritsar_demo(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         boards_in_view=bool(getattr(args, "boards_in_view", False)),
+        simulated=args.simulated,
     )
     return 0 if session.state.finished and not session.alerts else 1
