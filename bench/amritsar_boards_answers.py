@@ -1,7 +1,7 @@
 """What Amritsar's personal boards in view buy in phone answers, on a perfect table.
 
 Plays seeded solo games with the demo's player (``bench/phone_answers.py``'s
-``CountingTable``: ``GreedyPlayer``, "turn done" button, grouped screens) on
+``CountingTable``: ``--simulated``, by default ``strong``, "turn done" button, grouped screens) on
 a perfectly read main board, once as today (the boards out of view; she
 answers on her phone as she decides 70 % of the time) and once with the
 boards in view, read perfectly (``boards_of`` of the true game: what the
@@ -34,8 +34,9 @@ from phone_answers import CountingTable
 
 from companion.games.amritsar.reconcile.reconciler import Reconciler
 from companion.games.amritsar.session import TableSession
-from companion.games.amritsar.sim.players import GreedyPlayer
+from companion.games.amritsar.sim.demo import ana_policy
 from companion.games.amritsar.sim.simulate import PerfectTable
+from companion.sim.sim_players import DEMO_SIMULATED, SIMULATED
 from engine.amritsar import GameState
 from vision.games.amritsar_boards.view import BoardView, boards_of
 
@@ -50,14 +51,16 @@ class BoardsTable(PerfectTable):
         self.boards_read = boards_of(truth)
 
 
-def play(seed: int, boards: bool) -> tuple[CountingTable, Counter[str]]:
+def play(
+    seed: int, boards: bool, simulated: str = DEMO_SIMULATED
+) -> tuple[CountingTable, Counter[str]]:
     session = TableSession.new(["Ana"], seed=seed, solo=True, pin="0000")
     driver = CountingTable(
         session,
         Reconciler(session),
         BoardsTable() if boards else PerfectTable(),
         seed=seed,
-        policy=GreedyPlayer(0),
+        policy=ana_policy(simulated),
         phone_first=0.7,
     )
     driver.boards_in_view = boards
@@ -78,11 +81,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument(
+        "--simulated",
+        choices=SIMULATED,
+        default=DEMO_SIMULATED,
+        help="how the player plays (companion.sim.sim_players; casual: GreedyPlayer)",
+    )
     args = ap.parse_args()
     print(
         f"# {platform.machine()}, Python {platform.python_version()}, "
         f"load {os.getloadavg()[0]:.1f}, seeds {args.first_seed}.."
-        f"{args.first_seed + args.games - 1}"
+        f"{args.first_seed + args.games - 1}, playing as {args.simulated}"
     )
     start = time.perf_counter()
     for boards in (False, True):
@@ -90,7 +99,7 @@ def main() -> None:
         kinds: Counter[str] = Counter()
         alerts: Counter[str] = Counter()
         for seed in range(args.first_seed, args.first_seed + args.games):
-            driver, raised = play(seed, boards)
+            driver, raised = play(seed, boards, args.simulated)
             screens.append(driver.report.phone_answers)
             taps.append(driver.taps)
             kinds.update(driver.kinds)
