@@ -328,7 +328,8 @@ class Hub:
                     code, en, es, close = client.ending
                     await asyncio.wait_for(self._refuse(ws, close, code, en, es), self.send_timeout)
                     return
-                await asyncio.wait_for(ws.send_text(text), self.send_timeout)
+                async with asyncio.timeout(self.send_timeout):  # no task a send, as wait_for makes
+                    await ws.send_text(text)
         except TimeoutError:
             # A phone that stopped reading: a close frame cannot get past its full
             # socket, and a plain close would hold the socket and its kernel buffers
