@@ -89,6 +89,14 @@ class FitCheck:
     #: No extrapolation into the hidden corner's quarter enters it, so a
     #: large value speaks of the lens, not of the hidden corner.
     seen_quarters_mm: float | None = None
+    #: With three or four corner markers seen: the worst residual (mm) of their
+    #: own refined corner points under a homography fitted to those points
+    #: alone (None: fewer seen). Each sticker's four corners lie close together
+    #: and the stickers far apart, so one homography follows both each
+    #: sticker's size and the span between them only through a straight lens:
+    #: a wide one shrinks the stickers at the frame's edge more than the span.
+    #: No printed marker has to be matched to its anchor for it.
+    corners_mm: float | None = None
     ok: dict[str, bool] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -454,7 +462,22 @@ class Registrar:
         lens_mm = None
         if 3 <= len(names) < len(REGIONS):
             lens_mm = _seen_quarters_mm(check, names, board_pts, image_pts, p_board, p_image)
-        return H, FitCheck(residual, count, self._centre, lens_mm)
+        corners_mm = _corners_mm(board_pts, image_pts) if len(names) >= 3 else None
+        return H, FitCheck(residual, count, self._centre, lens_mm, corners_mm)
+
+
+def _corners_mm(
+    board_pts: list[NDArray[np.float64]], image_pts: list[NDArray[np.float64]]
+) -> float | None:
+    """:attr:`FitCheck.corners_mm`: the seen corner markers' refined corner
+    points fitted by one homography; the worst residual (mm) on the board."""
+    src = np.concatenate(board_pts)
+    dst = np.concatenate(image_pts)
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None or not np.isfinite(H).all():
+        return None
+    got = cv2.perspectiveTransform(dst.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2)
+    return float(np.linalg.norm(got - src, axis=1).max())
 
 
 #: Printed markers (besides the corners) a fit from the seen quarters needs.
