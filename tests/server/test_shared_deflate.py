@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import zlib
 from contextlib import ExitStack
+from typing import Any
 
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
@@ -100,3 +101,41 @@ def test_a_phone_that_offers_no_compression_gets_plain_views() -> None:
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
         assert ws.protocol.extensions == []
         assert next_view(ws, session.state_id)["seat"] is None
+
+
+OPEN_TWO = """() => {
+    window.sockets = [0, 1].map(() => {
+        const socket = {views: [], extensions: null};
+        const ws = new WebSocket(location.origin.replace("http", "ws") + "/ws");
+        ws.onopen = () => {
+            socket.extensions = ws.extensions;
+            ws.send(JSON.stringify({type: "hello", token: null}));
+        };
+        ws.onmessage = (event) => {
+            const message = JSON.parse(event.data);
+            if (message.type === "view") socket.views.push(message.view.state_id);
+        };
+        return socket;
+    });
+}"""
+
+EVERY_SOCKET_HAS = "(id) => window.sockets.every(s => s.views.includes(id))"
+
+
+def test_chromium_takes_the_shared_compression(page: Any) -> None:
+    """A real browser accepts the server's terms (no server context takeover, a 32 KB
+    window) and inflates every view it is sent."""
+    session = new_table()
+    with served(create_app(session)) as (base, _doorman):
+        page.goto(base + "/api/health")
+        page.evaluate(OPEN_TWO)
+        first = session.state_id
+        page.wait_for_function(EVERY_SOCKET_HAS, arg=first, timeout=10_000)
+        before = MESSAGES.compressed
+        state_id = move(session)
+        page.wait_for_function(EVERY_SOCKET_HAS, arg=state_id, timeout=10_000)
+        sockets = page.evaluate("window.sockets")
+    assert MESSAGES.compressed - before == 1  # one public view for both
+    for socket in sockets:
+        assert "permessage-deflate" in socket["extensions"]
+        assert "server_no_context_takeover" in socket["extensions"]
