@@ -14,20 +14,25 @@ import zlib
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
-from companion.server import create_app
-from companion.server.shared_deflate import (
-    COMPRESS_SETTINGS,
-    MESSAGES,
-    CompressedMessages,
-    SharedDeflate,
-)
+from companion.server import create_app, shared_deflate
+from companion.server.shared_deflate import COMPRESS_SETTINGS, CompressedMessages, SharedDeflate
 from tests.server.games import new_table
 from tests.server.test_live import join, move, next_view, ws_url
 from tests.server.test_slow_readers import served
+
+
+@pytest.fixture
+def kept(monkeypatch: pytest.MonkeyPatch) -> CompressedMessages:
+    """The process's compressed messages, empty for this test (another test's server
+    may have compressed the same view: the same seed gives the same texts)."""
+    fresh = CompressedMessages()
+    monkeypatch.setattr(shared_deflate, "MESSAGES", fresh)
+    return fresh
 
 
 def _deflate() -> SharedDeflate:
@@ -35,12 +40,12 @@ def _deflate() -> SharedDeflate:
     return SharedDeflate(False, True, 12, 15, dict(COMPRESS_SETTINGS))
 
 
-def test_the_same_text_is_compressed_once_and_inflates_to_itself() -> None:
+def test_the_same_text_is_compressed_once_and_inflates_to_itself(kept: CompressedMessages) -> None:
     text = json.dumps({"type": "view", "cells": list(range(2000))}).encode()
-    before = (MESSAGES.compressed, MESSAGES.reused)
+    before = (kept.compressed, kept.reused)
     first = _deflate().encode(Frame(Opcode.TEXT, text))
     second = _deflate().encode(Frame(Opcode.TEXT, text))
-    assert (MESSAGES.compressed - before[0], MESSAGES.reused - before[1]) == (1, 1)
+    assert (kept.compressed - before[0], kept.reused - before[1]) == (1, 1)
     assert first.data == second.data and first.rsv1 and second.rsv1
     assert len(first.data) < len(text) / 2
     # What a phone does with it: inflate with the sync-flush tail put back.
@@ -48,28 +53,30 @@ def test_the_same_text_is_compressed_once_and_inflates_to_itself() -> None:
     assert inflated == text
     other = text.replace(b"view", b"wiev")
     assert _deflate().encode(Frame(Opcode.TEXT, other)).data != first.data
-    assert MESSAGES.compressed - before[0] == 2
+    assert kept.compressed - before[0] == 2
 
 
-def test_a_socket_with_context_takeover_is_not_shared() -> None:
+def test_a_socket_with_context_takeover_is_not_shared(kept: CompressedMessages) -> None:
     text = b'{"type":"view","x":"' + b"a" * 4000 + b'"}'
-    before = MESSAGES.compressed
+    before = kept.compressed
     plain = SharedDeflate(False, False, 12, 15, dict(COMPRESS_SETTINGS))
     plain.encode(Frame(Opcode.TEXT, text))
-    assert MESSAGES.compressed == before
+    assert kept.compressed == before
     assert isinstance(plain, PerMessageDeflate)
 
 
 def test_only_the_last_few_messages_are_kept() -> None:
-    kept = CompressedMessages(kept=2)
+    two = CompressedMessages(kept=2)
     for n in range(3):
-        kept.put((12, bytes([n]) * 2000), b"made")
-    assert kept.get((12, bytes([0]) * 2000)) is None
-    assert kept.get((12, bytes([2]) * 2000)) == b"made"
-    assert (kept.compressed, kept.reused) == (3, 1)
+        two.put((12, bytes([n]) * 2000), b"made")
+    assert two.get((12, bytes([0]) * 2000)) is None
+    assert two.get((12, bytes([2]) * 2000)) == b"made"
+    assert (two.compressed, two.reused) == (3, 1)
 
 
-def test_spectators_of_a_change_share_one_compression_players_get_their_own() -> None:
+def test_spectators_of_a_change_share_one_compression_players_get_their_own(
+    kept: CompressedMessages,
+) -> None:
     session = new_table()  # three seats
     with served(create_app(session)) as (base, _doorman), ExitStack() as stack:
         players = [join(stack, base, session.seats[i].token) for i in range(3)]
@@ -79,11 +86,11 @@ def test_spectators_of_a_change_share_one_compression_players_get_their_own() ->
             deflate = ws.protocol.extensions[0]
             assert isinstance(deflate, PerMessageDeflate)
             assert deflate.remote_no_context_takeover  # the server compresses each alone
-        before = (MESSAGES.compressed, MESSAGES.reused)
+        before = (kept.compressed, kept.reused)
         state_id = move(session)
         seen = [next_view(ws, state_id) for ws in players + spectators]
-        compressed = MESSAGES.compressed - before[0]
-        reused = MESSAGES.reused - before[1]
+        compressed = kept.compressed - before[0]
+        reused = kept.reused - before[1]
     assert [v["seat"] for v in seen] == [0, 1, 2] + [None] * 5
     # One compression per distinct view: three seats and the public one.
     assert compressed == 4
@@ -122,7 +129,7 @@ OPEN_TWO = """() => {
 EVERY_SOCKET_HAS = "(id) => window.sockets.every(s => s.views.includes(id))"
 
 
-def test_chromium_takes_the_shared_compression(page: Any) -> None:
+def test_chromium_takes_the_shared_compression(page: Any, kept: CompressedMessages) -> None:
     """A real browser accepts the server's terms (no server context takeover, a 32 KB
     window) and inflates every view it is sent."""
     session = new_table()
@@ -131,11 +138,11 @@ def test_chromium_takes_the_shared_compression(page: Any) -> None:
         page.evaluate(OPEN_TWO)
         first = session.state_id
         page.wait_for_function(EVERY_SOCKET_HAS, arg=first, timeout=10_000)
-        before = MESSAGES.compressed
+        before = kept.compressed
         state_id = move(session)
         page.wait_for_function(EVERY_SOCKET_HAS, arg=state_id, timeout=10_000)
         sockets = page.evaluate("window.sockets")
-    assert MESSAGES.compressed - before == 1  # one public view for both
+    assert kept.compressed - before == 1  # one public view for both
     for socket in sockets:
         assert "permessage-deflate" in socket["extensions"]
         assert "server_no_context_takeover" in socket["extensions"]
