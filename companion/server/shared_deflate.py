@@ -24,7 +24,7 @@ compresses an Amritsar view in half the time of uvicorn's settings (0.21 against
 ``SharedDeflateProtocol`` is uvicorn's WebSocket protocol (``ws="auto"`` picks
 the same class) with this extension in place of uvicorn's own: it replaces the
 protocol's ``conn`` (uvicorn 0.54, pinned in pyproject.toml and tested in
-``tests/companion/test_shared_deflate.py``).
+``tests/server/test_shared_deflate.py``).
 """
 
 from __future__ import annotations
