@@ -268,11 +268,16 @@ class Pipeline:
                 refusal = lens_refusal(reg, self.calibration is not None)
                 if refusal is not None:
                     return self._refuse(frame, refusal)
-                return self._unverified(frame)
+                if not self.startup.glare_only:
+                    return self._unverified(frame)
+                # Only glare lies there: the rest is read, its zones stay unknown.
+                self.startup.start_uncertain()
             # The second look: nothing across the edge. This view is the calm table.
             self.startup.verified = True
             self.view.settle(view, np.zeros(self.view.shape, bool), fresh=True)
             self.after_move.settled()
+        elif self.startup.uncertain:
+            self.startup.recheck(view, reg, (w, h))
         refusal = lens_refusal(reg, self.calibration is not None)
         if refusal is not None:
             return self._refuse(frame, refusal)
@@ -289,6 +294,7 @@ class Pipeline:
         inside = self._inside_frame(reg, (w, h))
         if reg.fit is not None and not reg.fit.good:
             inside = self._fits(reg, inside)
+        inside = self.startup.withhold(inside, self._keys, self._centres)
         whole = not state.occluder and all(inside.values())
         hidden = bool(state.occluded.any())
         key = (reading, inside, whole)
@@ -326,7 +332,9 @@ class Pipeline:
                 for k, v in values.items()
                 if not (v and k.startswith(_PRINTED_SPOTS) and k not in covered)
             }
-        problems = self._look_again(self._problems(reading, reg))
+        problems = self.startup.with_problem(
+            self._look_again(self._problems(reading, reg)), self._keys, self._centres
+        )
         self.stabiliser.update(values, calm, problems)
         if calm and self.stabiliser.calm_streak >= self.stabiliser.confirm:
             if self.stabiliser.calm_streak % SETTLE_EVERY == self.stabiliser.confirm % SETTLE_EVERY:

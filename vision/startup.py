@@ -31,6 +31,16 @@ down, so the contrast shrinks with the light, but the two sides still differ
 by a good share of the darker side's own level (light seeds 50068, 50092:
 dark board print beside a shadowed table); an arm does not.
 
+**Glare beside a stretch** (issue 34): a pale thing beside the board (the
+market tray, as pale as the board) under a lamp's halo loses the edge between
+them as an arm would. Where near-white glare lies on the same edge beside the
+stretch (:data:`GLARE_NEAR_MM`) only glare may explain it: the table still
+starts, the zones within a hand's reach of the stretch (:data:`GLARE_REACH_MM`)
+stay unknown, and a problem (``glare-at-edge``, English and Spanish) says which
+edge and how many zones, until a frame shows that edge clear. A pale sleeve
+lit to near white beside the edge is taken for glare too: its hand's zones
+within that reach stay unknown, never read.
+
 **An uncalibrated lens that bends the board** (:func:`lens_refusal`): one
 homography cannot follow a wide-angle lens; the fit self-check
 (:class:`vision.register.FitCheck`) then finds printed markers millimetres
@@ -104,6 +114,19 @@ SHADOW_SHARE = 0.5
 USABLE_MEDIAN = 30.0
 
 
+#: Glare beside a stretch: a sample of the same edge within this distance (mm)
+#: of the stretch whose inside or outside is near white, every channel at
+#: least ``GLARE_WHITE``. The second renderer's glare seed 118 (development):
+#: a lamp's halo over the market tray beside the east edge, the tray as pale as
+#: the board, the edge's gap washed out for 36 mm; 240-255 beside it.
+GLARE_NEAR_MM = 60.0
+GLARE_WHITE = 235
+#: A stretch only glare may explain does not hold the whole table up: the
+#: zones within this distance (mm) of it, as far as a hand reaches in from the
+#: edge, stay unknown; the rest is read.
+GLARE_REACH_MM = 200.0
+
+
 class StartupCheck:
     """Watches the board's edges until the view is verified free of arms."""
 
@@ -111,6 +134,7 @@ class StartupCheck:
         self.view = view
         self.verified = False
         bw, bh = layout.board_mm
+        self._size_mm = (float(bw), float(bh))
         step = CELL_MM
         inward = (CELL_MM * 1.0, CELL_MM * 2.0)
         deep = (DEEP_MM, DEEP_MM + CELL_MM)
@@ -145,6 +169,16 @@ class StartupCheck:
         self.crossings: list[tuple[tuple[float, float], tuple[float, float]]] = []
         #: Whether the last :meth:`crossing` could judge the edge at all.
         self.judged = False
+        #: Per stretch in ``crossings``: does near-white light lie along the edge
+        #: beside it (:data:`GLARE_NEAR_MM`)? Only glare may explain it then.
+        self.glare_lit: list[bool] = []
+        #: The stretches the view was verified with because only glare lay
+        #: there (:meth:`start_uncertain`); the zones near them stay unknown
+        #: (:meth:`withhold`) until a frame shows the edge clear there.
+        self.uncertain: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
+        self._withheld: tuple[object, object, dict[str, bool]] | None = None
+        self._glare_problem: Problem | None = None
+        self._with: tuple[object, object, tuple[Problem, ...]] | None = None
 
     def crossing(self, view: NDArray[np.uint8], reg: Registration, size: tuple[int, int]) -> bool:
         """Does something lie across the board's edge in this board view?
@@ -183,8 +217,12 @@ class StartupCheck:
             (step / level).max(axis=1) >= SHADOW_SHARE
         )
         low = usable & on_table & reaches & (contrast < limit) & ~edge_kept
+        white = visible & (
+            (inside.min(axis=1) >= GLARE_WHITE) | (outside.min(axis=1) >= GLARE_WHITE)
+        )
         need = int(np.ceil(CROSSING_MM / CELL_MM))
         run = 0
+        self.glare_lit = []
         for i in range(len(low)):
             same_edge = i > 0 and self._edges[i] == self._edges[i - 1]
             run = run + 1 if low[i] and (same_edge or run == 0) else int(low[i])
@@ -192,7 +230,93 @@ class StartupCheck:
                 a = self._points[i - need + 1]
                 b = self._points[i]
                 self.crossings.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
+                near = (self._edges == self._edges[i]) & (
+                    np.abs(self._points - (a + b) / 2).max(axis=1)
+                    <= GLARE_NEAR_MM + CROSSING_MM / 2
+                )
+                self.glare_lit.append(bool((white & near).any()))
         return bool(self.crossings)
+
+    @property
+    def glare_only(self) -> bool:
+        """Is every stretch the last :meth:`crossing` found lit by glare?"""
+        return bool(self.crossings) and all(self.glare_lit)
+
+    def start_uncertain(self) -> None:
+        """Verify the view although stretches lie across the edge, because only
+        glare lies there (:attr:`glare_only`): their zones stay unknown."""
+        self.verified = True
+        self.uncertain = tuple(self.crossings)
+
+    def recheck(self, view: NDArray[np.uint8], reg: Registration, size: tuple[int, int]) -> None:
+        """While the start left stretches uncertain: keep those this frame still
+        shows (lit by glare); a frame with the edge clear there settles them."""
+        self.crossing(view, reg, size)
+        kept = tuple(c for c, g in zip(self.crossings, self.glare_lit, strict=True) if g)
+        if kept != self.uncertain:
+            self.uncertain = kept
+
+    def withhold(
+        self, inside: dict[str, bool], keys: Sequence[str], centres: NDArray[np.float64]
+    ) -> dict[str, bool]:
+        """``inside`` with the zones within :data:`GLARE_REACH_MM` of an uncertain
+        stretch taken out (the same dict while nothing changes)."""
+        if not self.uncertain:
+            return inside
+        memo = self._withheld
+        if memo is not None and memo[0] is inside and memo[1] == self.uncertain:
+            return memo[2]
+        near = np.zeros(len(keys), dtype=bool)
+        for a, b in self.uncertain:
+            near |= _distance_to_segment(centres, a, b) <= GLARE_REACH_MM
+        out = {k: inside[k] and not n for k, n in zip(keys, near, strict=True)}
+        self._withheld = (inside, self.uncertain, out)
+        return out
+
+    def with_problem(
+        self,
+        problems: Sequence[Problem],
+        keys: Sequence[str],
+        centres: NDArray[np.float64],
+    ) -> Sequence[Problem]:
+        """``problems`` and :meth:`glare_problem`'s, if any (the same tuple object
+        while neither changes, so the stabiliser stays steady)."""
+        glare = self.glare_problem(keys, centres)
+        if glare is None:
+            return problems
+        memo = self._with
+        if memo is not None and memo[0] is problems and memo[1] is glare:
+            return memo[2]
+        out = (*problems, glare)
+        self._with = (problems, glare, out)
+        return out
+
+    def glare_problem(self, keys: Sequence[str], centres: NDArray[np.float64]) -> Problem | None:
+        """What is uncertain while :attr:`uncertain` stretches remain (English and
+        Spanish, naming the zones), the same object while they do not change."""
+        if not self.uncertain:
+            self._glare_problem = None
+            return None
+        old = self._glare_problem
+        if old is not None and old.components == tuple(map(str, self.uncertain)):
+            return old
+        near = np.zeros(len(keys), dtype=bool)
+        for a, b in self.uncertain:
+            near |= _distance_to_segment(centres, a, b) <= GLARE_REACH_MM
+        zones = tuple(k for k, n in zip(keys, near, strict=True) if n)
+        where = ", ".join(_edge_name(a, b, self._size_mm) for a, b in self.uncertain)
+        self._glare_problem = Problem(
+            "glare-at-edge",
+            zones,
+            tuple(map(str, self.uncertain)),
+            f"Glare on the board's {where} edge hides whether something lies across it:"
+            f" {len(zones)} zones near it stay unknown until the glare moves (shade the"
+            " lamp or window if you can). The rest of the table is read.",
+            f"Un reflejo en el borde {_edge_es(where)} del tablero impide ver si hay algo"
+            f" encima: {len(zones)} zonas cercanas quedan desconocidas hasta que el reflejo"
+            " se mueva (tapa la lámpara o la ventana si puedes). El resto de la mesa se lee.",
+        )
+        return self._glare_problem
 
     def _visible_in(self, reg: Registration, size: tuple[int, int]) -> NDArray[np.bool_]:
         if self._visible is not None and self._visible[0] is reg.board_to_image:
@@ -202,6 +326,32 @@ class StartupCheck:
         ok = (img[:, 0] >= 0) & (img[:, 0] < w) & (img[:, 1] >= 0) & (img[:, 1] < h)
         self._visible = (reg.board_to_image, ok)
         return ok
+
+
+def _distance_to_segment(
+    points: NDArray[np.float64], a: tuple[float, float], b: tuple[float, float]
+) -> NDArray[np.float64]:
+    """Distances (mm) of ``points`` (N, 2) from the segment ``a``-``b``."""
+    pa, pb = np.array(a), np.array(b)
+    d = pb - pa
+    t = np.clip(((points - pa) @ d) / max(float(d @ d), 1e-9), 0.0, 1.0)
+    out: NDArray[np.float64] = np.linalg.norm(points - (pa + t[:, None] * d), axis=1)
+    return out
+
+
+def _edge_name(a: tuple[float, float], b: tuple[float, float], size: tuple[float, float]) -> str:
+    """The board edge a stretch lies along: "north", "east", "south" or "west"."""
+    (ax, ay), (bx, by) = a, b
+    w, h = size
+    if abs(ax - bx) < abs(ay - by):  # along a west or east edge
+        return "west" if ax < w / 2 else "east"
+    return "north" if ay < h / 2 else "south"
+
+
+def _edge_es(where: str) -> str:
+    """The edge names of :func:`_edge_name` in Spanish."""
+    words = {"north": "norte", "east": "este", "south": "sur", "west": "oeste"}
+    return ", ".join(words.get(w.strip(), w) for w in where.split(","))
 
 
 def clear_the_board_at_start() -> Problem:
