@@ -5,8 +5,7 @@ request, the reconciler, the sensor link) and they must never block. The hub's
 listener only sets an event on the server's loop. One broadcaster task wakes
 on it, renders the view once per distinct seat among the connected clients (in
 a worker thread: the session lock may be held by a long reconciliation) and
-offers each client its seat's text as soon as that view is made, the
-spectators' public view first.
+offers each client its seat's text.
 
 Each client has its own bounded queue and its own sender task, so a slow
 phone only delays itself. Every message is a whole view, so when a queue is
@@ -228,29 +227,14 @@ class Hub:
         with contextlib.suppress(RuntimeError):  # the loop is shutting down
             loop.call_soon_threadsafe(wake.set)
 
-    async def _render_and_offer(self, clients: list[Client]) -> None:
-        """Render each distinct seat's view once, in a worker thread, and offer it to
-        that seat's clients the moment it is made: the spectators' public view first
-        (most of the sockets at a table), then each seat's. Every offer is made on
-        the loop before this returns, so the next change's views come after."""
-        loop = asyncio.get_running_loop()
-        by_seat: dict[int | None, list[Client]] = {}
-        for client in clients:
-            by_seat.setdefault(client.seat, []).append(client)
-        seats = sorted(by_seat, key=lambda seat: -1 if seat is None else seat)
+    async def _render(self, seats: set[int | None]) -> dict[int | None, str]:
+        def render() -> dict[int | None, str]:
+            return {
+                seat: '{"type":"view","view":' + self.payloads.view_json(seat) + "}"
+                for seat in seats
+            }
 
-        def offer(seat: int | None, text: str) -> None:
-            for client in by_seat[seat]:
-                if client in self.clients:
-                    client.offer(text)
-
-        def render() -> None:
-            for seat in seats:
-                text = '{"type":"view","view":' + self.payloads.view_json(seat) + "}"
-                with contextlib.suppress(RuntimeError):  # the loop has closed
-                    loop.call_soon_threadsafe(offer, seat, text)
-
-        await asyncio.to_thread(render)
+        return await asyncio.to_thread(render)
 
     async def _broadcast(self) -> None:
         assert self._wake is not None
@@ -261,7 +245,10 @@ class Hub:
             clients = [c for c in self.clients if c.ending is None]
             if not clients:
                 continue
-            await self._render_and_offer(clients)
+            texts = await self._render({c.seat for c in clients})
+            for client in clients:
+                if client in self.clients:
+                    client.offer(texts[client.seat])
 
     # -- one connection -------------------------------------------------------------
 
