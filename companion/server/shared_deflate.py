@@ -57,6 +57,8 @@ CLIENT_WINDOW_BITS = 12
 KEPT = 16
 #: Smaller messages (a pong, an error) are compressed each time: not worth keeping.
 SMALLEST_KEPT = 1024
+#: Nor larger ones: what is kept stays under ``KEPT`` x 256 KiB (views are 16-35 KB).
+LARGEST_KEPT = 256 * 1024
 
 
 class CompressedMessages:
@@ -104,7 +106,7 @@ class SharedDeflate(PerMessageDeflate):
             or frame.opcode is not Opcode.TEXT
             or not frame.fin
             or not isinstance(data, bytes)
-            or len(data) < SMALLEST_KEPT
+            or not SMALLEST_KEPT <= len(data) <= LARGEST_KEPT
             or self.compress_settings != COMPRESS_SETTINGS
         ):
             return super().encode(frame)

@@ -65,6 +65,18 @@ def test_a_socket_with_context_takeover_is_not_shared(kept: CompressedMessages) 
     assert isinstance(plain, PerMessageDeflate)
 
 
+def test_a_message_too_small_or_too_large_to_keep_is_compressed_each_time(
+    kept: CompressedMessages,
+) -> None:
+    small = b'{"type":"pong","state_id":1}'
+    large = b'{"type":"view","x":"' + b"b" * shared_deflate.LARGEST_KEPT + b'"}'
+    for text in (small, small, large, large):
+        frame = _deflate().encode(Frame(Opcode.TEXT, text))
+        inflated = zlib.decompressobj(wbits=-15).decompress(bytes(frame.data) + b"\x00\x00\xff\xff")
+        assert inflated == text
+    assert (kept.compressed, kept.reused) == (0, 0)
+
+
 def test_only_the_last_few_messages_are_kept() -> None:
     two = CompressedMessages(kept=2)
     for n in range(3):
