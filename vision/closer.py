@@ -90,6 +90,14 @@ SMALL_PX = 28.0
 TINY_PX = 9.0
 #: Magnification of the closer look.
 ZOOM = 2.0
+#: A look finds markers from this share of the smallest marker expected in
+#: its crops: the reader takes none under 0.75 of its expected size, and a
+#: 10 mm sticker by a 14 mm one's spot is 0.71 of it. Larger markers at 12 MP
+#: (about 50 px) crop lots of clutter the detector need not try: the 12 MP
+#: calibrated first frame's look (spots of 43 px and up) cost 32 ms for
+#: contours of 14 px and up, 22 ms from 19 px, the same ten markers found
+#: (bench/RESULTS.md, issue 35, H2).
+LEAST_SHARE = 0.45
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
 #: The same for a marker printed on the board: only the registration's error
@@ -717,6 +725,7 @@ class CloserLook:
             windows=windows,
             constant=constant,
             stretch=stretch,
+            min_side_px=LEAST_SHARE * float(spots.sides[idx].min()) * zoom,
         )
         centres = np.array([d.centre for d in got]).reshape(-1, 2)
         # (spot, detection): the detection's centre lies in the spot's crop.

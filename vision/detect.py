@@ -21,18 +21,20 @@ inside one another are dropped.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .bands import Span, is_large, margin_for, spans
+from .bands import QUIET_REACH, Span, is_large, keep_out_for, margin_for, spans
 from .plan import DEFAULT_PLAN, DICTIONARY_NAME, HasIds
 
 Image = NDArray[np.uint8]
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
+Quads = NDArray[np.float32]  # (n, 4, 2): a marker's corners, n markers
+Quads64 = NDArray[np.float64]  # (n, 4, 2): undecoded squares' corners
 
 #: Smallest marker side the detector looks for, in pixels.
 MIN_SIDE_PX = 14
@@ -207,61 +209,91 @@ class MarkerDetector:
         return got
 
     def detect(
-        self, image: Image, region: Box | None = None, largest_px: float | None = None
+        self,
+        image: Image,
+        region: Box | None = None,
+        largest_px: float | None = None,
+        big: Sequence[tuple[float, float]] = (),
     ) -> list[Detection]:
         """Every marker in the frame, or only in ``region`` (a box of the frame).
         ``largest_px``: the largest marker expected there, in pixels; given, a
         large image is scanned in overlapping bands (:mod:`vision.bands`): the
         same markers for a fraction of detection's memory, a colour image
-        made grey band by band."""
+        made grey band by band. ``big``: (centre row, side in pixels) of
+        markers larger than ``largest_px`` known to lie there (the board's
+        corner markers): no band's seam crosses them
+        (:func:`vision.bands.keep_out_for`)."""
         h, w = image.shape[:2]
         x0, y0, x1, y1 = (0, 0, w, h) if region is None else _clip(region, w, h)
-        cuts = (
-            [Span(y0, y1, -math.inf, math.inf)]
-            if largest_px is None
-            else spans(y0, y1, x1 - x0, margin_for(largest_px))
-        )
+        if largest_px is None:
+            cuts = [Span(y0, y1, -math.inf, math.inf)]
+            pad = max(h, w)  # a colour image is made grey whole, as it always was
+        else:
+            margin = margin_for(largest_px)
+            cuts = spans(y0, y1, x1 - x0, margin, keep_out=keep_out_for(big, margin))
+            # A colour band is made grey with room for the quiet zones of the
+            # markers it keeps (checked in that grey).
+            pad = margin_for(max([largest_px, *(side for _, side in big)]), QUIET_REACH)
         found: list[Detection] = []
-        squares: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
+        squares: list[NDArray[np.float64]] = []
         verdicts: list[bool] = []
-        # Without bands, a colour image is made grey whole, as it always was.
-        pad = 0 if image.ndim == 2 else max(h, w) if largest_px is None else margin_for(largest_px)
-        for cut in cuts:
-            # A grey image is used as it is; a colour one is made grey band by
-            # band, with room around for the quiet zones of markers at its edges.
-            sx0, sy0 = max(0, x0 - pad), max(0, cut.top - pad)
-            slab = (
-                image
-                if image.ndim == 2
-                else _grey(image[sy0 : min(h, cut.bottom + pad), sx0 : min(w, x1 + pad)])
-            )
-            if image.ndim == 2:
-                sx0 = sy0 = 0
-            part = slab[cut.top - sy0 : cut.bottom - sy0, x0 - sx0 : x1 - sx0]
-            _set_min_side(self._detector, self.params, part.shape, self.min_side_px)
-            corners, ids, rejected = self._detector.detectMarkers(part)
-            dx, dy = x0 - sx0, cut.top - sy0  # the part's place in the slab
-            centres, sides = _squares(rejected, (float(x0), float(cut.top)))
-            band = self._wrap(corners, ids, (float(dx), float(dy)))
-            if len(cuts) > 1:
-                # Kept from the band whose core holds the centre: found once, whole.
-                mine = (centres[:, 1] >= cut.core_top) & (centres[:, 1] < cut.core_bottom)
-                centres, sides = centres[mine], sides[mine]
-                band = [d for d in band if cut.core_top <= d.centre[1] + sy0 < cut.core_bottom]
-            band = [d for d in band if d.side_px >= self.min_side_px]
+        for corners, which, rejected, slab, at in self._walk(
+            self._detector, self.params, image, x0, x1, cuts, pad, self.min_side_px
+        ):
+            band = [d for d in self._wrap(corners, which) if d.side_px >= self.min_side_px]
             if image.ndim == 3:  # no grey frame: the quiet zones seen in the slab's grey
-                verdicts += quiet_zones(slab, band)
-            squares.append((centres, sides))
-            found += _moved(band, (float(sx0), float(sy0)))
-        self.candidates = (
-            np.concatenate([c for c, _ in squares]).reshape(-1, 2),
-            np.concatenate([s for _, s in squares]),
-        )
+                verdicts += quiet_zones(slab, band, at)
+            squares.append(rejected)
+            found += band
+        self.candidates = _squares(np.concatenate(squares))
         if image.ndim == 2:
             verdicts = self._quiet(image, found)
         self.refused = centres_sides([d for d, ok in zip(found, verdicts, strict=True) if not ok])
         found = dedupe([d for d, ok in zip(found, verdicts, strict=True) if ok])
         return found if self.keep_nested else drop_nested(found)
+
+    def _walk(
+        self,
+        detector: cv2.aruco.ArucoDetector,
+        params: cv2.aruco.DetectorParameters,
+        image: Image,
+        x0: int,
+        x1: int,
+        cuts: Sequence[Span],
+        pad: int,
+        min_side: float,
+    ) -> Iterator[tuple[Quads, NDArray[np.intp], Quads64, Image, tuple[int, int]]]:
+        """The one band walker of both scans: per span of ``cuts``,
+        ``detectMarkers`` on its rows and columns ``x0`` to ``x1`` of ``image``
+        (a colour image made grey band by band, ``pad`` pixels around it),
+        markers of ``min_side`` pixels or more, and
+        what it found centred in the span's core (all of it when there is one
+        span). Yields the markers' corners (n, 4, 2) in ``image``'s pixels,
+        their dictionary indices (n,), the undecoded squares (m, 4, 2), the
+        grey slab the band was cut from and the slab's place (x, y) in ``image``."""
+        h, w = image.shape[:2]
+        for cut in cuts:
+            if image.ndim == 2:
+                slab, sx0, sy0 = image, 0, 0
+            else:
+                sx0, sy0 = max(0, x0 - pad), max(0, cut.top - pad)
+                slab = _grey(image[sy0 : min(h, cut.bottom + pad), sx0 : min(w, x1 + pad)])
+            part = slab[cut.top - sy0 : cut.bottom - sy0, x0 - sx0 : x1 - sx0]
+            _set_min_side(detector, params, part.shape, min_side)
+            corners, ids, rejected = detector.detectMarkers(part)
+            quads = np.asarray(corners, np.float32).reshape(-1, 4, 2) + np.array(
+                [x0, cut.top], np.float32
+            )
+            which = np.zeros(0, np.intp) if ids is None else ids.ravel().astype(np.intp)
+            squares = np.asarray(rejected, np.float64).reshape(-1, 4, 2) + np.array(
+                [x0, cut.top], np.float64
+            )
+            if len(cuts) > 1:
+                # Kept from the band whose core holds the centre: found once, whole.
+                mine = _in_core(quads, cut)
+                quads, which = quads[mine], which[mine]
+                squares = squares[_in_core(squares, cut)]
+            yield quads, which, squares, slab, (sx0, sy0)
 
     def _banded(
         self,
@@ -270,35 +302,25 @@ class MarkerDetector:
         grey: Image,
         largest_px: float | None,
         large: bool,
-    ) -> tuple[list[NDArray[np.float32]], NDArray[np.int32] | None, list[NDArray[np.float32]]]:
+        min_side: float,
+    ) -> tuple[Quads, NDArray[np.intp], Quads64]:
         """``detectMarkers`` on ``grey``, in overlapping bands when ``largest_px``
-        is given and the image is large (:mod:`vision.bands`): what each band
-        finds centred in its core, moved to ``grey``'s rows."""
+        is given and the image is large (:mod:`vision.bands`): the markers'
+        corners, dictionary indices and undecoded squares, as :meth:`_walk`."""
+        h, w = grey.shape
         cuts = (
-            [Span(0, grey.shape[0], -math.inf, math.inf)]
+            [Span(0, h, -math.inf, math.inf)]
             if largest_px is None
-            else spans(0, grey.shape[0], grey.shape[1], margin_for(largest_px), large=large)
+            else spans(0, h, w, margin_for(largest_px), large=large)
         )
-        if len(cuts) == 1:
-            _set_min_side(detector, params, grey.shape, self.min_side_px)
-            corners, ids, rejected = detector.detectMarkers(grey)
-            return list(corners), ids, list(rejected)
-        found: list[NDArray[np.float32]] = []
-        found_ids: list[int] = []
-        squares: list[NDArray[np.float32]] = []
-        for cut in cuts:
-            part = grey[cut.top : cut.bottom]
-            _set_min_side(detector, params, part.shape, self.min_side_px)
-            corners, ids, rejected = detector.detectMarkers(part)
-            shift = np.array([0.0, cut.top], dtype=np.float32)
-            for c, i in zip(corners, [] if ids is None else ids.ravel(), strict=True):
-                if cut.core_top <= float(c.reshape(4, 2)[:, 1].mean()) + cut.top < cut.core_bottom:
-                    found.append((c + shift).astype(np.float32))
-                    found_ids.append(int(i))
-            for c in rejected:
-                if cut.core_top <= float(c.reshape(4, 2)[:, 1].mean()) + cut.top < cut.core_bottom:
-                    squares.append((c + shift).astype(np.float32))
-        return found, (np.array(found_ids, np.int32).reshape(-1, 1) if found else None), squares
+        got = list(self._walk(detector, params, grey, 0, w, cuts, 0, min_side))
+        if len(got) == 1:
+            return got[0][:3]
+        return (
+            np.concatenate([g[0] for g in got]),
+            np.concatenate([g[1] for g in got]),
+            np.concatenate([g[2] for g in got]),
+        )
 
     def _quiet(self, grey: Image, found: list[Detection]) -> list[bool]:
         """:func:`quiet_zones`, reusing the verdicts of the last frame's scan for
@@ -322,6 +344,7 @@ class MarkerDetector:
         constant: float | None = None,
         stretch: bool = False,
         largest_px: float | None = None,
+        min_side_px: float | None = None,
     ) -> list[Detection]:
         """Detect only inside ``boxes`` (merged where they overlap), in one call;
         ``zoom`` magnifies the regions first (for markers too small to read as they are);
@@ -329,7 +352,10 @@ class MarkerDetector:
         first pass's (see :func:`windows_for`); ``stretch``: each region's grey
         levels stretched to the full range first (a marker washed out by glare
         keeps its pattern at low contrast); ``largest_px``: as for
-        :meth:`detect`, a large mosaic (where a hand passed) is scanned in bands."""
+        :meth:`detect`, a large mosaic (where a hand passed) is scanned in bands;
+        ``min_side_px``: the smallest marker looked for, in the mosaic's pixels
+        (above :data:`MIN_SIDE_PX`: where only larger markers matter, the
+        detector skips the many smaller contours of a magnified crop)."""
         grey = _grey(image)
         h, w = grey.shape
         merged = merge_boxes([_clip(b, w, h) for b in boxes])
@@ -340,10 +366,11 @@ class MarkerDetector:
         mosaic, offsets = _pack(grey, merged, zoom, stretch)
         detector, params = self._variant(windows, constant)
         large = is_large(grey.size)  # a large frame's mosaic (vision/bands.py)
-        corners, ids, rejected = self._banded(detector, params, mosaic, largest_px, large)
+        least = self.min_side_px if min_side_px is None else max(self.min_side_px, min_side_px)
+        corners, which, rejected = self._banded(detector, params, mosaic, largest_px, large, least)
         if zoom == 1.0 and windows is None and constant is None:
             self._update_candidates(rejected, offsets)
-        found = self._wrap(corners, ids, (0.0, 0.0))
+        found = self._wrap(corners, which)
         refused: list[Detection] = []
         if zoom != 1.0:
             # Magnified, the quiet zone is checked where it is large enough to see.
@@ -377,7 +404,7 @@ class MarkerDetector:
 
     def _update_candidates(
         self,
-        rejected: Sequence[NDArray[np.float32]],
+        rejected: Quads64,
         offsets: Sequence[tuple[Box, tuple[int, int]]],
     ) -> None:
         """A region scan at the first pass's settings: its undecoded squares
@@ -386,7 +413,7 @@ class MarkerDetector:
         keep = np.ones(len(centres), bool)
         new_c: list[NDArray[np.float64]] = []
         new_s: list[NDArray[np.float64]] = []
-        got_c, got_s = _squares(rejected, (0.0, 0.0))
+        got_c, got_s = _squares(rejected)
         for (mx, my, bw, bh), (bx, by) in offsets:
             keep &= ~(
                 (centres[:, 0] >= bx)
@@ -407,18 +434,10 @@ class MarkerDetector:
             np.concatenate([sides[keep], *new_s]),
         )
 
-    def _wrap(
-        self,
-        corners: Sequence[NDArray[np.float32]],
-        ids: NDArray[np.int32] | None,
-        offset: tuple[float, float],
-    ) -> list[Detection]:
-        if ids is None:
-            return []
-        shift = np.array(offset, dtype=np.float32)
+    def _wrap(self, corners: Quads, which: NDArray[np.intp]) -> list[Detection]:
+        """Detections of corners (n, 4, 2) and dictionary indices (n,)."""
         return [
-            Detection(int(self._ids[int(i)]), (c.reshape(4, 2) + shift).astype(np.float32))
-            for c, i in zip(corners, ids.ravel(), strict=True)
+            Detection(int(i), c) for c, i in zip(corners, self._ids[which].tolist(), strict=True)
         ]
 
 
@@ -474,13 +493,16 @@ def _square_to_quads(quads: NDArray[np.float64]) -> NDArray[np.float64]:
     return H
 
 
-def quiet_zones(grey: Image, found: Sequence[Detection]) -> list[bool]:
+def quiet_zones(
+    grey: Image, found: Sequence[Detection], at: tuple[int, int] = (0, 0)
+) -> list[bool]:
     """For each detection: is there a white ring one cell wide around its black
-    border? (All sampled in one ``remap``.)"""
+    border? (All sampled in one ``remap``.) ``at``: ``grey``'s place (x, y) in
+    the detections' image (a band's slab)."""
     if not found:
         return []
     n = len(found)
-    corners = np.stack([d.corners for d in found]).astype(np.float64)
+    corners = np.stack([d.corners for d in found]).astype(np.float64) - at
     centre = corners.mean(axis=1, keepdims=True)
     outer = (corners - centre) * (8 / 6) + centre
     pts = _square_to_quads(outer) @ _UNIT
@@ -611,23 +633,17 @@ def drop_nested(found: list[Detection]) -> list[Detection]:
     return [d for k, d in enumerate(found) if k not in nested]
 
 
-def _squares(
-    quads: Sequence[NDArray[np.float32]], offset: tuple[float, float]
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Centres (n, 2) and mean sides (n,) of the detector's rejected squares."""
-    if not len(quads):
-        return np.zeros((0, 2)), np.zeros(0)
-    q = np.stack([np.asarray(c, dtype=np.float64).reshape(4, 2) for c in quads])
-    sides = np.linalg.norm(np.roll(q, -1, axis=1) - q, axis=2).mean(axis=1)
-    return q.mean(axis=1) + offset, sides
+def _squares(quads: Quads64) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Centres (n, 2) and mean sides (n,) of the detector's rejected squares (n, 4, 2)."""
+    sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2).mean(axis=1)
+    return quads.mean(axis=1).reshape(-1, 2), sides
 
 
-def _moved(found: list[Detection], offset: tuple[float, float]) -> list[Detection]:
-    """Detections moved by ``offset`` (x, y): from a band's pixels to the frame's."""
-    if offset == (0.0, 0.0):
-        return found
-    shift = np.array(offset, dtype=np.float32)
-    return [Detection(d.marker_id, (d.corners + shift).astype(np.float32)) for d in found]
+def _in_core(quads: NDArray[np.floating], cut: Span) -> NDArray[np.bool_]:
+    """Which quads (n, 4, 2; rows in the image) have their centre in ``cut``'s core."""
+    rows = quads[:, :, 1].mean(axis=1)
+    out: NDArray[np.bool_] = (rows >= cut.core_top) & (rows < cut.core_bottom)
+    return out
 
 
 def _grey(image: Image) -> Image:

@@ -130,6 +130,10 @@ class Pipeline:
         self.registrar = Registrar(self.layout, plan, focal_px)
         self._corner_side = max(e.side_mm for e in plan.of_kind(Kind.CORNER))
         self._corner_ids = {e.component: e.marker_id for e in plan.of_kind(Kind.CORNER)}
+        # Every other marker's side and height (mm): the bands' reach (_reach).
+        self._pieces = tuple(
+            (e.side_mm, e.height_mm) for e in plan.entries if e.kind is not Kind.CORNER
+        )
         self.reader = Reader(self.layout, plan, players)
         self.view = BoardView(self.layout)
         self.closer = (
@@ -166,6 +170,7 @@ class Pipeline:
         ) = None
         self._box: tuple[bytes, tuple[int, int, int, int]] | None = None
         self._largest_memo: tuple[bytes, float] | None = None
+        self._reach_memo: tuple[bytes, tuple[float, tuple[tuple[float, float], ...]]] | None = None
         # The last frame's zone values, missing-marker cells and in-frame zones,
         # with what they were made from: a still table reuses them.
         self._values: tuple[tuple[object, ...], dict[str, Value]] | None = None
@@ -215,6 +220,7 @@ class Pipeline:
                 return self._snapshot
         self.tracker.region = self._board_box(before, (w, h))
         self.tracker.largest_px = self._largest(before, (w, h))
+        self.tracker.full_reach = self._reach(before, (w, h))
         # ``raw``: as found in the frame; ``dets``: corners undistorted (with a lens).
         raw, full = self.tracker.scan(grey)
         if before is not None and before.ok:
@@ -503,6 +509,42 @@ class Pipeline:
         largest = LARGEST_SLACK * side
         self._largest_memo = (key, largest)
         return largest
+
+    def _reach(
+        self, reg: Registration | None, size: tuple[int, int]
+    ) -> tuple[float, tuple[tuple[float, float], ...]] | None:
+        """For a full scan of a registered board: the largest piece's marker in
+        pixels (:meth:`_largest` scaled to the plan's largest other marker,
+        raised by its height towards the camera), and (centre row, side) of
+        each corner marker where the registration puts it, so the scan's bands
+        overlap by a piece's reach and no seam cuts a corner marker
+        (vision/bands.py). None while the board is not registered."""
+        if reg is None or not reg.ok:
+            return None
+        key = reg.board_to_image.tobytes()
+        if self._reach_memo is not None and self._reach_memo[0] == key:
+            return self._reach_memo[1]
+        z = float(reg.camera[2])
+        piece = max(
+            (side * (z / (z - height) if z > 2 * height else 2.0) for side, height in self._pieces),
+            default=self._corner_side,
+        )
+        largest = self._largest(reg, size) * min(1.0, piece / self._corner_side)
+        s = self._corner_side / 2
+        centres = np.array(list(self.layout.corners.values()), dtype=np.float64).reshape(-1, 2)
+        square = np.array([[-s, -s], [s, -s], [s, s], [-s, s]])
+        pts = reg.to_image((centres[:, None, :] + square[None]).reshape(-1, 2))
+        if self._lens is not None:
+            pts = self._lens.to_raw(pts)
+        quads = pts.reshape(-1, 4, 2)
+        sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2).max(axis=1)
+        big = tuple(
+            (float(row), float(LARGEST_SLACK * side))
+            for row, side in zip(quads[:, :, 1].mean(axis=1), sides, strict=True)
+        )
+        reach = (largest, big)
+        self._reach_memo = (key, reach)
+        return reach
 
     def _motion(self, view: NDArray[np.uint8]) -> int:
         """Cells changed since the last frame; the closer look hears of them too."""

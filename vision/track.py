@@ -57,6 +57,11 @@ class MarkerTracker:
         #: (or mosaic of changed regions) is scanned in overlapping bands
         #: (vision/bands.py); None: whole.
         self.largest_px: float | None = None
+        #: For full scans, when the caller knows where the largest markers lie:
+        #: the largest of the others, and (centre row, side) of those (the
+        #: board's corner markers): the bands then overlap by the others'
+        #: reach only (:func:`vision.bands.keep_out_for`). None: ``largest_px``.
+        self.full_reach: tuple[float, tuple[tuple[float, float], ...]] | None = None
         self._since_full = 0
         self._kernel = np.ones((5, 5), np.uint8)
 
@@ -128,7 +133,11 @@ class MarkerTracker:
         return self.last, False
 
     def _full(self, grey: NDArray[np.uint8], small: NDArray[np.uint8] | None) -> list[Detection]:
-        self.last = self.detector.detect(grey, self.region, self.largest_px)
+        reach = self.full_reach
+        if reach is None:
+            self.last = self.detector.detect(grey, self.region, self.largest_px)
+        else:
+            self.last = self.detector.detect(grey, self.region, reach[0], reach[1])
         self._ref = small
         self._since_full = 0
         self.stats.full += 1

@@ -37,11 +37,31 @@ def test_cores_split_the_rows_and_bands_reach_a_margin_beyond() -> None:
     assert all(s.bottom - s.top <= 2_500_000 // 4000 + 2 * 150 for s in cut)
 
 
+def test_seams_keep_out_of_the_rows_a_larger_marker_needs() -> None:
+    plain = spans(0, 3000, 4000, 100, pixels=2_000_000)
+    seams = [s.core_top for s in plain[1:]]
+    # A marker of 300 px centred 20 rows below the first seam: plain bands cut it.
+    row, side = seams[0] + 20, 300.0
+    keep_out = bands.keep_out_for([(row, side)], 100)
+    (lo, hi) = keep_out[0]
+    assert lo < seams[0] < hi
+    cut = spans(0, 3000, 4000, 100, pixels=2_000_000, keep_out=keep_out)
+    assert len(cut) == len(plain)
+    assert all(not lo < s.core_top < hi for s in cut[1:])
+    owner = next(s for s in cut if s.core_top <= row < s.core_bottom)
+    assert owner.top <= row - margin_for(side) and row + margin_for(side) <= owner.bottom
+    for r in range(0, 3000, 11):  # every row still in one core
+        assert len([s for s in cut if s.core_top <= r < s.core_bottom]) == 1
+    # Markers no larger than the margin covers keep nothing out.
+    assert bands.keep_out_for([(500.0, 50.0)], 100) == []
+
+
 def test_a_small_image_or_no_room_for_cores_is_one_span() -> None:
     assert len(spans(0, 1080, 1920, 100)) == 1  # 2 MP: whole, as before
     whole = spans(0, 3000, 4000, 5000)
     assert len(whole) == 1 and whole[0].core_top == -math.inf
-    assert margin_for(100.0) >= 0.95 * 100 + 8  # quiet zone, threshold window, a pixel
+    assert margin_for(100.0) >= 0.71 * 100 + 8  # corners, threshold window, a pixel
+    assert margin_for(100.0, bands.QUIET_REACH) >= 0.95 * 100 + 8  # the quiet zone too
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +102,16 @@ def test_banded_first_pass_finds_what_one_whole_scan_finds(
 
     assert len(squares(whole)) >= 5
     assert squares(banded) == squares(whole)
+    # Bands overlapping by the smaller markers' reach only, their seams kept
+    # off the rows of the larger ones (as the pipeline keeps them off the
+    # board's corner markers): the same markers again.
+    # Here pieces' stickers of 14-23 px, and four of 34-45 px (as a board's
+    # corners); the pieces' largest with the pipeline's slack (1.25).
+    small = 1.25 * max(d.side_px for d in found if d.side_px < 30)
+    big = [(d.centre[1], d.side_px) for d in found if d.side_px > small]
+    assert len(big) >= 4 and margin_for(small) < margin_for(largest) - 10
+    assert len(spans(0, 1200, 1600, margin_for(small))) >= 6
+    assert _key(MarkerDetector(keep_nested=True).detect(grey, None, small, big)) == _key(found)
     # A colour frame made grey band by band: the same markers again.
     assert _key(MarkerDetector(keep_nested=True).detect(frame, None, largest)) == _key(found)
     # In a box of the frame too.
