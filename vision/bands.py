@@ -51,6 +51,11 @@ BAND_FROM_PIXELS = 8_000_000
 #: (bench/RESULTS.md, issue 35): nine bands (2.5 MP) held `companion run` at 12 MP
 #: to 141 MiB but cost 1.50x bare detection a full scan; four, 143.6 MiB and 1.18x.
 BAND_PIXELS = 4_200_000
+#: The same for a hand's mosaic of changed regions (vision/track.py): a copy
+#: of those regions, held beside the frame while its bands are scanned, set
+#: `companion run`'s 12 MP peak (144 MiB; 142 with these smaller bands,
+#: bench/RESULTS.md, issue 35, H2); only a hand's frames pay the overlap.
+MOSAIC_BAND_PIXELS = 3_000_000
 #: How far from its centre a marker's corner reaches, in sides (half a diagonal):
 #: what a band must hold of a marker it keeps.
 CORNER_REACH = 0.71

@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from . import bands
 from .bands import QUIET_REACH, Span, is_large, keep_out_for, margin_for, spans
 from .plan import DEFAULT_PLAN, DICTIONARY_NAME, HasIds
 
@@ -305,13 +306,14 @@ class MarkerDetector:
         min_side: float,
     ) -> tuple[Quads, NDArray[np.intp], Quads64]:
         """``detectMarkers`` on ``grey``, in overlapping bands when ``largest_px``
-        is given and the image is large (:mod:`vision.bands`): the markers'
-        corners, dictionary indices and undecoded squares, as :meth:`_walk`."""
+        is given and the image is large (:mod:`vision.bands`, a mosaic's
+        bands: ``MOSAIC_BAND_PIXELS``): the markers' corners, dictionary
+        indices and undecoded squares, as :meth:`_walk`."""
         h, w = grey.shape
         cuts = (
             [Span(0, h, -math.inf, math.inf)]
             if largest_px is None
-            else spans(0, h, w, margin_for(largest_px), large=large)
+            else spans(0, h, w, margin_for(largest_px), bands.MOSAIC_BAND_PIXELS, large)
         )
         got = list(self._walk(detector, params, grey, 0, w, cuts, 0, min_side))
         if len(got) == 1:

@@ -132,3 +132,26 @@ def test_the_pipeline_tells_the_tracker_the_largest_marker() -> None:
     # Above every marker read (a corner marker is the plan's largest), below
     # the bound used while the board is not registered.
     assert biggest <= largest <= unregistered
+
+
+def test_a_hands_mosaic_goes_in_its_own_smaller_bands(
+    frame: np.ndarray,  # type: ignore[type-arg]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    boxes = [(100, 80, 900, 700), (950, 300, 1550, 1150)]
+    whole = MarkerDetector(keep_nested=True).detect_regions(grey, boxes)
+    largest = max(d.side_px for d in whole)
+    assert len(whole) > 20
+    monkeypatch.setattr(bands, "BAND_FROM_PIXELS", 0)
+    monkeypatch.setattr(bands, "MOSAIC_BAND_PIXELS", 250_000)
+    cuts: list[int] = []
+
+    class Counting(MarkerDetector):
+        def _walk(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            cuts.append(len(args[5]))
+            return super()._walk(*args, **kwargs)
+
+    got = Counting(keep_nested=True).detect_regions(grey, boxes, largest_px=largest)
+    assert cuts and cuts[0] >= 4  # a mosaic of ~1 MP in bands of 0.25 MP
+    assert _key(got) == _key(whole)
