@@ -393,10 +393,12 @@ def lens_bent_without_a_corner(reg: Registration) -> bool:
 #: only through a strongly bent lens. Second renderer, development seeds
 #: 100-119, each corner left out in turn: 0.2-1.0 mm through straight lenses
 #: (ideal, glare, blur/noise/JPEG, sloppy, 12 MP, 1080p, hand at start),
-#: 5.5-7.5 mm through its uncalibrated wide lens; the harsh renderer's k1 = -0.6:
-#: 3.2-3.7 mm. Its milder wide lenses (k1 -0.2 to -0.35) give 0.9-1.8 mm, too
-#: close to a straight lens's noise: for them the printed markers decide.
-CORNERS_BENT_MM = 2.5
+#: 5.5-7.5 mm through its uncalibrated wide lens; the harsh renderer's k1 =
+#: -0.7: 3.9 mm. A corner sticker printed off scale mimics the bend: the harsh
+#: placement group (stickers up to 8 % off) gives up to 2.0 mm (seeds
+#: 50004-50035). Its milder wide lenses (k1 -0.2 to -0.35) give 0.9-1.8 mm,
+#: too close to those: for them the printed markers decide.
+CORNERS_BENT_MM = FIT_OK_MM
 
 
 def lens_bent_at_the_corners(reg: Registration) -> bool:
