@@ -12,13 +12,19 @@ taken from /proc (Linux) before and after the test's setup, call and teardown.
 writes one line a test (CPU s, wall s, test id) to $PYTEST_CPU_OUT (default
 test-output/pytest-cpu.tsv, appended) and prints the session's total and its
 costliest tests. Not for ``-n`` (each worker would count only its own tests).
-When Chromium's processes end with the session (the last test's teardown),
-their CPU leaves the tree unreaped and that test comes out negative: the
-total counts the tests' positive figures (a loss, not a gain, of accuracy).
+A process whose parent ends before it (Chromium's zygote and renderers when
+the browser closes, in the last test's teardown) would leave the tree with its
+CPU and make that test come out negative: on Linux this process makes itself
+their subreaper (prctl PR_SET_CHILD_SUBREAPER), so they end as its unreaped
+children, their CPU still counted (a bench run keeps those few zombies until
+it exits). Should a figure still come out negative, the total counts the
+tests' positive figures (a loss, not a gain, of accuracy).
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import resource
 import time
@@ -60,7 +66,21 @@ def tree_cpu() -> float:
     return own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime + total
 
 
+#: prctl's option: orphaned descendants become this process's children.
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def adopt_orphans() -> bool:
+    """Make this process the subreaper of its descendants (Linux); True if it is."""
+    name = ctypes.util.find_library("c")
+    if not name or not os.path.isdir("/proc"):
+        return False
+    libc = ctypes.CDLL(name, use_errno=True)
+    return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
+    adopt_orphans()
     _START.append(tree_cpu())
 
 
@@ -84,5 +104,6 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     tests = sum(max(cpu, 0.0) for cpu, _, _ in _RESULTS)
     write = terminalreporter.write_line
     write(f"CPU: {tests:.1f} s in {len(_RESULTS)} tests (setup, call and teardown)")
+    write(f"     {tree_cpu() - _START[0]:.1f} s for the whole session (collection included)")
     for cpu, wall, nodeid in sorted(_RESULTS, reverse=True)[:15]:
         write(f"  {cpu:7.2f} CPU s {wall:7.1f} s  {nodeid}")
