@@ -17,7 +17,12 @@ at 1280 px; the start page with Ceylon or Rajas chosen; boxes cut off):
   control at least 44 px, every text at least 12 px and at 4.5:1, the same on
   the screen after a first tap (a folded menu's next screen, or an answer's
   follow-up);
-* the game played to its end: the table's "New game" reaches the start page;
+* the game played to its end: the table's "New game" reaches the start page
+  (once its codes are checked, the table screen waits on a blank page and is
+  loaded again when the game is over, and so does the phone between the
+  decisions measured: left open, they redrew the game's every move, a quarter
+  of the test's CPU, bench/RESULTS.md "... (H4)"; a table screen and phones
+  that follow a game into its end live: test_browser_generic, test_browser_phone);
 * the game over, after a restart (the game resumed from its log): the itemised
   sheet, a plot with a line per player and a CSV whose totals are the game's,
   on the table screen and a phone, with the same text and tap measures; then
@@ -451,12 +456,16 @@ def test_every_game_at_the_table(
                 assert not codes.get(seat, False), f"{game}: joined seat {seat} still has its code"
                 assert any(codes.values()), f"{game}: every code went with one phone: {codes}"
                 shot(table, "table-joined", "1280x800", full=False)
+                table.goto("about:blank")  # loaded again once the game is over
+            # Loaded again at the next decision: it does not redraw the moves on the way.
+            phone.goto("about:blank")
         assert phone is not None, f"{game}: no decision measured"
 
         # Played to its end: "New game" brings the start page back (no restart yet).
         rng = random.Random(11)
         while not over(session):
             step(session, rng)
+        table.goto(f"{base}/table?lang={lang}#pin={PIN}")
         wait_state(table, session.state_id)
         new_game(table, game)
         # The game over, after a restart (the game resumed from its log).
