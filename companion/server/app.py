@@ -127,6 +127,17 @@ def _reply(outcome: Outcome, ok_code: int = 200) -> JSONResponse:
     return JSONResponse(result.model_dump(), status_code=status)
 
 
+def game_styles(game: str) -> str:
+    """The links to the game's own drawing stylesheets (``static/<game>.css``,
+    ``static/<game>_drawing.css``), for the page shell's head: a drawing module
+    that added its sheet itself drew its first view unstyled (a board wider than
+    its box until the sheet arrived)."""
+    names = (f"{game}.css", f"{game}_drawing.css")
+    return "".join(
+        f'<link rel="stylesheet" href="/static/{n}">\n' for n in names if (STATIC / n).is_file()
+    )
+
+
 def _is_over(session: TableBase) -> bool:
     """Whether the game is over, whatever the game: its rules' end reached, or the
     table ended it (a generic game's state has no ``finished``)."""
@@ -322,6 +333,7 @@ def create_app(
     # -- pages ------------------------------------------------------------------------
 
     shell = (STATIC / "page.html").read_text(encoding="utf-8")
+    shell = shell.replace("{game_styles}", game_styles(session.game_name))
     for route, name in PAGES.items():
         html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
         html = html.replace("{page}", name)

@@ -12,12 +12,18 @@ TABLET = {"width": 1024, "height": 1366}
 Opener = Callable[..., Any]
 
 
+#: Every stylesheet the page links has loaded (a game's drawing adds its own).
+STYLED_JS = "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)"
+
+
 def wait_state(page: Any, state_id: int, timeout: float = 5000) -> None:
-    """Until the page shows ``state_id`` or later (polled: the pages' CSP forbids eval)."""
+    """Until the page shows ``state_id`` or later, styled by every sheet it links (a
+    CI run under load measured a Rajas board before its drawing's sheet applied);
+    polled: the pages' CSP forbids eval."""
     deadline = time.monotonic() + timeout / 1000
     while True:
         shown = page.locator("body").get_attribute("data-state-id")
-        if shown is not None and int(shown) >= state_id:
+        if shown is not None and int(shown) >= state_id and page.evaluate(STYLED_JS):
             return
         assert time.monotonic() < deadline, f"the page still shows state {shown}, not {state_id}"
         time.sleep(0.01)
