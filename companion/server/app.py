@@ -127,15 +127,18 @@ def _reply(outcome: Outcome, ok_code: int = 200) -> JSONResponse:
     return JSONResponse(result.model_dump(), status_code=status)
 
 
-def game_styles(game: str) -> str:
-    """The links to the game's own drawing stylesheets (``static/<game>.css``,
-    ``static/<game>_drawing.css``), for the page shell's head: a drawing module
+def page_shell(page: str, game: str | None) -> str:
+    """The page shell (``static/page.html``) for the page script ``page``, its head
+    linking the game's own drawing stylesheets (``static/<game>.css``,
+    ``static/<game>_drawing.css``; none before a game is chosen): a drawing module
     that added its sheet itself drew its first view unstyled (a board wider than
     its box until the sheet arrived)."""
-    names = (f"{game}.css", f"{game}_drawing.css")
-    return "".join(
+    names = (f"{game}.css", f"{game}_drawing.css") if game else ()
+    styles = "".join(
         f'<link rel="stylesheet" href="/static/{n}">\n' for n in names if (STATIC / n).is_file()
     )
+    shell = (STATIC / "page.html").read_text(encoding="utf-8")
+    return shell.replace("{game_styles}", styles).replace("{page}", page)
 
 
 def _is_over(session: TableBase) -> bool:
@@ -332,11 +335,12 @@ def create_app(
 
     # -- pages ------------------------------------------------------------------------
 
-    shell = (STATIC / "page.html").read_text(encoding="utf-8")
-    shell = shell.replace("{game_styles}", game_styles(session.game_name))
     for route, name in PAGES.items():
-        html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
-        html = html.replace("{page}", name)
+        html = (
+            page_shell(name, session.game_name)
+            if name
+            else (STATIC / "index.html").read_text(encoding="utf-8")
+        )
 
         def page(html: str = html) -> HTMLResponse:
             return HTMLResponse(html)

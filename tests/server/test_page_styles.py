@@ -1,6 +1,6 @@
-"""The page shell links every stylesheet a page draws with, the game's own too, so a
-phone's first view is drawn styled (a drawing that added its sheet itself showed a
-board wider than its box until the sheet arrived)."""
+"""The page shell links the game's own drawing stylesheet, so a phone's first view of
+the board is drawn styled (a drawing that added its sheet itself showed a board wider
+than its box until the sheet arrived)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.games import new_table_session
-from companion.server.app import create_app
+from companion.server.app import create_app, page_shell
 
-SHARED = {"/static/app.css", "/static/game_over.css", "/static/generic.css", "/static/parts.css"}
+#: generic.css and parts.css are added by the game's page script (the start page on
+#: /table is drawn without them); tests wait for them (``pages.wait_state``).
+SHARED = {"/static/app.css", "/static/game_over.css"}
 
 
 @pytest.mark.parametrize(
@@ -31,5 +33,13 @@ def test_every_page_links_the_shared_and_the_games_stylesheets(game: str, own: s
             assert page.status_code == 200
             linked = set(re.findall(r'<link rel="stylesheet" href="([^"]+)">', page.text))
             assert linked == SHARED | own, route
+            assert "{" not in page.text.split("<body")[0], route  # no placeholder left
             for href in linked:  # each one is served
                 assert client.get(href).status_code == 200, href
+
+
+def test_the_start_page_links_no_game_sheet_and_leaves_no_placeholder() -> None:
+    shell = page_shell("start", None)
+    linked = set(re.findall(r'<link rel="stylesheet" href="([^"]+)">', shell))
+    assert linked == SHARED
+    assert "{" not in shell.split("<body")[0] and 'src="/static/js/start.js"' in shell

@@ -432,8 +432,15 @@ function statusBadge() {
 }
 
 export function start(role) {
-  // generic.css and parts.css (the optional parts, parts.js) are in the page shell
-  // (static/page.html): added here, a phone drew its first view unstyled.
+  // Added here, not in the page shell: the start page on /table is drawn without them.
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "/static/generic.css";
+  document.head.append(link);
+  const more = document.createElement("link"); // the optional parts (parts.js)
+  more.rel = "stylesheet";
+  more.href = "/static/parts.css";
+  document.head.append(more);
   document.documentElement.lang = lang();
   if (role === "table") applyFar();
   if (role === "play") startAttention(); // vibrate and sound on my turn, the screen kept awake
