@@ -127,20 +127,6 @@ def _reply(outcome: Outcome, ok_code: int = 200) -> JSONResponse:
     return JSONResponse(result.model_dump(), status_code=status)
 
 
-def page_shell(page: str, game: str | None) -> str:
-    """The page shell (``static/page.html``) for the page script ``page``, its head
-    linking the game's own drawing stylesheets (``static/<game>.css``,
-    ``static/<game>_drawing.css``; none before a game is chosen): a drawing module
-    that added its sheet itself drew its first view unstyled (a board wider than
-    its box until the sheet arrived)."""
-    names = (f"{game}.css", f"{game}_drawing.css") if game else ()
-    styles = "".join(
-        f'<link rel="stylesheet" href="/static/{n}">\n' for n in names if (STATIC / n).is_file()
-    )
-    shell = (STATIC / "page.html").read_text(encoding="utf-8")
-    return shell.replace("{game_styles}", styles).replace("{page}", page)
-
-
 def _is_over(session: TableBase) -> bool:
     """Whether the game is over, whatever the game: its rules' end reached, or the
     table ended it (a generic game's state has no ``finished``)."""
@@ -335,12 +321,10 @@ def create_app(
 
     # -- pages ------------------------------------------------------------------------
 
+    shell = (STATIC / "page.html").read_text(encoding="utf-8")
     for route, name in PAGES.items():
-        html = (
-            page_shell(name, session.game_name)
-            if name
-            else (STATIC / "index.html").read_text(encoding="utf-8")
-        )
+        html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
+        html = html.replace("{page}", name)
 
         def page(html: str = html) -> HTMLResponse:
             return HTMLResponse(html)

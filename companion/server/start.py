@@ -39,7 +39,7 @@ from companion.companion_seat import LEVELS as COMPANION_LEVELS
 from companion.companion_seat import can_play
 from companion.games import DEFAULT_GAME
 from companion.server.address import lan_addresses
-from companion.server.app import SECURITY_HEADERS, STATIC, page_shell, table_pin_header
+from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
 from companion.server.gate import Gate
 from companion.server.guard import PinFailure, PinGuard, share_guard
 from companion.server.past_games import PastGames
@@ -539,7 +539,7 @@ def _build(spec: StartApp) -> FastAPI:
 
     Client = Annotated[str, Depends(table)]
 
-    shell = page_shell("start", None)
+    shell = (STATIC / "page.html").read_text(encoding="utf-8").replace("{page}", "start")
     for route in ("/", "/table", "/play", "/watch"):
 
         def page() -> HTMLResponse:

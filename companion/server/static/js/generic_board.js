@@ -432,7 +432,6 @@ function statusBadge() {
 }
 
 export function start(role) {
-  // Added here, not in the page shell: the start page on /table is drawn without them.
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = "/static/generic.css";
