@@ -117,14 +117,13 @@ class SimPhone:
             for option in options:
                 if option["action"] == drawn:
                     return dict(option)
-        if view["decision"]["chance"]:
-            return dict(self.rng.choice(options))
-        if self.bot is not None:
+        if self.bot is not None and not view["decision"]["chance"]:
             made = rules.format_action(self.choose_at(self.session.state))
             for option in options:
                 if option["action"] == made:
                     return dict(option)
-        if self.rng.random() < 0.25:
+        # the casual player's draws in their old order: a seed plays the game it did
+        if self.rng.random() < 0.25 or view["decision"]["chance"]:
             return dict(self.rng.choice(options))
         state = self.session.state
         best: list[dict[str, str]] = []
