@@ -26,7 +26,6 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from engine.core.game import Bot, Rules
-from engine.core.search.players import make_bot
 
 #: the names ``--simulated`` takes, weakest first ("casual": the older players)
 SIMULATED: tuple[str, ...] = ("casual", "random", "greedy", "easy", "normal", "strong")
@@ -41,7 +40,13 @@ def simulated_bot(name: str) -> Bot | None:
     (the caller's own older player); ``ValueError`` names the choices."""
     if name not in SIMULATED:
         raise ValueError(f"no simulated player {name!r}; choose one of {', '.join(SIMULATED)}")
-    return None if name == CASUAL else make_bot(name)
+    if name == CASUAL:
+        return None
+    # Here, not at the top: every command's parser reads SIMULATED, and
+    # `companion run` need not load the search.
+    from engine.core.search.players import make_bot
+
+    return make_bot(name)
 
 
 class BotPolicy:
