@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -243,7 +244,10 @@ class HarshRenderer:
     the camera's rays meet the board, then remapped through the distorted lens."""
 
     def __init__(self, scene: HarshScene) -> None:
-        self.scene = scene
+        # The scene owns its renderer; a strong reference back would make a
+        # cycle that keeps the rig's frame-sized maps and views (hundreds of
+        # MB at 12 MP) alive until the garbage collector's rare full pass.
+        self._scene = weakref.ref(scene)
         cond = scene.condition
         self.size = cond.size
         self.layout = scene.layout
@@ -256,6 +260,13 @@ class HarshRenderer:
         self.map_x, self.map_y = self.rig.map_x, self.rig.map_y
         self._clean: Image | None = None
         self._hand: Image | None = None
+
+    @property
+    def scene(self) -> HarshScene:
+        scene = self._scene()
+        if scene is None:
+            raise ReferenceError("the harsh scene this renderer drew is gone")
+        return scene
 
     # -- texture --------------------------------------------------------------
     def _tex(self, pts: Sequence[Point] | NDArray[np.float64]) -> NDArray[np.int32]:
