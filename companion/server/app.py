@@ -56,6 +56,7 @@ from companion.server.models import (
     StateBody,
     TickBody,
 )
+from companion.server.pages import game_page
 from companion.server.past_games import PastGames
 from companion.server.payloads import catalog_for, payloads_for
 from companion.server.qr import qr_data_uri
@@ -63,7 +64,8 @@ from companion.table_session import Outcome, TableBase
 from engine.core.reasons import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
-#: Route -> the page's script (static/js/<name>.js) in the shell static/page.html; "" is index.html.
+#: Route -> the page's script (static/js/<name>.js) in the shell static/page.html, which links
+#: every sheet the page draws with (pages.py); "" is index.html.
 #: Route -> the script its page runs (``static/js/<name>.js``): one app serves every game.
 PAGES = {"/": "", "/play": "generic_play", "/table": "generic_table", "/watch": "generic_watch"}
 
@@ -321,10 +323,9 @@ def create_app(
 
     # -- pages ------------------------------------------------------------------------
 
-    shell = (STATIC / "page.html").read_text(encoding="utf-8")
     for route, name in PAGES.items():
-        html = (STATIC / "index.html").read_text(encoding="utf-8") if not name else shell
-        html = html.replace("{page}", name)
+        index = (STATIC / "index.html").read_text(encoding="utf-8")
+        html = game_page(name, session.game_name) if name else index
 
         def page(html: str = html) -> HTMLResponse:
             return HTMLResponse(html)

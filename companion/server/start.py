@@ -42,6 +42,7 @@ from companion.server.address import lan_addresses
 from companion.server.app import SECURITY_HEADERS, STATIC, table_pin_header
 from companion.server.gate import Gate
 from companion.server.guard import PinFailure, PinGuard, share_guard
+from companion.server.pages import page_shell
 from companion.server.past_games import PastGames
 from engine.core.registry import get_rules
 
@@ -539,7 +540,7 @@ def _build(spec: StartApp) -> FastAPI:
 
     Client = Annotated[str, Depends(table)]
 
-    shell = (STATIC / "page.html").read_text(encoding="utf-8").replace("{page}", "start")
+    shell = page_shell("start")  # none of the game pages' sheets (pages.py)
     for route in ("/", "/table", "/play", "/watch"):
 
         def page() -> HTMLResponse:

@@ -32,14 +32,6 @@ const LAKE_H = 132;
 const SPACES = { NE: [835, 175], ES: [835, 825], SW: [165, 825], WN: [165, 175] };
 const ROMAN = ["", "I", "II", "III"];
 
-function stylesheet() {
-  if (document.querySelector('link[href="/static/amritsar_drawing.css"]')) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "/static/amritsar_drawing.css";
-  document.head.append(link);
-}
-
 function owner(drawing, seat) {
   return drawing.seats.find((x) => x.seat === seat) || null;
 }
@@ -342,7 +334,6 @@ export function marketPanel(drawing) {
 
 /** The board drawing as one panel (generic_board.js's DRAWINGS). */
 export function drawAmritsar(drawing) {
-  stylesheet();
   return h(
     "section",
     { class: "g-panel a-drawing", id: "drawing", dataset: { game: "amritsar" } },

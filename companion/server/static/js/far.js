@@ -38,15 +38,8 @@ function setFar(on) {
   }
 }
 
-/** Load far.css once and mark the page (body.far) as far mode says. */
+/** Mark the page (body.far) as far mode says (far.css is linked in the table screen's head). */
 export function applyFar() {
-  if (!document.querySelector("link[data-far]")) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = "/static/far.css";
-    link.dataset.far = "1";
-    document.head.append(link);
-  }
   document.body.classList.toggle("far", farOn());
 }
 

@@ -432,14 +432,8 @@ function statusBadge() {
 }
 
 export function start(role) {
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "/static/generic.css";
-  document.head.append(link);
-  const more = document.createElement("link"); // the optional parts (parts.js)
-  more.rel = "stylesheet";
-  more.href = "/static/parts.css";
-  document.head.append(more);
+  // generic.css, parts.css (the optional parts), the game's drawing sheet and the page's
+  // own are linked in the page's head (server/pages.py): styled before the first draw.
   document.documentElement.lang = lang();
   if (role === "table") applyFar();
   if (role === "play") startAttention(); // vibrate and sound on my turn, the screen kept awake

@@ -38,14 +38,6 @@ function w(key) {
 let where = { key: "", path: [] };
 let shown = null; // {menu, onChoose, list}
 
-function stylesheet() {
-  if (document.querySelector('link[href="/static/picking.css"]')) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "/static/picking.css";
-  document.head.append(link);
-}
-
 /** True when some answer of the menu is a place (the drawing then belongs near the question). */
 export function hasPlaces(menu) {
   if (!menu) return false;
@@ -75,7 +67,6 @@ function screenOf(menu) {
 
 /** The answer screen of `view` (its buttons; places on the drawing are armed by armPlaces). */
 export function answerList(view, onChoose) {
-  stylesheet();
   // the same decision (an update that changes nothing asked keeps the screen the player is on)
   const first = view.options.length ? view.options[0].action : "";
   const key = `${view.state_id}:${view.seat}:${view.decision.kind}:${view.options.length}:${first}`;

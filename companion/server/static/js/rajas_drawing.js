@@ -436,17 +436,8 @@ function legendPanel(drawing) {
   );
 }
 
-function stylesheet() {
-  if (document.querySelector('link[href="/static/rajas.css"]')) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "/static/rajas.css";
-  document.head.append(link);
-}
-
 /** The board drawing as one panel, to go above the worded panels. */
 export function drawRajas(drawing) {
-  stylesheet();
   const owners = new Map(drawing.players.map((p) => [p.seat, p]));
   const hand = drawing.tile_in_hand;
   return h(
