@@ -74,6 +74,7 @@ def tell_record(reader: object, observation: Observation) -> bool:
     return False
 
 
+@runtime_checkable
 class GameTable(Protocol):
     """One game's physical table as the camera sees it."""
 
@@ -96,6 +97,11 @@ class GameTable(Protocol):
         over the board if asked. ``size`` overrides the condition's. Noise and
         blur change with ``frame``; everything is deterministic from the
         arguments. Build it on :class:`vision.rig.CameraRig`."""
+        ...
+
+    def forget(self) -> None:
+        """Drop the drawn scenes kept for the next frame (each holds frame-sized
+        maps and views, hundreds of MB at 12 MP); the next render draws anew."""
         ...
 
     def calibration(self, seed: int, condition: str) -> Lens | None:

@@ -50,6 +50,9 @@ class CeylonTable:
             raise TypeError(f"the Ceylon table draws a CeylonObservation, not {observation!r}")
         return self._renderer(seed, condition, size).frame(observation, hand=hand, frame=frame)
 
+    def forget(self) -> None:
+        self._scene = None
+
     def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], L.EXTENT_MM)[2]
 

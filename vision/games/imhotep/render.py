@@ -408,6 +408,9 @@ class ImhotepTable:
                 self._scenes.popitem(last=False)
         return scene.rig.finish(scene.view(hand), frame)
 
+    def forget(self) -> None:
+        self._scenes.clear()
+
     def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], LAYOUT.extent_mm)[2]
 

@@ -46,6 +46,9 @@ class RajasTable:
             got = self._renderers[key] = renderer_for(seed, condition, size)
         return got.frame(observation.as_seen(), hand, frame)
 
+    def forget(self) -> None:
+        self._renderers.clear()
+
     def calibration(self, seed: int, condition: str) -> Lens | None:
         return camera_for(seed, CONDITIONS[condition], L.EXTENT)[2]
 
