@@ -130,6 +130,19 @@ MARKER_CONTRAST = 60.0
 #: brighter), where a sticker's black fades to a light grey: a counter spot
 #: this uneven is no bare space.
 FADED_CONTRAST = 10.0
+#: A spot looked at for its size alone (or as a place of a piece not read)
+#: whose sticker's place, quiet zone included, spans fewer grey levels than
+#: this between its dark and light tenth shows nothing a sticker would: no
+#: black border, no white ring. It is looked at only when a piece that must be
+#: somewhere (the Maharajah's token, an elephant in play) is still not read
+#: after the other looks. (Synthetic 1080p first frame: 3-5 levels on the empty
+#: elephant places and Maharajah spaces, 255 on the elephant the first pass
+#: missed; bench/RESULTS.md, issue 35, H1.)
+FLAT_CONTRAST = 20.0
+#: The share of a sticker's side around its spot's centre that
+#: ``FLAT_CONTRAST`` is measured over: its black border and part of its white
+#: quiet zone, which every sticker shows whatever its code.
+STICKER_REACH = 0.6
 #: Zones of counters, packed in rows and piles.
 COUNTER_KEYS = ("donation:", "market-space:")
 #: Zones of workers: in glare only, a slot holding faded black and white is
@@ -488,8 +501,11 @@ class CloserLook:
             (spots.sides < SMALL_PX) | squares | refused | self._expected | bright | seen | hot
         )
         # A printed spot with no trace of its sticker left is covered: there is
-        # nothing to decode there.
-        want &= ~gone
+        # nothing to decode there. One showing its whole print clean reads
+        # clear whether it decodes or not (``CLEAR_CORRELATION``): a look there
+        # could only decode that print (unless the game says a piece stands
+        # there: then it is looked at, as any expected spot).
+        want &= ~gone & ~(clean & ~self._expected)
         ids = {d.marker_id for d in found}
         if not self._always_ids & ids:
             want |= empty & spots.always
@@ -497,6 +513,15 @@ class CloserLook:
             want &= ~spots.always  # it stands on one: only a second token there
         if len(self._few_ids & ids) >= self._few_in_play:
             want &= ~self._few
+        # Spots wanted for their size alone, or as the places of a piece not
+        # read, where nothing marker-like shows: no look there unless that
+        # piece is still missing after the others (below).
+        plain = want & ~(squares | refused | self._expected | bright | seen | hot | self._printed)
+        flat = np.zeros(len(want), bool)
+        if plain.any():
+            idx = np.nonzero(plain)[0]
+            flat[idx] = _contrasts(grey, c[idx], spots.sides[idx], STICKER_REACH) < FLAT_CONTRAST
+            want &= ~flat
         now = np.nonzero(want)[0].tolist()
         # A spot's last look stands while nothing changed near it, and it has been
         # wanted ever since (else its neighbourhood was not watched).
@@ -505,7 +530,7 @@ class CloserLook:
             self._dirty[:] = False
         else:
             stale = [False] * len(spots.sides)
-        watched = set(now)
+        watched = set(now) | set(np.nonzero(flat)[0].tolist())
         self._memo = {i: v for i, v in self._memo.items() if i in watched and not stale[i]}
         fresh = [i for i in now if i not in self._memo]
         self._refused = {i for i in self._refused if i in self._memo}
@@ -516,36 +541,33 @@ class CloserLook:
         blind = frozenset(k for i in np.nonzero(washed)[0].tolist() if (k := self.spot_keys[i]))
         self.blind = self._at(spots, washed)
         self.open = self._at(spots, empty & ~washed)
-        if not now:
+        if not now and not flat.any():
             self.in_view = frozenset()
-            self.clean = frozenset()
+            self.clean = self._keys(np.nonzero(clean)[0].tolist())
             self.covered = self._keys(np.nonzero(gone)[0].tolist())
             self.doubtful = blind
             return []
         self.stats.looks += 1
         self.stats.kept += len(now) - len(fresh)
-        if fresh:
-            self.stats.crops += len(fresh)
-            for group in _groups(spots.sides, fresh):
-                self._look_at(grey, spots, group)
-            hard = [
-                i for i in fresh if (self._expected[i] or seen[i]) and not self._read_on(spots, i)
-            ]
-            for group in _groups(spots.sides, hard):
-                self._look_at(grey, spots, group, HARD_CONSTANT)
-            # Washed out by glare: the pattern may still be there at low contrast.
-            faint = [
-                i
-                for i in fresh
-                if not self._read_on(spots, i) and (bright[i] or hot[i] or self._expected[i])
-            ]
-            for group in _groups(spots.sides, faint, magnify=True):
-                self._look_at(grey, spots, group, stretch=True)
-            for i in fresh:
-                self._memo[i] = self._not_printed(spots, self._memo[i])
-        # Part-clipped spots where nothing decoded even stretched: blind too.
+        self._fresh_looks(grey, spots, fresh, seen, bright, hot)
+        if flat.any():
+            later = self._still_missing(spots, found, now, flat)
+            if later:
+                self.stats.kept += sum(1 for i in later if i in self._memo)
+                self._fresh_looks(
+                    grey, spots, [i for i in later if i not in self._memo], seen, bright, hot
+                )
+                now = now + later
+        if not now:
+            self.in_view = frozenset()
+            self.clean = self._keys(np.nonzero(clean)[0].tolist())
+            self.covered = self._keys(np.nonzero(gone)[0].tolist())
+            self.doubtful = blind
+            return []
+        # Part-clipped spots where nothing decoded even stretched: blind too
+        # (not a printed sticker showing its whole print clean: seen, and clear).
         hot_blind = [
-            i for i in np.nonzero(hot & ~washed)[0].tolist() if not self._read_on(spots, i)
+            i for i in np.nonzero(hot & ~washed & ~clean)[0].tolist() if not self._read_on(spots, i)
         ]
         if hot_blind:
             washed = washed.copy()
@@ -555,7 +577,9 @@ class CloserLook:
             self.open = self._at(spots, empty & ~washed)
         new = _not_in([d for i in now for d in self._memo[i]], found)
         self.in_view = self._keys([i for i in now if seen[i] and not self._read_on(spots, i)])
-        self.clean = self._keys([i for i in now if clean[i] and not self._read_on(spots, i)])
+        self.clean = self._keys(
+            [i for i in np.nonzero(clean)[0].tolist() if not self._read_on(spots, i)]
+        )
         self.covered = self._keys(
             [i for i in np.nonzero(gone)[0].tolist() if not self._read_on(spots, i)]
         )
@@ -580,6 +604,53 @@ class CloserLook:
         )
         self.stats.found += len(new)
         return new
+
+    def _fresh_looks(
+        self,
+        grey: NDArray[np.uint8],
+        spots: Spots,
+        fresh: list[int],
+        seen: NDArray[np.bool_],
+        bright: NDArray[np.bool_],
+        hot: NDArray[np.bool_],
+    ) -> None:
+        """Look at the spots ``fresh`` (none looked at since they last
+        changed): magnified where small, with the harder threshold where a
+        piece is expected or a printed sticker in view was not decoded, and
+        stretched in glare; each spot remembers what was found there."""
+        if not fresh:
+            return
+        self.stats.crops += len(fresh)
+        for group in _groups(spots.sides, fresh):
+            self._look_at(grey, spots, group)
+        hard = [i for i in fresh if (self._expected[i] or seen[i]) and not self._read_on(spots, i)]
+        for group in _groups(spots.sides, hard):
+            self._look_at(grey, spots, group, HARD_CONSTANT)
+        # Washed out by glare: the pattern may still be there at low contrast.
+        faint = [
+            i
+            for i in fresh
+            if not self._read_on(spots, i) and (bright[i] or hot[i] or self._expected[i])
+        ]
+        for group in _groups(spots.sides, faint, magnify=True):
+            self._look_at(grey, spots, group, stretch=True)
+        for i in fresh:
+            self._memo[i] = self._not_printed(spots, self._memo[i])
+
+    def _still_missing(
+        self, spots: Spots, found: Sequence[Detection], now: list[int], flat: NDArray[np.bool_]
+    ) -> list[int]:
+        """Of the ``flat`` spots (nothing marker-like seen there), the places of
+        pieces that must be somewhere and are still not read after the looks at
+        ``now``: the Maharajah's token's spaces while no token is read, the
+        elephants' places while fewer are read than are in play."""
+        ids = {d.marker_id for d in found} | {d.marker_id for i in now for d in self._memo[i]}
+        more = np.zeros(len(flat), bool)
+        if not self._always_ids & ids:
+            more |= flat & spots.always
+        if len(self._few_ids & ids) < self._few_in_play:
+            more |= flat & self._few
+        return np.nonzero(more)[0].tolist()
 
     def _read_on(self, spots: Spots, i: int) -> bool:
         """Did a look decode a marker on spot ``i`` (within a marker's side of
@@ -800,16 +871,19 @@ def _marker_like(
 
 
 def _contrasts(
-    grey: NDArray[np.uint8], centres: NDArray[np.float64], sides: NDArray[np.float64]
+    grey: NDArray[np.uint8],
+    centres: NDArray[np.float64],
+    sides: NDArray[np.float64],
+    reach: float = 0.3,
 ) -> NDArray[np.float64]:
     """Per square, the grey levels between the dark and the light tenth of its
-    middle (0 where it lies off the frame)."""
+    middle, ``reach`` sides either way of its centre (0 where it lies off the frame)."""
     h, w = grey.shape
     out = np.zeros(len(centres))
     # Squares of one patch size, none cut by the frame's edge, share one call.
     same: dict[int, list[tuple[int, int, int]]] = {}
     for k, ((cx, cy), side) in enumerate(zip(centres.tolist(), sides.tolist(), strict=True)):
-        r = max(2, int(side * 0.3))
+        r = max(2, int(side * reach))
         x0, y0 = int(cx) - r, int(cy) - r
         if x0 >= 0 and y0 >= 0 and int(cx) + r + 1 <= w and int(cy) + r + 1 <= h:
             same.setdefault(r, []).append((k, x0, y0))
@@ -817,13 +891,32 @@ def _contrasts(
         x0, y0 = max(0, x0), max(0, y0)
         patch = grey[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
         if patch.size:
-            lo, hi = np.percentile(patch, (10, 90))
-            out[k] = hi - lo
+            out[k] = _tenths(patch.reshape(1, -1))[0]
     for r, at in same.items():
         n = 2 * r + 1
         patches = np.stack([grey[y0 : y0 + n, x0 : x0 + n] for _, x0, y0 in at])
-        lo, hi = np.percentile(patches.reshape(len(at), -1), (10, 90), axis=1)
-        out[[k for k, _, _ in at]] = hi - lo
+        out[[k for k, _, _ in at]] = _tenths(patches.reshape(len(at), -1))
+    return out
+
+
+def _tenths(rows: NDArray[np.uint8]) -> NDArray[np.float64]:
+    """Per row, its 90th percentile less its 10th, as ``np.percentile``
+    (linear) makes them, to the last bit, for a fraction of its overhead: one
+    sort of small rows instead of its general machinery (the first frame's
+    closer look calls this a few times, bench/RESULTS.md, issue 35, H1)."""
+    v = np.sort(rows, axis=1).astype(np.float64)
+    last = v.shape[1] - 1
+    ends = []
+    for q in (0.1, 0.9):
+        at = q * last
+        below = math.floor(at)
+        t = at - below
+        a = v[:, below]
+        b = v[:, min(below + 1, last)]
+        diff = b - a
+        # numpy's lerp: from the nearer end, so t = 1 gives b exactly.
+        ends.append(b - diff * (1 - t) if t >= 0.5 else a + diff * t)
+    out: NDArray[np.float64] = ends[1] - ends[0]
     return out
 
 

@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .after_move import SAME_PLACE_MM, AfterMove
+from .bands import is_large
 from .closer import CloserLook
 from .detect import (
     SAME_SPOT_PX,
@@ -42,6 +43,7 @@ from .detect import (
     dedupe,
     marker_arrays,
     same_markers,
+    tuned_parameters,
 )
 from .expect import Expectation
 from .layout import Layout, Zone, default_layout
@@ -73,6 +75,21 @@ _NO_MORE: tuple[Detection, ...] = ()
 LARGEST_SLACK = 1.25
 #: Zone keys of the printed coin spots and market cells (True: covered).
 _PRINTED_SPOTS = ("coins:", "market:")
+#: A large frame (one scanned in bands, :mod:`vision.bands`) with no board
+#: registered is first looked at coarsely: every ``LOCATE_STEP``-th pixel of
+#: every ``LOCATE_STEP``-th row, for the corner markers alone (from
+#: ``LOCATE_SIDE_PX`` pixels of that copy: a 12 MP board's corner markers are
+#: about 24 there). Where they put the board, the first scan then goes over
+#: the board's box in the bands of a registered scan, which overlap by a
+#: piece's reach and keep their seams off the corner markers' rows, instead
+#: of the whole frame in bands overlapping by a corner marker on a board
+#: filling the frame (bench/RESULTS.md, issue 35, H1: the 12 MP calibrated first
+#: frame's scan 108 -> 86 ms for a 2.5 ms coarse look, the same markers).
+LOCATE_STEP = 6
+LOCATE_SIDE_PX = 10.0
+#: The coarse look's one adaptive threshold window (px): about three cells of
+#: a corner marker there (a third of the cost of the first pass's windows).
+LOCATE_WINDOW = 11
 
 
 @dataclass
@@ -128,6 +145,14 @@ class Pipeline:
         self.detector = detector or MarkerDetector(plan, keep_nested=True)
         self.tracker = MarkerTracker(self.detector, full_scan_every if tracking else 0)
         self.registrar = Registrar(self.layout, plan, focal_px)
+        # The coarse look for the corner markers (:data:`LOCATE_STEP`): their ids only.
+        coarse = tuned_parameters()
+        coarse.adaptiveThreshWinSizeMin = coarse.adaptiveThreshWinSizeMax = LOCATE_WINDOW
+        self._corner_finder = MarkerDetector(
+            _Ids(tuple(e.marker_id for e in plan.of_kind(Kind.CORNER))),
+            coarse,
+            min_side_px=LOCATE_SIDE_PX,
+        )
         self._corner_side = max(e.side_mm for e in plan.of_kind(Kind.CORNER))
         self._corner_ids = {e.component: e.marker_id for e in plan.of_kind(Kind.CORNER)}
         # Every other marker's side and height (mm): the bands' reach (_reach).
@@ -218,9 +243,14 @@ class Pipeline:
                 self.stabiliser.update({}, calm=False, problems=())
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
                 return self._snapshot
-        self.tracker.region = self._board_box(before, (w, h))
-        self.tracker.largest_px = self._largest(before, (w, h))
-        self.tracker.full_reach = self._reach(before, (w, h))
+        # Where the scan goes: the last registration's board, else (a large
+        # frame) where a coarse look puts it, else the whole frame.
+        placed_by = before if before is not None and before.ok else None
+        if placed_by is None and is_large(w * h):
+            placed_by = self._locate(grey, (w, h))
+        self.tracker.region = self._board_box(placed_by, (w, h))
+        self.tracker.largest_px = self._largest(placed_by, (w, h))
+        self.tracker.full_reach = self._reach(placed_by, (w, h))
         # ``raw``: as found in the frame; ``dets``: corners undistorted (with a lens).
         raw, full = self.tracker.scan(grey)
         if before is not None and before.ok:
@@ -234,12 +264,20 @@ class Pipeline:
                 reg = self.registrar.update(dets, (w, h), grey)
         if (
             full
-            and before is not None
+            and placed_by is not None
             and self.tracker.region is not None
-            and (not reg.ok or len(reg.corners_seen) < len(before.corners_seen))
+            and (
+                not reg.ok
+                or len(reg.corners_seen) < len(placed_by.corners_seen)
+                or (
+                    placed_by is not before
+                    and not self._holds(self.tracker.region, reg, (w, h), 4 * LOCATE_STEP)
+                )
+            )
         ):
-            # A corner left the board's box (has the camera moved?): the rest of
-            # the frame too (the box was just scanned).
+            # A corner left the board's box (has the camera moved?), or the
+            # coarse look put the board elsewhere than it is: the rest of the
+            # frame too (the box was just scanned).
             self.stats.whole_frame_rescans += 1
             raw = self._outside_box(grey, raw, self.tracker.region)
             self.tracker.region = None
@@ -350,6 +388,40 @@ class Pipeline:
             self._calm_pieces, self._calm_clear = placed
         self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
         return self._snapshot
+
+    def _locate(self, grey: NDArray[np.uint8], size: tuple[int, int]) -> Registration | None:
+        """Where the board lies in a large frame with none registered, from its
+        four corner markers in a coarse copy (:data:`LOCATE_STEP`); None if
+        they are not all seen so (the whole frame is scanned then, as before)."""
+        k = LOCATE_STEP
+        coarse = np.ascontiguousarray(grey[::k, ::k])
+        found = self._corner_finder.detect(coarse)
+        if len(found) < len(self._corner_ids):
+            return None
+        corners = np.concatenate([d.corners for d in found]).astype(np.float64) * k
+        if self._lens is not None:
+            corners = self._lens.to_ideal(corners)
+        quads = corners.reshape(-1, 4, 2).astype(np.float32)
+        dets = [Detection(d.marker_id, q) for d, q in zip(found, quads, strict=True)]
+        return self.registrar.locate(dets, size)
+
+    def _holds(
+        self,
+        box: tuple[int, int, int, int],
+        reg: Registration,
+        size: tuple[int, int],
+        slack: int,
+    ) -> bool:
+        """Does ``box`` (a scan's) hold the board's box under ``reg``, to within
+        ``slack`` pixels (its margin is a corner marker's side: a coarse look's
+        few pixels off leave every marker inside)?"""
+        board = self._board_box(reg, size)
+        return board is not None and (
+            box[0] <= board[0] + slack
+            and box[1] <= board[1] + slack
+            and board[2] - slack <= box[2]
+            and board[3] - slack <= box[3]
+        )
 
     def _lens_for(self, size: tuple[int, int]) -> None:
         """With a calibration, the lens at this frame size, for every stage."""
@@ -784,6 +856,13 @@ _EDGES = (
     (np.array([0.0, 1.0]), np.array([0.0, 0.0])),
     (np.array([0.0, 1.0]), np.array([1.0, 0.0])),
 )
+
+
+@dataclass(frozen=True)
+class _Ids:
+    """A marker plan's ids alone (:class:`vision.plan.HasIds`): a detector for some kinds."""
+
+    ids: tuple[int, ...]
 
 
 def _same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

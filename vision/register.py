@@ -60,6 +60,11 @@ HOLD_TOLERANCE_PX = 3.0
 #: spaces); a marker is assigned to the nearest, so 3 mm leaves a wide margin
 #: while the corner markers' own localisation noise stays well below it.
 FIT_OK_MM = 3.0
+#: Largest mean corner error (px) of a coarse look's corner markers under one
+#: homography for :meth:`Registrar.locate` to place a first scan by them (a
+#: coarse copy's pixel is several of the frame's; a misread corner lands far
+#: off).
+LOCATE_PX = 12.0
 #: A printed marker is matched to an anchor only within this distance (mm).
 MATCH_MM = 20.0
 REGIONS = ("NW", "NE", "SE", "SW")
@@ -357,6 +362,35 @@ class Registrar:
             self.last = lost
         return lost
 
+    def locate(self, detections: Sequence[Detection], size: tuple[int, int]) -> Registration | None:
+        """Where the board lies, from its four corner markers alone (a coarse
+        look's, their corners good to a few pixels), changing nothing the next
+        :meth:`update` uses: for placing a first scan (its box and bands), never
+        for reading. None unless all four are seen once each and fit one
+        homography within ``LOCATE_PX`` (with all four, one misplaced shows:
+        three fit some homography whatever their places)."""
+        seen = [
+            (self._corner_points[d.marker_id], d)
+            for d in detections
+            if d.marker_id in self._corner_points
+        ]
+        names = tuple(sorted({name for (name, _), _ in seen}))
+        if len(names) < len(self._corner_points) or len(names) < len(seen):
+            return None  # a corner not seen, or one read twice
+        board = np.concatenate([pts for (_, pts), _ in seen])
+        image = np.concatenate([d.corners.astype(np.float64) for _, d in seen])
+        if not np.isfinite(image).all():
+            return None
+        H, _ = cv2.findHomography(board, image, 0)
+        if H is None or not np.isfinite(H).all():
+            return None
+        err = _reprojection(H, board, image)
+        if not err < LOCATE_PX:
+            return None
+        focal = self.focal_px or estimate_focal(H, size) or 0.9 * max(size)
+        inverse: Matrix = np.asarray(np.linalg.inv(H), dtype=np.float64)
+        return Registration(H, inverse, camera_centre(H, focal, size), names, "fresh", err)
+
     def _moved(self, a: Matrix, b: Matrix) -> float:
         """How far (px) the board's corners land apart under two homographies."""
         pa = cv2.perspectiveTransform(self._extent, a)
@@ -390,32 +424,40 @@ class Registrar:
         """Refit ``H`` from the corners' refined corners and the printed markers'
         centres; measure every printed marker's residual (mm) under the new fit."""
         board_pts = [pts for (_, pts), _ in seen]
-        image_pts = []
         lens = self.lens
-        for _, d in seen:
-            ideal = d.corners.astype(np.float64)
-            raw = ideal if lens is None else lens.to_raw(ideal)
-            c = raw.astype(np.float32).reshape(-1, 1, 2).copy()
+        # Every corner marker's corners at once (each point is refined and
+        # undistorted on its own: the same numbers as marker by marker, for
+        # one call per step instead of one per marker).
+        ideal = np.concatenate([d.corners for _, d in seen]).astype(np.float64)
+        raw = ideal if lens is None else lens.to_raw(ideal)
+        c = raw.astype(np.float32).reshape(-1, 1, 2).copy()
+        h, w = grey.shape[:2]
+        by_win: dict[int, list[int]] = {}
+        for k, (_, d) in enumerate(seen):
             win = max(2, min(6, int(d.side_px / 12)))
-            h, w = grey.shape[:2]
+            mine = c[4 * k : 4 * k + 4, 0]
             if (
-                c[:, 0, 0].min() > win + 1
-                and c[:, 0, 1].min() > win + 1
-                and c[:, 0, 0].max() < w - win - 2
-                and c[:, 0, 1].max() < h - win - 2
+                mine[:, 0].min() > win + 1
+                and mine[:, 1].min() > win + 1
+                and mine[:, 0].max() < w - win - 2
+                and mine[:, 1].max() < h - win - 2
             ):
-                cv2.cornerSubPix(
-                    grey,
-                    c,
-                    (win, win),
-                    (-1, -1),
-                    (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01),
-                )
-            refined = c.reshape(-1, 2).astype(np.float64)
-            if lens is not None:
-                back = lens.to_ideal(refined)
-                refined = np.where(np.isfinite(back), back, ideal)
-            image_pts.append(refined)
+                by_win.setdefault(win, []).extend(range(4 * k, 4 * k + 4))
+        for win, rows in by_win.items():
+            part = c[rows].copy()
+            cv2.cornerSubPix(
+                grey,
+                part,
+                (win, win),
+                (-1, -1),
+                (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01),
+            )
+            c[rows] = part
+        refined = c.reshape(-1, 2).astype(np.float64)
+        if lens is not None:
+            back = lens.to_ideal(refined)
+            refined = np.where(np.isfinite(back), back, ideal)
+        image_pts = [refined[4 * k : 4 * k + 4] for k in range(len(seen))]
         # Printed markers: each matched to the nearest anchor of its id under H.
         inv = np.linalg.inv(H)
         p_board: list[NDArray[np.float64]] = []

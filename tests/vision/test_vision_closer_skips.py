@@ -2,11 +2,14 @@
 
 The first frame after registration looks closer at every spot where no marker
 was read; at 1920 x 1080 that magnified look cost as much as half a whole-frame
-scan. Three kinds of spot cannot gain from it and are left out: a printed spot
-with no trace of its sticker (covered: nothing to decode), the Maharajah's
-spaces once his token is read on one of them, and the elephants' places once
-every elephant in play is read. The scene is the first frame of
-``bench/vision.py --only first`` at 1080p.
+scan. Kinds of spot that cannot gain from it are left out: a printed spot
+with no trace of its sticker (covered: nothing to decode), a printed spot
+showing its whole print clean (clear, decoded or not), the Maharajah's
+spaces once his token is read on one of them, the elephants' places once
+every elephant in play is read, and a spot wanted for its size alone where
+nothing marker-like shows (flat: no black border, no white ring), unless the
+piece whose place it is still is not read after the other looks. The scene is
+the first frame of ``bench/vision.py --only first`` at 1080p.
 """
 
 from __future__ import annotations
@@ -83,7 +86,14 @@ def test_covered_printed_spots_and_a_placed_token_get_no_closer_look(
     printed = np.array(
         [k is not None and k.startswith(("coins:", "market:")) for k in closer.spot_keys]
     )
-    assert _looked(closer, spy.boxes, printed & ~gone)
+    # Those showing their print whole and clean were not looked at either:
+    # they read clear without a look (vision/printed.py, CLEAR_CORRELATION).
+    clean = np.zeros(len(closer.spot_keys), bool)
+    clean[[spot_of[k] for k in closer.clean]] = True
+    assert clean.sum() >= 5 and not (clean & (gone | ~printed)).any()
+    assert _looked(closer, spy.boxes, clean) == []
+    values = pipe._cache[2].values if pipe._cache is not None else {}
+    assert all(values[k] is False for k in closer.clean)
     for key in covered:
         kind, _, name = key.partition(":")
         if kind == "coins":
@@ -117,3 +127,56 @@ def test_elephant_places_are_looked_at_only_while_an_elephant_is_missing(
         new = closer.look(grey, found, reg)
         assert bool(_looked(closer, spy.boxes, closer._few)) is looked
         assert (gone in {d.marker_id for d in new}) is looked
+
+
+def _elephant_scene(
+    first_frame: tuple[SyntheticCamera, Frame],
+) -> tuple[Pipeline, CloserLook, Any, list[Detection], int]:
+    cam, frame = first_frame
+    pipe = Pipeline(cam.truth.players, focal_px=cam.focal_px)
+    pipe.process(frame)
+    closer, reg = pipe.closer, pipe.registration
+    assert closer is not None and reg is not None
+    elephants = {e.marker_id for e in DEFAULT_PLAN.of_kind(Kind.ELEPHANT)}
+    everything = list(pipe.markers_read)
+    assert elephants <= {d.marker_id for d in everything}
+    return pipe, closer, reg, everything, max(elephants)
+
+
+def test_flat_places_wait_until_the_other_looks_leave_a_piece_missing(
+    first_frame: tuple[SyntheticCamera, Frame],
+) -> None:
+    """An elephant the first pass missed: the looks go first to the places
+    showing something marker-like (its own sticker among them), and the flat
+    ones stay unlooked once it is found; with its sticker painted over, no
+    such place holds it, and every flat place is looked at after all."""
+    pipe, closer, reg, everything, gone = _elephant_scene(first_frame)
+    missed = [d for d in everything if d.marker_id != gone]
+    grey = cv2.cvtColor(first_frame[1].image, cv2.COLOR_BGR2GRAY)
+    closer.forget()
+    spy = Recorded(pipe.detector)
+    assert gone in {d.marker_id for d in closer.look(grey, missed, reg)}
+    looked_first = _looked(closer, spy.boxes, closer._few)
+    few = int(closer._few.sum())
+    assert 0 < len(looked_first) < few // 2
+    # The sticker painted over with the board's grey around it: not found,
+    # and then every elephant place without a marker read is looked at.
+    sticker = next(d for d in everything if d.marker_id == gone)
+    x0, y0, x1, y1 = sticker.box(0.4 * sticker.side_px)
+    hidden = grey.copy()
+    hidden[y0:y1, x0:x1] = int(np.median(grey[y1 : y1 + 6, x0:x1]))
+    closer.forget()
+    spy = Recorded(pipe.detector)
+    assert gone not in {d.marker_id for d in closer.look(hidden, missed, reg)}
+    looked_all = _looked(closer, spy.boxes, closer._few)
+    assert len(looked_all) > len(looked_first) + few // 2
+
+
+def test_tenths_are_numpys_percentiles_to_the_last_bit() -> None:
+    from vision.closer import _tenths
+
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 9, 10, 11, 49, 625):
+        rows = rng.integers(0, 256, (5, n)).astype(np.uint8)
+        lo, hi = np.percentile(rows, (10, 90), axis=1)
+        assert np.array_equal(_tenths(rows), hi - lo)
