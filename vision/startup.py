@@ -109,6 +109,17 @@ HEADROOM_FLOOR = 40.0
 #: by at least this share of the darker side's level (at least
 #: ``HEADROOM_FLOOR``) still shows the board's printed edge, only darker.
 SHADOW_SHARE = 0.5
+#: A cuff at the edge (:meth:`StartupCheck.crossing`): inside, something this
+#: many grey levels (some channel) off the edge's own margin, and the two sides
+#: not one light's scaling of margin and table (their brightness ratios this
+#: far apart: a shadow band scales both alike).
+MARGIN_MIN = 30.0
+#: Skin of the table's colour: the inside's colour shares (:func:`_chroma`) this
+#: far from the margin's in some channel (a palm on the tan board, hand-at-start
+#: seed 134: 0.037; the margin under a shadow band, everything-at-once seed 115:
+#: 0.003).
+CHROMA_MIN = 0.02
+SCALE_GAP = 2.0
 #: With less than this contrast along most of the edge (a board on a table of
 #: its own colour) the check cannot see anything: it does not hold the table up.
 USABLE_MEDIAN = 30.0
@@ -217,6 +228,45 @@ class StartupCheck:
             (step / level).max(axis=1) >= SHADOW_SHARE
         )
         low = usable & on_table & reaches & (contrast < limit) & ~edge_kept
+        # The board's margin: the median just inside the edges (an arm covers
+        # part of one edge at most).
+        margin = np.median(inside[usable], axis=0)
+        # An arm whose sleeve ends at the edge: skin inside, the sleeve outside,
+        # so the edge keeps its contrast. Something unlike the table outside and
+        # unlike the board's margin inside, reaching in unchanged, is no print
+        # (print along the edge lies beside a bare table) and, when the two sides
+        # are not one light's scaling of table and margin (a shadow band), no
+        # shadow either (hand-at-start seed 131: a navy cuff at the east edge).
+        k_in = (inside.mean(axis=1) + 1.0) / (float(margin.mean()) + 1.0)
+        k_out = (outside.mean(axis=1) + 1.0) / (float(table.mean()) + 1.0)
+        unscaled = np.abs(np.log(k_in / k_out)) >= np.log(SCALE_GAP)
+        # A lamp adds light on both sides (brighter than margin and table alike:
+        # harsh light seed 50014, a halo over the east edge): no cuff, no skin.
+        lit = (k_in > 1.0) & (k_out > 1.0)
+        cuff = (
+            usable
+            & (np.abs(outside - table).max(axis=1) >= OUTSIDE_MIN)
+            & (np.abs(inside - margin).max(axis=1) >= MARGIN_MIN)
+            & (np.abs(further - inside).max(axis=1) < limit)
+            & unscaled
+            & ~lit
+        )
+        low |= cuff
+        # Skin of the table's own colour (hand-at-start seed 134: a palm across
+        # the east edge, 8-20 grey levels off the table): the outside tells
+        # nothing, but the board just inside looks like the outside and neither
+        # it nor the board 16-20 mm in is the board's margin. Print along the
+        # edge beside a bare table is not so far from the margin so far in.
+        skin = (
+            usable
+            & (contrast < limit)
+            & ~edge_kept
+            & (np.abs(inside - margin).max(axis=1) >= MARGIN_MIN)
+            & (np.abs(further - margin).max(axis=1) >= MARGIN_MIN)
+            & (np.abs(_chroma(inside) - _chroma(margin)).max(axis=1) >= CHROMA_MIN)
+            & ~lit
+        )
+        low |= skin
         white = visible & (
             (inside.min(axis=1) >= GLARE_WHITE) | (outside.min(axis=1) >= GLARE_WHITE)
         )
@@ -326,6 +376,13 @@ class StartupCheck:
         ok = (img[:, 0] >= 0) & (img[:, 0] < w) & (img[:, 1] >= 0) & (img[:, 1] < h)
         self._visible = (reg.board_to_image, ok)
         return ok
+
+
+def _chroma(bgr: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Each colour's share of its channels' sum (brightness taken out: a shadow or
+    a lamp's level changes the sum, not the shares)."""
+    out: NDArray[np.float32] = bgr / np.maximum(bgr.sum(axis=-1, keepdims=True), 1.0)
+    return out
 
 
 def _distance_to_segment(
