@@ -25,8 +25,11 @@ cells) and how large its marker looks there.
 
 Not looked at, since they could only find what is known already: a printed
 spot with no trace of its sticker (:mod:`vision.printed`: covered, nothing to
-decode), the Maharajah's spaces once his token is read on one of them, and the
-elephants' places once every elephant in play is read.
+decode), a printed spot showing its whole print clean (clear, decoded or
+not), the Maharajah's spaces once his token is read on one of them, and the
+elephants' places once every elephant in play is read. A spot wanted for its
+size alone that shows nothing marker-like (``FLAT_CONTRAST``) is looked at
+only if the token or an elephant is still missing after the other looks.
 
 Threshold windows are chosen from the size the marker should look there
 (:func:`~vision.detect.windows_for`). Spots where a marker-like square stays
@@ -90,14 +93,16 @@ SMALL_PX = 28.0
 TINY_PX = 9.0
 #: Magnification of the closer look.
 ZOOM = 2.0
-#: A look finds markers from this share of the smallest marker expected in
-#: its crops: the reader takes none under 0.75 of its expected size, and a
-#: 10 mm sticker by a 14 mm one's spot is 0.71 of it. Larger markers at 12 MP
-#: (about 50 px) crop lots of clutter the detector need not try: the 12 MP
-#: calibrated first frame's look (spots of 43 px and up) cost 32 ms for
-#: contours of 14 px and up, 22 ms from 19 px, the same ten markers found
-#: (bench/RESULTS.md, issue 35, H2).
-LEAST_SHARE = 0.45
+#: A look finds markers from this share of the size the plan's smallest
+#: sticker would have at its spots: the reader takes none under 0.75 of its
+#: expected size, with some slack (perspective, heights): 0.45 of a 14 mm
+#: sticker's spot (a 10 mm sticker there is 0.71 of it), 0.63 of a 10 mm
+#: counter's. Larger markers at 12 MP (about 50 px) crop lots of clutter the
+#: detector need not try: the 12 MP calibrated first frame's look at 42
+#: donation spaces (counters of 43 px) cost 32 ms for contours of 14 px and
+#: up, 22 ms from 19 px (0.45 of every spot, bench/RESULTS.md, issue 35, H2),
+#: 17 ms from 27 px (issue 35, H1), the same ten markers found.
+LEAST_SHARE = 0.63
 #: How far (mm) a piece may stand from its spot and still be looked for there.
 SLOP_MM = 8.0
 #: The same for a marker printed on the board: only the registration's error
@@ -281,6 +286,10 @@ class CloserLook:
         self.art = PrintedArt(self._points, groups)
         self._art_spots = groups >= 0
         self._sizes = np.array(sizes, dtype=np.float64)
+        #: Per spot, the share of its marker's size a look there finds markers
+        #: from (``LEAST_SHARE`` of the plan's smallest sticker's size there).
+        smallest = min(e.side_mm for e in plan.entries if e.kind is not Kind.CORNER)
+        self._least = LEAST_SHARE * smallest / self._sizes[:, 0]
         self._always = np.array([k in ALWAYS_ON_BOARD for k in kinds])
         self._few = np.array([k in FEW for k in kinds])
         #: The ids of those pieces, and how many of them are in play (an
@@ -303,10 +312,7 @@ class CloserLook:
         self.in_view: frozenset[str] = frozenset()
         #: Those of them showing their whole print clean
         #: (:data:`vision.printed.CLEAR_CORRELATION`): clear, not unknown.
-        self._clean: frozenset[str] = frozenset()
-        #: Donation spaces whose own printed background the last fresh look saw
-        #: clean (:mod:`vision.art`): positive evidence that nothing stands there.
-        self.print_clean: frozenset[str] = frozenset()
+        self.clean: frozenset[str] = frozenset()
         #: Piece spots where no marker was read: those glare blows to white or
         #: shadow crushes to black (``blind``), and the others (``open``), each
         #: as (zone key, board-view row, column) (:mod:`vision.after_move`:
@@ -369,11 +375,25 @@ class CloserLook:
             # Through the lens: a marker there looks as large as the lens's local
             # scale makes it (barrel distortion shrinks the frame's edges).
             half = np.maximum(sides / 2, 1.0)[:, None]
-            ex = self.lens.to_raw(c + half * (1, 0)) - self.lens.to_raw(c - half * (1, 0))
-            ey = self.lens.to_raw(c + half * (0, 1)) - self.lens.to_raw(c - half * (0, 1))
+            # One call for the five point sets (each point on its own: the
+            # same numbers as five calls).
+            e, w, s, n, c = np.split(
+                self.lens.to_raw(
+                    np.concatenate(
+                        [
+                            c + half * (1, 0),
+                            c - half * (1, 0),
+                            c + half * (0, 1),
+                            c - half * (0, 1),
+                            c,
+                        ]
+                    )
+                ),
+                5,
+            )
+            ex, ey = e - w, s - n
             sx = np.linalg.norm(ex, axis=1) / (2 * half[:, 0])
             sy = np.linalg.norm(ey, axis=1) / (2 * half[:, 0])
-            c = self.lens.to_raw(c)
             sides = sides * (sx + sy) / 2
             radii = radii * np.maximum(sx, sy)
         boxes = np.stack(
@@ -485,9 +505,6 @@ class CloserLook:
         if (sized & self._art_spots).any():
             bare, known = self.art.bare(grey, reg, self.lens, sized, sized)
             squares = (squares & ~bare) | (known & ~bare)
-            self.print_clean = self._keys(np.nonzero(bare & self._counter_spots)[0].tolist())
-        else:
-            self.print_clean = frozenset()
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         # Half the sticker in plain view is in view too (vision/printed.py: a
@@ -610,18 +627,6 @@ class CloserLook:
         )
         self.stats.found += len(new)
         return new
-
-    @property
-    def clean(self) -> frozenset[str]:
-        """Printed spots showing their whole print clean
-        (:data:`vision.printed.CLEAR_CORRELATION`): clear, not unknown; and the
-        donation spaces showing their own print clean (:attr:`print_clean`: the
-        reader then keeps such a space below a counter empty, not unknown)."""
-        return self._clean | self.print_clean
-
-    @clean.setter
-    def clean(self, keys: frozenset[str]) -> None:
-        self._clean = keys
 
     def _fresh_looks(
         self,
@@ -814,7 +819,7 @@ class CloserLook:
             windows=windows,
             constant=constant,
             stretch=stretch,
-            min_side_px=LEAST_SHARE * float(spots.sides[idx].min()) * zoom,
+            min_side_px=float((spots.sides[idx] * self._least[idx]).min()) * zoom,
         )
         centres = np.array([d.centre for d in got]).reshape(-1, 2)
         # (spot, detection): the detection's centre lies in the spot's crop.
