@@ -312,7 +312,10 @@ class CloserLook:
         self.in_view: frozenset[str] = frozenset()
         #: Those of them showing their whole print clean
         #: (:data:`vision.printed.CLEAR_CORRELATION`): clear, not unknown.
-        self.clean: frozenset[str] = frozenset()
+        self._clean: frozenset[str] = frozenset()
+        #: Donation spaces whose own printed background the last fresh look saw
+        #: clean (:mod:`vision.art`): positive evidence that nothing stands there.
+        self.print_clean: frozenset[str] = frozenset()
         #: Piece spots where no marker was read: those glare blows to white or
         #: shadow crushes to black (``blind``), and the others (``open``), each
         #: as (zone key, board-view row, column) (:mod:`vision.after_move`:
@@ -505,6 +508,9 @@ class CloserLook:
         if (sized & self._art_spots).any():
             bare, known = self.art.bare(grey, reg, self.lens, sized, sized)
             squares = (squares & ~bare) | (known & ~bare)
+            self.print_clean = self._keys(np.nonzero(bare & self._counter_spots)[0].tolist())
+        else:
+            self.print_clean = frozenset()
         # A printed spot not read reads "covered", a value: is its sticker
         # still in view (vision/printed.py)? Then look closer there too.
         # Half the sticker in plain view is in view too (vision/printed.py: a
@@ -627,6 +633,18 @@ class CloserLook:
         )
         self.stats.found += len(new)
         return new
+
+    @property
+    def clean(self) -> frozenset[str]:
+        """Printed spots showing their whole print clean
+        (:data:`vision.printed.CLEAR_CORRELATION`): clear, not unknown; and the
+        donation spaces showing their own print clean (:attr:`print_clean`: the
+        reader then keeps such a space below a counter empty, not unknown)."""
+        return self._clean | self.print_clean
+
+    @clean.setter
+    def clean(self, keys: frozenset[str]) -> None:
+        self._clean = keys
 
     def _fresh_looks(
         self,
