@@ -493,8 +493,6 @@ export function exportPanel(view) {
   );
 }
 
-let styled = false;
-
 /** Bar widths and the players' dots from data attributes (the page's CSP forbids inline
  *  styles set as text; a page without generic.css, Amritsar's, gets its dots coloured too). */
 export function sizeBars(root) {
@@ -508,15 +506,7 @@ export function sizeBars(root) {
  */
 export function gameOverScreen(view, { onNewGame = null, onReview = null } = {}) {
   unit = view.game_over?.unit || null;
-  // The page shell links game_over.css already (styled before the screen is first drawn);
-  // a page without it gets it here.
-  if (!styled && !document.querySelector('link[href="/static/game_over.css"]')) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = "/static/game_over.css";
-    document.head.append(link);
-    styled = true;
-  }
+  // game_over.css is linked in every page's head (server/pages.py): styled before the first draw.
   const newGame = onNewGame
     ? h(
         "p",
