@@ -65,8 +65,7 @@ from engine.core.reasons import Reason
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Route -> the page's script (static/js/<name>.js) in the shell static/page.html, which links
-#: every sheet the page draws with (pages.py); "" is index.html.
-#: Route -> the script its page runs (``static/js/<name>.js``): one app serves every game.
+#: every sheet the page draws with (pages.py); "" is index.html. One app serves every game.
 PAGES = {"/": "", "/play": "generic_play", "/table": "generic_table", "/watch": "generic_watch"}
 
 #: Refusal code -> HTTP status (anything else a rule refused is 409).

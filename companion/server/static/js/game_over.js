@@ -494,7 +494,7 @@ export function exportPanel(view) {
 }
 
 /** Bar widths and the players' dots from data attributes (the page's CSP forbids inline
- *  styles set as text; a page without generic.css, Amritsar's, gets its dots coloured too). */
+ *  styles set as text; the dots are coloured here, whatever sheets the page links). */
 export function sizeBars(root) {
   for (const bar of root.querySelectorAll(".go-bar")) bar.style.width = `${bar.dataset.width}%`;
   for (const dot of root.querySelectorAll(".go-dot")) if (dot.dataset.hex) dot.style.background = dot.dataset.hex;
