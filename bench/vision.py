@@ -315,8 +315,9 @@ def first_frame(repeats: int = 5) -> None:
       fit-checked, spots looked at closer); the pipeline is made before the clock
       starts (made once per run; its cost is printed apart);
     - re-registration in a running pipeline after the camera was knocked (the
-      frame after the one whose motion was skipped: the old board box is scanned,
-      corners are missing, the whole frame is scanned again);
+      frame after the one whose motion was skipped: every marker's edges moved,
+      so the tracker scans the old board box whole rather than a mosaic of
+      nearly all of it; corners missing there, the rest of the frame too);
     - with a calibration (a wide lens, k1 about -0.3: a harsh wide-lens frame,
       resized): the calibrated pipeline's first frame, and its full scans of a
       still table (tracking off, median frame) against bare on the same frames.

@@ -213,6 +213,9 @@ class Pipeline:
         self.registration: Registration | None = None
         #: The markers the last frame read (first pass and closer look), for benches.
         self.markers_read: Sequence[Detection] = ()
+        #: Frames were skipped for motion since the last marker scan (a hand,
+        #: the camera knocked): the tracker may scan the board whole (vision/track.py).
+        self._moved = False
 
     @property
     def snapshot(self) -> TableSnapshot:
@@ -240,6 +243,7 @@ class Pipeline:
             motion = self._motion(view)
             if motion >= MOTION_CELLS and not self.view.jitter:
                 self.stats.skipped += 1
+                self._moved = True
                 self.stabiliser.update({}, calm=False, problems=())
                 self._snapshot = self.stabiliser.snapshot(frame.number, frame.time)
                 return self._snapshot
@@ -252,7 +256,8 @@ class Pipeline:
         self.tracker.largest_px = self._largest(placed_by, (w, h))
         self.tracker.full_reach = self._reach(placed_by, (w, h))
         # ``raw``: as found in the frame; ``dets``: corners undistorted (with a lens).
-        raw, full = self.tracker.scan(grey)
+        raw, full = self.tracker.scan(grey, moved=self._moved)
+        self._moved = False
         if before is not None and before.ok:
             raw = self._look_for_corners(grey, raw, before)
         dets = self._ideal(raw)
