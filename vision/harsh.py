@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import math
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -189,7 +189,7 @@ class HarshScene:
     fps: float = 10.0
 
     def __post_init__(self) -> None:
-        self._renderer = HarshRenderer(self)
+        self._renderer = HarshRenderer(self, owned=True)
 
     @property
     def focal_px(self) -> float:
@@ -230,6 +230,10 @@ class HarshScene:
             yield Frame(image=self._renderer.frame(n, hand), number=n, time=n / self.fps)
 
 
+def _same(scene: HarshScene) -> HarshScene:
+    return scene
+
+
 def harsh_scene(seed: int, condition: str | Condition) -> HarshScene:
     """A scene of ``condition`` (a name in :data:`CONDITIONS`) from ``seed``."""
     cond = CONDITIONS[condition] if isinstance(condition, str) else condition
@@ -243,11 +247,14 @@ class HarshRenderer:
     """Draws one :class:`HarshScene`: a top-down texture with the pieces' tops where
     the camera's rays meet the board, then remapped through the distorted lens."""
 
-    def __init__(self, scene: HarshScene) -> None:
-        # The scene owns its renderer; a strong reference back would make a
-        # cycle that keeps the rig's frame-sized maps and views (hundreds of
-        # MB at 12 MP) alive until the garbage collector's rare full pass.
-        self._scene = weakref.ref(scene)
+    def __init__(self, scene: HarshScene, *, owned: bool = False) -> None:
+        # A scene's own renderer (``owned``) refers back to it weakly: a strong
+        # reference would make a cycle that keeps the rig's frame-sized maps and
+        # views (hundreds of MB at 12 MP) alive until the garbage collector's
+        # rare full pass. A renderer made on its own keeps its scene.
+        self._scene: Callable[[], HarshScene | None] = (
+            weakref.ref(scene) if owned else functools.partial(_same, scene)
+        )
         cond = scene.condition
         self.size = cond.size
         self.layout = scene.layout
