@@ -15,12 +15,14 @@
 #
 # The root is kept between runs (PI_CHECK_ROOT, default /var/tmp/companion-pi-check)
 # so a re-run only copies the source and re-checks; `PI_CHECK_FRESH=1` builds it anew.
-# PI_CHECK_TESTS picks the tests run inside (default: tests/vision).
+# PI_CHECK_TESTS picks the tests run inside (default: tests/vision), run by
+# PI_CHECK_WORKERS pytest processes (default: one per core, as `-n auto`).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
 root="${PI_CHECK_ROOT:-/var/tmp/companion-pi-check}/bookworm-arm64"
 tests="${PI_CHECK_TESTS:-tests/vision}"
+workers="${PI_CHECK_WORKERS:-auto}"
 suite=bookworm
 # What the Pi's image has that `make pi` relies on: Python 3.11 with venv, and
 # numpy from apt (picamera2 depends on it). make runs `make pi` itself.
@@ -110,18 +112,20 @@ host_ca=/etc/ssl/certs/ca-certificates.crt
 wheels="$root/srv/wheels"
 mkdir -p "$wheels"
 pytest_pin=$(grep -s '^pytest==' "$here/constraints/pi.txt" || grep -s '^pytest==' "$here/constraints/lock.txt" || echo pytest)
+# pytest-xdist: the emulated cores run the tests side by side.
+xdist_pin=$(grep -s '^pytest-xdist==' "$here/constraints/pi.txt" || grep -s '^pytest-xdist==' "$here/constraints/lock.txt" || echo pytest-xdist)
 mapfile -t wanted < <(python3 -c '
 import sys, tomllib
 project = tomllib.load(open(sys.argv[1], "rb"))
 # hatchling asks for editables when it builds `pip install -e .`
 print("\n".join([*project["project"]["dependencies"], *project["build-system"]["requires"], "editables"]))
 ' "$here/pyproject.toml")
-say "fetching the aarch64 wheels (${#wanted[@]} requirements and $pytest_pin) into $wheels"
+say "fetching the aarch64 wheels (${#wanted[@]} requirements, $pytest_pin and $xdist_pin) into $wheels"
 python3 -m pip download -q --disable-pip-version-check -d "$wheels" -c "$here/constraints/pi.txt" \
   --only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 --abi abi3 --abi none \
   --platform manylinux2014_aarch64 --platform manylinux_2_17_aarch64 \
   --platform manylinux_2_28_aarch64 --platform any \
-  "${wanted[@]}" "$pytest_pin" ||
+  "${wanted[@]}" "$pytest_pin" "$xdist_pin" ||
   fail "'pip download' of the aarch64 wheels failed (see above): the package registry was not reached or has no aarch64 wheel of a pinned version"
 
 # 5. Inside, in a mount namespace of its own (the mounts go when it ends), with
@@ -139,19 +143,19 @@ echo "inside: \$(uname -m), \$(python3 --version), system numpy \$(python3 -c 'i
 make pi PICAMERA=no
 t1=\$(date +%s)
 # pytest at the version the Pi's constraints or the PC's lock pin.
-.venv/bin/python -m pip install -q -c constraints/pi.txt "$pytest_pin"
+.venv/bin/python -m pip install -q -c constraints/pi.txt "$pytest_pin" "$xdist_pin"
 .venv/bin/python -c 'import platform, numpy, cv2; print("venv:", platform.machine(), "numpy", numpy.__version__, "opencv", cv2.__version__)'
 t2=\$(date +%s)
 # The quick simulated player: the search would multiply the emulated time.
 .venv/bin/companion demo --no-server --simulated casual > /tmp/demo.out
 tail -n 1 /tmp/demo.out
 t3=\$(date +%s)
-.venv/bin/python -m pytest -q -p no:cacheprovider $tests
+.venv/bin/python -m pytest -q -p no:cacheprovider -n "$workers" $tests
 t4=\$(date +%s)
 echo "inside times: make pi \$((t1 - t0)) s, pytest install \$((t2 - t1)) s, demo \$((t3 - t2)) s, tests \$((t4 - t3)) s"
 EOF
 )
-say "running make pi, companion demo --no-server and $tests on arm64"
+say "running make pi, companion demo --no-server and $tests ($workers pytest workers) on arm64"
 set +e
 unshare --mount --propagation private sh -c '
   set -e
