@@ -114,14 +114,21 @@ def test_the_generic_table_shows_a_seat_s_code_until_it_joins(
         joined = table.inner_text(".g-joined li[data-seat='0']")
         assert "Ana" in joined and ("código oculto" if lang == "es" else "code hidden") in joined
         assert anas and anas not in table.inner_text("#app")  # her link is nowhere on the screen
-        # Joining before the scores while a seat is still to join (both waited for:
-        # the join re-renders the screen, and a box asked for mid-render is None).
-        table.locator("#join").wait_for()
-        table.locator("#scores").wait_for()
-        join_top = table.locator("#join").bounding_box()
-        scores_top = table.locator("#scores").bounding_box()
-        assert join_top is not None and scores_top is not None
-        assert join_top["y"] < scores_top["y"]
+        # Joining before the scores while a seat is still to join. Both boxes are
+        # taken in one step in the page, once both are laid out: the join re-renders
+        # the screen, and a box asked for by a second call could fall mid-render.
+        tops = table.wait_for_function(
+            """() => {
+              const join = document.getElementById('join');
+              const scores = document.getElementById('scores');
+              if (!join || !scores) return null;
+              const a = join.getBoundingClientRect();
+              const b = scores.getBoundingClientRect();
+              if (!a.height || !b.height) return null;  // not laid out (yet)
+              return {join: a.top, scores: b.top};
+            }"""
+        ).json_value()
+        assert tops["join"] < tops["scores"], tops
         table.screenshot(path=str(test_output / f"table-joining-imhotep-{lang}.png"))
         # A reload asks nothing: the PIN is kept for this browser session.
         table.reload()
