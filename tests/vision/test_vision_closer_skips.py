@@ -107,18 +107,11 @@ def test_covered_printed_spots_and_a_placed_token_get_no_closer_look(
 def test_elephant_places_are_looked_at_only_while_an_elephant_is_missing(
     first_frame: tuple[SyntheticCamera, Frame],
 ) -> None:
-    cam, frame = first_frame
-    pipe = Pipeline(cam.truth.players, focal_px=cam.focal_px)
-    pipe.process(frame)
-    closer, reg = pipe.closer, pipe.registration
-    assert closer is not None and reg is not None
-    elephants = {e.marker_id for e in DEFAULT_PLAN.of_kind(Kind.ELEPHANT)}
-    everything = list(pipe.markers_read)
-    assert elephants <= {d.marker_id for d in everything}
+    pipe, closer, reg, everything, gone = _elephant_scene(first_frame)
+    frame = first_frame[1]
     # One elephant missed by the whole-frame scan (OpenCV 5 misses one here by
     # itself; the Pi's 4.11 reads all four, so one is taken out by hand): the
     # closer look looks at the elephants' places and finds it.
-    gone = max(elephants)
     missed = [d for d in everything if d.marker_id != gone]
     grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
     for found, looked in ((missed, True), (everything, False)):
