@@ -1,4 +1,6 @@
-"""A busy table for the vision tests: something in every kind of zone."""
+"""Tables and frames the vision tests share: a busy table (something in every
+kind of zone), the bench's noisy first frame, and a pipeline fed a frame until
+it settles."""
 
 from __future__ import annotations
 
@@ -6,8 +8,13 @@ from dataclasses import replace
 
 import numpy as np
 
+from vision.geometry import CameraPose
 from vision.occlusion import BoardView
+from vision.pipeline import Pipeline
+from vision.scenes import random_truth
 from vision.snapshot import SetupReading, TableSnapshot
+from vision.sources import Frame
+from vision.synthetic import Effects, SyntheticCamera
 
 
 def busy_table() -> TableSnapshot:
@@ -65,3 +72,28 @@ def board_view(view: BoardView, rng: np.random.Generator) -> np.ndarray:
         r, c = rng.integers(0, h - 6), rng.integers(0, w - 6)
         img[r : r + 5, c : c + 5] = rng.integers(40, 220, 3)
     return img
+
+
+def noisy_first_frame(size: tuple[int, int]) -> tuple[SyntheticCamera, Frame]:
+    """The first frame of ``bench/vision.py --only first`` at ``size``: a random
+    4-player table (rng 7), tilted 15 degrees, sensor noise sigma 3."""
+    truth = random_truth(np.random.default_rng(7), players=4)
+    cam = SyntheticCamera(
+        truth,
+        pose=CameraPose(tilt_deg=15),
+        effects=Effects(noise_sigma=3.0),
+        size=size,
+        seed=1,
+    )
+    return cam, cam.read()
+
+
+def settled(players: int, focal: float, frame: Frame, image: np.ndarray | None = None) -> Pipeline:
+    """A pipeline fed four copies of ``frame`` (its picture swapped for ``image``
+    if given), asserted settled: the reading a steady table gives."""
+    pipe = Pipeline(players, focal_px=focal)
+    shown = frame.image if image is None else image
+    for n in range(4):
+        snap = pipe.process(replace(frame, image=shown, number=n))
+    assert not snap.settling
+    return pipe

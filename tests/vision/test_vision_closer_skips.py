@@ -21,14 +21,13 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.support.vision_table import noisy_first_frame
 from vision.closer import CloserLook
 from vision.detect import Box, Detection, MarkerDetector
-from vision.geometry import CameraPose
 from vision.pipeline import Pipeline
 from vision.plan import DEFAULT_PLAN, Kind
-from vision.scenes import random_truth
 from vision.sources import Frame
-from vision.synthetic import Effects, SyntheticCamera
+from vision.synthetic import SyntheticCamera
 
 
 class Recorded:
@@ -47,15 +46,7 @@ class Recorded:
 
 @pytest.fixture(scope="module")
 def first_frame() -> tuple[SyntheticCamera, Frame]:
-    truth = random_truth(np.random.default_rng(7), players=4)
-    cam = SyntheticCamera(
-        truth,
-        pose=CameraPose(tilt_deg=15),
-        effects=Effects(noise_sigma=3.0),
-        size=(1920, 1080),
-        seed=1,
-    )
-    return cam, cam.read()
+    return noisy_first_frame((1920, 1080))
 
 
 def _looked(closer: CloserLook, boxes: list[Box], where: np.ndarray) -> list[int]:

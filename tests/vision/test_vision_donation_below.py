@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.support.vision_table import busy_table
+from tests.support.vision_table import busy_table, settled
 from vision.geometry import CameraPose
 from vision.layout import ZoneKind
 from vision.pipeline import Pipeline
@@ -34,20 +34,12 @@ def _table() -> TableSnapshot:
     return replace(truth, donations={**truth.donations, ABOVE: "pink"})
 
 
-def _read(frame: Frame, image: np.ndarray, focal: float, players: int) -> Pipeline:
-    pipe = Pipeline(players, focal_px=focal)
-    for n in range(4):
-        snap = pipe.process(replace(frame, image=image, number=n))
-    assert not snap.settling
-    return pipe
-
-
 @pytest.fixture(scope="module")
 def frame_and_pipe() -> tuple[Frame, float, Pipeline]:
     truth = _table()
     cam = SyntheticCamera(truth, pose=CameraPose(tilt_deg=10), size=(3200, 2400))
     frame = cam.read()
-    return frame, cam.focal_px, _read(frame, frame.image, cam.focal_px, truth.players)
+    return frame, cam.focal_px, settled(truth.players, cam.focal_px, frame)
 
 
 def _painted(frame: Frame, pipe: Pipeline, space: str, colour: tuple[int, int, int]) -> np.ndarray:
@@ -80,7 +72,7 @@ def test_a_counter_not_read_below_stays_unknown(frame_and_pipe) -> None:  # type
     frame, focal, pipe = frame_and_pipe
     truth = _table()
     image = _painted(frame, pipe, BELOW[0], (90, 60, 200))
-    snap = _read(frame, image, focal, truth.players).snapshot
+    snap = settled(truth.players, focal, frame, image).snapshot
     # Never empty where the print does not show: unknown.
     assert f"donation:{BELOW[0]}" in snap.unseen
     assert f"donation:{BELOW[1]}" not in snap.unseen

@@ -18,25 +18,16 @@ import pytest
 
 import vision.bands as bands
 import vision.pipeline as pipeline
+from tests.support.vision_table import noisy_first_frame
 from vision.detect import Detection
-from vision.geometry import CameraPose
 from vision.pipeline import Pipeline
-from vision.scenes import random_truth
 from vision.sources import Frame
-from vision.synthetic import Effects, SyntheticCamera
+from vision.synthetic import SyntheticCamera
 
 
 @pytest.fixture(scope="module")
 def large() -> tuple[SyntheticCamera, Frame]:
-    truth = random_truth(np.random.default_rng(7), players=4)
-    cam = SyntheticCamera(
-        truth,
-        pose=CameraPose(tilt_deg=15),
-        effects=Effects(noise_sigma=3.0),
-        size=(3200, 2400),
-        seed=1,
-    )
-    return cam, cam.read()
+    return noisy_first_frame((3200, 2400))
 
 
 def _read(cam: SyntheticCamera, frame: Frame) -> Pipeline:

@@ -10,17 +10,14 @@ stays unknown, never empty.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import cv2
 import numpy as np
 import pytest
 
-from tests.support.vision_table import busy_table
+from tests.support.vision_table import busy_table, settled
 from vision.art import PrintedArt
 from vision.geometry import CameraPose
 from vision.layout import ZoneKind
-from vision.pipeline import Pipeline
 from vision.register import Registration
 from vision.sources import Frame
 from vision.synthetic import SyntheticCamera
@@ -38,20 +35,12 @@ def _printed(frame: Frame, reg: Registration, shapes: list[np.ndarray]) -> np.nd
     return image
 
 
-def _read(players: int, focal: float, frame: Frame, image: np.ndarray) -> Pipeline:
-    pipe = Pipeline(players, focal_px=focal)
-    for n in range(4):
-        snap = pipe.process(replace(frame, image=image, number=n))
-    assert not snap.settling
-    return pipe
-
-
 @pytest.fixture(scope="module")
 def table() -> tuple[Frame, Registration, float, list[tuple[str, tuple[float, float]]]]:
     truth = busy_table()
     cam = SyntheticCamera(truth, pose=CameraPose(tilt_deg=10), size=(3200, 2400))
     frame = cam.read()
-    pipe = _read(truth.players, cam.focal_px, frame, frame.image)
+    pipe = settled(truth.players, cam.focal_px, frame)
     assert pipe.registration is not None
     spaces = [
         (f"donation:{z.name}", z.anchors[0] if z.anchors else z.centre)
@@ -66,7 +55,7 @@ def test_printed_icons_read_bare_and_a_counter_not_decoded_stays_unknown(table) 
     # The icon on every space, over the counters too: their stickers, half
     # painted over, no longer decode.
     image = _printed(frame, reg, [_diamond(x, y, 3.2) for _, (x, y) in spaces])
-    pipe = _read(truth.players, focal, frame, image)
+    pipe = settled(truth.players, focal, frame, image)
     snap = pipe.snapshot
     held = {f"donation:{k}" for k, v in truth.donations.items() if v}
     unknown = {k for k in snap.unseen if k.startswith("donation:")}
@@ -97,7 +86,7 @@ def test_print_that_differs_from_space_to_space_is_not_learned(table) -> None:  
         )
     held = {f"donation:{k}" for k, v in truth.donations.items() if v}
     bare = [k for k, _ in spaces if k not in held]
-    pipe = _read(truth.players, focal, frame, _printed(frame, reg, shapes))
+    pipe = settled(truth.players, focal, frame, _printed(frame, reg, shapes))
     assert 0 not in pipe.closer.art.learned
     # As before the print was learned: marker-like print keeps spaces unknown.
     unknown = set(pipe.snapshot.unseen)
