@@ -109,8 +109,13 @@ class ImhotepReader:
     """:class:`vision.games.base.GameReader` for Imhotep."""
 
     def __init__(
-        self, calibration: Lens | None = None, options: Sequence[str] | None = None
+        self,
+        calibration: Lens | None = None,
+        options: Sequence[str] | None = None,
+        players: int | None = None,
     ) -> None:
+        #: seats of the game the companion started (``None``: the round card's)
+        self.players = players
         self.calibration = (
             calibration if calibration is not None and not calibration.is_ideal else None
         )
@@ -623,7 +628,10 @@ class _Seen:
         boats = None
         players = None
         if card is not None:
-            players = card.players
+            # the seats of the game the companion started: a round card of
+            # another count (a player's slip, or a card read from a scene of
+            # another game) does not make seats that are not in the game
+            players = self.reader.players or card.players
             boats = tuple(self._boat(b, self.reader.catalog.boat(b).size) for b in card.boats)
         market_side = self._side("market")
         market = None

@@ -420,8 +420,9 @@ class ImhotepTable:
         players: int | None = None,
         options: Iterable[str] | None = None,
     ) -> ImhotepReader:
-        """A fresh reader; it reads the player count and sides off the table
-        itself (``players`` is not needed); ``options`` give the seats' colours
-        (``colours=...``), which say whose tower stands on which obelisk space."""
-        del players
-        return ImhotepReader(calibration, tuple(options or ()))
+        """A fresh reader; it reads the sides off the table itself; ``players``
+        (the seats of the game the companion started; without it the round
+        card's count) says which seats' cards and sleds are read; ``options``
+        give the seats' colours (``colours=...``), which say whose tower
+        stands on which obelisk space."""
+        return ImhotepReader(calibration, tuple(options or ()), players)
