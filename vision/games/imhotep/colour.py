@@ -56,6 +56,15 @@ SATURATED = 248.0
 DARK = 35.0
 #: the spread (ratio units) of a top's samples above which it is not one flat colour
 SPREAD = 0.12
+#: An empty space's teal as any printer makes it (the kit says "teal", not
+#: which shade; a home printer's, or another maker's, is not ``EMPTY_BGR``):
+#: in every sample, as ratios to the print beside it, red at most this share
+#: of the lower of green and blue ...
+TEAL_RED = 0.5
+#: ... the lower of green and blue at least this bright ...
+TEAL_MIN = 0.35
+#: ... and at least this share of the higher (green and blue alike).
+TEAL_BALANCE = 0.6
 
 
 def classify(
@@ -79,5 +88,16 @@ def classify(
     dists = sorted((math.dist(mean, c), name) for name, c in CANDIDATES.items())
     (d1, best), (d2, _) = dists[0], dists[1]
     if d1 > NEAR or d2 - d1 < MARGIN:
-        return None
+        return "" if teal(ratios) else None
     return best
+
+
+def teal(ratios: NDArray[np.float64]) -> bool:
+    """Whether every sample (n, 3: BGR ratios to the print beside it) shows
+    the empty space's teal, whatever its shade: no stone is teal (black,
+    white and grey have red as high as green and blue, brown higher), so a
+    space whose every sample is teal is seen empty; one sample of anything
+    else (a stone's edge, a neighbour's side) and it is not."""
+    b, g, r = ratios[:, 0], ratios[:, 1], ratios[:, 2]
+    low, high = np.minimum(b, g), np.maximum(b, g)
+    return bool(((r <= TEAL_RED * low) & (low >= TEAL_MIN) & (low >= TEAL_BALANCE * high)).all())
