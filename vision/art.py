@@ -28,6 +28,16 @@ and then nothing is exempted: unknown as before). The last consensus is kept
 the board's print does not change. Only the marker-like evidence of the print
 is weighed so; a marker decoded and refused, a saturated patch or a spot
 blown to white still make the spot unknown (:mod:`vision.closer`).
+
+A group whose empty spots agree on no print at all (``AGREE`` of them flat:
+the harsh renderer's and the demo's section slots) is ``plain``: a spot of it
+shows its own board only flat, or holding nothing lighter than its ground
+(ink printed there, a section's name, darkens it; a sticker's white ring
+lightens it), over the part no standing piece read beside it hides. Before,
+nothing was known of such slots and one whose worker no look decoded (its
+sticker cut by the neighbour's body) counted as bare: its section read one
+worker short at full confidence (harsh placement seeds 50002, 50010, 50014,
+50019).
 """
 
 from __future__ import annotations
@@ -57,6 +67,17 @@ AGREE = 2 / 3
 MIN_SPREAD = 4.0
 #: A matching patch's spread relative to the art's typical spread.
 SPREAD_RATIO = (0.5, 2.0)
+#: In a group whose spots carry no print (``plain``), the most grey levels a
+#: spot's light twentieth may lie above its median and still show only the
+#: board: ink printed on it (a section's name by its slot) is darker than its
+#: ground, a sticker's white ring and cells are lighter. Harsh renderer, 20
+#: seeds of ideal, light, motion, placement: bare slots holding a printed
+#: name 1-4 levels (noise and JPEG up to 8), slots holding a worker no look
+#: decodes 26-160 out of glare.
+INK_LIGHTER = 10.0
+#: The least share of a plain spot's patch that must show (not under a piece
+#: read beside it) for the spot to be seen bare.
+VISIBLE_SHARE = 1 / 3
 
 _N = round(2 * (RADIUS_MM + SHIFT_MM) / STEP_MM) + 1
 _S = round(SHIFT_MM / STEP_MM)
@@ -74,6 +95,8 @@ class PrintedArt:
         self._groups = groups
         #: Per group: (the art, zero mean and unit spread; its typical spread).
         self.learned: dict[int, tuple[NDArray[np.float32], float]] = {}
+        #: Groups whose spots the frame agreed carry no print at all.
+        self.plain: set[int] = set()
 
     def bare(
         self,
@@ -82,11 +105,14 @@ class PrintedArt:
         lens: PointLens | None,
         judge: NDArray[np.bool_],
         contribute: NDArray[np.bool_],
+        bodies: NDArray[np.float64] | None = None,
     ) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
         """Spots of ``judge`` that show their group's printed art clean, and
         those whose group's art is known (so a spot of them not showing it
         holds something). ``contribute``: the empty spots the art may be
-        learned from."""
+        learned from. ``bodies``: the pieces read, each as where its foot
+        and its top meet the board and its body's radius there (mm, (m, 5)):
+        what they hide of a spot with no print is not judged."""
         out = np.zeros(len(judge), bool)
         known = np.zeros(len(judge), bool)
         grouped = self._groups >= 0
@@ -104,12 +130,56 @@ class PrintedArt:
             fits = self._learn(g, patches, inner, spread, mine)
             art = self.learned.get(g)
             if art is None:
+                self._plain(g, spread, mine, judge, where, inner, known, out, bodies)
                 continue
             for i in np.nonzero(judge & (self._groups == g))[0].tolist():
                 k = where[i]
                 known[i] = True
                 out[i] = fits[k] if k in fits else _matches(patches[k], float(spread[k]), art)
         return out, known
+
+    def _plain(
+        self,
+        g: int,
+        spread: NDArray[np.float64],
+        mine: list[int],
+        judge: NDArray[np.bool_],
+        where: dict[int, int],
+        inner: NDArray[np.float32],
+        known: NDArray[np.bool_],
+        out: NDArray[np.bool_],
+        bodies: NDArray[np.float64] | None,
+    ) -> None:
+        """A group whose empty spots show no print (the harsh renderer's and
+        the demo's section slots): once ``MIN_SPOTS`` and ``AGREE`` of its
+        empty spots are flat (kept for later frames), a spot shows its own
+        board only flat, or holding nothing lighter than its ground (printed
+        ink, ``INK_LIGHTER``), over the part of it no piece read beside it
+        hides (a worker's body leaning over the next slot), and any other
+        spot holds something (issue 34: a worker whose sticker a neighbour's
+        body cut read as a bare slot, its section one worker short). A spot
+        under a third of whose patch shows is not seen bare either."""
+        flat = sum(1 for k in mine if spread[k] < MIN_SPREAD)
+        if len(mine) >= MIN_SPOTS and flat >= AGREE * len(mine):
+            self.plain.add(g)
+        if g not in self.plain:
+            return
+        for i in np.nonzero(judge & (self._groups == g))[0].tolist():
+            k = where[i]
+            known[i] = True
+            if spread[k] < MIN_SPREAD:
+                out[i] = True
+                continue
+            shown = inner[k].ravel()
+            if bodies is not None and len(bodies):
+                shown = shown[~_under(self._points[i], bodies)]
+                if len(shown) < VISIBLE_SHARE * inner[k].size:
+                    continue
+                if float(shown.std()) < MIN_SPREAD:
+                    out[i] = True
+                    continue
+            light, middle = np.percentile(shown, [95, 50])
+            out[i] = bool(light - middle <= INK_LIGHTER)
 
     def _learn(
         self,
@@ -161,6 +231,23 @@ class PrintedArt:
         out = cv2.remap(grey, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         patches: NDArray[np.float32] = out.astype(np.float32).reshape(len(idx), _N, _N)
         return patches
+
+
+def _under(point: NDArray[np.float64], bodies: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """Which points of a spot's inner patch (around board ``point``) lie under
+    a piece's body: within its radius of the segment from its foot to where
+    its top meets the board."""
+    inner = _OFF[_S : _N - _S]
+    gx, gy = (g.ravel() for g in np.meshgrid(inner + point[0], inner + point[1]))
+    pts = np.stack([gx, gy], axis=1)
+    foot, top, radius = bodies[:, 0:2], bodies[:, 2:4], bodies[:, 4]
+    axis = top - foot
+    length2 = np.maximum((axis**2).sum(axis=1), 1e-9)
+    t = np.clip(((pts[:, None, :] - foot[None]) * axis[None]).sum(axis=2) / length2, 0.0, 1.0)
+    near = foot[None] + t[..., None] * axis[None]
+    gap = np.linalg.norm(pts[:, None, :] - near, axis=2)
+    hidden: NDArray[np.bool_] = (gap <= radius[None]).any(axis=1)
+    return hidden
 
 
 def _matches(

@@ -170,6 +170,12 @@ TILE_CONTRAST = 20.0
 ART_GROUPS = ("donation:", "section:")
 #: Pieces always on the board: not reading one at all is itself a reason to look.
 ALWAYS_ON_BOARD: frozenset[Kind] = frozenset({Kind.MAHARAJAH})
+#: Pieces standing on section slots and beside them, whose bodies hide part
+#: of the next slot from the camera (:meth:`CloserLook._bodies`), and their
+#: body's radius over their sticker's side (a worker: a 10 mm sticker on a
+#: 15 mm top; as :data:`vision.after_move.BODY_PER_SIDE`).
+STANDING: frozenset[Kind] = frozenset({Kind.WORKER})
+BODY_PER_SIDE = 0.75
 #: Pieces of which a known few are in play (one per colour in play): their
 #: spots are looked at only while one of them is not read. Once all are read a
 #: look there can only find one of them a second time (a wrong id).
@@ -295,6 +301,12 @@ class CloserLook:
         #: The ids of those pieces, and how many of them are in play (an
         #: elephant per colour: two colours at least, the solo game's too).
         self._few_ids = frozenset(e.marker_id for e in plan.entries if e.kind in FEW)
+        #: Per id of a standing piece: its sticker's side and height (mm).
+        self._standing = {
+            e.marker_id: (e.side_mm, e.height_mm)
+            for e in plan.entries
+            if e.height_mm > 0 and e.kind in STANDING
+        }
         self._few_in_play = max(players, 2)
         printed = np.array([k in (Kind.COIN_SPOT, Kind.MARKET_CELL) for k in kinds])
         self._slop = np.where(printed, PRINTED_SLOP_MM, SLOP_MM)
@@ -506,7 +518,9 @@ class CloserLook:
         # clips the spot: those stay evidence of a piece.
         sized = empty & ~refused & ~hot & (spots.sides >= RELIABLE_SIDE_PX)
         if (sized & self._art_spots).any():
-            bare, known = self.art.bare(grey, reg, self.lens, sized, sized)
+            bare, known = self.art.bare(
+                grey, reg, self.lens, sized, sized, self._bodies(found, reg)
+            )
             squares = (squares & ~bare) | (known & ~bare)
             self.print_clean = self._keys(np.nonzero(bare & self._counter_spots)[0].tolist())
         else:
@@ -692,6 +706,25 @@ class CloserLook:
         if len(self._few_ids & ids) < self._few_in_play:
             more |= flat & self._few
         return np.nonzero(more)[0].tolist()
+
+    def _bodies(self, found: Sequence[Detection], reg: Registration) -> NDArray[np.float64]:
+        """The standing pieces read (``found``, the frame's raw detections):
+        where each one's foot and top meet the board, and its body's radius
+        at the top (mm, (m, 5)), for :meth:`vision.art.PrintedArt.bare`."""
+        mine = [(d, self._standing[d.marker_id]) for d in found if d.marker_id in self._standing]
+        if not mine:
+            return np.zeros((0, 5), np.float64)
+        centres = np.array([d.centre for d, _ in mine], dtype=np.float64)
+        if self.lens is not None:
+            centres = self.lens.to_ideal(centres)
+        top = reg.to_board(centres)
+        cam = reg.camera
+        height = max(float(cam[2]), 1.0)
+        size = np.array([s for _, s in mine], dtype=np.float64)
+        k = (height - size[:, 1]) / height
+        foot = cam[:2] + (top - cam[:2]) * k[:, None]
+        radius = BODY_PER_SIDE * size[:, 0] / k
+        return np.concatenate([foot, top, radius[:, None]], axis=1)
 
     def _read_on(self, spots: Spots, i: int) -> bool:
         """Did a look decode a marker on spot ``i`` (within a marker's side of
