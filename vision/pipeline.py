@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 from .after_move import SAME_PLACE_MM, AfterMove
 from .bands import is_large
 from .closer import CloserLook
+from .cube_top import withhold_beside
 from .detect import (
     SAME_SPOT_PX,
     Detection,
@@ -331,7 +332,7 @@ class Pipeline:
         if refusal is not None:
             return self._refuse(frame, refusal)
         self._standing = ()
-        placed, reading = self._read(dets, first, extra, reg)
+        placed, reading = self._read(dets, first, extra, reg, image)
         # Jitter (change spread thin over the board: shake, a new blur each frame)
         # is not motion; the stabiliser's agreeing readings decide.
         state = self.view.occluders(
@@ -698,6 +699,7 @@ class Pipeline:
         first: Markers,
         extra: Sequence[Detection],
         reg: Registration,
+        image: NDArray[np.uint8],
     ) -> tuple[tuple[list[Seen], set[str]], Reading]:
         """Place and read the first pass's detections (``first``: their ids and
         corners) and the closer look's (``extra``). Reuse the last result when
@@ -725,6 +727,9 @@ class Pipeline:
         self.stats.readings += 1
         placed = self.reader.place(both, reg)
         reading = self.reader.read(both, reg, placed, doubtful, clean)
+        # A market cell reads covered only under a cube's top seen over its
+        # centre; a cube beside it hiding its sticker proves nothing (vision/cube_top.py).
+        withhold_beside(reading.values, image, reg, self._lens, self.reader.printed_anchor)
         if both_arrays is None:
             both_arrays = marker_arrays(both)
         looked = (doubtful, clean)

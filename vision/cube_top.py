@@ -1,0 +1,206 @@
+"""Does a resource cube stand over a market cell's centre? Its top face says.
+
+A market cell whose printed sticker is not seen reads "covered": a cube is on
+it. But a cube pushed off its cell's centre toward the camera hides the whole
+sticker while its foot is beside the centre (issue 34, the second renderer's
+``everything_calibrated`` and ``sloppy`` frames: clear cells read covered; its
+truth calls a cell covered when the cube's foot covers the sticker's centre).
+Nothing in the sticker's place tells "over" from "beside": the cube itself
+must be located.
+
+A cube's top face is a flat square as wide as the cube is tall, straight above
+its foot. Sampled on the plane at the cube's height (the board registration
+lifted by parallax, :func:`vision.geometry.foot_to_ground`), the top face shows
+undistorted where the foot is, whatever the tilt; the side faces and the board
+show beside it. So: grow the flat patch around the cell's centre on that
+plane (one colour in a BGR frame, where a pale cube stands apart from the
+beige board; one grey level in a grey frame, the Y plane of a YUV camera),
+and fit it a rectangle. Positive evidence of a cube over the centre is
+a patch shaped like a cube's top (square, filled, of a cube's size) with the
+centre at least :data:`MARGIN_MM` inside it. Anything else (a patch of another
+shape, a face lit unevenly, the centre near the edge) proves nothing, and the
+cell is unknown, never covered. The cube's height is not known to the plan:
+the plane is taken at :data:`PLANE_MM`, then at the height the fitted top's
+side says (a cube is as tall as it is wide).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .lens import PointLens
+from .read import Value
+from .register import Registration
+
+#: The patch sampled around a cell's centre: half its width (mm) and its step.
+REACH_MM = 16.0
+STEP_MM = 0.5
+#: The plane sampled first (mm above the board); cubes of 8-16 mm are looked
+#: for, those of another height again on their own plane (:func:`over_centre`).
+PLANE_MM = 12.0
+SIDES_MM = (8.0, 16.0)
+#: A fitted top's sides may differ by this ratio, and the patch must fill this
+#: share of its rectangle (a top and a side face grown together do not).
+ASPECT = 1.3
+FILL = 0.75
+#: The centre must lie this far inside the fitted top: the registration's
+#: error and the cube's height misjudged by a millimetre or two.
+MARGIN_MM = 2.0
+#: Levels (per channel) a flat face may vary by around its median at the
+#: centre (a share of it, at least the floor): noise, a lamp's gradient.
+TOLERANCE = 0.08
+TOLERANCE_FLOOR = 8.0
+#: Samples a side (half a step apart) and their offsets from the centre (mm;
+#: east, south; each n * n, row-major: row = south, column = east).
+_FINE = round(2 * REACH_MM / (STEP_MM / 2))
+_OFFSETS = tuple(
+    a.ravel() for a in np.meshgrid(*[(np.arange(_FINE) - (_FINE - 1) / 2) * (STEP_MM / 2)] * 2)
+)
+#: Bridges of flat grey narrower than this are cut before the top is taken
+#: (a corner touching the next cube's top, the board beside a pale cube).
+_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+
+
+def over_centre(
+    image: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    centres: list[tuple[float, float]],
+) -> list[bool]:
+    """For each cell centre (board mm): is a cube's top face seen over it?
+    ``image``: the frame, BGR (colour tells a pale cube from the board) or grey."""
+    camera = reg.camera
+    out: list[bool] = []
+    for cx, cy in centres:
+        fit = _top(image, reg, lens, (cx, cy), PLANE_MM, camera)
+        if fit is None:
+            out.append(False)
+            continue
+        side, depth = fit
+        margin = MARGIN_MM
+        if abs(side - PLANE_MM) > 1.0:
+            # A cube of another height: its top is looked at on its own plane;
+            # failing that, this plane's top is shifted along the camera's line
+            # of sight by the difference, and that much more margin is asked.
+            again = _top(image, reg, lens, (cx, cy), side, camera)
+            if again is not None and abs(again[0] - side) <= 1.0:
+                depth = again[1]
+            else:
+                reach = math.hypot(cx - float(camera[0]), cy - float(camera[1]))
+                lift = max(float(camera[2]) - max(side, PLANE_MM), 1.0)
+                margin += abs(side - PLANE_MM) * reach / lift
+        out.append(depth >= margin)
+    return out
+
+
+def _top(
+    image: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    centre: tuple[float, float],
+    height: float,
+    camera: NDArray[np.float64],
+) -> tuple[float, float] | None:
+    """The flat patch around ``centre`` on the plane ``height`` mm up, if shaped
+    like a cube's top: (its mean side, how far inside it the centre lies), mm."""
+    patch = _sample(image, reg, lens, centre, height, camera)
+    n = patch.shape[0]
+    mid = n // 2
+    core = np.sort(patch[mid - 3 : mid + 4, mid - 3 : mid + 4].reshape(49, -1), axis=0)
+    ref = core[24]  # the median, and the spread between the tenths (of 49 samples)
+    tol = np.maximum(TOLERANCE_FLOOR, TOLERANCE * ref)
+    spread = core[44] - core[4]
+    if (spread > tol).any():
+        return None  # no flat face at the centre (a print, an edge)
+    mask = (np.abs(patch - ref) <= tol).all(axis=2).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN)
+    _, labels = cv2.connectedComponents(mask, connectivity=4)
+    label = int(labels[mid, mid])
+    if label == 0:
+        return None
+    region = (labels == label).astype(np.uint8)
+    edge = region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any()
+    if edge:
+        return None  # it runs out of the patch: board, not a cube's top
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    rect = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+    w, h = (float(v) * STEP_MM for v in rect[1])
+    if min(w, h) <= 0:
+        return None
+    area = float(region.sum()) * STEP_MM * STEP_MM
+    side = math.sqrt(w * h)
+    if not (SIDES_MM[0] <= min(w, h) and max(w, h) <= SIDES_MM[1]):
+        return None
+    if max(w, h) / min(w, h) > ASPECT or area < FILL * w * h:
+        return None
+    box = cv2.boxPoints(rect).astype(np.float32).reshape(-1, 1, 2)
+    depth = cv2.pointPolygonTest(box, (float(mid), float(mid)), True) * STEP_MM
+    return side, float(depth)
+
+
+def _sample(
+    image: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    centre: tuple[float, float],
+    height: float,
+    camera: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """The image over the plane ``height`` mm up around ``centre``: a square of
+    points :data:`STEP_MM` apart (each the mean of four samples half as far
+    apart, against the sensor's noise), row = south, column = east; (n, n, channels)."""
+    n = _FINE
+    # A point h mm up meets the board's plane, seen from the camera, at
+    # camera + (point - camera) * H / (H - h) (vision/geometry.py's foot_to_ground).
+    k = float(camera[2]) / max(float(camera[2]) - height, 1.0)
+    pts = np.empty((n * n, 2))
+    for axis in (0, 1):  # column by column: numpy is slow over a last axis of two
+        at = float(camera[axis])
+        pts[:, axis] = at + (_OFFSETS[axis] + (centre[axis] - at)) * k
+    xy = reg.to_image(pts)
+    if lens is not None:
+        xy = lens.to_raw(xy)
+    # Only the image's box around the samples is handed to the remap.
+    xs, ys = xy[:, 0], xy[:, 1]
+    x0, y0 = math.floor(xs.min()) - 1, math.floor(ys.min()) - 1
+    x1, y1 = math.ceil(xs.max()) + 2, math.ceil(ys.max()) + 2
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(max(x1, 1), w), min(max(y1, 1), h)
+    if x0 >= x1 or y0 >= y1:
+        x0, y0, x1, y1 = 0, 0, w, h
+    xy32 = (xy - (x0, y0)).astype(np.float32).reshape(n, n, 2)
+    values = cv2.remap(
+        image[y0:y1, x0:x1],
+        xy32[..., 0],
+        xy32[..., 1],
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    half = cv2.resize(values, (n // 2, n // 2), interpolation=cv2.INTER_AREA)
+    out: NDArray[np.float64] = half.reshape(n // 2, n // 2, -1).astype(np.float64)
+    return out
+
+
+def withhold_beside(
+    values: dict[str, Value],
+    image: NDArray[np.uint8],
+    reg: Registration,
+    lens: PointLens | None,
+    anchor: Callable[[str], tuple[float, float]],
+) -> None:
+    """Every market cell read covered (``market:<resource>:<row>`` True) with no
+    cube's top seen over its centre becomes unknown (None), in place."""
+    keys = [k for k, v in values.items() if k.startswith("market:") and v is True]
+    if not keys:
+        return
+    over = over_centre(image, reg, lens, [anchor(k) for k in keys])
+    for key, seen in zip(keys, over, strict=True):
+        if not seen:
+            values[key] = None
