@@ -38,8 +38,11 @@ def test_a_few_patterned_spots_among_flat_bare_ones_are_no_print() -> None:
     every = np.ones(len(points), bool)
     bare, known = art.bare(grey, reg, None, every, every)
     # No print learned: no flat bare spot is taken for one holding a piece.
-    assert not known.any() and not bare.any()
+    # The group is known to print nothing (issue 34, H2): a flat spot is seen
+    # bare, and so is a patterned one holding only ink darker than its ground.
     assert art.learned == {}
+    assert art.plain == {0}
+    assert known.all() and bare.all()
 
 
 def test_a_print_most_empty_spots_show_is_learned_and_a_flat_spot_is_not_bare() -> None:
