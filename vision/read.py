@@ -112,6 +112,8 @@ BOUNDED = (
     "temple:",
     "bridge:",
 )
+#: Keys of the tiles' and storehouses' zones.
+TILE_KEYS = ("district-slot:", "temple:", "bridge:", "storehouses")
 #: Pieces whose marker, read off every space they may stand on, still makes
 #: the spaces around it unknown (within this many mm of one of their anchors).
 STRAY_KINDS: frozenset[Kind] = frozenset({Kind.COUNTER, Kind.WORKER})
@@ -259,6 +261,18 @@ class Reader:
             for a in self.keys[k].anchors or (self.keys[k].centre,)
         ]
         self._stray_keys = [k for k, _ in stray_keys]
+        #: The same for tiles: a tile's marker read on another kind's slot (a
+        #: scuffed district tile's sticker decoded as a bridge tile's id) is
+        #: refused there, and the slot under it is unknown, never empty.
+        tile_keys = [
+            (k, a)
+            for k in self.keys
+            if k.startswith(TILE_KEYS)
+            for a in self.keys[k].anchors or (self.keys[k].centre,)
+        ]
+        self._tile_keys = [k for k, _ in tile_keys]
+        self._tile_anchors = np.array([a for _, a in tile_keys], dtype=np.float64).reshape(-1, 2)
+        self._misplaced: tuple[list[Seen], list[tuple[float, float]]] = ([], [])
         self._stray_anchors = np.array([a for _, a in stray_keys], dtype=np.float64).reshape(-1, 2)
         self._capacity = {
             k: SECTION_CAPACITY if k.startswith("section:") else 1
@@ -355,7 +369,9 @@ class Reader:
         seen: list[Seen] = []
         clear: set[str] = set()
         strays: list[tuple[float, float]] = []
+        misplaced: list[tuple[float, float]] = []
         self._strays = (seen, strays)
+        self._misplaced = (seen, misplaced)
         for d, g, quad, side in zip(detections, ground, on_board, sides, strict=True):
             entry = self._entries.get(d.marker_id)
             if entry is None or entry.kind is Kind.CORNER:
@@ -378,6 +394,8 @@ class Reader:
             if not self._possible(entry.kind, foot, zone):
                 if entry.kind in STRAY_KINDS:
                     strays.append(foot)
+                elif entry.kind in ANCHORED:
+                    misplaced.append(foot)
                 continue  # a place the plan never puts this marker
             seen.append(
                 Seen(
@@ -624,6 +642,11 @@ class Reader:
                         vals[k] = None
                 else:
                     vals.pop(k, None)
+        misplaced = self._misplaced[1] if self._misplaced[0] is seen_as_placed else []
+        for fx, fy in misplaced:
+            near = np.hypot(self._tile_anchors[:, 0] - fx, self._tile_anchors[:, 1] - fy)
+            for i in np.nonzero(near <= TILE_TOLERANCE_MM)[0].tolist():
+                vals.pop(self._tile_keys[i], None)
         for key in over_bounds(
             held,
             self._capacity,
