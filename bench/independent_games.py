@@ -260,10 +260,12 @@ def _ceylon_layout() -> dict[str, Any]:
     return data
 
 
-def ceylon_truth(scene_truth: Mapping[str, Sequence[int]]) -> Truth:
+def ceylon_truth(scene_truth: Mapping[str, Sequence[int]], players: int = 4) -> Truth:
     """The renderer's Ceylon truth as tokens, with each advisor's track merged
-    (``advisor_discs:<district>``: the discs on any of its spaces, one per seat)."""
-    out: Truth = {k: [str(m) for m in v] for k, v in scene_truth.items()}
+    (``advisor_discs:<district>``: the discs on any of its spaces, one per seat),
+    less the pawn homes of colours no seat plays (the renderer lists all four)."""
+    absent = {f"pawn_homes:{c}" for c in list(_ceylon_layout()["pawn_homes"])[players:]}
+    out: Truth = {k: [str(m) for m in v] for k, v in scene_truth.items() if k not in absent}
     for district in _ceylon_layout()["advisor_disc_spaces"]:
         seen = {
             str(m)
@@ -478,7 +480,7 @@ def truth_of(game: str, scene: Any) -> Truth:
     if game == "imhotep":
         return imhotep_truth(scene.truth, scene.stones)
     if game == "ceylon":
-        return ceylon_truth(scene.truth)
+        return ceylon_truth(scene.truth, scene.players)
     return rajas_truth(scene.truth)
 
 

@@ -165,8 +165,9 @@ def test_ceylon_hexes_homes_and_advisor_tracks() -> None:
         "advisor_disc_spaces:kandy:0": [CP.DISC_IDS[0]],
         "advisor_disc_spaces:kandy:3": [CP.DISC_IDS[0]],
     }
-    truth = ceylon_truth(scene_truth)
+    truth = ceylon_truth({**scene_truth, "pawn_homes:green": [], "pawn_homes:blue": []}, players)
     assert truth["advisor_discs:kandy"] == [str(CP.DISC_IDS[0])]
+    assert "pawn_homes:blue" in truth and "pawn_homes:green" not in truth  # no third seat
     tally = score({k: read[k] for k in ("hexes:D1", "advisor_discs:kandy")}, truth)
     assert tally.counts["false"] == 1 and tally.counts["exact"] == 1
     # a pawn not placed makes the hex that holds it unknown, not missed
