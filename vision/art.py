@@ -171,15 +171,20 @@ class PrintedArt:
                 out[i] = True
                 continue
             shown = inner[k].ravel()
-            if bodies is not None and len(bodies):
-                shown = shown[~_under(self._points[i], bodies)]
+            hidden = _under(self._points[i], bodies)
+            if hidden is not None:
+                shown = shown[~hidden]
                 if len(shown) < VISIBLE_SHARE * inner[k].size:
                     continue
                 if float(shown.std()) < MIN_SPREAD:
                     out[i] = True
                     continue
-            light, middle = np.percentile(shown, [95, 50])
-            out[i] = bool(light - middle <= INK_LIGHTER)
+            # Its light twentieth and its median (np.percentile costs ten times more).
+            n = len(shown)
+            ranks = sorted({(n - 1) // 2, (95 * (n - 1)) // 100})
+            at = np.partition(shown, ranks)
+            light, middle = float(at[ranks[-1]]), float(at[ranks[0]])
+            out[i] = light - middle <= INK_LIGHTER
 
     def _learn(
         self,
@@ -233,16 +238,27 @@ class PrintedArt:
         return patches
 
 
-def _under(point: NDArray[np.float64], bodies: NDArray[np.float64]) -> NDArray[np.bool_]:
+def _under(
+    point: NDArray[np.float64], bodies: NDArray[np.float64] | None
+) -> NDArray[np.bool_] | None:
     """Which points of a spot's inner patch (around board ``point``) lie under
     a piece's body: within its radius of the segment from its foot to where
-    its top meets the board."""
-    inner = _OFF[_S : _N - _S]
-    gx, gy = (g.ravel() for g in np.meshgrid(inner + point[0], inner + point[1]))
-    pts = np.stack([gx, gy], axis=1)
+    its top meets the board. None: no body reaches the patch."""
+    if bodies is None or not len(bodies):
+        return None
     foot, top, radius = bodies[:, 0:2], bodies[:, 2:4], bodies[:, 4]
     axis = top - foot
     length2 = np.maximum((axis**2).sum(axis=1), 1e-9)
+    # Only the bodies within reach of the patch (its half-diagonal).
+    t = np.clip(((point - foot) * axis).sum(axis=1) / length2, 0.0, 1.0)
+    gap = np.linalg.norm(point - (foot + t[:, None] * axis), axis=1)
+    near = gap <= radius + RADIUS_MM * np.sqrt(2)
+    if not near.any():
+        return None
+    foot, radius, axis, length2 = foot[near], radius[near], axis[near], length2[near]
+    inner = _OFF[_S : _N - _S]
+    gx, gy = (g.ravel() for g in np.meshgrid(inner + point[0], inner + point[1]))
+    pts = np.stack([gx, gy], axis=1)
     t = np.clip(((pts[:, None, :] - foot[None]) * axis[None]).sum(axis=2) / length2, 0.0, 1.0)
     near = foot[None] + t[..., None] * axis[None]
     gap = np.linalg.norm(pts[:, None, :] - near, axis=2)
