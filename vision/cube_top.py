@@ -40,30 +40,41 @@ from .register import Registration
 #: The patch sampled around a cell's centre: half its width (mm) and its step.
 REACH_MM = 16.0
 STEP_MM = 0.5
-#: The plane sampled first (mm above the board); cubes of 8-16 mm are looked
+#: The plane sampled first (mm above the board); cubes of 7-16 mm are looked
 #: for, those of another height again on their own plane (:func:`over_centre`).
 PLANE_MM = 12.0
-SIDES_MM = (8.0, 16.0)
+SIDES_MM = (7.0, 16.0)
 #: A fitted top's sides may differ by this ratio, and the patch must fill this
 #: share of its rectangle (a top and a side face grown together do not).
 ASPECT = 1.3
-FILL = 0.75
+FILL = 0.7
 #: The centre must lie this far inside the fitted top: the registration's
 #: error and the cube's height misjudged by a millimetre or two.
-MARGIN_MM = 2.0
+MARGIN_MM = 1.5
 #: Levels (per channel) a flat face may vary by around its median at the
-#: centre (a share of it, at least the floor): noise, a lamp's gradient.
+#: centre (a share of it, at least the floor): noise, a lamp's gradient. The
+#: patch is smoothed first (a Gaussian of this many steps: sensor noise and
+#: JPEG blocks on a dark channel spread 10-40 levels unsmoothed), and the
+#: centre's flatness taken over a square of 2 * CORE_STEPS + 1 steps a side.
 TOLERANCE = 0.08
-TOLERANCE_FLOOR = 8.0
-#: Samples a side (half a step apart) and their offsets from the centre (mm;
-#: east, south; each n * n, row-major: row = south, column = east).
-_FINE = round(2 * REACH_MM / (STEP_MM / 2))
+TOLERANCE_FLOOR = 16.0
+BLUR_STEPS = 1.5
+CORE_STEPS = 2
+#: Samples a side and their offsets from the centre (mm; east, south; each
+#: n * n, row-major: row = south, column = east).
+_SIDE = round(2 * REACH_MM / STEP_MM)
 _OFFSETS = tuple(
-    a.ravel() for a in np.meshgrid(*[(np.arange(_FINE) - (_FINE - 1) / 2) * (STEP_MM / 2)] * 2)
+    a.ravel() for a in np.meshgrid(*[(np.arange(_SIDE) - (_SIDE - 1) / 2) * STEP_MM] * 2)
 )
-#: Bridges of flat grey narrower than this are cut before the top is taken
-#: (a corner touching the next cube's top, the board beside a pale cube).
-_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+#: How the top is grown: (share of the tolerance, opening) tried in turn until
+#: the patch grown stays inside the sampled square. The opening cuts bridges
+#: of flat colour narrower than it (a corner touching the next cube's top, the
+#: board beside a pale cube); a tighter tolerance and a wider opening follow
+#: where the first grows out to the square's edge.
+GROW = tuple(
+    (share, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    for share, size in ((1.0, 11), (1.0, 15), (0.6, 15))
+)
 
 
 def over_centre(
@@ -88,7 +99,7 @@ def over_centre(
             # failing that, this plane's top is shifted along the camera's line
             # of sight by the difference, and that much more margin is asked.
             again = _top(image, reg, lens, (cx, cy), side, camera)
-            if again is not None and abs(again[0] - side) <= 1.0:
+            if again is not None and abs(again[0] - side) <= 1.5:
                 depth = again[1]
             else:
                 reach = math.hypot(cx - float(camera[0]), cy - float(camera[1]))
@@ -108,24 +119,37 @@ def _top(
 ) -> tuple[float, float] | None:
     """The flat patch around ``centre`` on the plane ``height`` mm up, if shaped
     like a cube's top: (its mean side, how far inside it the centre lies), mm."""
-    patch = _sample(image, reg, lens, centre, height, camera)
+    return _fit(_sample(image, reg, lens, centre, height, camera))
+
+
+def _fit(patch: NDArray[np.float64]) -> tuple[float, float] | None:
+    """The flat patch around the middle of ``patch`` (:func:`_sample`), if
+    shaped like a cube's top: (its mean side, how far inside it the middle
+    lies), mm."""
     n = patch.shape[0]
+    patch = cv2.GaussianBlur(patch, (0, 0), BLUR_STEPS).reshape(n, n, -1)
     mid = n // 2
-    core = np.sort(patch[mid - 3 : mid + 4, mid - 3 : mid + 4].reshape(49, -1), axis=0)
-    ref = core[24]  # the median, and the spread between the tenths (of 49 samples)
+    r = CORE_STEPS
+    core = np.sort(
+        patch[mid - r : mid + r + 1, mid - r : mid + r + 1].reshape(-1, patch.shape[2]), axis=0
+    )
+    m = len(core)
+    ref = core[m // 2]  # the median, and the spread between the tenths
     tol = np.maximum(TOLERANCE_FLOOR, TOLERANCE * ref)
-    spread = core[44] - core[4]
+    spread = core[int(m * 0.9)] - core[int(m * 0.1)]
     if (spread > tol).any():
         return None  # no flat face at the centre (a print, an edge)
-    mask = (np.abs(patch - ref) <= tol).all(axis=2).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN)
-    _, labels = cv2.connectedComponents(mask, connectivity=4)
-    label = int(labels[mid, mid])
-    if label == 0:
-        return None
-    region = (labels == label).astype(np.uint8)
-    edge = region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any()
-    if edge:
+    for share, kernel in GROW:
+        mask = (np.abs(patch - ref) <= tol * share).all(axis=2).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+        _, labels = cv2.connectedComponents(mask, connectivity=4)
+        label = int(labels[mid, mid])
+        if label == 0:
+            return None
+        region = (labels == label).astype(np.uint8)
+        if not (region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any()):
+            break
+    else:
         return None  # it runs out of the patch: board, not a cube's top
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not contours:
@@ -154,9 +178,9 @@ def _sample(
     camera: NDArray[np.float64],
 ) -> NDArray[np.float64]:
     """The image over the plane ``height`` mm up around ``centre``: a square of
-    points :data:`STEP_MM` apart (each the mean of four samples half as far
-    apart, against the sensor's noise), row = south, column = east; (n, n, channels)."""
-    n = _FINE
+    points :data:`STEP_MM` apart (the sensor's noise is smoothed in :func:`_fit`),
+    row = south, column = east; (n, n, channels)."""
+    n = _SIDE
     # A point h mm up meets the board's plane, seen from the camera, at
     # camera + (point - camera) * H / (H - h) (vision/geometry.py's foot_to_ground).
     k = float(camera[2]) / max(float(camera[2]) - height, 1.0)
@@ -183,8 +207,7 @@ def _sample(
         cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    half = cv2.resize(values, (n // 2, n // 2), interpolation=cv2.INTER_AREA)
-    out: NDArray[np.float64] = half.reshape(n // 2, n // 2, -1).astype(np.float64)
+    out: NDArray[np.float64] = values.reshape(n, n, -1).astype(np.float64)
     return out
 
 
