@@ -317,6 +317,13 @@ class CloserLook:
             for e in plan.entries
             if e.kind in (Kind.COIN_SPOT, Kind.MARKET_CELL)
         }
+        #: The printed stickers (coin spots, market cells) as bodies of no
+        #: height: the board's own print, which a slot beside one shows part
+        #: of (:meth:`_bodies`): their sticker with its quiet zone, and the
+        #: registration's error.
+        printed_reach = self._sizes[:, 0] * (8 / 6) / 2 * math.sqrt(2) + PRINTED_SLOP_MM
+        at = self._points[printed]
+        self._printed_bodies = np.concatenate([at, at, printed_reach[printed, None]], axis=1)
         self._spot_ids = np.array(
             [plan.of_kind(k)[0].marker_id if p else -1 for k, p in zip(kinds, printed, strict=True)]
         )
@@ -710,10 +717,12 @@ class CloserLook:
     def _bodies(self, found: Sequence[Detection], reg: Registration) -> NDArray[np.float64]:
         """The standing pieces read (``found``, the frame's raw detections):
         where each one's foot and top meet the board, and its body's radius
-        at the top (mm, (m, 5)), for :meth:`vision.art.PrintedArt.bare`."""
+        at the top (mm, (m, 5)), for :meth:`vision.art.PrintedArt.bare`; and
+        the board's printed stickers, whatever covers them (light seed 44 of
+        the whole-game bench: E2's bare slots beside its printed coin spot)."""
         mine = [(d, self._standing[d.marker_id]) for d in found if d.marker_id in self._standing]
         if not mine:
-            return np.zeros((0, 5), np.float64)
+            return self._printed_bodies
         centres = np.array([d.centre for d, _ in mine], dtype=np.float64)
         if self.lens is not None:
             centres = self.lens.to_ideal(centres)
@@ -723,8 +732,11 @@ class CloserLook:
         size = np.array([s for _, s in mine], dtype=np.float64)
         k = (height - size[:, 1]) / height
         foot = cam[:2] + (top - cam[:2]) * k[:, None]
-        radius = BODY_PER_SIDE * size[:, 0] / k
-        return np.concatenate([foot, top, radius[:, None]], axis=1)
+        # The top, or its sticker with its quiet zone where that reaches
+        # further (its corners), and the registration's error.
+        radius = max(BODY_PER_SIDE, 8 / 6 / 2 * math.sqrt(2)) * size[:, 0] / k + PRINTED_SLOP_MM
+        pieces = np.concatenate([foot, top, radius[:, None]], axis=1)
+        return np.concatenate([pieces, self._printed_bodies])
 
     def _read_on(self, spots: Spots, i: int) -> bool:
         """Did a look decode a marker on spot ``i`` (within a marker's side of

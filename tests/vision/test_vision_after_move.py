@@ -62,7 +62,12 @@ def test_a_worker_put_down_with_no_sticker_read_leaves_its_section_unknown() -> 
     # N2 still reads one worker, as the game expects, but its picture changed
     # by a worker's body the reading does not explain: unknown, not ("W1",).
     assert "section:N2" in snap.unseen
-    assert pipe.after_move.doubts["section:N2"].why == "unexplained"
+    # Unknown by the after-move check, or before it by the slot itself: the
+    # demo's slots print nothing, and one showing more than its board (B1's
+    # body and sticker) is no bare slot (vision/art.py, issue 34).
+    assert (
+        pipe.closer is not None and "section:N2" in pipe.closer.doubtful
+    ) or pipe.after_move.doubts["section:N2"].why == "unexplained"
     # E1 lost B1 for real: read as it is.
     assert "section:E1" not in snap.unseen and snap.sections["E1"] == ("G1", "G2", "Y2")
     wrong, _ = compare(snap, moved)
@@ -386,7 +391,11 @@ def test_a_piece_whose_sticker_a_hand_left_unread_where_nothing_changed_is_not_g
     cam.move(table, hand_frames=2, hand=over_w1)
     snap = _settled(pipe, cam, 8)
     assert "section:W1" in snap.unseen  # not ("G3",) -> ()
-    assert pipe.after_move.doubts["section:W1"].why == "hidden"
+    # Held by the after-move check, or before it by the slot showing more
+    # than its unprinted board (G3's smudged sticker; vision/art.py, issue 34).
+    assert (
+        pipe.closer is not None and "section:W1" in pipe.closer.doubtful
+    ) or pipe.after_move.doubts["section:W1"].why == "hidden"
     # The sticker read again (the blur gone): W1 is G3's once more.
     _smudged(cam, "G3", smudge=False)
     snap = _settled(pipe, cam, 4)
