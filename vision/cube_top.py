@@ -60,12 +60,18 @@ TOLERANCE = 0.08
 TOLERANCE_FLOOR = 16.0
 BLUR_STEPS = 1.5
 CORE_STEPS = 2
-#: Samples a side and their offsets from the centre (mm; east, south; each
-#: n * n, row-major: row = south, column = east).
+#: Samples a side, and the coarse grid (points a side, spanning the same
+#: square) the registration and lens map, with their offsets from the centre
+#: (mm; east, south; row-major: row = south, column = east), and the weights
+#: that spread the coarse grid over the samples (bilinear, per axis).
 _SIDE = round(2 * REACH_MM / STEP_MM)
-_OFFSETS = tuple(
-    a.ravel() for a in np.meshgrid(*[(np.arange(_SIDE) - (_SIDE - 1) / 2) * STEP_MM] * 2)
+_COARSE = 9
+_COARSE_OFFSETS = tuple(
+    a.ravel()
+    for a in np.meshgrid(*[np.linspace(-1.0, 1.0, _COARSE) * (_SIDE - 1) / 2 * STEP_MM] * 2)
 )
+_AT = np.linspace(0.0, _COARSE - 1.0, _SIDE)
+_SPREAD = np.maximum(0.0, 1.0 - np.abs(_AT[:, None] - np.arange(_COARSE)[None, :]))
 #: How the top is grown: (share of the tolerance, opening) tried in turn until
 #: the patch grown stays inside the sampled square. The opening cuts bridges
 #: of flat colour narrower than it (a corner touching the next cube's top, the
@@ -87,24 +93,28 @@ def over_centre(
     ``image``: the frame, BGR (colour tells a pale cube from the board) or grey."""
     camera = reg.camera
     out: list[bool] = []
+    # The cubes of one table are all alike: after the first top found, the
+    # next cells are looked at on its plane first (one sampling a cell).
+    plane = PLANE_MM
     for cx, cy in centres:
-        fit = _top(image, reg, lens, (cx, cy), PLANE_MM, camera)
+        fit = _top(image, reg, lens, (cx, cy), plane, camera)
         if fit is None:
             out.append(False)
             continue
         side, depth = fit
         margin = MARGIN_MM
-        if abs(side - PLANE_MM) > 1.0:
+        if abs(side - plane) > 1.0:
             # A cube of another height: its top is looked at on its own plane;
             # failing that, this plane's top is shifted along the camera's line
             # of sight by the difference, and that much more margin is asked.
             again = _top(image, reg, lens, (cx, cy), side, camera)
             if again is not None and abs(again[0] - side) <= 1.5:
                 depth = again[1]
+                plane = side
             else:
                 reach = math.hypot(cx - float(camera[0]), cy - float(camera[1]))
-                lift = max(float(camera[2]) - max(side, PLANE_MM), 1.0)
-                margin += abs(side - PLANE_MM) * reach / lift
+                lift = max(float(camera[2]) - max(side, plane), 1.0)
+                margin += abs(side - plane) * reach / lift
         out.append(depth >= margin)
     return out
 
@@ -122,7 +132,7 @@ def _top(
     return _fit(_sample(image, reg, lens, centre, height, camera))
 
 
-def _fit(patch: NDArray[np.float64]) -> tuple[float, float] | None:
+def _fit(patch: NDArray[np.float32]) -> tuple[float, float] | None:
     """The flat patch around the middle of ``patch`` (:func:`_sample`), if
     shaped like a cube's top: (its mean side, how far inside it the middle
     lies), mm."""
@@ -176,21 +186,27 @@ def _sample(
     centre: tuple[float, float],
     height: float,
     camera: NDArray[np.float64],
-) -> NDArray[np.float64]:
+) -> NDArray[np.float32]:
     """The image over the plane ``height`` mm up around ``centre``: a square of
     points :data:`STEP_MM` apart (the sensor's noise is smoothed in :func:`_fit`),
     row = south, column = east; (n, n, channels)."""
     n = _SIDE
     # A point h mm up meets the board's plane, seen from the camera, at
     # camera + (point - camera) * H / (H - h) (vision/geometry.py's foot_to_ground).
+    # The registration and the lens are smooth over the patch: a coarse grid
+    # goes through them, the samples between are interpolated (bilinear).
     k = float(camera[2]) / max(float(camera[2]) - height, 1.0)
-    pts = np.empty((n * n, 2))
+    pts = np.empty((_COARSE * _COARSE, 2))
     for axis in (0, 1):  # column by column: numpy is slow over a last axis of two
         at = float(camera[axis])
-        pts[:, axis] = at + (_OFFSETS[axis] + (centre[axis] - at)) * k
-    xy = reg.to_image(pts)
+        pts[:, axis] = at + (_COARSE_OFFSETS[axis] + (centre[axis] - at)) * k
+    coarse = reg.to_image(pts)
     if lens is not None:
-        xy = lens.to_raw(xy)
+        coarse = lens.to_raw(coarse)
+    xy = np.empty((n * n, 2))
+    for axis in (0, 1):
+        grid = coarse[:, axis].reshape(_COARSE, _COARSE)
+        xy[:, axis] = (_SPREAD @ grid @ _SPREAD.T).ravel()
     # Only the image's box around the samples is handed to the remap.
     xs, ys = xy[:, 0], xy[:, 1]
     x0, y0 = math.floor(xs.min()) - 1, math.floor(ys.min()) - 1
@@ -207,7 +223,7 @@ def _sample(
         cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    out: NDArray[np.float64] = values.reshape(n, n, -1).astype(np.float64)
+    out: NDArray[np.float32] = values.reshape(n, n, -1).astype(np.float32)
     return out
 
 
