@@ -99,15 +99,16 @@ def test_a_reading_is_not_reused_once_the_closer_look_doubts_a_zone() -> None:
     table = busy_table()
     cam = SyntheticCamera(table, pose=CameraPose(tilt_deg=5), size=(3200, 2400))
     pipe = Pipeline(4, focal_px=cam.focal_px)
-    pipe.process(cam.read())
+    frame = cam.read()
+    pipe.process(frame)
     reg, closer = pipe.registration, pipe.closer
     assert reg is not None and closer is not None
     dets = list(pipe.markers_read)
-    _, reading = pipe._read(dets, marker_arrays(dets), [], reg)
+    _, reading = pipe._read(dets, marker_arrays(dets), [], reg, frame.image)
     empty = next(k for k, v in reading.values.items() if k.startswith("section:") and v == ())
     closer.doubtful = frozenset({empty})
-    _, again = pipe._read(dets, marker_arrays(dets), [], reg)
+    _, again = pipe._read(dets, marker_arrays(dets), [], reg, frame.image)
     assert empty not in again.values
     closer.doubtful = frozenset()
-    _, third = pipe._read(dets, marker_arrays(dets), [], reg)
+    _, third = pipe._read(dets, marker_arrays(dets), [], reg, frame.image)
     assert third.values[empty] == ()
