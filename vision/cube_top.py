@@ -73,10 +73,12 @@ _COARSE_OFFSETS = tuple(
 _AT = np.linspace(0.0, _COARSE - 1.0, _SIDE)
 _SPREAD = np.maximum(0.0, 1.0 - np.abs(_AT[:, None] - np.arange(_COARSE)[None, :]))
 #: How the top is grown: (share of the tolerance, opening) tried in turn until
-#: the patch grown stays inside the sampled square. The opening cuts bridges
-#: of flat colour narrower than it (a corner touching the next cube's top, the
-#: board beside a pale cube); a tighter tolerance and a wider opening follow
-#: where the first grows out to the square's edge.
+#: the patch grown stays inside the sampled square and is shaped like a top.
+#: The opening cuts bridges of flat colour narrower than it (a corner touching
+#: the next cube's top, the board beside a pale cube); a tighter tolerance and
+#: a wider opening follow where the first grows out to the square's edge, or
+#: grows the top together with a pale face beside it (our own renderer's
+#: cubes in a column: the top and the side of the cube beyond, 8 x 11 mm).
 GROW = tuple(
     (share, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     for share, size in ((1.0, 11), (1.0, 15), (0.6, 15))
@@ -157,10 +159,19 @@ def _fit(patch: NDArray[np.float32]) -> tuple[float, float] | None:
         if label == 0:
             return None
         region = (labels == label).astype(np.uint8)
-        if not (region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any()):
-            break
-    else:
-        return None  # it runs out of the patch: board, not a cube's top
+        if region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any():
+            continue  # it runs out of the patch: board, not a cube's top
+        # A top grown together with a pale face beside it (the next cube's
+        # side, a sticker's white ring) is not square: a tighter grow may part them.
+        fit = _shaped(region, mid)
+        if fit is not None:
+            return fit
+    return None
+
+
+def _shaped(region: NDArray[np.uint8], mid: int) -> tuple[float, float] | None:
+    """``region`` (a patch's flat part around its middle), if shaped like a
+    cube's top: (its mean side, how far inside it the middle lies), mm."""
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not contours:
         return None
