@@ -64,6 +64,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.independent_vision import lens_of
 from vision.sources import Frame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -417,25 +418,6 @@ class Row:
     frames: int
     wrong: tuple[str, ...]
     seconds: float
-
-
-def lens_of(camera: Any) -> Any:
-    """The contract's camera model as the lens ``companion calibrate`` saves."""
-    from vision.lens import Lens
-
-    K, d = camera.K, camera.dist
-    return Lens(
-        fx=float(K[0, 0]),
-        fy=float(K[1, 1]),
-        cx=float(K[0, 2]),
-        cy=float(K[1, 2]),
-        k1=float(d[0]),
-        k2=float(d[1]),
-        p1=float(d[2]),
-        p2=float(d[3]),
-        k3=float(d[4]),
-        size=(int(camera.width), int(camera.height)),
-    )
 
 
 #: the zone kinds each game's reading is scored on (:func:`kind_of`); the
