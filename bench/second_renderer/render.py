@@ -271,14 +271,14 @@ def _canvas_for(cam: CameraModel) -> tuple[Canvas, tuple[float, float]]:
 
 def _undistort(pts: FloatArray, cam: CameraModel) -> FloatArray:
     crit = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 60, 1e-7)
-    out = cv2.undistortPoints(
-        np.asarray(pts, np.float64).reshape(-1, 1, 2),
-        cam.K,
-        cam.dist,
-        R=None,
-        P=cam.K,
-        criteria=crit,
-    )
+    src = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+    # OpenCV 4.x (the Raspberry Pi's 4.11) iterates with its own function and
+    # has no ``criteria`` keyword; OpenCV 5 has only the keyword.
+    iterate = getattr(cv2, "undistortPointsIter", None)
+    if iterate is not None:
+        out = iterate(src, cam.K, cam.dist, None, cam.K, crit)
+    else:
+        out = cv2.undistortPoints(src, cam.K, cam.dist, R=None, P=cam.K, criteria=crit)
     return np.asarray(out, dtype=np.float64)
 
 
