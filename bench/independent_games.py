@@ -64,13 +64,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.independent_vision import lens_of
+from bench.independent_vision import MAX_FRAMES, lens_of
 from vision.sources import Frame
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Frames given (the same still frame) before a reading that has not settled
-#: counts as never settled.
-MAX_FRAMES = 10
 GAMES = ("imhotep", "ceylon", "rajas")
 #: the issue's hardest conditions first, so a run cut short still says most
 FIRST = ("ideal", "glare", "everything_calibrated", "sloppy", "blur_noise_jpeg")
