@@ -3,6 +3,9 @@
 Per frame: find the plan's markers (undistorted with the calibration), register
 the mat from its corner markers, then
 
+- refuse the frame through an uncalibrated lens that bends the mat (its
+  edge guards off the corners' fit: :func:`vision.startup.lens_refusal`,
+  named in both languages by :meth:`ImhotepReader.notices`);
 - refuse the frame while any corner or edge guard is hidden (a hand or an arm
   is over the table: it always crosses the edge), naming where;
 - refuse every marker where the plan never puts it (an id of another game, a
@@ -57,7 +60,9 @@ from ...geometry import ground_to_foot
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
 from ...rig import PAPER
+from ...snapshot import Problem
 from ...sources import Frame
+from ...startup import lens_refusal
 from .colour import CANDIDATES, PRINT_BGR, SATURATED, classify
 from .layout import (
     HULL_MM,
@@ -134,6 +139,7 @@ class ImhotepReader:
         )
         self._lens: PointLens | None = None
         self._problems: list[str] = []
+        self._notices: tuple[Problem, ...] = ()
         self._last: ImhotepObservation | None = None
         self.options = tuple(options or ())
         #: the game's record as the companion last told it (``expect``)
@@ -148,6 +154,11 @@ class ImhotepReader:
     def problems(self) -> list[str]:
         return list(self._problems)
 
+    def notices(self) -> tuple[Problem, ...]:
+        """The camera-wide problems of the last frame in both languages (EN+ES,
+        :mod:`vision.messages`): the refusal to read through an uncalibrated lens."""
+        return self._notices
+
     # -- frame -----------------------------------------------------------------
     def read(self, frame: Frame) -> ImhotepObservation | None:
         image = frame.image
@@ -158,10 +169,21 @@ class ImhotepReader:
                 self._lens = PointLens(self.calibration, size)
                 self.registrar.lens = self._lens
             found = self._lens.detections(found)
-        reg = self.registrar.update(found, size)
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        reg = self.registrar.update(found, size, grey)
         self._problems = []
+        self._notices = ()
         if not reg.ok:
             self._problems.append("fewer than two of the mat's corner markers are in view")
+            self._last = None
+            return None
+        # Through a bent, uncalibrated lens the edge guards lie mm away from
+        # where the mat's fit puts them: read as hidden, they would blame a
+        # hand. The advice that helps is to calibrate (vision/startup.py).
+        refusal = lens_refusal(reg, self.calibration is not None)
+        if refusal is not None:
+            self._notices = (refusal,)
+            self._problems.append(refusal.en)
             self._last = None
             return None
         seen = _Seen(self, reg, image, found)
