@@ -65,6 +65,13 @@ TEAL_RED = 0.5
 TEAL_MIN = 0.35
 #: ... and at least this share of the higher (green and blue alike).
 TEAL_BALANCE = 0.6
+#: A brown stone of any stain, as ratios to the print beside it: red at least
+#: this many times green and green this many times blue (``STONE_BGR``'s
+#: brown: 1.43 and 1.81; a darker stain's 1.6 and 2; neutral stones about 1) ...
+BROWN_STEP = 1.3
+#: ... and red at least this bright (a black stone's ratios are near 0.1-0.2,
+#: where noise could tilt its hue)
+BROWN_MIN = 0.3
 
 
 def classify(
@@ -88,8 +95,20 @@ def classify(
     dists = sorted((math.dist(mean, c), name) for name, c in CANDIDATES.items())
     (d1, best), (d2, _) = dists[0], dists[1]
     if d1 > NEAR or d2 - d1 < MARGIN:
-        return "" if teal(ratios) else None
+        return "" if teal(ratios) else "brown" if brown(ratios) else None
     return best
+
+
+def brown(ratios: NDArray[np.float64]) -> bool:
+    """Whether every sample (n, 3: BGR ratios to the print beside it) shows a
+    brown stone's top, whatever the stain: the kit says "brown", not which
+    shade (another maker's stones are darker than ``STONE_BGR``'s). Red above
+    green above blue, each by a clear step (``BROWN_STEP``), and red not dark
+    (``BROWN_MIN``). Black, grey and white stones are neutral against the
+    neutral print (the light's colour cancels in the ratio); teal has the
+    least red; so no other stone nor an empty space passes."""
+    b, g, r = ratios[:, 0], ratios[:, 1], ratios[:, 2]
+    return bool(((r >= BROWN_STEP * g) & (g >= BROWN_STEP * b) & (r >= BROWN_MIN)).all())
 
 
 def teal(ratios: NDArray[np.float64]) -> bool:

@@ -13,8 +13,10 @@ the mat from its corner markers, then
 - read the round card, market cards and each seat's cards from the card
   spaces: a card's sticker, or the space's own printed "free" marker; neither
   or both: unknown;
-- read each boat from its two stickers (bow and stern): its place (a harbour
-  berth or a site's dock) and each slot, bow first, by colour
+- read each boat from its two stickers (bow and stern): its place (the one
+  harbour berth or site dock on its hull, whichever way it lies; a boat of
+  another size than the game's keeps its place, its slots unknown) and each
+  slot, bow first, by colour
   (:mod:`vision.games.imhotep.colour`): the slot's printed empty square seen
   at its centre is an empty slot; a stone's top must read as one stone colour,
   and the slot's centre must show that stone's top or its shaded side (where
@@ -22,8 +24,10 @@ the mat from its corner markers, then
   of the slot's square no neighbour can hide decides, if there is one); a
   slot not read so is unknown on its own (the boat's id, place and other
   slots stand);
-- read the burial chamber (side A) cell by cell in placement order and each
-  seat's sled the same way; a sequence with a stone after a seen-empty cell is
+- read the burial chamber (either side: side B is filled as side A) cell by
+  cell in placement order and each seat's sled the same way (a space with no
+  clean print beside it against the print its markers' paper predicts, only
+  under one even light: :meth:`_Seen.even_light`); a sequence with a stone after a seen-empty cell is
   a contradiction and reads as unknown;
 - infer what side A implies: no face-down market cards, no obelisk towers.
 
@@ -65,8 +69,11 @@ from ...sources import Frame
 from ...startup import lens_refusal
 from .colour import CANDIDATES, PRINT_BGR, SATURATED, classify
 from .layout import (
+    BOAT_END_MM,
+    BOAT_WIDTH_MM,
     HULL_MM,
     LAYOUT,
+    SLOT_PITCH_MM,
     STONE_MM,
     Point,
     boat_length,
@@ -84,6 +91,9 @@ PRINTED_MM = 8.0
 CARD_MM = 14.0
 #: a boat farther than this (mm) from every berth and dock is refused
 BOAT_PLACE_MM = 16.0
+#: a boat's bow and stern stickers this far (mm) at most from a whole number
+#: of slots apart (the sticker's place on its end, a boat's sag)
+BOAT_FIT_MM = 4.0
 #: smallest marker side (px) read at all: below it a sticker is not trusted
 MIN_SIDE_PX = 16.0
 #: the half side (mm) of the window sampled on a stone's top
@@ -103,6 +113,11 @@ _FAR_GRID = np.arange(-6.0, 6.01, 1.0)
 #: camera: a stone off its space's centre or turned (the placement condition
 #: moves one up to 3 mm and turns it up to 8 degrees, its corners 1 mm out)
 FAR_MARGIN_MM = 3.5
+#: one even light over the mat: every marker's paper at least this share as
+#: bright as the brightest (a shadow band takes 35-60 % of the light away) ...
+EVEN_LIGHT = 0.8
+#: ... measured on at least this many markers (the corners and guards alone are 54)
+EVEN_MARKERS = 20
 #: a washed-out guard's pattern: a white cell brighter than the black one
 #: beside it by this many grey levels (about three times the noise) ...
 GUARD_STEP = 8.0
@@ -259,6 +274,7 @@ class _Seen:
         ]
         self.small = [m for m in every if m[2].side_px < MIN_SIDE_PX]
         self._papers: tuple[NDArray[np.float64], NDArray[np.float64]] | None = None
+        self._even: bool | None = None
         self.hidden: list[str] = []
         for name, centre in LAYOUT.corners.items():
             if not self._near(PLAN.id_of("corner", name), centre, PRINTED_MM, small=True):
@@ -354,6 +370,24 @@ class _Seen:
             )
         return self._papers
 
+    def even_light(self) -> bool:
+        """Whether one even light falls on the whole mat: every marker's paper
+        unsaturated and at least ``EVEN_LIGHT`` as bright as the brightest. A
+        shadow band (it crosses the mat's edge and its guards: a strip 60 mm
+        wide or more), glare or a lamp's falloff fails it. Only then may a
+        stone space without a clean print beside it be read against the print
+        its nearest markers' paper predicts (:meth:`expected_print`): a
+        shadow over the space alone would make a white stone grey."""
+        if self._even is None:
+            _, colours = self.papers()
+            level = colours.mean(axis=1) if len(colours) else np.zeros(0)
+            self._even = bool(
+                len(colours) >= EVEN_MARKERS
+                and float(colours.max()) < SATURATED
+                and float(level.min()) >= EVEN_LIGHT * float(level.max())
+            )
+        return self._even
+
     def expected_print(self, at: NDArray[np.float64]) -> NDArray[np.float64] | None:
         """The light print's colour at ``at`` as the two nearest markers' paper
         predicts it (``None`` when they disagree: a shadow's edge or glare)."""
@@ -431,6 +465,11 @@ class _Seen:
                 or bool((ref < 0.75 * want_print).any() or (ref > 1.3 * want_print).any())
             ):
                 ref = None  # not the print as the markers' paper says it looks here
+            if ref is None and want_print is not None and self.even_light():
+                # no clean print beside the space (another maker's board, a
+                # neighbour's stone in the way): under one even light the
+                # markers' paper says what the print would look like here
+                ref = want_print
             refs.append(ref)
             if ref is None:
                 out.append(None)
@@ -549,14 +588,21 @@ class _Seen:
         return "A" if a and not b else "B" if b and not a else None
 
     def _boat(self, boat_id: int, size: int) -> tuple[int, str, tuple[str | None, ...]] | None:
-        """A boat from its bow and stern stickers (one is enough: a sticker's
-        own square says which way the boat points): its id, its place and each
+        """A boat from its bow and stern stickers: its id, its place and each
         slot bow first (``None`` for a slot not read: the boat's place and its
-        other slots are still evidence). ``None`` when no sticker places it."""
-        places = LAYOUT.places()
-        bow_at, stern_at = boat_marker_offsets(size)
-        centres, axes = [], []
-        for end, off in (("bow", bow_at), ("stern", stern_at)):
+        other slots are still evidence). ``None`` when no sticker places it.
+
+        Both stickers seen: the boat is read by its own markers, whichever way
+        it lies. The line from bow to stern is its axis; their distance, its
+        length (``hardware/imhotep/layout.json`` fixes each end's length and
+        the slots' pitch, not which way a boat lies nor which point of it
+        touches a dock): a boat of the wrong size for the game's boat
+        ``boat_id`` keeps its place, every slot unknown. Its place is the one
+        berth or dock whose point lies on its hull (:meth:`_place`). One
+        sticker alone: the kit's boat (bow east, the sticker square to it,
+        ``size`` slots) centred within ``BOAT_PLACE_MM`` of a place."""
+        ends: dict[str, tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
+        for end in ("bow", "stern"):
             mid = PLAN.id_of("boat", f"{boat_id}-{end}")
             found = [(g, d) for m, g, d in self.marks if m == mid]
             if len(found) > 1:
@@ -566,32 +612,72 @@ class _Seen:
                 p = np.array(ground_to_foot(g[0], g[1], self.cam, HULL_MM))
                 tl, tr, br, bl = self.reg.to_board(d.corners.astype(np.float64))
                 axis = (tr - tl) + (br - bl)
-                u = axis / max(float(np.linalg.norm(axis)), 1e-9)
-                centres.append(p - u * off)
-                axes.append(u)
-        if not centres:
+                ends[end] = (p, axis / max(float(np.linalg.norm(axis)), 1e-9))
+        if not ends:
             return None
-        if len(centres) == 2 and math.dist(tuple(centres[0]), tuple(centres[1])) > 6.0:
-            self.refused.append(
-                f"boat {boat_id}: its bow and stern stickers are not one boat apart"
+        n = size
+        if len(ends) == 2:
+            bow, stern = ends["bow"][0], ends["stern"][0]
+            span = float(np.linalg.norm(bow - stern))
+            axis = (bow - stern) / max(span, 1e-9)  # towards the bow
+            slots_f = (span - BOAT_END_MM) / SLOT_PITCH_MM
+            n = round(slots_f)
+            if abs(slots_f - n) * SLOT_PITCH_MM > BOAT_FIT_MM or not 1 <= n <= 4:
+                self.refused.append(
+                    f"boat {boat_id}: its bow and stern stickers are not one boat apart"
+                )
+                return None
+            centre = (bow + stern) / 2
+            where = self._place(boat_id, centre, axis, span + BOAT_END_MM)
+        else:
+            ((end, (p, axis)),) = ends.items()
+            bow_at, stern_at = boat_marker_offsets(size)
+            centre = p - axis * (bow_at if end == "bow" else stern_at)
+            name, dist = min(
+                ((k, math.dist(tuple(centre), at)) for k, at in LAYOUT.places().items()),
+                key=lambda t: t[1],
             )
+            where = name if dist <= BOAT_PLACE_MM else None
+            if where is None:
+                self.refused.append(f"boat {boat_id} lies away from every berth and dock")
+        if where is None:
             return None
-        centre = np.mean(centres, axis=0)
-        axis = np.sum(axes, axis=0)
-        axis /= max(float(np.linalg.norm(axis)), 1e-9)
-        name, dist = min(
-            ((n, math.dist(tuple(centre), at)) for n, at in places.items()), key=lambda t: t[1]
-        )
-        if dist > BOAT_PLACE_MM:
-            self.refused.append(f"boat {boat_id} lies away from every berth and dock")
-            return None
-        where = "harbour" if name.startswith("harbour") else name
+        where = "harbour" if where.startswith("harbour") else where
+        if n != size:
+            self.refused.append(
+                f"boat {boat_id} has {n} slots, the game's boat {boat_id} has {size}:"
+                " its stones are not read"
+            )
+            return boat_id, where, (None,) * size
         slots = [
             (float(centre[0] + axis[0] * off), float(centre[1] + axis[1] * off))
             for off in boat_slot_offsets(size)
         ]
         across = [(-float(axis[1]), float(axis[0]))] * size
         return boat_id, where, tuple(self._spaces(slots, HULL_MM, across))
+
+    def _place(
+        self, boat_id: int, centre: NDArray[np.float64], axis: NDArray[np.float64], length: float
+    ) -> str | None:
+        """The berth or dock whose point lies on a boat's hull (``length`` mm
+        along ``axis`` about ``centre``, the kit's width across), or ``None``
+        (named in the problems) when none does, or more than one: a long boat
+        docked at the market or the pyramid reaches the harbour berth south of
+        it, where a boat lying in the harbour could as well be."""
+        on = []
+        for name, at in LAYOUT.places().items():
+            rel = np.array(at) - centre
+            along = abs(float(rel @ axis))
+            across = abs(float(rel[0] * -axis[1] + rel[1] * axis[0]))
+            if along <= length / 2 and across <= BOAT_WIDTH_MM / 2:
+                on.append(name)
+        if len(on) != 1:
+            self.refused.append(
+                f"boat {boat_id} lies "
+                + ("on no berth or dock" if not on else "across " + " and ".join(on))
+            )
+            return None
+        return on[0]
 
     def _burial(self) -> tuple[str | None, ...] | None:
         cells = self._spaces(LAYOUT.burial_cells, 0.0)
@@ -661,7 +747,9 @@ class _Seen:
         # market is read only while a round card lies on its space
         if market_side == "A" and card is not None:
             market = tuple(self._card_space(at, ("card",)) for at in LAYOUT.market)
-        burial = self._burial() if self._side("burial") == "A" else None
+        # side B is used as side A, only scored otherwise (rulebook, "B) Cámara
+        # funeraria"): the same cells, filled in the same order
+        burial = self._burial() if self._side("burial") in ("A", "B") else None
         obelisk_side = self._side("obelisk")
         stacks: dict[str, Any] = dict.fromkeys(("pyramid_top", "temple_top", "obelisk_tops"))
         record = self.reader.record
