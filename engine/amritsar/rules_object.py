@@ -75,6 +75,10 @@ def privacy(state: GameState, action: Action) -> tuple[int | None, bool]:
     return None, False
 
 
+#: the core decisions made so far, by (top frame's kind, player, secret_for) (``decision``)
+_DECISIONS: dict[tuple[int, int, int | None], Decision] = {}
+
+
 def secret_for(state: GameState) -> int | None:
     """The seat a pending secret draw is for: the receiver of a dealt objective."""
     if state.pending and state.pending[-1].kind == Pending.CHANCE_OBJECTIVE:
@@ -118,16 +122,25 @@ class AmritsarRules:
 
     def decision(self, state: Any) -> Decision:
         state = _state(state)
-        d = game.decision(state)
-        return Decision(
-            d.kind.name,
-            d.player,
-            d.prompt_en,
-            d.prompt_es,
-            is_chance=d.is_chance,
-            is_over=d.kind is Pending.GAME_OVER,
-            secret_for=secret_for(state),
-        )
+        # A decision depends only on the top frame's kind, player and (a dealt
+        # objective) receiver: each one made once, as a search asks ~10^5 a move.
+        top = state.pending[-1] if state.pending else None
+        key = (-1, 0, 0) if top is None else (top.kind, top.player, secret_for(state))
+        found = _DECISIONS.get(key)
+        if found is None:
+            d = game.decision(state)
+            found = Decision(
+                d.kind.name,
+                d.player,
+                d.prompt_en,
+                d.prompt_es,
+                is_chance=d.is_chance,
+                is_over=d.kind is Pending.GAME_OVER,
+                secret_for=secret_for(state),
+            )
+            if len(_DECISIONS) < 4096:
+                _DECISIONS[key] = found
+        return found
 
     def legal_actions(self, state: Any, only: Filter | None = None) -> list[Hashable]:
         pruning = None

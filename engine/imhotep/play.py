@@ -107,6 +107,39 @@ def new_state(
 class _Work:
     """A state's fields as lists while one action is applied."""
 
+    # slots: a search applies ~10^5 actions a move, each through one of these
+    __slots__ = (
+        "boats",
+        "burial",
+        "catalog",
+        "current",
+        "deck",
+        "discard",
+        "events",
+        "first_player",
+        "hands",
+        "hidden",
+        "house",
+        "last_sender",
+        "market",
+        "obelisk",
+        "over",
+        "pair",
+        "players",
+        "points",
+        "pyramid",
+        "quarry",
+        "queue",
+        "round",
+        "round_cards",
+        "s",
+        "sailing",
+        "sides",
+        "sled",
+        "temple",
+        "towers",
+    )
+
     def __init__(self, s: State, catalog: Catalog):
         self.catalog = catalog
         self.s = s

@@ -115,6 +115,10 @@ def _colours(options: set[str], players: int) -> tuple[int, ...]:
     return tuple(COLOURS.index(name) for name in names)
 
 
+#: the decisions made so far, by (kind, player, secret_for, over) (``ImhotepRules.decision``)
+_DECISIONS: dict[tuple[str, int, int | None, bool], Decision] = {}
+
+
 class ImhotepRules(PositionsWithCatalog):
     """Imhotep: Builder of Egypt, 2-4 players."""
 
@@ -179,18 +183,25 @@ class ImhotepRules(PositionsWithCatalog):
     # -- playing ---------------------------------------------------------------------
     def decision(self, state: State) -> Decision:
         p = pending(state)
-        en, es = _PROMPTS[p.kind]
         task = state.queue[0] if state.queue and p.player == CHANCE else None
         secret = task.seat if task is not None and task.kind == "pair" else None  # see ``privacy``
-        return Decision(
-            p.kind,
-            p.player,
-            en,
-            es,
-            is_chance=p.player == CHANCE,
-            is_over=state.over,
-            secret_for=secret,
-        )
+        # made once per (kind, player, secret): a search asks ~10^5 decisions a move
+        key = (p.kind, p.player, secret, state.over)
+        found = _DECISIONS.get(key)
+        if found is None:
+            en, es = _PROMPTS[p.kind]
+            found = Decision(
+                p.kind,
+                p.player,
+                en,
+                es,
+                is_chance=p.player == CHANCE,
+                is_over=state.over,
+                secret_for=secret,
+            )
+            if len(_DECISIONS) < 4096:
+                _DECISIONS[key] = found
+        return found
 
     def legal_actions(self, state: State, only: Filter | None = None) -> list[Hashable]:
         actions = legal(state, self.catalog)

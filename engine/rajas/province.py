@@ -70,16 +70,27 @@ def connects(cat: Catalog, province: list[int], cell: int, roads: int) -> bool:
     return False
 
 
+def incoming(cat: Catalog, province: list[int], cell: int) -> int:
+    """Bit ``side`` set when the neighbour on that side has a road end facing ``cell``."""
+    found = 0
+    for side, other in enumerate(neighbours(cat, cell)):
+        if other >= 0 and roads_at(cat, province[other]) >> (side + 2) % 4 & 1:
+            found |= 1 << side
+    return found
+
+
 def placements(cat: Catalog, province: list[int], tile: int) -> list[tuple[int, int]]:
-    """Every (cell, rotation) where ``tile`` may go."""
+    """Every (cell, rotation) where ``tile`` may go: a turned road end meets one coming
+    in (``connects``, with each cell's incoming ends found once for the four turns)."""
     roads = cat.tiles[tile].roads
+    turned = [rotate(roads, turns) for turns in range(4)]
     out = []
     for cell, value in enumerate(province):
         if value != EMPTY:
             continue
-        for turns in range(4):
-            if connects(cat, province, cell, rotate(roads, turns)):
-                out.append((cell, turns))
+        ends = incoming(cat, province, cell)
+        if ends:
+            out += [(cell, turns) for turns in range(4) if turned[turns] & ends]
     return out
 
 
