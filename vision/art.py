@@ -20,6 +20,14 @@ of a piece. A piece there hides the print (a counter covers its whole space,
 a worker's body its slot's ring): on the second renderer's development seeds
 an occupied spot correlated 0.53 at most, a bare one 0.95 typically.
 
+A group's spaces need not all carry one print (our own renderer's donation
+spaces of a 3-player table: a third of them on the 4-player spaces' filled
+discs, the rest between them; their patches correlate -0.36 with each other):
+where no single print is the consensus, up to ``MAX_PRINTS`` are learned,
+each from ``MIN_SPOTS`` spots alike, and together they must cover ``AGREE``
+of the group's empty spots. A piece's sticker is no such print: its marker
+pattern differs from piece to piece.
+
 The art is trusted only when it is the frame's consensus: at least
 ``MIN_SPOTS`` spots of the group contribute and ``AGREE`` of them match it
 (pieces not read there, or a board whose spaces differ, break the consensus,
@@ -79,6 +87,16 @@ INK_LIGHTER = 10.0
 #: read beside it) for the spot to be seen bare.
 VISIBLE_SHARE = 1 / 3
 
+#: A group's spots may show more than one print (the harsh renderer's
+#: donation spaces of a 3-player table: some on a 4-player space's filled disc,
+#: the rest between them): at most this many, each of patches correlating at
+#: least ``SEED_MATCH`` unshifted with the one most alike (:func:`_prints`).
+MAX_PRINTS = 3
+SEED_MATCH = 0.7
+
+#: A learned print: (its art, zero mean and unit spread; its typical spread).
+Print = tuple[NDArray[np.float32], float]
+
 _N = round(2 * (RADIUS_MM + SHIFT_MM) / STEP_MM) + 1
 _S = round(SHIFT_MM / STEP_MM)
 _OFF = np.linspace(-(RADIUS_MM + SHIFT_MM), RADIUS_MM + SHIFT_MM, _N)
@@ -93,8 +111,9 @@ class PrintedArt:
         spot's group (spots sharing one print), -1 for spots not judged so."""
         self._points = points
         self._groups = groups
-        #: Per group: (the art, zero mean and unit spread; its typical spread).
-        self.learned: dict[int, tuple[NDArray[np.float32], float]] = {}
+        #: Per group: its prints, each (the art, zero mean and unit spread; its
+        #: typical spread); most groups have one (:meth:`_learn`).
+        self.learned: dict[int, tuple[Print, ...]] = {}
         #: Groups whose spots the frame agreed carry no print at all.
         self.plain: set[int] = set()
 
@@ -128,14 +147,14 @@ class PrintedArt:
         for g in np.unique(self._groups[judge]).tolist():
             mine = [where[i] for i in np.nonzero(contribute & (self._groups == g))[0].tolist()]
             fits = self._learn(g, patches, inner, spread, mine)
-            art = self.learned.get(g)
-            if art is None:
+            arts = self.learned.get(g)
+            if arts is None:
                 self._plain(g, spread, mine, judge, where, inner, known, out, bodies)
                 continue
             for i in np.nonzero(judge & (self._groups == g))[0].tolist():
                 k = where[i]
                 known[i] = True
-                out[i] = fits[k] if k in fits else _matches(patches[k], float(spread[k]), art)
+                out[i] = fits[k] if k in fits else _matches_any(patches[k], float(spread[k]), arts)
         return out, known
 
     def _plain(
@@ -209,13 +228,19 @@ class PrintedArt:
             live, None, None
         ].astype(np.float32)
         art = np.median(norm, axis=0).astype(np.float32)
-        if float(art.std()) < 1e-3:
-            return {}
         typical = float(np.median(spread[live]))
-        fits = {k: _matches(patches[k], float(spread[k]), (art, typical)) for k in live}
-        if sum(fits.values()) < AGREE * len(live):
+        fits = (
+            {k: _matches(patches[k], float(spread[k]), (art, typical)) for k in live}
+            if float(art.std()) >= 1e-3
+            else {}
+        )
+        if sum(fits.values()) >= AGREE * len(live):
+            self.learned[g] = ((art, typical),)
+            return fits
+        prints, fits = _prints(norm, patches, spread, live)
+        if not prints:
             return {}
-        self.learned[g] = (art, typical)
+        self.learned[g] = prints
         return fits
 
     def _patches(
@@ -266,9 +291,56 @@ def _under(
     return hidden
 
 
-def _matches(
-    patch: NDArray[np.float32], spread: float, art: tuple[NDArray[np.float32], float]
-) -> bool:
+def _prints(
+    norm: NDArray[np.float32],
+    patches: NDArray[np.float32],
+    spread: NDArray[np.float64],
+    live: list[int],
+) -> tuple[tuple[Print, ...], dict[int, bool]]:
+    """A group's empty spots showing up to ``MAX_PRINTS`` prints: each the
+    median of the patches alike (``SEED_MATCH``, unshifted) to the one with the
+    most such, kept if ``MIN_SPOTS`` match it (shifts allowed); together they
+    must account for ``AGREE`` of the spots (``live``: the patches showing a
+    print; ``norm``: theirs, zero mean and unit spread), else nothing."""
+    flat = norm.reshape(len(live), -1)
+    # Correlation, unshifted. Not a BLAS product: its threads spin on after a
+    # call this small, and their CPU time outweighs the product's.
+    alike = np.einsum("ij,kj->ik", flat, flat) / flat.shape[1] >= SEED_MATCH
+    left = np.ones(len(live), bool)
+    prints: list[Print] = []
+    fits = dict.fromkeys(live, False)
+    while len(prints) < MAX_PRINTS:
+        near = alike & left[None, :] & left[:, None]
+        counts = near.sum(axis=1)
+        seed = int(np.argmax(counts))
+        if counts[seed] < MIN_SPOTS:
+            break
+        members = np.nonzero(near[seed])[0]
+        art = np.median(norm[members], axis=0).astype(np.float32)
+        if float(art.std()) < 1e-3:
+            break
+        found: Print = (art, float(np.median(spread[[live[j] for j in members]])))
+        matched = [
+            j
+            for j in np.nonzero(left)[0].tolist()
+            if _matches(patches[live[j]], float(spread[live[j]]), found)
+        ]
+        if len(matched) < MIN_SPOTS:
+            break
+        prints.append(found)
+        left[matched] = False
+        fits.update(dict.fromkeys((live[j] for j in matched), True))
+    if sum(fits.values()) < AGREE * len(live):
+        return (), {}
+    return tuple(prints), fits
+
+
+def _matches_any(patch: NDArray[np.float32], spread: float, arts: tuple[Print, ...]) -> bool:
+    """Does ``patch`` show one of ``arts`` (:func:`_matches`)?"""
+    return any(_matches(patch, spread, art) for art in arts)
+
+
+def _matches(patch: NDArray[np.float32], spread: float, art: Print) -> bool:
     """Does ``patch`` (with shifts) show ``art``, at about its contrast?"""
     template, typical = art
     if spread < MIN_SPREAD or not SPREAD_RATIO[0] <= spread / typical <= SPREAD_RATIO[1]:
