@@ -123,6 +123,11 @@ EVEN_MARKERS = 20
 GUARD_STEP = 8.0
 #: ... across at least this share of its black-white edges
 GUARD_EDGES = 0.65  # a hand over part of a guard measured 0.4 at most
+#: ... of at least this many edges not saturated on both sides
+GUARD_MEASURED = 8
+#: an undecoded square excuses a missing guard only at its place and of about
+#: its size (this share of its side in the frame, low to high)
+GUARD_SQUARE = (0.6, 1.6)
 
 
 class ImhotepReader:
@@ -285,12 +290,20 @@ class _Seen:
         for g in LAYOUT.guards:
             if self._near(gid, g, PRINTED_MM, small=True):
                 continue
-            # A square seen there but not decoded (glare, blur) is no hand.
-            at = reader.to_raw(reg.to_image(np.array([g], dtype=np.float64)))[0]
-            if len(squares) and bool(
-                (np.hypot(*(squares - at).T) < np.maximum(sides, 8.0) / 2).any()
-            ):
-                continue
+            # A square of the guard's own size seen there but not decoded
+            # (glare, blur) is no hand. A larger one is no evidence of the
+            # guard: an arm's or a sleeve's outline across the edge, or a
+            # card's, is a square the detector keeps too (a white sleeve over
+            # a guard went unseen, excused by a 1,400 px outline).
+            at, side = self._guard_in_frame(g)
+            if len(squares):
+                fits = (
+                    (np.hypot(*(squares - at).T) < side / 2)
+                    & (sides >= GUARD_SQUARE[0] * side)
+                    & (sides <= GUARD_SQUARE[1] * side)
+                )
+                if bool(fits.any()):
+                    continue
             missing.append(g)
         for g in self._washed_out(missing):
             self.hidden.append(f"the edge marker at {g[0]:.0f}, {g[1]:.0f} mm")
@@ -309,6 +322,17 @@ class _Seen:
         the light, so it still stops the reading."""
         return [g for g in missing if not self._pattern_seen(g)]
 
+    def _guard_in_frame(self, g: Point) -> tuple[NDArray[np.float64], float]:
+        """An edge guard's centre in the frame (raw pixels) and its side there (px)."""
+        half = PLAN.entry("guard", "edge").side_mm / 2
+        pts = np.array(
+            [g, (g[0] - half, g[1] - half), (g[0] + half, g[1] - half), (g[0] + half, g[1] + half)],
+            dtype=np.float64,
+        )
+        raw = self.reader.to_raw(self.reg.to_image(pts))
+        side = (float(np.linalg.norm(raw[2] - raw[1])) + float(np.linalg.norm(raw[3] - raw[2]))) / 2
+        return raw[0], max(side, 8.0)
+
     def _pattern_seen(self, g: Point) -> bool:
         cells, pairs = _guard_pattern()
         pts = cells + np.array(g, dtype=np.float64)
@@ -317,7 +341,13 @@ class _Seen:
         whites = np.unique(pairs[:, 0])
         if float(samples[whites].max()) < SATURATED:
             return False  # no glare here: an undecoded guard is not excused
-        diff = values[pairs[:, 0]] - values[pairs[:, 1]]
+        # an edge whose two cells are both saturated says nothing (the glare's
+        # core: ink and paper alike white); the rest must show the pattern
+        bright = samples.min(axis=(1, 2)) >= SATURATED
+        measured = ~(bright[pairs[:, 0]] & bright[pairs[:, 1]])
+        if int(measured.sum()) < GUARD_MEASURED:
+            return False  # too little of it seen: a white sleeve looks the same
+        diff = (values[pairs[:, 0]] - values[pairs[:, 1]])[measured]
         return bool((diff <= -GUARD_STEP).sum() == 0 and (diff >= GUARD_STEP).mean() >= GUARD_EDGES)
 
     def _near(
