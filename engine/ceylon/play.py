@@ -328,7 +328,11 @@ def _legal(cat: Catalog, state: State) -> list[Action]:
     if phase == PLAY:
         out = []
         for face in hands.may_hold(state, seat):
-            out += [Action("play", face, side) for side in sorted(cat.faces[face].actions())]
+            plays: list[Action] | None = cat.cache.get(("plays", face))
+            if plays is None:  # made once per face (actions are immutable)
+                plays = [Action("play", face, side) for side in sorted(cat.faces[face].actions())]
+                cat.cache[("plays", face)] = plays
+            out += plays
         return out
     if phase == ACT:
         out = _variants(cat, state, seat, MAIN[_card_main(cat, state, seat)], False)
@@ -634,14 +638,22 @@ def _after_draw(cat: Catalog, s: State, events: list[Event]) -> None:
 
 
 def random_chance(cat: Catalog, state: State, rng: random.Random) -> Action:
-    outcomes = _chance_outcomes(cat, state)
-    if state.phase in (DEAL, DRAW):
-        pick = rng.randrange(sum(state.deck))
-        for action in outcomes:
-            pick -= state.deck[action.a]
+    if state.phase in (DEAL, DRAW):  # a card of the pile, each as likely as its copies
+        deck = state.deck
+        pick = rng.randrange(sum(deck))
+        for face, count in enumerate(deck):
+            pick -= count
             if pick < 0:
-                return action
+                drawn = _DRAWS[state.phase]
+                return drawn[face] if face < len(drawn) else Action(drawn[0].kind, face)
+    outcomes = _chance_outcomes(cat, state)
     return outcomes[rng.randrange(len(outcomes))]
+
+
+#: a card drawn, by phase and face, made once (a search draws ~10^4 cards a move)
+_DRAWS = {
+    phase: [Action(_CHANCE_KIND[phase], face) for face in range(64)] for phase in (DEAL, DRAW)
+}
 
 
 def privacy(state: State, action: Hashable) -> tuple[int | None, bool]:

@@ -4,7 +4,8 @@ Rajas' ``placements`` finds each empty cell's incoming road ends once for
 the four turns: it must list exactly the (cell, turn) pairs ``connects``
 accepts. Amritsar's and Imhotep's ``decision`` hand out one made object per
 kind of decision: it must equal the decision built afresh at every step of a
-game.
+game. Ceylon draws a card by its copies without listing the outcomes first, and
+makes a face's plays once: the same card for the same ``rng``, the same plays.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from typing import Any
 from engine.amritsar import game as amritsar_game
 from engine.amritsar.decisions import Pending
 from engine.amritsar.rules_object import secret_for
+from engine.ceylon import hands as ceylon_hands
+from engine.ceylon import play as ceylon_play
+from engine.ceylon.actions import Action as CeylonAction
 from engine.core.game import Decision
 from engine.core.registry import get_rules
 from engine.core.seats import CHANCE
@@ -96,3 +100,30 @@ def test_imhotep_decisions_equal_the_ones_built_afresh() -> None:
         assert rules.decision(state) == fresh
         seen.add((fresh.kind, fresh.player, fresh.secret_for))
     assert len(seen) > 6  # turns, picks, draws and the end, for several seats
+
+
+def test_ceylon_draws_and_plays_equal_the_listed_ones() -> None:
+    rules: Any = get_rules("ceylon")
+    cat = rules.catalog
+    draws = plays = 0
+    for state in _random_states("ceylon", 6):
+        if state.phase in (ceylon_play.DEAL, ceylon_play.DRAW):
+            for seed in range(5):
+                # the listed way: every face left, the pick counted down by copies
+                outcomes = ceylon_play._chance_outcomes(cat, state)
+                pick = random.Random(seed).randrange(sum(state.deck))
+                for expected in outcomes:
+                    pick -= state.deck[expected.a]
+                    if pick < 0:
+                        break
+                assert ceylon_play.random_chance(cat, state, random.Random(seed)) == expected
+                draws += 1
+        elif state.phase == ceylon_play.PLAY:
+            listed = [
+                CeylonAction("play", face, side)
+                for face in ceylon_hands.may_hold(state, state.actor)
+                for side in sorted(cat.faces[face].actions())
+            ]
+            assert rules.legal_actions(state) == listed
+            plays += 1
+    assert draws > 20 and plays > 10
