@@ -800,15 +800,16 @@ class CloserLook:
     ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """Per spot, how well the image at a printed spot in ``where`` matches its
         printed sticker, whole and its best half (:func:`vision.printed.whole_and_half`,
-        one sampling of the image for both); NaN elsewhere."""
+        one sampling of the image for all the spots of a sticker size); NaN
+        elsewhere."""
         whole, half = np.full(len(where), np.nan), np.full(len(where), np.nan)
-        for marker_id, printed in self._patterns.items():
-            mine = np.nonzero(where & (self._spot_ids == marker_id))[0]
-            if len(mine):
-                side = float(self._sizes[mine[0], 0])
-                whole[mine], half[mine] = whole_and_half(
-                    grey, reg, self.lens, self._points[mine], side, printed
-                )
+        at = np.nonzero(where & (self._spot_ids >= 0))[0]
+        for side in np.unique(self._sizes[at, 0]).tolist():
+            mine = at[self._sizes[at, 0] == side]
+            printed = np.stack([self._patterns[int(k)] for k in self._spot_ids[mine].tolist()])
+            whole[mine], half[mine] = whole_and_half(
+                grey, reg, self.lens, self._points[mine], side, printed
+            )
         return whole, half
 
     def _squares(

@@ -79,7 +79,8 @@ def whole_and_half(
     printed: NDArray[np.float64],
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """For each anchor (n, 2; board mm): the best correlation (-1..1) of the image
-    over the sticker of ``side_mm`` (its black square) with ``printed`` (8 x 8), and
+    over the sticker of ``side_mm`` (its black square) with ``printed`` (8 x 8, or
+    one per anchor: (n, 8, 8); all anchors in one sampling of the image), and
     the best of any half of it (its north, south, west or east four rows or columns
     of cells) with the same half of ``printed``, over the shifts tried, from one
     sampling of the image: a sticker half hidden by a piece beside it still shows
@@ -87,9 +88,9 @@ def whole_and_half(
     if not len(anchors):
         return np.zeros(0), np.zeros(0)
     cells = _cells(grey, reg, lens, anchors, side_mm)
-    flat = printed.ravel()
+    flat = printed.reshape(-1, 64)
     half: NDArray[np.float64] = np.max(
-        [_best(cells[..., part], flat[part]) for part in _HALVES], axis=0
+        [_best(cells[..., part], flat[:, part]) for part in _HALVES], axis=0
     )
     return _best(cells, flat), half
 
@@ -126,11 +127,11 @@ def _cells(
 
 def _best(cells: NDArray[np.float64], printed: NDArray[np.float64]) -> NDArray[np.float64]:
     """Per anchor, the best correlation over the shifts of ``cells`` (n,
-    shifts, k) with ``printed`` (k,)."""
-    t = printed - printed.mean()
+    shifts, k) with ``printed`` (1 or n, k: one for all, or one per anchor)."""
+    t = printed - printed.mean(axis=1, keepdims=True)
     c = cells - cells.mean(axis=2, keepdims=True)
-    norm = np.linalg.norm(c, axis=2) * np.linalg.norm(t)
-    corr = (c @ t) / np.maximum(norm, 1e-9)
+    norm = np.linalg.norm(c, axis=2) * np.linalg.norm(t, axis=1)[:, None]
+    corr = np.matmul(c, t[:, :, None])[..., 0] / np.maximum(norm, 1e-9)
     best: NDArray[np.float64] = corr.max(axis=1)
     return best
 
