@@ -33,7 +33,10 @@ The art is trusted only when it is the frame's consensus: at least
 (pieces not read there, or a board whose spaces differ, break the consensus,
 and then nothing is exempted: unknown as before). The last consensus is kept
 (board millimetres, independent of the pose) for frames where none forms, as
-the board's print does not change. Only the marker-like evidence of the print
+the board's print does not change. Patches are learned and matched less the
+plane of light over them (glare's slope), and a spot not matching whole is
+matched again past the bodies of the workers read beside it
+(:func:`_shown_beside`). Only the marker-like evidence of the print
 is weighed so; a marker decoded and refused, a saturated patch or a spot
 blown to white still make the spot unknown (:mod:`vision.closer`).
 
@@ -104,6 +107,11 @@ MIDDLE_MM = 4.0
 MAX_PRINTS = 3
 SEED_MATCH = 0.7
 
+#: The least share of a spot's patch that must show, past the bodies of the
+#: pieces read beside it, for the rest to be matched with its group's print
+#: (:func:`_shown_beside`).
+PRINT_VISIBLE = 0.5
+
 #: A learned print: (its art, zero mean and unit spread; its typical spread).
 Print = tuple[NDArray[np.float32], float]
 
@@ -111,6 +119,7 @@ _N = round(2 * (RADIUS_MM + SHIFT_MM) / STEP_MM) + 1
 _S = round(SHIFT_MM / STEP_MM)
 _OFF = np.linspace(-(RADIUS_MM + SHIFT_MM), RADIUS_MM + SHIFT_MM, _N)
 _GX, _GY = (g.ravel() for g in np.meshgrid(_OFF, _OFF))
+_INNER = _OFF[_S : _N - _S]
 #: The middle's bounds within the inner patch.
 _M = slice(round((RADIUS_MM - MIDDLE_MM) / STEP_MM), round((RADIUS_MM + MIDDLE_MM) / STEP_MM) + 1)
 
@@ -155,10 +164,16 @@ class PrintedArt:
         patches = self._patches(grey, reg, lens, idx)
         inner = patches[:, _S : _N - _S, _S : _N - _S]
         spread = inner.reshape(len(idx), -1).std(axis=1)
+        # Prints are learned and matched past the light's slope over a patch
+        # (glare, vignetting, a shadow band's edge: second renderer, glare seed
+        # 2007: bare slots 0.77-0.80 with the slope, 0.86-0.93 without).
+        level = _level(patches)
+        level_inner = level[:, _S : _N - _S, _S : _N - _S]
+        level_spread = level_inner.reshape(len(idx), -1).std(axis=1)
         where = {int(i): k for k, i in enumerate(idx.tolist())}
         for g in np.unique(self._groups[judge]).tolist():
             mine = [where[i] for i in np.nonzero(contribute & (self._groups == g))[0].tolist()]
-            fits = self._learn(g, patches, inner, spread, mine)
+            fits = self._learn(g, level, level_inner, level_spread, mine)
             arts = self.learned.get(g)
             if arts is None:
                 self._plain(g, spread, mine, judge, where, inner, known, out, bodies)
@@ -166,7 +181,12 @@ class PrintedArt:
             for i in np.nonzero(judge & (self._groups == g))[0].tolist():
                 k = where[i]
                 known[i] = True
-                out[i] = fits[k] if k in fits else _matches_any(patches[k], float(spread[k]), arts)
+                out[i] = (
+                    fits[k] if k in fits else _matches_any(level[k], float(level_spread[k]), arts)
+                )
+                if not out[i]:
+                    hidden = _under(self._points[i], bodies, _OFF)
+                    out[i] = hidden is not None and _shown_beside(patches[k], hidden, arts)
         return out, known
 
     def _plain(
@@ -277,11 +297,14 @@ class PrintedArt:
 
 
 def _under(
-    point: NDArray[np.float64], bodies: NDArray[np.float64] | None
+    point: NDArray[np.float64],
+    bodies: NDArray[np.float64] | None,
+    grid: NDArray[np.float64] = _INNER,
 ) -> NDArray[np.bool_] | None:
-    """Which points of a spot's inner patch (around board ``point``) lie under
-    a piece's body: within its radius of the segment from its foot to where
-    its top meets the board. None: no body reaches the patch."""
+    """Which points of a spot's inner patch (around board ``point``; ``grid``:
+    its offsets either way, the whole patch's with ``_OFF``) lie under a
+    piece's body: within its radius of the segment from its foot to where its
+    top meets the board. None: no body reaches the patch."""
     if bodies is None or not len(bodies):
         return None
     foot, top, radius = bodies[:, 0:2], bodies[:, 2:4], bodies[:, 4]
@@ -290,12 +313,11 @@ def _under(
     # Only the bodies within reach of the patch (its half-diagonal).
     t = np.clip(((point - foot) * axis).sum(axis=1) / length2, 0.0, 1.0)
     gap = np.linalg.norm(point - (foot + t[:, None] * axis), axis=1)
-    near = gap <= radius + RADIUS_MM * np.sqrt(2)
+    near = gap <= radius + float(grid[-1]) * np.sqrt(2)
     if not near.any():
         return None
     foot, radius, axis, length2 = foot[near], radius[near], axis[near], length2[near]
-    inner = _OFF[_S : _N - _S]
-    gx, gy = (g.ravel() for g in np.meshgrid(inner + point[0], inner + point[1]))
+    gx, gy = (g.ravel() for g in np.meshgrid(grid + point[0], grid + point[1]))
     pts = np.stack([gx, gy], axis=1)
     t = np.clip(((pts[:, None, :] - foot[None]) * axis[None]).sum(axis=2) / length2, 0.0, 1.0)
     near = foot[None] + t[..., None] * axis[None]
@@ -346,6 +368,64 @@ def _prints(
     if sum(fits.values()) < AGREE * len(live):
         return (), {}
     return tuple(prints), fits
+
+
+#: A plane's terms over a patch (1, x, y; (n * n, 3)), and what takes a patch's
+#: grey levels to that plane's coefficients (least squares; (3, n * n)).
+_PLANE = np.stack([np.ones(_N * _N), _GX, _GY], axis=1)
+_TO_PLANE = np.linalg.pinv(_PLANE)
+
+
+def _level(patches: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Each patch less the plane fitting it best: the light's slope over it
+    gone, the print left."""
+    flat = patches.reshape(len(patches), -1)
+    # Not a BLAS product (as in _prints: its threads outlast a call this small).
+    coef = np.einsum("kp,ip->ik", _TO_PLANE, flat)
+    level: NDArray[np.float32] = (flat - np.einsum("pk,ik->ip", _PLANE, coef)).astype(np.float32)
+    return level.reshape(patches.shape)
+
+
+def _shown_beside(
+    patch: NDArray[np.float32], hidden: NDArray[np.bool_], arts: tuple[Print, ...]
+) -> bool:
+    """Does the part of ``patch`` (the whole patch, shifts included) that no
+    piece read beside its spot hides (``hidden``, (n * n,)) show one of
+    ``arts``, at about its contrast? A worker leaning over the next slot hides
+    part of its print, and the slot matched whole read as holding something
+    (second renderer, sloppy and glare seeds 2000-2009: 5 bare slots at
+    0.44-0.68 whole, 0.85-0.97 past the bodies; slots holding a worker no look
+    decoded 0.24 at most). At least ``PRINT_VISIBLE`` of it must show."""
+    shown = ~hidden.reshape(_N, _N)
+    n = _N - 2 * _S
+    if shown[_S : _N - _S, _S : _N - _S].mean() < PRINT_VISIBLE:
+        return False
+    # The light's slope from the part shown only (a dark body tilts a plane
+    # fitted to the whole patch).
+    rows = shown.ravel()
+    coef, *_ = np.linalg.lstsq(_PLANE[rows], patch.ravel()[rows].astype(np.float64), rcond=None)
+    level = patch - (_PLANE @ coef).reshape(_N, _N)
+    windows = np.lib.stride_tricks.sliding_window_view(level, (n, n)).reshape(-1, n * n)
+    masks = np.lib.stride_tricks.sliding_window_view(shown, (n, n)).reshape(-1, n * n)
+    weight = masks.astype(np.float64)
+    count = weight.sum(axis=1)
+    usable = count >= PRINT_VISIBLE * n * n
+    count = np.maximum(count, 1.0)
+    w_mean = (windows * weight).sum(axis=1) / count
+    w_var = (windows**2 * weight).sum(axis=1) / count - w_mean**2
+    centre = (2 * _S + 1) ** 2 // 2
+    for template, typical in arts:
+        t = template.ravel().astype(np.float64)
+        t_mean = (weight * t).sum(axis=1) / count
+        t_var = (weight * t**2).sum(axis=1) / count - t_mean**2
+        cov = (windows * weight * t).sum(axis=1) / count - w_mean * t_mean
+        score = cov / np.sqrt(np.maximum(w_var * t_var, 1e-12))
+        spread = float(np.sqrt(max(w_var[centre], 0.0)))
+        if spread < MIN_SPREAD or not SPREAD_RATIO[0] <= spread / typical <= SPREAD_RATIO[1]:
+            continue
+        if float(np.where(usable, score, -1.0).max()) >= MATCH:
+            return True
+    return False
 
 
 def _matches_any(patch: NDArray[np.float32], spread: float, arts: tuple[Print, ...]) -> bool:
