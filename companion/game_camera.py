@@ -12,6 +12,13 @@ frame is logged and the loop goes on; after ``MAX_FAILURES_IN_A_ROW`` it
 stops feeding the service watchdog, so systemd restarts the companion, which
 resumes the game from its log (Amritsar's loop in ``runner.py`` does the same).
 
+What the camera cannot do and why (a reader's ``notices``, optional in
+``vision.games.base``: an uncalibrated wide lens refused, the board not in
+view) goes on the table screen as one alert per problem while it lasts
+(:mod:`companion.camera_notices`, shared with Amritsar's loop), raised once it
+has lasted ``NOTICE_FRAMES`` frames and withdrawn once gone as long, so a hand
+over a corner marker for a moment does not flash an alert.
+
 ``attach_camera`` decides at start whether a game is read by camera or served
 in manual mode, and says which in one line.
 """
@@ -22,6 +29,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Any
 
+from companion.camera_notices import CameraNotices
 from companion.frame_pace import FramePace
 from companion.rules_session import RulesSession
 from companion.service import Watchdog
@@ -34,6 +42,8 @@ if TYPE_CHECKING:
 IDLE_SLEEP = 0.05
 #: Frames the reader may fail on in a row before the loop gives up.
 MAX_FAILURES_IN_A_ROW = 50
+#: Frames in a row a camera-wide problem lasts (or is gone) before its alert goes up (or down).
+NOTICE_FRAMES = 3
 
 log = logging.getLogger("companion.game_camera")
 
@@ -61,6 +71,9 @@ class GameCameraLoop:
         self.failed = 0
         self._last: Any = None
         self._told: Any = None  # the game state the reader was last told
+        self.notices = CameraNotices(
+            session, begin_after=NOTICE_FRAMES, end_after=NOTICE_FRAMES, logger=log
+        )
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
 
@@ -90,6 +103,9 @@ class GameCameraLoop:
 
             frame = replace(frame, image=to_bgr(frame.image, frame.chroma), chroma=None)
         seen = self.reader.read(frame)
+        from vision.games.base import notices_of
+
+        self.notices.update(notices_of(self.reader))
         if seen is None or seen == self._last:
             return False
         self._last = seen

@@ -25,6 +25,13 @@ the engine's full observation, derived fields included, told whenever the game
 moves on (:func:`tell_record`), for what the camera can only check, never see
 whole (Imhotep's stacked stones: where a top shows depends on its height).
 Readers without it are never told; nothing else changes for them.
+
+A reader may also say what the camera cannot do, and why, in both languages
+(:class:`GivesNotices`, optional): its camera-wide problems (an uncalibrated
+wide lens refused, the board not in view) as :class:`vision.snapshot.Problem`,
+each with a stable ``code``, which the camera loop shows on the table screen
+while they last (``companion/camera_notices.py``). :meth:`GameReader.problems`
+stays the English list of everything the reader refused, for logs and benches.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from numpy.typing import NDArray
 from engine.core.observation import Observation
 
 from ..lens import Lens
+from ..snapshot import Problem
 from ..sources import Frame
 
 
@@ -64,6 +72,23 @@ class ExpectsRecord(Protocol):
         derived fields included); a hint for where to look, never a reading:
         what the frame does not show stays ``None``."""
         ...
+
+
+@runtime_checkable
+class GivesNotices(Protocol):
+    """The optional part of a :class:`GameReader` that says its camera-wide problems."""
+
+    def notices(self) -> tuple[Problem, ...]:
+        """The last frame's problems that keep the camera from reading the whole
+        table, in a player's words (English and Spanish: what is wrong, what to
+        do); empty when it reads. One ``code`` per problem, the same every frame
+        it lasts."""
+        ...
+
+
+def notices_of(reader: object) -> tuple[Problem, ...]:
+    """``reader``'s camera-wide problems now (none from a reader that gives none)."""
+    return reader.notices() if isinstance(reader, GivesNotices) else ()
 
 
 def tell_record(reader: object, observation: Observation) -> bool:

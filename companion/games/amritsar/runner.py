@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.camera_notices import CameraNotices
 from companion.frame_pace import FramePace
 from companion.games.amritsar.reconcile.camera import expected_counts, seen_from_snapshot
 from companion.games.amritsar.reconcile.fusion import SensorTable, fuse
@@ -91,7 +92,12 @@ class TableRunner:
         self.stats = RunnerStats()
         self._camera_seen: Seen | None = None
         self._disagreeing: dict[str, int] = {}  # what -> the alert shown for it
-        self._noticed: dict[str, int] = {}  # camera notice code -> the alert shown for it
+        #: camera-wide problems, one table-screen alert each while it lasts
+        self._notices = CameraNotices(
+            session,
+            reason=lambda en, es: Reason("camera_notice", {"what": en, "what_es": es}),
+            logger=log,
+        )
         self._frame_size: tuple[int, int] | None = None
         self._last_pieces: dict[str, Any] | None = None
         self._expected_memo: tuple[Any, Any, dict[str, int]] | None = None
@@ -161,14 +167,7 @@ class TableRunner:
         refusal to read through an uncalibrated lens, too low a resolution,
         something across the edge at start-up: ``Pipeline.notices``), in the
         players' words, withdrawn when it ends; logged once when it begins."""
-        codes = {p.code: p for p in now}
-        for code in set(self._noticed) - set(codes):
-            self.session.withdraw_alert(self._noticed.pop(code))
-        for code, p in codes.items():
-            if code not in self._noticed:
-                log.warning("camera: %s", p.en)
-                reason = Reason("camera_notice", {"what": p.en, "what_es": p.es})
-                self._noticed[code] = self.session.raise_alert(reason).id
+        self._notices.update(now)  # companion/camera_notices.py, shared with GameCameraLoop
 
     def _camera_loop(self) -> None:
         assert self.source is not None

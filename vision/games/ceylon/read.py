@@ -39,8 +39,10 @@ from engine.ceylon.view import CeylonObservation
 from vision.detect import MarkerDetector
 from vision.lens import Lens, PointLens
 from vision.register import Registrar
+from vision.snapshot import Problem
 from vision.sources import Frame
 
+from ..notices import board_not_found
 from . import layout as L
 from . import plan as P
 from .fields import read_fields
@@ -138,9 +140,15 @@ class CeylonReader:
         self._lens: PointLens | None = None
         self._looks: list[CeylonObservation] = []
         self._problems: list[str] = []
+        self._notices: tuple[Problem, ...] = ()
 
     def problems(self) -> list[str]:
         return list(self._problems)
+
+    def notices(self) -> tuple[Problem, ...]:
+        """The last frame's camera-wide problem in both languages
+        (:class:`vision.games.base.GivesNotices`): the board not found."""
+        return self._notices
 
     def read(self, frame: Frame) -> CeylonObservation | None:
         seen = self.look(frame)
@@ -174,8 +182,10 @@ class CeylonReader:
             found = raw
         reg = self.registrar.update(found, (w, h), grey)
         problems: list[str] = []
+        self._notices = ()
         if not reg.ok:
             missing = sorted(set(L.CORNERS) - set(reg.corners_seen))
+            self._notices = (board_not_found(("board", "tablero"), L.CORNERS, missing),)
             problems.append(
                 "the board is not found: its corner markers "
                 + ", ".join(missing)

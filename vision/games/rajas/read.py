@@ -52,8 +52,10 @@ from engine.rajas.view import RajasObservation
 from ...detect import Detection, MarkerDetector
 from ...lens import Lens, PointLens
 from ...register import Registrar, Registration
+from ...snapshot import Problem
 from ...sources import Frame
 from .. import beside
+from ..notices import board_not_found
 from . import dice as D
 from . import layout as L
 from .plan import BOAT_HEIGHT_MM, STACK_HEIGHT_MM, RajasPlan, rajas_plan
@@ -119,6 +121,7 @@ class RajasReader:
         self._lens: PointLens | None = None
         self._window: list[RajasObservation] = []
         self._problems: list[str] = []
+        self._notices: tuple[Problem, ...] = ()
         self._poses: dict[int, L.Pose | None] = {}
         self._image: np.ndarray | None = None
         #: per seat, what the last frame showed on each Kali arm: a die, ``EMPTY`` or ``None``
@@ -127,6 +130,11 @@ class RajasReader:
     # -- the GameReader protocol -------------------------------------------------
     def problems(self) -> list[str]:
         return list(self._problems)
+
+    def notices(self) -> tuple[Problem, ...]:
+        """The last frame's camera-wide problem in both languages
+        (:class:`vision.games.base.GivesNotices`): the main board not found."""
+        return self._notices
 
     def read(self, frame: Frame) -> RajasObservation | None:
         """The last frames that agree on every place each of them read, merged
@@ -158,6 +166,7 @@ class RajasReader:
     def snapshot(self, image: np.ndarray) -> RajasObservation | None:
         """What this one frame shows (``None`` when the board is not registered)."""
         self._problems = []
+        self._notices = ()
         self._image = image if image.ndim == 3 else None
         self.arms = {}
         h, w = image.shape[:2]
@@ -171,6 +180,11 @@ class RajasReader:
         reg = self.registrar.update(found, (w, h), grey)
         if not reg.ok:
             self._problems.append("fewer than two of the main board's corner stickers are in view")
+            corners = L.corners()
+            missing = set(corners) - set(reg.corners_seen)
+            self._notices = (
+                board_not_found(("main board", "tablero principal"), corners, missing),
+            )
             return None
         seen = [s for d in found if (s := self._place(d, reg)) is not None]
         first = self._observe(seen, reg, dice=False)
