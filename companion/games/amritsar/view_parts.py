@@ -292,7 +292,9 @@ def periods(decades: int) -> dict[str, Any]:
 def decision_words(data: dict[str, Any]) -> None:
     """What the phone says about a decision: the camera will see it (its buttons folded
     under "enter it here"), the trades show its order, or only the phone can say it; and
-    that while the table is wrong the question waits (no buttons)."""
+    that while the table is wrong the question waits (no buttons). The pages decide which
+    alerts mean a wrong table: a camera notice (``camera_notice``) does not, so it never
+    holds the question back (``generic_board.js``)."""
     d = data["decision"]
     hidden = bool(d.get("hidden"))
     d["camera_sees"] = bool(d["mine"]) and not hidden

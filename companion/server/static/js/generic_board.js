@@ -55,6 +55,7 @@ const WORDS = {
     players: "Players' boards",
     log: "What happened",
     alerts: "Put the table right",
+    camera_alerts: "The camera",
     hint: "Hint: what would the companion play?",
     hint_title: "The companion would play",
     hint_behind: "about {n} points less",
@@ -84,6 +85,7 @@ const WORDS = {
     order_seen: "No tap needed: make your trades at the market; the camera works out from them whether the coin came first, or asks after your turn if it cannot.",
     enter_here: "The camera cannot see it? Enter it here",
     phone_only: "Only your phone can say this: the table does not show it.",
+    camera_down: "The camera cannot read the table just now (see above): answer here.",
     turn_you: "Your turn",
     turn_of: "{who}'s turn",
     undo_short: "Undo",
@@ -115,6 +117,7 @@ const WORDS = {
     players: "Tableros de los jugadores",
     log: "Qué ha pasado",
     alerts: "Corrige la mesa",
+    camera_alerts: "La cámara",
     hint: "Pista: ¿qué jugaría el compañero?",
     hint_title: "El compañero jugaría",
     hint_behind: "unos {n} puntos menos",
@@ -144,6 +147,7 @@ const WORDS = {
     order_seen: "No hace falta tocar: haz tus intercambios en el mercado; la cámara deduce de ellos si la moneda fue primero, o te lo pregunta al acabar tu turno si no puede.",
     enter_here: "¿La cámara no lo ve? Indícalo aquí",
     phone_only: "Solo tu móvil puede decirlo: la mesa no lo muestra.",
+    camera_down: "Ahora la cámara no puede leer la mesa (mira arriba): responde aquí.",
     turn_you: "Tu turno",
     turn_of: "Turno de {who}",
     undo_short: "Deshacer",
@@ -185,6 +189,20 @@ function myAlerts(view) {
   return view.alerts.filter((alert) => alert.seat === null || alert.seat === undefined || alert.seat === view.seat);
 }
 
+/** The code of an alert about the camera itself (companion/camera_notices.py: the board
+ * not in view, a lens refused): the table still agrees with the game and the phones
+ * carry it meanwhile, so such an alert never holds a question back. */
+const CAMERA_NOTICE = "camera_notice";
+
+function isCameraNotice(alert) {
+  return alert.code === CAMERA_NOTICE;
+}
+
+/** My alerts that say the table disagrees with the game: the question waits for them. */
+function tableAlerts(view) {
+  return myAlerts(view).filter((alert) => !isCameraNotice(alert));
+}
+
 // -- panels --------------------------------------------------------------------
 
 let hintShown = null; // {state_id, answers}: the last hint this phone asked for
@@ -199,8 +217,9 @@ function decisionPanel(view, { onChoose, onHint = null }) {
   else if (d.table_enters && d.seat !== null) headline = w("enter_for", { who: seatName(view, d.seat) });
   else headline = w("waiting_for", { who: d.seat === null ? pick(d, "who") : seatName(view, d.seat) });
   const over = view.finished || view.ended;
-  if (d.wait_for_table && d.mine && !over && myAlerts(view).length) {
+  if (d.wait_for_table && d.mine && !over && tableAlerts(view).length) {
     // While the table is wrong the question waits: what to put right first, no buttons.
+    // A camera notice alone does not: the phones carry the game while the camera cannot.
     return h(
       "section",
       { class: "g-panel g-decision waiting-fix", id: "decision" },
@@ -215,11 +234,14 @@ function decisionPanel(view, { onChoose, onHint = null }) {
     over ? null : h("p", { class: "g-prompt" }, pick(d)),
   );
   // The camera will see this move (or the trades show its order): said so, the answers
-  // one tap away for when it cannot, so nobody enters a move twice by habit.
-  const noTap = d.mine && (d.camera_sees || d.order_from_trades);
+  // one tap away for when it cannot, so nobody enters a move twice by habit. While a
+  // camera notice is up it reads nothing it can be trusted with: the answers open, here.
+  const cameraDown = d.mine && (d.camera_sees || d.order_from_trades) && myAlerts(view).some(isCameraNotice);
+  const noTap = d.mine && (d.camera_sees || d.order_from_trades) && !cameraDown;
   const place = (list) => {
     if (!noTap) {
       if (d.mine && d.phone_only) panel.append(h("p", { class: "g-hint", id: "phone-only" }, w("phone_only")));
+      if (cameraDown) panel.append(h("p", { class: "g-hint", id: "camera-down" }, w("camera_down")));
       panel.append(list);
       return;
     }
@@ -277,23 +299,30 @@ function fixText(alert) {
 }
 
 /** The alerts, each until the table is put right; on the table screen (onDismiss) each
- * has an "I fixed it" button (PIN). */
+ * has an "I fixed it" button (PIN). The table's mismatches under "Put the table right",
+ * the camera's notices under a heading of their own ("The camera"): a camera notice
+ * is not something wrong on the table. */
 function alertsPanel(view, onDismiss = null) {
   if (!view.alerts.length) return null;
+  const card = (alert) =>
+    h(
+      "article",
+      { dataset: { code: alert.code, alertId: String(alert.id) } },
+      h("p", {}, pick(alert)),
+      // The camera's notices have no rulebook section (Amritsar's says "Camera": the heading already does).
+      alert.rule && !isCameraNotice(alert) ? h("p", { class: "g-rule" }, `${w("rule")}: ${ruleWords(alert)}`) : null,
+      fixText(alert) ? h("p", {}, h("strong", {}, `${w("fix")}: `), fixText(alert)) : null,
+      onDismiss ? h("button", { type: "button", class: "g-secondary dismiss-alert", onclick: () => onDismiss(alert) }, w("dismiss_alert")) : null,
+    );
+  const table = view.alerts.filter((alert) => !isCameraNotice(alert));
+  const camera = view.alerts.filter(isCameraNotice);
   return h(
     "section",
-    { class: "g-panel g-alerts", id: "alerts", role: "alert" },
-    h("h2", {}, w("alerts")),
-    view.alerts.map((alert) =>
-      h(
-        "article",
-        { dataset: { code: alert.code, alertId: String(alert.id) } },
-        h("p", {}, pick(alert)),
-        alert.rule ? h("p", { class: "g-rule" }, `${w("rule")}: ${ruleWords(alert)}`) : null,
-        fixText(alert) ? h("p", {}, h("strong", {}, `${w("fix")}: `), fixText(alert)) : null,
-        onDismiss ? h("button", { type: "button", class: "g-secondary dismiss-alert", onclick: () => onDismiss(alert) }, w("dismiss_alert")) : null,
-      ),
-    ),
+    { class: `g-panel g-alerts${table.length ? "" : " g-camera-only"}`, id: "alerts", role: "alert" },
+    table.length ? h("h2", { class: "g-alerts-table" }, w("alerts")) : null,
+    table.map(card),
+    camera.length ? h("h2", { class: "g-alerts-camera" }, w("camera_alerts")) : null,
+    camera.map(card),
   );
 }
 
