@@ -68,6 +68,10 @@ from .track import MarkerTracker
 
 #: Full-frame scan at least every this many frames while tracking.
 FULL_SCAN_EVERY = 10
+#: Frames in a row with the board lost (nothing of it in view: the camera
+#: turned away, a cloth, the lights off) before "the board is not found" is
+#: a notice; a hand passing over the corners loses it for a frame or two.
+LOST_NOTICE_FRAMES = 3
 #: While calm, refresh the background view every this many frames.
 SETTLE_EVERY = 8
 #: The closer look's answer when it is switched off (one object, so a reading keeps).
@@ -210,6 +214,9 @@ class Pipeline:
         #: A refusal or "clear the board" from the last frame that checked for
         #: one (a frame skipped for motion keeps it): see :attr:`notices`.
         self._standing: tuple[Problem, ...] = ()
+        #: "The board is not found", once lost ``LOST_NOTICE_FRAMES`` frames in a row.
+        self._lost_notice: tuple[Problem, ...] = ()
+        self._lost_frames = 0
         #: This frame's board registration (``fresh``, ``held`` or ``lost``).
         self.registration: Registration | None = None
         #: The markers the last frame read (first pass and closer look), for benches.
@@ -293,6 +300,7 @@ class Pipeline:
         if not reg.ok:
             self.stats.lost_registration += 1
             return self._unsure(frame)
+        self._lost_frames, self._lost_notice = 0, ()
         first = marker_arrays(dets)
         extra: Sequence[Detection] = (
             self._ideal(
@@ -686,6 +694,18 @@ class Pipeline:
         return self._snapshot
 
     def _unsure(self, frame: Frame) -> TableSnapshot:
+        """The board is not registered: nothing new is read (the stabiliser keeps
+        the last settled table, unsure), and after ``LOST_NOTICE_FRAMES`` such
+        frames the players hear that the camera does not find the board."""
+        self._lost_frames += 1
+        if self._lost_frames >= LOST_NOTICE_FRAMES:
+            # Here, not at the top: importing vision.games loads every game's reader.
+            from .games.notices import board_not_found
+
+            corners = sorted(self.registrar.corner_names)
+            seen = self.registration.corners_seen if self.registration is not None else ()
+            missing = set(corners) - set(seen)
+            self._lost_notice = (board_not_found(("board", "tablero"), corners, missing),)
         self.tracker.reset()
         if self.closer is not None:
             self.closer.forget()
@@ -770,8 +790,10 @@ class Pipeline:
     def notices(self) -> tuple[Problem, ...]:
         """Camera-wide problems the players must hear of (EN+ES, one per code):
         the refusal to read through an uncalibrated lens, something across the
-        edge at start-up, a poor fit, too low a resolution (vision/startup.py)."""
-        return camera_notices((*self._standing, *self._snapshot.problems), len(self._keys))
+        edge at start-up, a poor fit, too low a resolution (vision/startup.py), the
+        board not found (lost ``LOST_NOTICE_FRAMES`` frames in a row)."""
+        found = camera_notices((*self._standing, *self._snapshot.problems), len(self._keys))
+        return (*found, *self._lost_notice)
 
     @property
     def pieces_seen(self) -> list[Seen]:

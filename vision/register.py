@@ -4,7 +4,11 @@ The four corner markers are stuck upright at the board's corners; each gives
 four known points. Two visible corners (eight points) are enough for a fresh
 homography, so a hand or a mug may cover one or two corners. With fewer, the
 last good homography is kept as long as the camera has not moved: a corner
-that is still visible must still sit where the old homography puts it.
+that is still visible must still sit where the old homography puts it. With
+no corner in view the board itself must still be in view (pieces and printed
+markers on it where the old homography puts them, :data:`HOLD_MARKERS_MIN`):
+a camera turned away, a cloth over the board or the lights off lose the
+registration, so nothing is read where the board no longer is.
 
 The camera centre (position and height above the board) is recovered from the
 homography, so :mod:`vision.read` can move a marker on top of a tall piece back
@@ -67,6 +71,15 @@ FIT_OK_MM = 3.0
 LOCATE_PX = 12.0
 #: A printed marker is matched to an anchor only within this distance (mm).
 MATCH_MM = 20.0
+#: With no corner marker in view, the last registration is held only while at
+#: least this many of the frame's other markers (pieces, printed spots) land on
+#: the board under it: a hand over every corner leaves the pieces in view, a
+#: camera turned away, a cloth over the board or the lights off leave none.
+HOLD_MARKERS_MIN = 3
+#: ... and the printed markers among them mostly within this distance (mm) of
+#: one of their own places (a camera moved with every corner out of view puts
+#: them elsewhere).
+HOLD_PRINTED_MM = 6.0
 REGIONS = ("NW", "NE", "SE", "SW")
 #: How a calibrated camera's registration is refitted: "homography" (eight free
 #: parameters) or "pose" (``solvePnP`` with the calibration's intrinsics). Without
@@ -352,8 +365,13 @@ class Registrar:
                 return self.last
         if self.last is not None and self.last.status != "lost":
             H = self.last.board_to_image
-            err = _reprojection(H, board, image) if len(board) else 0.0
-            if err <= HOLD_TOLERANCE_PX:
+            if len(board):
+                err = _reprojection(H, board, image)
+                holds = err <= HOLD_TOLERANCE_PX
+            else:  # no corner at all: held only while the board itself is still in view
+                err = 0.0
+                holds = self._board_in_view(detections, self.last)
+            if holds:
                 return Registration(
                     H, self.last.image_to_board, self.last.camera, names, "held", err, self.last.fit
                 )
@@ -361,6 +379,39 @@ class Registrar:
         if self.last is not None:
             self.last = lost
         return lost
+
+    def _board_in_view(self, detections: Sequence[Detection], last: Registration) -> bool:
+        """Whether, with no corner marker in view, the frame still shows the board
+        where ``last`` puts it: at least :data:`HOLD_MARKERS_MIN` of its other
+        markers land on the board, and the printed markers among them (if any)
+        mostly on their own places (within :data:`HOLD_PRINTED_MM`). A hand over
+        every corner leaves the pieces in view; a camera turned to the floor, a
+        cloth over the board or the lights off leave nothing, and the board is
+        lost rather than read empty where it no longer is."""
+        others = [d for d in detections if d.marker_id not in self._corner_points]
+        if len(others) < HOLD_MARKERS_MIN:
+            return False
+        on_board = last.to_board(np.array([d.centre for d in others], dtype=np.float64))
+        x0, y0 = self._extent[0, 0]
+        x1, y1 = self._extent[0, 2]
+        inside = (
+            (on_board[:, 0] >= x0)
+            & (on_board[:, 0] <= x1)
+            & (on_board[:, 1] >= y0)
+            & (on_board[:, 1] <= y1)
+        )
+        if int(inside.sum()) < HOLD_MARKERS_MIN:
+            return False
+        near = far = 0
+        for d, p in zip(others, on_board, strict=True):
+            anchors = self._printed.get(d.marker_id)
+            if anchors is None or len(anchors) == 0:
+                continue
+            if float(np.linalg.norm(anchors - p, axis=1).min()) <= HOLD_PRINTED_MM:
+                near += 1
+            else:
+                far += 1
+        return near >= far
 
     def locate(self, detections: Sequence[Detection], size: tuple[int, int]) -> Registration | None:
         """Where the board lies, from its four corner markers alone (a coarse

@@ -1,10 +1,12 @@
 """What a game's camera cannot read, and why, in a player's words (EN+ES).
 
-The camera-wide problems of Ceylon's and Rajas' readers
-(:class:`vision.games.base.GivesNotices`), kept in one place so a translator
-finds every sentence here. Each is a :class:`vision.snapshot.Problem` with a
-code that stays the same while the problem lasts (whatever corners are in
-view from frame to frame), so the table screen shows one alert for it.
+The camera-wide problems of Imhotep's, Ceylon's and Rajas' readers
+(:class:`vision.games.base.GivesNotices`) and of Amritsar's pipeline (the
+board not found: no corner markers, or nothing of the board in view), kept in
+one place so a translator finds every sentence here. Each is a
+:class:`vision.snapshot.Problem` with a code that stays the same while the
+problem lasts (whatever corners are in view from frame to frame), so the table
+screen shows one alert for it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def board_not_found(
 ) -> Problem:
     """The board (``board``: its name in English and Spanish) is not found, with
     ``missing`` of its ``corners`` not in view: nothing is read until it is."""
-    hidden = [c for c in corners if c in set(missing)]
+    names = list(corners)
+    gone = set(missing)
+    hidden = [c for c in names if c in gone]
     en_board, es_board = board
     if hidden:
         en_names = _listed([CORNER_WORDS.get(c, (c, c))[0] for c in hidden], "and")
@@ -59,4 +63,13 @@ def board_not_found(
         f" llevan la partida. Gira la cámara para que se vea todo el {es_board} y quita lo"
         " que tape sus esquinas."
     )
+    if hidden and len(hidden) == len(names):
+        # Nothing of the board in view: a camera knocked away, a cloth, the lights off.
+        en += (
+            f" If a cloth covers the {en_board} or the room is dark, uncover it or turn on"
+            " the light."
+        )
+        es += (
+            f" Si un paño tapa el {es_board} o la sala está a oscuras, destápalo o enciende la luz."
+        )
     return Problem("board-not-found", (), (), en, es)

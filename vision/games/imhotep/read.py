@@ -67,6 +67,7 @@ from ...rig import PAPER
 from ...snapshot import Problem
 from ...sources import Frame
 from ...startup import lens_refusal
+from ..notices import board_not_found
 from .colour import CANDIDATES, PRINT_BGR, SATURATED, classify
 from .layout import (
     BOAT_END_MM,
@@ -176,7 +177,8 @@ class ImhotepReader:
 
     def notices(self) -> tuple[Problem, ...]:
         """The camera-wide problems of the last frame in both languages (EN+ES,
-        :mod:`vision.messages`): the refusal to read through an uncalibrated lens."""
+        :mod:`vision.messages`): the refusal to read through an uncalibrated lens,
+        and the mat not found (no corner markers, or none of the mat in view)."""
         return self._notices
 
     # -- frame -----------------------------------------------------------------
@@ -195,6 +197,9 @@ class ImhotepReader:
         self._notices = ()
         if not reg.ok:
             self._problems.append("fewer than two of the mat's corner markers are in view")
+            corners = sorted(LAYOUT.corners)
+            missing = set(corners) - set(reg.corners_seen)
+            self._notices = (board_not_found(("mat", "tapete"), corners, missing),)
             self._last = None
             return None
         # Through a bent, uncalibrated lens the edge guards lie mm away from
