@@ -4,10 +4,10 @@ frame that shows none of the board, and say so in English and Spanish (issue 34)
 One rendered ideal frame per game (the tables' own renderer) settles the
 reader; then the lights go off (a black frame) or the camera slides off the
 board (every row the frame's top strip of bare table). Before, the board's
-last registration was held (as under a hand) and Rajas read its spaces and
-tops empty from a black frame, with no notice. Now the board is lost: no
-reading, and "the board is not found" (the camera loop raises it after a few
-frames). A hand over one corner (its marker painted over) still keeps the board
+last registration was held (as under a hand): the readers' own rules kept
+every place unknown (Ceylon and Rajas returned readings with nothing known),
+but nothing told the players, for ever. Now the board is lost: no reading,
+and "the board is not found" (the camera loop raises it after a few frames). A hand over one corner (its marker painted over) still keeps the board
 registered, with no such notice.
 """
 
