@@ -46,8 +46,8 @@ def test_the_board_out_of_view_is_a_notice_in_both_languages(game: str) -> None:
     assert isinstance(reader, GivesNotices)
     reader.read(_frame(image, 0))
     assert notices_of(reader) == (), reader.problems()
-    # A camera that starts turned away (a reader that never saw the board: once
-    # registered, a board whose corners all leave the frame is held, as under a hand).
+    # A camera that starts turned away: a reader that never saw the board (a
+    # board registered before and then lost: tests/vision/games/test_board_gone.py).
     reader = table.reader(None, 2)
     assert isinstance(reader, GivesNotices)
     middle = image[3 * h // 8 : 5 * h // 8, 3 * w // 8 : 5 * w // 8]
