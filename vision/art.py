@@ -370,20 +370,24 @@ def _prints(
     return tuple(prints), fits
 
 
-#: A plane's terms over a patch (1, x, y; (n * n, 3)), and what takes a patch's
-#: grey levels to that plane's coefficients (least squares; (3, n * n)).
+#: A plane's terms over a patch (1, x, y; (n * n, 3)). On the patch's grid,
+#: symmetric about its middle, they are orthogonal: a patch's best plane is
+#: its mean and its sums along x and y over theirs (:func:`_level`).
 _PLANE = np.stack([np.ones(_N * _N), _GX, _GY], axis=1)
-_TO_PLANE = np.linalg.pinv(_PLANE)
+_X = _GX.reshape(_N, _N).astype(np.float32)
+_Y = _GY.reshape(_N, _N).astype(np.float32)
+_XX = float((_GX**2).sum())
 
 
 def _level(patches: NDArray[np.float32]) -> NDArray[np.float32]:
     """Each patch less the plane fitting it best: the light's slope over it
     gone, the print left."""
-    flat = patches.reshape(len(patches), -1)
-    # Not a BLAS product (as in _prints: its threads outlast a call this small).
-    coef = np.einsum("kp,ip->ik", _TO_PLANE, flat)
-    level: NDArray[np.float32] = (flat - np.einsum("pk,ik->ip", _PLANE, coef)).astype(np.float32)
-    return level.reshape(patches.shape)
+    mean = patches.mean(axis=(1, 2))
+    along_x = np.einsum("kij,ij->k", patches, _X) / _XX
+    along_y = np.einsum("kij,ij->k", patches, _Y) / _XX
+    plane = mean[:, None, None] + along_x[:, None, None] * _X + along_y[:, None, None] * _Y
+    level: NDArray[np.float32] = (patches - plane).astype(np.float32)
+    return level
 
 
 def _shown_beside(
