@@ -444,7 +444,9 @@ def test_past_games_and_house_rules_are_listed(
         rules = page.locator("#house-rules").inner_text()
         rule = session.seat_view(None)["house_rules"][0][lang]
         assert rule in rules
-        page.locator("#past-games").scroll_into_view_if_needed()
+        # Found and scrolled in one step: the table screen may draw itself again
+        # between a lookup and a scroll (CI: "Element is not attached to the DOM").
+        page.evaluate("document.querySelector('#past-games').scrollIntoView()")
         page.screenshot(path=str(test_output / f"table-1280-past-games-{lang}.png"))
 
 
