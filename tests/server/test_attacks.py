@@ -241,8 +241,12 @@ def test_phones_are_served_while_an_attacker_holds_sockets(table: TableSession) 
                     except OSError:
                         pass
                     held.append(sock)
-            time.sleep(0.2)
-            assert server.doorman.refused >= 12  # over 10 from one address: closed at once
+            # Over 10 from one address: closed at once (as soon as the server's
+            # thread accepts them: polled, not a fixed sleep, for a loaded machine).
+            deadline = time.monotonic() + WAIT
+            while server.doorman.refused < 12 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert server.doorman.refused >= 12
             assert len(server.doorman.entries) <= 40
             # Another phone still gets the page and a live view; the first one still pings.
             status, health, _ = request(server, "GET", "/api/health", source="127.0.0.9")
