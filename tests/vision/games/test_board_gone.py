@@ -13,39 +13,24 @@ registered, with no such notice.
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import cv2
 import numpy as np
 import pytest
 
-from engine.core.registry import get_rules
+from tests.support.game_frames import frame_of, start_seen
 from vision.games import table_for
 from vision.games.base import GivesNotices, notices_of
-from vision.sources import Frame
 
 GAMES = ["imhotep", "ceylon", "rajas"]
-
-
-def _start(game: str, players: int) -> object:
-    rules = get_rules(game)
-    state = rules.new_game(players, seed=3)
-    rng = random.Random(3)
-    while rules.decision(state).is_chance:  # the set-up's draws
-        state, _ = rules.apply(state, rules.random_chance(state, rng), check=False)
-    return rules.observe(state).as_seen()
-
-
-def _frame(image: np.ndarray, n: int) -> Frame:
-    return Frame(image=np.ascontiguousarray(image), number=n, time=n / 10)
 
 
 @cache
 def _image(game: str) -> np.ndarray:
     table = table_for(game)
     assert table is not None
-    image = table.render(_start(game, 2), seed=11, condition="ideal")  # type: ignore[arg-type]
+    image = table.render(start_seen(game, 2), seed=11, condition="ideal")  # type: ignore[arg-type]
     table.forget()
     return image
 
@@ -58,7 +43,7 @@ def _settled(game: str) -> tuple[object, np.ndarray, int]:
     assert isinstance(reader, GivesNotices)
     got = None
     for n in range(3):
-        got = reader.read(_frame(image, n))
+        got = reader.read(frame_of(image, n))
     assert got is not None, reader.problems()
     assert notices_of(reader) == ()
     return reader, image, 3
@@ -72,7 +57,7 @@ def test_no_board_in_view_is_no_reading_and_a_notice(game: str) -> None:
     away = np.tile(image[:8], (h // 8 + 1, 1, 1))[:h]
     for gone in (dark, away, dark):
         for _ in range(3):
-            assert reader.read(_frame(gone, n)) is None  # type: ignore[attr-defined]
+            assert reader.read(frame_of(gone, n)) is None  # type: ignore[attr-defined]
             n += 1
             [notice] = notices_of(reader)
             assert notice.code == "board-not-found"
@@ -80,7 +65,7 @@ def test_no_board_in_view_is_no_reading_and_a_notice(game: str) -> None:
         assert "does not find the" in notice.en and "turn on the light" in notice.en
         assert "no encuentra el" in notice.es and "enciende la luz" in notice.es
     for _ in range(3):  # the board back: read again, the notice gone
-        got = reader.read(_frame(image, n))  # type: ignore[attr-defined]
+        got = reader.read(frame_of(image, n))  # type: ignore[attr-defined]
         n += 1
     assert notices_of(reader) == ()
     assert got is not None
@@ -100,7 +85,7 @@ def test_a_hand_over_one_corner_is_not_the_board_lost(game: str) -> None:
     cx, cy = corners[0].centre
     cv2.circle(covered, (int(cx), int(cy)), int(corners[0].side_px), (90, 110, 150), -1)
     for _ in range(3):
-        got = reader.read(_frame(covered, n))  # type: ignore[attr-defined]
+        got = reader.read(frame_of(covered, n))  # type: ignore[attr-defined]
         n += 1
         assert reader.registrar.last.ok  # type: ignore[attr-defined]
         assert "board-not-found" not in [p.code for p in notices_of(reader)]

@@ -10,48 +10,31 @@ quarter (one corner marker at most) gives the notice, with a stable code.
 
 from __future__ import annotations
 
-import random
-
-import numpy as np
 import pytest
 
-from engine.core.registry import get_rules
+from tests.support.game_frames import frame_of, start_seen
 from vision.games import table_for
 from vision.games.base import GivesNotices, notices_of
 from vision.games.notices import CORNER_WORDS
-from vision.sources import Frame
-
-
-def _start(game: str, players: int) -> object:
-    rules = get_rules(game)
-    state = rules.new_game(players, seed=3)
-    rng = random.Random(3)
-    while rules.decision(state).is_chance:  # the set-up's draws
-        state, _ = rules.apply(state, rules.random_chance(state, rng), check=False)
-    return rules.observe(state).as_seen()
-
-
-def _frame(image: np.ndarray, n: int) -> Frame:
-    return Frame(image=np.ascontiguousarray(image), number=n, time=n / 10)
 
 
 @pytest.mark.parametrize("game", ["ceylon", "rajas"])
 def test_the_board_out_of_view_is_a_notice_in_both_languages(game: str) -> None:
     table = table_for(game)
     assert table is not None
-    image = table.render(_start(game, 2), seed=11, condition="ideal")  # type: ignore[arg-type]
+    image = table.render(start_seen(game, 2), seed=11, condition="ideal")  # type: ignore[arg-type]
     table.forget()
     h, w = image.shape[:2]
     reader = table.reader(None, 2)
     assert isinstance(reader, GivesNotices)
-    reader.read(_frame(image, 0))
+    reader.read(frame_of(image, 0))
     assert notices_of(reader) == (), reader.problems()
     # A camera that starts turned away: a reader that never saw the board (a
     # board registered before and then lost: tests/vision/games/test_board_gone.py).
     reader = table.reader(None, 2)
     assert isinstance(reader, GivesNotices)
     middle = image[3 * h // 8 : 5 * h // 8, 3 * w // 8 : 5 * w // 8]
-    reader.read(_frame(middle, 1))
+    reader.read(frame_of(middle, 1))
     [notice] = notices_of(reader)
     assert notice.code == "board-not-found"
     assert reader.problems(), "the English problems still say it too"
@@ -61,10 +44,10 @@ def test_the_board_out_of_view_is_a_notice_in_both_languages(game: str) -> None:
     for en, es in CORNER_WORDS.values():
         assert en in notice.en and es in notice.es, (notice.en, notice.es)
     quarter = image[: h // 2, : w // 2]
-    reader.read(_frame(quarter, 2))
+    reader.read(frame_of(quarter, 2))
     [again] = notices_of(reader)
     assert again.code == notice.code  # one alert while it lasts, whatever is in view
     named = [en for en, _ in CORNER_WORDS.values() if en in again.en]
     assert 3 <= len(named) <= 4, again.en
-    reader.read(_frame(image, 3))
+    reader.read(frame_of(image, 3))
     assert notices_of(reader) == ()
